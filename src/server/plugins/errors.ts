@@ -1,0 +1,35 @@
+// One error shape for every failure: { error: { code, message } }. Bad input is a 4xx with a
+// message that says what is wrong; anything else is a 500 whose details stay in the log.
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export class HttpError extends Error {
+  constructor(public statusCode: number, public code: string, message: string) {
+    super(message);
+  }
+}
+export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
+export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
+
+export default fp(async (app) => {
+  app.setErrorHandler((err: any, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const message = err.validation
+        .map((v) => {
+          const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+          return field ? `${field}: ${v.message}` : v.message;
+        })
+        .join('; ');
+      return reply.code(400).send({ error: { code: 'bad_request', message } });
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ error: { code: err.code, message: err.message } });
+    }
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status < 500) {
+      return reply.code(status).send({ error: { code: err.code ?? 'bad_request', message: err.message } });
+    }
+    req.log.error(err);
+    return reply.code(500).send({ error: { code: 'internal', message: 'Some error occured. Please try again later!' } });
+  });
+});

@@ -1,0 +1,47 @@
+// Serves the built app, the media files, and the app shell for client routes.
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/** Paths that are never answered with the app shell (spec: /api, /content, /reader, media). */
+export const NO_SHELL_PREFIXES = ['/api/', '/content/', '/media/', '/reader/'];
+
+export default fp(async (app) => {
+  const { appDir, mediaDir } = app.config;
+  fs.mkdirSync(mediaDir, { recursive: true });
+
+  // Media names are content-addressed, so a name never changes meaning: cache for a year.
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const indexFile = path.join(appDir, 'index.html');
+  const hasApp = fs.existsSync(indexFile);
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: appDir,
+      prefix: '/',
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; the shell, manifest and service worker must revalidate.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const wantsShell = req.method === 'GET' && !NO_SHELL_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+    if (wantsShell && hasApp) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send({ error: { code: 'not_found', message: `No route for ${req.method} ${url}` } });
+  });
+});

@@ -1,0 +1,243 @@
+// The content service contract (/content/...): query schemas the server validates with, and
+// the response shapes the app parses with. Names follow spec §3 and §7.
+import { z } from 'zod';
+import { DEFAULT_STORE_ID, QUICK_CATEGORY_CODES } from '../constants';
+
+// ---------- shared pieces ----------
+
+/** Query-string integers arrive as strings. */
+const int = (min = 0) => z.coerce.number().int().min(min);
+const flag = z.enum(['0', '1']).transform((v) => v === '1');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+
+/** Three view images at 1x, 2x, 3x: `imageSrc` is the 1x, `imageSrcSet` the srcset string. */
+export const MagazineCard = z.object({
+  mid: z.number(),
+  name: z.string(),
+  key: z.string(), // the name slug
+  type: z.enum(['magazine', 'newspaper', 'journal']),
+  catId: z.number(),
+  lang: z.string(),
+  isGold: z.boolean(),
+  issueId: z.number().nullable(),
+  issueName: z.string().nullable(),
+  pubDate: z.string().nullable(),
+  imgPath: z.string().nullable(),
+  imageSrc: z.string().nullable(),
+  imageSrcSet: z.string().nullable(),
+  browserLinkUrl: z.string(), // /magazine/{mid}/{slug}
+});
+export type MagazineCard = z.infer<typeof MagazineCard>;
+
+export const Category = z.object({
+  catId: z.number(),
+  name: z.string(),
+  nameHi: z.string().nullable(),
+  slugData: z.string(),
+  imgPath: z.string().nullable(),
+  is_fav: z.boolean(),
+  browserLinkUrl: z.string(), // /magazines/{catId}
+});
+export type Category = z.infer<typeof Category>;
+
+export const Language = z.object({
+  lang_code: z.string(),
+  _lang: z.string(), // English name
+  nativeName: z.string(),
+  store_id: z.number(),
+  browserLinkUrl: z.string(), // /magazines/BS/{lang_code}
+});
+export type Language = z.infer<typeof Language>;
+
+export const Store = z.object({ store_id: z.number(), name: z.string(), country: z.string() });
+export type Store = z.infer<typeof Store>;
+
+export const Issue = z.object({
+  issueId: z.number(),
+  magId: z.number(),
+  editionId: z.number(),
+  issueName: z.string(),
+  pubDate: z.string(),
+  editionPublished: z.string(),
+  isSpecial: z.boolean(),
+  pages: z.number(),
+  imgPath: z.string().nullable(),
+  imageSrc: z.string().nullable(),
+  imageSrcSet: z.string().nullable(),
+});
+export type Issue = z.infer<typeof Issue>;
+
+export const MagazineMeta = z.object({
+  mid: z.number(),
+  name: z.string(),
+  key: z.string(),
+  publisher: z.string(),
+  type: z.enum(['magazine', 'newspaper', 'journal']),
+  catId: z.number(),
+  categoryName: z.string(),
+  lang: z.string(),
+  languageName: z.string(),
+  frequency: z.string(),
+  description: z.string(),
+  isGold: z.boolean(),
+  ageRating: z.number(),
+  blockedCountries: z.array(z.string()),
+  latestIssue: Issue.nullable(),
+  otherEditions: z.array(MagazineCard), // same publisher and name family, other languages
+});
+export type MagazineMeta = z.infer<typeof MagazineMeta>;
+
+export const PageHit = z.object({ page: z.number(), _highLight: z.string() });
+
+/** Discover tile data: page-level hits inside one issue. */
+export const IssueTile = z.object({
+  issueId: z.number(),
+  magId: z.number(),
+  magName: z.string(),
+  issueName: z.string(),
+  imgPath: z.string().nullable(),
+  imageSrc: z.string().nullable(),
+  imageSrcSet: z.string().nullable(),
+  pages: z.array(PageHit),
+  fin: z.number(), // number of pages that match
+  browserLinkUrl: z.string(),
+});
+export type IssueTile = z.infer<typeof IssueTile>;
+
+export const StoryTile = z.object({
+  title: z.string(),
+  subTitle: z.string(),
+  shortDesc: z.string(),
+  issueName: z.string().nullable(),
+  magName: z.string().nullable(),
+  imgPath: z.string().nullable(),
+  readTime: z.number(), // seconds
+  isNews: z.boolean(),
+  publishedAt: z.string(), // ISO timestamp
+  category: z.string(),
+  browserLinkUrl: z.string(), // /stories/{canonical url}
+});
+export type StoryTile = z.infer<typeof StoryTile>;
+
+export const Paged = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), page: z.number(), nbPages: z.number(), nbHits: z.number() });
+
+// ---------- requests ----------
+
+export const MagazineFilterQuery = z.object({
+  edzLibId: int().default(0),
+  gold: flag.optional(),
+  storeID: int(1).default(DEFAULT_STORE_ID),
+  /** A numeric category id, or a quick category code (BS, F, IF, TF, NA). */
+  categoryID: z.union([z.enum(QUICK_CATEGORY_CODES as [string, ...string[]]), z.coerce.number().int().min(1)]).default('BS'),
+  lang: z.string().regex(/^[a-z]{2,3}$/, 'lang must be a language code').optional(),
+  age_rate: int().optional(),
+  page: int().default(0),
+});
+export type MagazineFilterQuery = z.infer<typeof MagazineFilterQuery>;
+export const MagazineFilterResponse = z.object({
+  magazineList: z.array(MagazineCard),
+  page: z.number(),
+  nbPages: z.number(),
+  nbHits: z.number(),
+});
+
+export const CategoriesQuery = z.object({ lang: z.string().optional(), edzLibId: int().default(0) });
+export const CategoriesResponse = z.object({ popularCat: z.array(Category) });
+export const LanguagesQuery = z.object({ edzLibId: int().default(0) });
+export const LanguagesResponse = z.object({ languages: z.array(Language) });
+export const StoresResponse = z.object({ stores: z.array(Store) });
+
+export const MagazineMetaByNameQuery = z.object({ magName: z.string().min(1).max(200) });
+export const MagMetaQuery = z.object({ mid: int(1) });
+
+export const IssuesByMagQuery = z.object({
+  mid: int(1),
+  isSpecialIssue: flag.optional(),
+  /** Only issues published before this date (paging back through older issues). */
+  lst_dt: isoDate.optional(),
+});
+export const IssuesResponse = z.object({ edt_details: z.array(Issue) });
+
+export const IssueDetailsQuery = z.object({ issid: int(1) });
+export const IssueDetailsResponse = z.object({ issue: Issue, magazine: MagazineCard });
+
+export const MagazineSearchQuery = z.object({
+  storeID: int(1).default(DEFAULT_STORE_ID),
+  edzLibId: int().default(0),
+  query: z.string().trim().min(1, 'query is required').max(200),
+  gold: flag.optional(),
+  page: int().default(0),
+  age_rating: int().optional(),
+});
+export const MagSearchQuery = z.object({
+  age_rating: int().optional(),
+  p: int().default(0),
+  storeID: int(1).default(DEFAULT_STORE_ID),
+  isGold: flag.optional(),
+  edzLibId: int().default(0),
+  q: z.string().trim().min(1, 'q is required').max(200),
+});
+export const MagazineSearchResponse = Paged(MagazineCard);
+/** mag search answers with issue tiles: one per matching issue, with its page hits. */
+export const MagSearchResponse = Paged(IssueTile);
+
+export const SearchListQuery = z.object({
+  q: z.string().trim().min(1, 'q is required').max(200),
+  isGold: flag.optional(),
+  issueId: int(1),
+});
+export const SearchListResponse = z.object({ tile: IssueTile });
+
+export const RelatedQuery = z.object({ mid: int(1), page: int().default(0) });
+export const RelatedResponse = z.object({ magazineList: z.array(MagazineCard), page: z.number(), nbPages: z.number() });
+
+export const ArticleQuery = z.object({ issueid: int(1), age_rating: int().optional() });
+export const ArticlesResponse = z.object({ Articles: z.array(StoryTile) });
+
+export const IssuesSearchQuery = z.object({
+  mid: int(1),
+  page: int().default(0),
+  st_d: isoDate,
+  en_d: isoDate,
+});
+export const IssuesSearchResponse = z.object({
+  edt_details: z.array(Issue),
+  nbHits: z.number(),
+  nbPages: z.number(),
+  page: z.number(),
+  error: z.string().optional(),
+});
+
+export const OrgDetailsQuery = z.object({ con_code: z.string().max(64).optional() });
+export const OrgDetails = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo1: z.string().nullable(),
+  logo2: z.string().nullable(),
+  logo3: z.string().nullable(),
+  isNewspaper: z.boolean(),
+  isJournal: z.boolean(),
+  subscriptionEnd: z.number(), // epoch seconds
+});
+export const OrgDetailsResponse = z.object({ org: OrgDetails.nullable() });
+
+/** Home: every section of spec §2 in one answer, so one cached response draws the page offline. */
+export const HomeQuery = z.object({
+  edzLibId: int().default(0),
+  lang: z.string().optional(),
+  age_rate: int().optional(),
+});
+export const HomeResponse = z.object({
+  mostPopular: z.array(MagazineCard),
+  featured: z.array(MagazineCard),
+  international: z.array(MagazineCard),
+  topFree: z.array(MagazineCard),
+  newArrivals: z.array(MagazineCard),
+  popularCategories: z.array(Category),
+  popularLanguages: z.array(Language),
+  popularMagazines: z.array(MagazineCard),
+  popularJournals: z.array(MagazineCard),
+  coverStories: z.array(StoryTile),
+});
+export type HomeResponse = z.infer<typeof HomeResponse>;
