@@ -5,8 +5,8 @@ import { DEFAULT_STORE_ID, QUICK_CATEGORY_CODES } from '../constants';
 
 // ---------- shared pieces ----------
 
-/** Query-string integers arrive as strings. */
-const int = (min = 0) => z.coerce.number().int().min(min);
+/** Query-string integers arrive as strings; ids are Postgres integers (at most 2^31 - 1). */
+const int = (min = 0) => z.coerce.number().int().min(min).max(2_147_483_647);
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
 
@@ -129,7 +129,7 @@ export const MagazineFilterQuery = z.object({
   gold: flag.optional(),
   storeID: int(1).default(DEFAULT_STORE_ID),
   /** A numeric category id, or a quick category code (BS, F, IF, TF, NA). */
-  categoryID: z.union([z.enum(QUICK_CATEGORY_CODES as [string, ...string[]]), z.coerce.number().int().min(1)]).default('BS'),
+  categoryID: z.union([z.enum(QUICK_CATEGORY_CODES as [string, ...string[]]), z.coerce.number().int().min(1).max(2_147_483_647)]).default('BS'),
   lang: z.string().regex(/^[a-z]{2,3}$/, 'lang must be a language code').optional(),
   age_rate: int().optional(),
   page: int().default(0),

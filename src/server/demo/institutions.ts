@@ -1,0 +1,86 @@
+// Demo institutions, one per access state, with generated logos at 1x/2x/3x; demo users and
+// an access code. Subscription windows are relative to now so each state stays true.
+import { createRequire } from 'node:module';
+import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
+import type { Queryable } from '../db/index';
+import { saveMedia } from '../media/store';
+import { rng, seededUuid } from './random';
+
+export interface DemoInstitution { id: number; name: string; domain: string; conCode: string; state: string }
+
+const require = createRequire(import.meta.url);
+let fontReady = false;
+function logoFont(): string {
+  if (!fontReady) {
+    GlobalFonts.registerFromPath(require.resolve('@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff'), 'LecternLogo');
+    fontReady = true;
+  }
+  return 'LecternLogo';
+}
+
+const DAY = 86_400_000;
+export const DEMO_INSTITUTIONS = [
+  { name: 'Demo University', short: 'DU', domain: 'demo.edu', conCode: 'DEMO-U', colour: '#1f3a5f', state: 'active', startDays: -200, endDays: 365, newspapers: true, journals: true },
+  { name: 'Old Town College', short: 'OT', domain: 'expired.edu', conCode: 'OLD-TOWN', colour: '#6b2d2d', state: 'expired', startDays: -400, endDays: -30, newspapers: true, journals: true },
+  { name: 'Basic Public School', short: 'BS', domain: 'basic.edu', conCode: 'BASIC-S', colour: '#2d5b3a', state: 'active, magazines only', startDays: -100, endDays: 365, newspapers: false, journals: false },
+] as const;
+
+/** A crest with the initials beside the name, at width w (3:1). */
+function drawLogo(short: string, name: string, colour: string, w: number): Uint8Array {
+  const h = w / 3;
+  const c = createCanvas(w, h);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.roundRect(0, 0, h, h, h * 0.18);
+  ctx.fill();
+  ctx.fillStyle = '#fff';
+  ctx.font = `${Math.round(h * 0.42)}px ${logoFont()}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(short, h / 2, h / 2);
+  ctx.fillStyle = colour;
+  ctx.textAlign = 'left';
+  ctx.font = `${Math.round(h * 0.24)}px ${logoFont()}`;
+  const [first, ...rest] = name.split(' ');
+  ctx.fillText(first, h * 1.15, h * 0.35);
+  ctx.fillText(rest.join(' '), h * 1.15, h * 0.7);
+  return c.toBuffer('image/png');
+}
+
+export async function seedInstitutions(tx: Queryable, mediaDir: string): Promise<DemoInstitution[]> {
+  const now = Date.now();
+  const out: DemoInstitution[] = [];
+  for (const i of DEMO_INSTITUTIONS) {
+    const [logo1, logo2, logo3] = [120, 240, 360].map((w) => saveMedia(mediaDir, drawLogo(i.short, i.name, i.colour, w), 'png'));
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO institutions (name, con_code, logo1, logo2, logo3, email_domains, sub_start, sub_end, newspapers, journals, country)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'IN') RETURNING id`,
+      [i.name, i.conCode, logo1, logo2, logo3, [i.domain], new Date(now + i.startDays * DAY), new Date(now + i.endDays * DAY), i.newspapers, i.journals],
+    );
+    out.push({ id: rows[0].id, name: i.name, domain: i.domain, conCode: i.conCode, state: i.state });
+  }
+  await tx.query(`INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES ('READ-DEMO-2026', $1, $2, 500)`, [
+    out[0].id, new Date(now + 180 * DAY),
+  ]);
+  return out;
+}
+
+export const DEMO_USERS = [
+  { email: 'reader@demo.edu', first: 'Asha', last: 'Rao', institution: 0 },
+  { email: 'reader@expired.edu', first: 'Vikram', last: 'Sen', institution: 1 },
+  { email: 'reader@basic.edu', first: 'Meera', last: 'Iyer', institution: 2 },
+  { email: 'visitor@example.com', first: 'Sam', last: 'Taylor', institution: null },
+] as const;
+
+export async function seedUsers(tx: Queryable, institutions: DemoInstitution[], seed: number): Promise<void> {
+  const r = rng(seed + 7);
+  for (const u of DEMO_USERS) {
+    const inst = u.institution === null ? null : institutions[u.institution].id;
+    await tx.query(
+      `INSERT INTO users (uuid, email, first_name, last_name, institution_id, access_ends_at)
+       SELECT $1, $2, $3, $4, $5, (SELECT sub_end FROM institutions WHERE id = $5)`,
+      [seededUuid(r), u.email, u.first, u.last, inst],
+    );
+  }
+}

@@ -1,0 +1,35 @@
+// First start: load the demo library into an empty database, with progress; later starts
+// only print the demo logins.
+import type { Db } from '../db/index';
+import type { Config } from '../config';
+import { seedDemo } from './seed';
+import { DEMO_INSTITUTIONS, DEMO_USERS } from './institutions';
+
+export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM titles');
+  if (rows[0].n === 0) {
+    const started = Date.now();
+    let last = 0;
+    const result = await seedDemo(db, {
+      mediaDir: config.mediaDir,
+      titles: config.demoTitles,
+      onProgress(done, total) {
+        if (done === total || Date.now() - last > 2000) {
+          last = Date.now();
+          console.log(`Loading demo library: ${done}/${total} issues rendered and stored`);
+        }
+      },
+    });
+    console.log(`Demo library loaded: ${result.titles} titles, ${result.issues} issues, ${result.pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  printDemoLogins();
+}
+
+export function printDemoLogins(): void {
+  console.log('\nDemo institutions and readers:');
+  for (const u of DEMO_USERS) {
+    const inst = u.institution === null ? null : DEMO_INSTITUTIONS[u.institution];
+    console.log(`  ${u.email.padEnd(22)} ${inst ? `${inst.name} (${inst.state}, access code ${inst.conCode})` : 'no institution'}`);
+  }
+  console.log('  Access code READ-DEMO-2026 links any account to Demo University.');
+}

@@ -1,0 +1,83 @@
+// Loads the demo library: reference data, ~200 titles whose issues are real PDFs made by the
+// generator and passed through the same render/store path as `npm run ingest`, stories,
+// institutions in every access state, demo users and usage events. All in one transaction:
+// an interrupted first start leaves an empty database and the next start begins again.
+import type { Db, Queryable } from '../db/index';
+import { storeRenderedIssue } from '../ingest/ingest';
+import { refreshPopularity } from '../jobs/popularity';
+import { CATEGORIES, LANGUAGES, STORES } from './catalogue-data';
+import { planTitles, type TitlePlan } from './titles';
+import { createRenderPool } from './render-pool';
+import { seedInstitutions, seedUsers } from './institutions';
+import { seedStories } from './stories';
+import { seedUsage } from './usage';
+
+export interface SeedOptions {
+  mediaDir: string;
+  titles?: number;
+  seed?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+async function seedReferenceData(tx: Queryable) {
+  for (const [id, name, country] of STORES) {
+    await tx.query('INSERT INTO stores (store_id, name, country) VALUES ($1, $2, $3)', [id, name, country]);
+  }
+  for (const [rank, [code, name, native]] of LANGUAGES.entries()) {
+    await tx.query('INSERT INTO languages (lang_code, name, native_name, curated_rank) VALUES ($1, $2, $3, $4)', [code, name, native, rank]);
+  }
+  for (const [rank, [id, name, nameHi]] of CATEGORIES.entries()) {
+    const slug = name.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+    await tx.query('INSERT INTO categories (cat_id, name, name_hi, slug, hidden, curated_rank) VALUES ($1, $2, $3, $4, $5, $6)', [
+      id, name, nameHi, slug, id === 127, rank,
+    ]);
+  }
+}
+
+async function insertTitle(tx: Queryable, t: TitlePlan, rank: number): Promise<number> {
+  const { rows } = await tx.query<{ mid: number }>(
+    `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type, is_gold, is_free, is_featured,
+       is_international, store_ids, blocked_countries, age_rating, description, curated_rank)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING mid`,
+    [t.name, t.slug, t.publisher, t.catId, t.lang, t.frequency, t.type, t.isGold, t.isFree, t.isFeatured,
+      t.isInternational, t.isInternational ? [1, 2, 3, 4] : [1], t.blockedCountries, t.ageRating, t.description, rank],
+  );
+  return rows[0].mid;
+}
+
+export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ titles: number; issues: number; pages: number }> {
+  const plans = planTitles(opts.titles ?? 200, opts.seed ?? 1);
+  const jobs = plans.flatMap((t, ti) =>
+    t.issues.map((issue, k) => ({ ti, issue, spec: {
+      titleName: t.name, issueName: issue.name, pubDate: issue.pubDate, hindi: t.lang === 'hi', hue: t.hue,
+      pages: issue.pages, seed: (opts.seed ?? 1) * 100_000 + ti * 10 + k, kind: t.type,
+    } })),
+  );
+  const pool = createRenderPool();
+  try {
+    // Renders run ahead on the worker threads; results are written in plan order so ids are stable.
+    const renders = jobs.map((j) => pool.render(j.spec));
+    renders.forEach((p) => p.catch(() => {})); // each is awaited below; avoid unhandled rejections meanwhile
+    return await db.transaction(async (tx) => {
+      await seedReferenceData(tx);
+      const mids: number[] = [];
+      for (const [rank, t] of plans.entries()) mids.push(await insertTitle(tx, t, rank));
+      const issueIds: number[][] = plans.map(() => []);
+      let pages = 0;
+      for (const [n, job] of jobs.entries()) {
+        const rendered = await renders[n];
+        issueIds[job.ti].push(await storeRenderedIssue(tx, opts.mediaDir, { mid: mids[job.ti], ...job.issue }, rendered));
+        pages += rendered.pages.length;
+        opts.onProgress?.(n + 1, jobs.length);
+      }
+      const institutions = await seedInstitutions(tx, opts.mediaDir);
+      await seedUsers(tx, institutions, opts.seed ?? 1);
+      await seedStories(tx, opts.mediaDir, plans, mids, issueIds, opts.seed ?? 1);
+      await seedUsage(tx, mids, issueIds, institutions, opts.seed ?? 1);
+      await refreshPopularity(tx);
+      return { titles: plans.length, issues: jobs.length, pages };
+    });
+  } finally {
+    await pool.close();
+  }
+}

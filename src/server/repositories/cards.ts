@@ -1,0 +1,108 @@
+// Row → API shape mapping shared by every catalogue query, and the SQL that produces the rows.
+import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
+import { mediaUrl } from '../media/store';
+
+/** Select list for a title card; expects `t` = titles and `li` = its latest regular issue (LATERAL). */
+export const CARD_COLUMNS = `t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold,
+  li.issue_id, li.name AS issue_name, li.pub_date, li.cover_1x, li.cover_2x, li.cover_3x`;
+
+export const LATEST_ISSUE_JOIN = `LEFT JOIN LATERAL (
+  SELECT issue_id, name, pub_date, cover_1x, cover_2x, cover_3x FROM issues
+  WHERE issues.mid = t.mid AND NOT is_special ORDER BY pub_date DESC LIMIT 1
+) li ON true`;
+
+export interface CardRow {
+  mid: number; name: string; slug: string; type: MagazineCard['type']; cat_id: number; lang_code: string; is_gold: boolean;
+  issue_id: number | null; issue_name: string | null; pub_date: string | null;
+  cover_1x: string | null; cover_2x: string | null; cover_3x: string | null;
+}
+
+export function srcSet(c1: string | null, c2: string | null, c3: string | null): string | null {
+  if (!c1) return null;
+  return [c1 && `${mediaUrl(c1)} 1x`, c2 && `${mediaUrl(c2)} 2x`, c3 && `${mediaUrl(c3)} 3x`].filter(Boolean).join(', ');
+}
+
+export const titleUrl = (mid: number) => `/magazine/${mid}`;
+export const issueUrl = (mid: number, issueId: number) => `/magazine/${mid}/${issueId}`;
+
+export function toCard(r: CardRow): MagazineCard {
+  return {
+    mid: r.mid,
+    name: r.name,
+    key: r.slug,
+    type: r.type,
+    catId: r.cat_id,
+    lang: r.lang_code,
+    isGold: r.is_gold,
+    issueId: r.issue_id,
+    issueName: r.issue_name,
+    pubDate: r.pub_date,
+    imgPath: mediaUrl(r.cover_2x),
+    imageSrc: mediaUrl(r.cover_1x),
+    imageSrcSet: srcSet(r.cover_1x, r.cover_2x, r.cover_3x),
+    browserLinkUrl: titleUrl(r.mid),
+  };
+}
+
+export const ISSUE_COLUMNS = 'i.issue_id, i.mid, i.name, i.pub_date, i.is_special, i.page_count, i.cover_1x, i.cover_2x, i.cover_3x';
+export interface IssueRow {
+  issue_id: number; mid: number; name: string; pub_date: string; is_special: boolean; page_count: number;
+  cover_1x: string | null; cover_2x: string | null; cover_3x: string | null;
+}
+
+export function toIssue(r: IssueRow): Issue {
+  return {
+    issueId: r.issue_id,
+    magId: r.mid,
+    editionId: r.issue_id,
+    issueName: r.name,
+    pubDate: r.pub_date,
+    editionPublished: r.pub_date,
+    isSpecial: r.is_special,
+    pages: r.page_count,
+    imgPath: mediaUrl(r.cover_2x),
+    imageSrc: mediaUrl(r.cover_1x),
+    imageSrcSet: srcSet(r.cover_1x, r.cover_2x, r.cover_3x),
+  };
+}
+
+export interface CategoryRow { cat_id: number; name: string; name_hi: string | null; slug: string; image: string | null }
+export function toCategory(r: CategoryRow): Category {
+  return {
+    catId: r.cat_id,
+    name: r.name,
+    nameHi: r.name_hi,
+    slugData: r.slug,
+    imgPath: mediaUrl(r.image),
+    is_fav: false,
+    browserLinkUrl: `/magazines/${r.cat_id}`,
+  };
+}
+
+export interface LanguageRow { lang_code: string; name: string; native_name: string }
+export function toLanguage(r: LanguageRow, storeId = 1): Language {
+  return { lang_code: r.lang_code, _lang: r.name, nativeName: r.native_name, store_id: storeId, browserLinkUrl: `/magazines/BS/${r.lang_code}` };
+}
+
+export const STORY_COLUMNS = `s.canonical_url, s.title, s.subtitle, s.short_desc, s.read_time_s, s.is_news, s.published_at,
+  s.category, s.cover, i.name AS issue_name, t.name AS mag_name`;
+export const STORY_JOINS = 'LEFT JOIN issues i ON i.issue_id = s.issue_id LEFT JOIN titles t ON t.mid = s.mid';
+export interface StoryRow {
+  canonical_url: string; title: string; subtitle: string; short_desc: string; read_time_s: number; is_news: boolean;
+  published_at: Date; category: string; cover: string | null; issue_name: string | null; mag_name: string | null;
+}
+export function toStory(r: StoryRow): StoryTile {
+  return {
+    title: r.title,
+    subTitle: r.subtitle,
+    shortDesc: r.short_desc,
+    issueName: r.issue_name,
+    magName: r.mag_name,
+    imgPath: mediaUrl(r.cover),
+    readTime: r.read_time_s,
+    isNews: r.is_news,
+    publishedAt: new Date(r.published_at).toISOString(),
+    category: r.category,
+    browserLinkUrl: `/stories/${r.canonical_url}`,
+  };
+}

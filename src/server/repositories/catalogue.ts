@@ -1,0 +1,214 @@
+// Catalogue reads: listings, categories, languages, titles, issues. Plain parameterised SQL.
+import type { Queryable } from '../db/index';
+import {
+  AGE_RATE_APPLY_BELOW, JOURNAL_SECTION, LISTING_PAGE_SIZE, NEWSPAPER_CATEGORY, POPULAR_LANGUAGES_MAX, RELATED_PAGE_SIZE,
+  SEARCH_MAX_PAGES, SEARCH_MAX_SHOWN_TOTAL, type QuickCategory,
+} from '../../shared/constants';
+import type { MagazineCard } from '../../shared/schemas/content';
+import { excludedCategories, type Visibility } from './access';
+import {
+  CARD_COLUMNS, ISSUE_COLUMNS, LATEST_ISSUE_JOIN, toCard, toCategory, toIssue, toLanguage,
+  type CardRow, type CategoryRow, type IssueRow, type LanguageRow,
+} from './cards';
+
+export interface ListFilter {
+  visibility: Visibility;
+  category: QuickCategory | number;
+  lang?: string;
+  storeId?: number;
+  goldOnly?: boolean;
+  ageRate?: number;
+  type?: MagazineCard['type'];
+  page: number;
+  pageSize?: number;
+}
+
+/** Paging answer with the spec's caps: at most 300 pages, and 9000 shown when above that. */
+export function capPaging(total: number, pageSize: number) {
+  const pages = Math.ceil(total / pageSize);
+  return pages > SEARCH_MAX_PAGES
+    ? { nbPages: SEARCH_MAX_PAGES, nbHits: SEARCH_MAX_SHOWN_TOTAL }
+    : { nbPages: pages, nbHits: total };
+}
+
+const POPULARITY_ORDER = 'coalesce(tp.reads, 0) DESC, t.curated_rank, t.mid';
+
+export async function listMagazines(db: Queryable, f: ListFilter) {
+  const size = f.pageSize ?? LISTING_PAGE_SIZE;
+  const params: unknown[] = [excludedCategories(f.visibility)];
+  const where = ['NOT (t.cat_id = ANY($1))'];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  let order = POPULARITY_ORDER;
+  switch (f.category) {
+    case 'BS': break;
+    case 'F': where.push('t.is_featured'); order = `t.curated_rank, ${POPULARITY_ORDER}`; break;
+    case 'IF': where.push('t.is_international'); break;
+    case 'TF': where.push('t.is_free'); break;
+    case 'NA': order = '(SELECT max(pub_date) FROM issues WHERE issues.mid = t.mid) DESC NULLS LAST, t.mid DESC'; break;
+    default: add('t.cat_id = ?', f.category);
+  }
+  // Category 154 means newspapers in every language.
+  if (f.lang && f.category !== NEWSPAPER_CATEGORY) add('t.lang_code = ?', f.lang);
+  if (f.storeId) add('? = ANY(t.store_ids)', f.storeId);
+  if (f.goldOnly) where.push('t.is_gold');
+  if (f.ageRate && f.ageRate < AGE_RATE_APPLY_BELOW) add('t.age_rating <= ?', f.ageRate);
+  if (f.type) add('t.type = ?', f.type);
+  params.push(size, f.page * size);
+  const { rows } = await db.query<CardRow & { total: number }>(
+    `WITH page AS (
+       SELECT t.*, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS rn FROM titles t
+       LEFT JOIN title_popularity tp ON tp.mid = t.mid
+       WHERE ${where.join(' AND ')}
+       ORDER BY rn
+       LIMIT $${params.length - 1} OFFSET $${params.length}
+     )
+     SELECT ${CARD_COLUMNS}, t.total FROM page t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
+    params,
+  );
+  const total = rows[0]?.total ?? (f.page === 0 ? 0 : await countOnly(db, where, params.slice(0, -2)));
+  return { magazineList: rows.map(toCard), page: f.page, ...capPaging(total, size) };
+}
+
+async function countOnly(db: Queryable, where: string[], params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM titles t WHERE ${where.join(' AND ')}`, params);
+  return rows[0].n;
+}
+
+export async function popularCategories(db: Queryable, v: Visibility) {
+  // Ordered by reads, then the curated order; the image is the cover of the category's top title.
+  const { rows } = await db.query<CategoryRow>(
+    `SELECT c.cat_id, c.name, c.name_hi, c.slug, coalesce(c.image, top.cover_2x) AS image
+     FROM categories c
+     LEFT JOIN LATERAL (
+       SELECT sum(tp.reads) AS reads FROM titles t JOIN title_popularity tp ON tp.mid = t.mid WHERE t.cat_id = c.cat_id
+     ) pop ON true
+     LEFT JOIN LATERAL (
+       SELECT i.cover_2x FROM titles t JOIN issues i ON i.mid = t.mid
+       WHERE t.cat_id = c.cat_id ORDER BY t.curated_rank, i.pub_date DESC LIMIT 1
+     ) top ON true
+     WHERE NOT c.hidden AND NOT (c.cat_id = ANY($1)) AND EXISTS (SELECT 1 FROM titles t WHERE t.cat_id = c.cat_id)
+     ORDER BY coalesce(pop.reads, 0) DESC, c.curated_rank`,
+    [excludedCategories(v)],
+  );
+  return rows.map(toCategory);
+}
+
+export async function popularLanguages(db: Queryable, limit = POPULAR_LANGUAGES_MAX) {
+  const { rows } = await db.query<LanguageRow>(
+    `SELECT l.lang_code, l.name, l.native_name FROM languages l
+     JOIN titles t ON t.lang_code = l.lang_code
+     LEFT JOIN title_popularity tp ON tp.mid = t.mid
+     GROUP BY l.lang_code
+     ORDER BY sum(coalesce(tp.reads, 0)) DESC, l.curated_rank
+     LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => toLanguage(r));
+}
+
+export async function allLanguages(db: Queryable) {
+  const { rows } = await db.query<LanguageRow>('SELECT lang_code, name, native_name FROM languages ORDER BY curated_rank, name');
+  return rows.map((r) => toLanguage(r));
+}
+
+export async function stores(db: Queryable) {
+  const { rows } = await db.query<{ store_id: number; name: string; country: string }>('SELECT store_id, name, country FROM stores ORDER BY store_id');
+  return rows;
+}
+
+const META_SQL = `SELECT t.*, c.name AS category_name, l.name AS language_name FROM titles t
+  JOIN categories c ON c.cat_id = t.cat_id JOIN languages l ON l.lang_code = t.lang_code`;
+
+export async function titleMeta(db: Queryable, by: { mid: number } | { name: string }) {
+  const { rows } = 'mid' in by
+    ? await db.query(`${META_SQL} WHERE t.mid = $1`, [by.mid])
+    : await db.query(`${META_SQL} WHERE t.slug = $1 OR lower(t.name) = lower($1) ORDER BY t.mid LIMIT 1`, [by.name]);
+  const t = rows[0];
+  if (!t) return null;
+  const latest = await issuesOf(db, t.mid, { limit: 1 });
+  const editions = await db.query<CardRow>(
+    `SELECT ${CARD_COLUMNS} FROM titles t ${LATEST_ISSUE_JOIN}
+     WHERE t.publisher = $1 AND t.cat_id = $2 AND t.mid <> $3 AND t.lang_code <> $4 ORDER BY t.curated_rank LIMIT 6`,
+    [t.publisher, t.cat_id, t.mid, t.lang_code],
+  );
+  return {
+    mid: t.mid, name: t.name, key: t.slug, publisher: t.publisher, type: t.type, catId: t.cat_id,
+    categoryName: t.category_name, lang: t.lang_code, languageName: t.language_name, frequency: t.frequency,
+    description: t.description, isGold: t.is_gold, ageRating: t.age_rating, blockedCountries: t.blocked_countries,
+    latestIssue: latest[0] ?? null,
+    otherEditions: editions.rows.map(toCard),
+  };
+}
+
+export async function issuesOf(db: Queryable, mid: number, o: { special?: boolean; before?: string; limit?: number }) {
+  const params: unknown[] = [mid];
+  let where = 'i.mid = $1';
+  if (o.special) where += ' AND i.is_special';
+  if (o.before) {
+    params.push(o.before);
+    where += ` AND i.pub_date < $${params.length}`;
+  }
+  params.push(o.limit ?? 50);
+  const { rows } = await db.query<IssueRow>(
+    `SELECT ${ISSUE_COLUMNS} FROM issues i WHERE ${where} ORDER BY i.pub_date DESC, i.issue_id DESC LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map(toIssue);
+}
+
+export async function titleExists(db: Queryable, mid: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM titles WHERE mid = $1', [mid])).rows.length > 0;
+}
+
+export async function issueDetails(db: Queryable, issueId: number) {
+  const { rows } = await db.query<IssueRow & CardRow>(
+    `SELECT ${ISSUE_COLUMNS}, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold, i.name AS issue_name
+     FROM issues i JOIN titles t ON t.mid = i.mid WHERE i.issue_id = $1`,
+    [issueId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  // The card shows this issue rather than the latest one.
+  const issue = toIssue({ ...r, name: r.issue_name! });
+  return { issue, magazine: toCard({ ...r, issue_id: r.issue_id }) };
+}
+
+export async function relatedTitles(db: Queryable, mid: number, page: number, v: Visibility) {
+  const { rows } = await db.query<CardRow & { total: number }>(
+    `WITH me AS (SELECT cat_id, lang_code FROM titles WHERE mid = $1),
+     page AS (
+       SELECT t.*, count(*) OVER () AS total,
+         row_number() OVER (ORDER BY (t.lang_code = me.lang_code) DESC, ${POPULARITY_ORDER}) AS rn
+       FROM titles t
+       JOIN me ON t.cat_id = me.cat_id
+       LEFT JOIN title_popularity tp ON tp.mid = t.mid
+       WHERE t.mid <> $1 AND NOT (t.cat_id = ANY($2))
+       ORDER BY rn
+       LIMIT $3 OFFSET $4
+     )
+     SELECT ${CARD_COLUMNS}, t.total FROM page t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
+    [mid, excludedCategories(v), RELATED_PAGE_SIZE, page * RELATED_PAGE_SIZE],
+  );
+  const total = rows[0]?.total ?? 0;
+  return { magazineList: rows.map(toCard), page, nbPages: Math.ceil(total / RELATED_PAGE_SIZE) };
+}
+
+export async function issuesInRange(db: Queryable, mid: number, from: string, to: string, page: number) {
+  const size = LISTING_PAGE_SIZE;
+  const paging = capPaging(0, size);
+  if (page >= SEARCH_MAX_PAGES) return { edt_details: [], page, ...paging };
+  const { rows } = await db.query<IssueRow & { total: number }>(
+    `SELECT ${ISSUE_COLUMNS}, count(*) OVER () AS total FROM issues i
+     WHERE i.mid = $1 AND i.pub_date BETWEEN $2 AND $3
+     ORDER BY i.pub_date DESC, i.issue_id DESC LIMIT $4 OFFSET $5`,
+    [mid, from, to, size, page * size],
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM issues WHERE mid = $1 AND pub_date BETWEEN $2 AND $3', [mid, from, to])).rows[0].n;
+  }
+  return { edt_details: rows.map(toIssue), page, ...capPaging(total, size) };
+}

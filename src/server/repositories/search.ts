@@ -1,0 +1,127 @@
+// Full-text search in Postgres itself: titles (names, publishers, descriptions) and page text,
+// in English (stemmed) and any other script (the 'simple' parser), with prefix matching so
+// results appear while the reader is still typing.
+import type { Queryable } from '../db/index';
+import { AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE, SEARCH_MAX_PAGES } from '../../shared/constants';
+import type { IssueTile } from '../../shared/schemas/content';
+import { mediaUrl } from '../media/store';
+import { excludedCategories, type Visibility } from './access';
+import { CARD_COLUMNS, LATEST_ISSUE_JOIN, issueUrl, srcSet, toCard, type CardRow } from './cards';
+import { capPaging } from './catalogue';
+
+/** Words of a query (letters, marks and digits of any script), as a prefix tsquery string. */
+export function prefixQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu)?.slice(0, 8);
+  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+// $1 = raw text, $2 = prefix query: english stems OR simple prefixes.
+const TSQ = `(websearch_to_tsquery('english', $1) || to_tsquery('simple', $2))`;
+
+export interface SearchFilter { visibility: Visibility; storeId: number; goldOnly?: boolean; ageRate?: number; page: number }
+
+function filters(f: SearchFilter, params: unknown[]): string {
+  params.push(excludedCategories(f.visibility), f.storeId);
+  const where = [`NOT (t.cat_id = ANY($${params.length - 1}))`, `$${params.length} = ANY(t.store_ids)`];
+  if (f.goldOnly) where.push('t.is_gold');
+  if (f.ageRate && f.ageRate < AGE_RATE_APPLY_BELOW) {
+    params.push(f.ageRate);
+    where.push(`t.age_rating <= $${params.length}`);
+  }
+  return where.join(' AND ');
+}
+
+const empty = (page: number) => ({ items: [], page, nbPages: 0, nbHits: 0 });
+
+export async function searchTitles(db: Queryable, q: string, f: SearchFilter) {
+  const pq = prefixQuery(q);
+  if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
+  const params: unknown[] = [q, pq, q];
+  const where = filters(f, params);
+  params.push(LISTING_PAGE_SIZE, f.page * LISTING_PAGE_SIZE);
+  const { rows } = await db.query<CardRow & { total: number }>(
+    `WITH hits AS (
+       SELECT t.*, count(*) OVER () AS total,
+         row_number() OVER (ORDER BY ts_rank(t.search, ${TSQ}) DESC, similarity(t.name, $3) DESC, t.curated_rank) AS rn
+       FROM titles t
+       WHERE (t.search @@ ${TSQ} OR t.name ILIKE '%' || $3 || '%') AND ${where}
+       ORDER BY rn LIMIT $${params.length - 1} OFFSET $${params.length}
+     )
+     SELECT ${CARD_COLUMNS}, t.total FROM hits t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
+    params,
+  );
+  const total = rows[0]?.total ?? 0;
+  return { items: rows.map(toCard), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE) };
+}
+
+interface TileRow {
+  issue_id: number; mid: number; mag_name: string; issue_name: string; fin: number; total: number;
+  cover_1x: string | null; cover_2x: string | null; cover_3x: string | null; hits: { page: number; _highLight: string }[] | null;
+}
+
+/** Page hits shown per issue tile; `fin` still counts them all. */
+const HITS_PER_TILE = 10;
+
+// Escape the page text before ts_headline adds <mark>: the snippet is rendered as HTML.
+const HEADLINE = `ts_headline('simple', replace(replace(replace(p.text, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), ${TSQ},
+  'StartSel=<mark>, StopSel=</mark>, MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "')`;
+
+function toTile(r: TileRow): IssueTile {
+  return {
+    issueId: r.issue_id,
+    magId: r.mid,
+    magName: r.mag_name,
+    issueName: r.issue_name,
+    imgPath: mediaUrl(r.cover_2x),
+    imageSrc: mediaUrl(r.cover_1x),
+    imageSrcSet: srcSet(r.cover_1x, r.cover_2x, r.cover_3x),
+    pages: r.hits ?? [],
+    fin: r.fin,
+    browserLinkUrl: issueUrl(r.mid, r.issue_id),
+  };
+}
+
+const TILE_SELECT = `SELECT h.issue_id, i.mid, t.name AS mag_name, i.name AS issue_name, h.fin, i.cover_1x, i.cover_2x, i.cover_3x,
+  (SELECT json_agg(json_build_object('page', x.page_no, '_highLight', x.hl) ORDER BY x.page_no) FROM (
+     SELECT p.page_no, ${HEADLINE} AS hl FROM pages p
+     WHERE p.issue_id = h.issue_id AND p.search @@ ${TSQ} ORDER BY p.page_no LIMIT ${HITS_PER_TILE}) x) AS hits`;
+
+/** Page-text search: one tile per matching issue, best first, with highlighted page snippets. */
+export async function searchPages(db: Queryable, q: string, f: SearchFilter) {
+  const pq = prefixQuery(q);
+  if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
+  const params: unknown[] = [q, pq];
+  const where = filters(f, params);
+  params.push(LISTING_PAGE_SIZE, f.page * LISTING_PAGE_SIZE);
+  const { rows } = await db.query<TileRow>(
+    `WITH matched AS (
+       SELECT p.issue_id, count(*)::int AS fin, max(ts_rank(p.search, ${TSQ})) AS rank FROM pages p
+       WHERE p.search @@ ${TSQ} GROUP BY p.issue_id
+     ), h AS (
+       SELECT m.*, count(*) OVER () AS total FROM matched m
+       JOIN issues i ON i.issue_id = m.issue_id JOIN titles t ON t.mid = i.mid
+       WHERE ${where}
+       ORDER BY m.rank DESC, i.pub_date DESC, m.issue_id
+       LIMIT $${params.length - 1} OFFSET $${params.length}
+     )
+     ${TILE_SELECT}, h.total, h.rank FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid
+     ORDER BY h.rank DESC, i.pub_date DESC, h.issue_id`,
+    params,
+  );
+  const total = rows[0]?.total ?? 0;
+  return { items: rows.map(toTile), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE) };
+}
+
+/** Discover: the page hits of one issue. Null when the issue does not exist. */
+export async function searchInIssue(db: Queryable, q: string, issueId: number): Promise<IssueTile | null> {
+  const pq = prefixQuery(q) ?? '';
+  const { rows } = await db.query<TileRow>(
+    `WITH h AS (
+       SELECT i.issue_id, (SELECT count(*)::int FROM pages p WHERE p.issue_id = i.issue_id AND ${pq ? `p.search @@ ${TSQ}` : 'false'}) AS fin
+       FROM issues i WHERE i.issue_id = $3
+     )
+     ${TILE_SELECT} FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid`,
+    [q, pq || 'x', issueId],
+  );
+  return rows[0] ? toTile(rows[0]) : null;
+}

@@ -1,0 +1,45 @@
+// Home: every section of spec §2 in one answer (one request on a slow network, one cached
+// response to draw the page offline). Kept in memory briefly: it is the busiest read.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HomeQuery, HomeResponse } from '../../../shared/schemas/content';
+import { ApiError } from '../../../shared/schemas/errors';
+import { JOURNAL_SECTION, type QuickCategory } from '../../../shared/constants';
+import type { Db } from '../../db/index';
+import { visibilityFor } from '../../repositories/access';
+import { listMagazines, popularCategories, popularLanguages } from '../../repositories/catalogue';
+import { storiesByCategory } from '../../repositories/stories';
+
+const HOME_CACHE_MS = 30_000;
+const SECTION_SIZE = 20;
+
+export async function loadHome(db: Db, edzLibId: number, ageRate?: number): Promise<HomeResponse> {
+  const visibility = await visibilityFor(db, edzLibId);
+  const list = async (category: QuickCategory | number, type?: 'magazine') =>
+    (await listMagazines(db, { visibility, category, ageRate, type, page: 0, pageSize: SECTION_SIZE })).magazineList;
+  const [mostPopular, featured, international, topFree, newArrivals, popularMagazines, popularJournals, popularCategoriesList, languages, coverStories] =
+    await Promise.all([
+      list('BS'), list('F'), list('IF'), list('TF'), list('NA'), list('BS', 'magazine'),
+      visibility.journals ? list(JOURNAL_SECTION) : Promise.resolve([]),
+      popularCategories(db, visibility), popularLanguages(db), storiesByCategory(db, 'Cover-Stories', 12),
+    ]);
+  return {
+    mostPopular, featured, international, topFree, newArrivals,
+    popularCategories: popularCategoriesList, popularLanguages: languages,
+    popularMagazines, popularJournals, coverStories,
+  };
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new Map<string, { at: number; value: Promise<HomeResponse> }>();
+  app.get('/home', { schema: { querystring: HomeQuery, response: { 200: HomeResponse, 400: ApiError, 404: ApiError } } }, async (req) => {
+    const { edzLibId, age_rate } = req.query;
+    const key = `${edzLibId}:${age_rate ?? ''}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < HOME_CACHE_MS) return hit.value;
+    const value = loadHome(app.db, edzLibId, age_rate);
+    cache.set(key, { at: Date.now(), value });
+    value.catch(() => cache.delete(key)); // a failure is not remembered
+    return value;
+  });
+};
+export default routes;

@@ -1,0 +1,21 @@
+// The content service: catalogue, search and home under /content, with the spec's names.
+import type { FastifyPluginAsync } from 'fastify';
+import catalogueRoutes from './catalogue';
+import searchRoutes from './search';
+import homeRoutes from './home';
+
+// Catalogue answers are the same for everyone with the same query: browsers and the service
+// worker may keep them briefly and revalidate cheaply with the ETag.
+export const CONTENT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+const contentRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'GET' && reply.statusCode === 200) reply.header('Cache-Control', CONTENT_CACHE_CONTROL);
+    else reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+  await app.register(catalogueRoutes);
+  await app.register(searchRoutes);
+  await app.register(homeRoutes);
+};
+export default contentRoutes;

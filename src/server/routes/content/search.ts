@@ -1,0 +1,36 @@
+// Title search (magazine-search), page-text search (mag-search) and Discover (search_list).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MagazineSearchQuery, MagazineSearchResponse, MagSearchQuery, MagSearchResponse, SearchListQuery, SearchListResponse,
+} from '../../../shared/schemas/content';
+import { ApiError } from '../../../shared/schemas/errors';
+import { visibilityFor } from '../../repositories/access';
+import { searchInIssue, searchPages, searchTitles } from '../../repositories/search';
+import { notFound } from '../../plugins/errors';
+
+const errors = { 400: ApiError, 404: ApiError };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.get('/magazine-search', { schema: { querystring: MagazineSearchQuery, response: { 200: MagazineSearchResponse, ...errors } } }, async (req) => {
+    const q = req.query;
+    return searchTitles(db, q.query, {
+      visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.gold, ageRate: q.age_rating, page: q.page,
+    });
+  });
+
+  app.get('/mag-search', { schema: { querystring: MagSearchQuery, response: { 200: MagSearchResponse, ...errors } } }, async (req) => {
+    const q = req.query;
+    return searchPages(db, q.q, {
+      visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.isGold, ageRate: q.age_rating, page: q.p,
+    });
+  });
+
+  app.get('/search_list', { schema: { querystring: SearchListQuery, response: { 200: SearchListResponse, ...errors } } }, async (req) => {
+    const tile = await searchInIssue(db, req.query.q, req.query.issueId);
+    if (!tile) throw notFound(`Issue ${req.query.issueId}`);
+    return { tile };
+  });
+};
+export default routes;

@@ -1,0 +1,43 @@
+// Builds the real app for an API test file: a fresh database (PGlite in memory, or a new
+// database on the test PostgreSQL cluster), migrated and loaded with the given fixture.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openPglite, openPostgres, type Db } from '../../src/server/db/index';
+import { migrate } from '../../src/server/db/migrate';
+
+export async function freshDb(): Promise<Db> {
+  if (process.env.LECTERN_TEST_DB !== 'postgres') return openPglite(undefined);
+  const base = inject('pgBaseUrl');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return openPostgres(base.replace(/\/postgres$/, `/${name}`), 4);
+}
+
+export interface TestContext { app: App; db: Db; dataDir: string; close: () => Promise<void> }
+
+export async function testApp(load?: (db: Db) => Promise<unknown>): Promise<TestContext> {
+  const db = await freshDb();
+  await migrate(db);
+  if (load) await load(db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
+  const config = { ...loadConfig({}), dataDir, mediaDir: path.join(dataDir, 'media'), demo: false };
+  const app = await buildApp({ db, config });
+  await app.ready();
+  return {
+    app, db, dataDir,
+    async close() {
+      await app.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
