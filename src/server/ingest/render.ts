@@ -74,9 +74,13 @@ export async function renderPdf(
       const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
       await page.render({ canvas: canvas as any, canvasContext: canvas.getContext('2d') as any, viewport }).promise;
       page.cleanup();
-      if (n === 1) covers = Promise.all(COVER_WIDTHS.map((w) => downscale(canvas, w).encode('webp', 82)));
+      // Draw every downscaled copy before any encode starts: skia must not read a canvas that
+      // another thread is encoding.
+      const coverCanvases = n === 1 ? COVER_WIDTHS.map((w) => downscale(canvas, w)) : [];
+      const smallCanvas = downscale(canvas, widths.small);
+      if (n === 1) covers = Promise.all(coverCanvases.map((c) => c.encode('webp', 82)));
       await encoding;
-      encoding = Promise.all([canvas.encode('webp', WEBP_QUALITY), downscale(canvas, widths.small).encode('webp', WEBP_QUALITY)])
+      encoding = Promise.all([canvas.encode('webp', WEBP_QUALITY), smallCanvas.encode('webp', WEBP_QUALITY)])
         .then(([large, small]) => {
           pages.push({ pageNo: n, width: canvas.width, height: canvas.height, text, large, small });
           onPage?.(n, pdf.numPages);

@@ -1,0 +1,102 @@
+// Side menu of spec §2: language button and panel, the reader's name, the main links.
+// Closes on Escape or an outside click, traps focus and locks the page scroll while open.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../shared/constants';
+import { localeOf, localisedPath } from '../lib/locale';
+import { session } from '../lib/session';
+import { CloseIcon, ChevronLeft, GlobeIcon } from './Icons';
+import { visibleNavLinks } from './Header';
+import { useLocalePath } from './useLocalePath';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function useFocusTrap(ref: React.RefObject<HTMLElement | null>, onEscape: () => void) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const returnTo = document.activeElement as HTMLElement | null;
+    el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') return onEscape();
+      if (e.key !== 'Tab') return;
+      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (!items.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+      else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      returnTo?.focus();
+    };
+  }, [ref, onEscape]);
+}
+
+export function SideMenu({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const [panel, setPanel] = useState<'menu' | 'language'>('menu');
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, onClose);
+  const locale = localeOf(pathname);
+
+  const choose = (l: Locale) => {
+    onClose();
+    if (l !== locale) navigate(localisedPath(pathname, l) + search);
+  };
+
+  return (
+    <div className="side-menu__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()} data-testid="side-menu-backdrop">
+      <div className="side-menu" role="dialog" aria-modal="true" aria-label={t('sideMenu.title')} ref={ref}>
+        {panel === 'menu' ? (
+          <>
+            <div className="side-menu__top">
+              <button type="button" className="chip-button" onClick={() => setPanel('language')} aria-label={t('sideMenu.language')}>
+                <GlobeIcon /> {locale.toUpperCase()}
+              </button>
+              <button type="button" className="icon-button" onClick={onClose} aria-label={t('sideMenu.close')}>
+                <CloseIcon />
+              </button>
+            </div>
+            <p className="side-menu__user">{session.userName() ?? t('sideMenu.guest')}</p>
+            <nav className="side-menu__links">
+              {visibleNavLinks().map((l) => (
+                <Link key={l.key} to={to(l.to)} onClick={onClose}>{t(`nav.${l.key}`)}</Link>
+              ))}
+            </nav>
+          </>
+        ) : (
+          <>
+            <div className="side-menu__top">
+              <button type="button" className="chip-button" onClick={() => setPanel('menu')}>
+                <ChevronLeft /> {t('sideMenu.back')}
+              </button>
+              <button type="button" className="icon-button" onClick={onClose} aria-label={t('sideMenu.close')}>
+                <CloseIcon />
+              </button>
+            </div>
+            <h2 className="side-menu__heading">{t('sideMenu.languageTitle')}</h2>
+            <ul className="language-list">
+              {(['en', 'hi'] as const).map((l) => (
+                <li key={l}>
+                  <button type="button" className="language-option" aria-pressed={l === locale} onClick={() => choose(l)} lang={l}>
+                    {l === 'en' ? t('sideMenu.english') : t('sideMenu.hindi')} <span>({l})</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// The tiles of spec §2: magazine card, category tile, language chip, story tile, and their
+// skeletons (same size, so nothing jumps when data arrives).
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Category, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
+import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
+import { useLocalePath } from './useLocalePath';
+
+export function MagazineTile({ m, eager }: { m: MagazineCard; eager?: boolean }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <Link to={to(m.browserLinkUrl)} className="cover-card" data-testid="magazine-card">
+      <span className="cover-card__frame">
+        {m.imageSrc ? (
+          <img src={m.imageSrc} srcSet={m.imageSrcSet ?? undefined} sizes="150px" width={150} height={212} alt={t('card.cover', { name: m.name })}
+            loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        ) : <span className="cover-card__placeholder">{m.name}</span>}
+        {m.isGold && <span className="badge badge--gold">{t('card.gold')}</span>}
+      </span>
+      <span className="cover-card__name">{m.name}</span>
+      {m.issueName && <span className="cover-card__issue">{m.issueName}</span>}
+    </Link>
+  );
+}
+
+export function CategoryTile({ c }: { c: Category }) {
+  const { i18n } = useTranslation();
+  const to = useLocalePath();
+  const name = i18n.language === 'hi' && c.nameHi ? c.nameHi : c.name;
+  return (
+    <Link to={to(c.browserLinkUrl)} className="category-tile" data-testid="category-tile">
+      {c.imgPath && <img src={c.imgPath} alt="" width={300} height={425} loading="lazy" decoding="async" />}
+      <span className="category-tile__name">{name}</span>
+    </Link>
+  );
+}
+
+export function LanguageChip({ l }: { l: Language }) {
+  const to = useLocalePath();
+  return (
+    <Link to={to(l.browserLinkUrl)} className="language-chip" lang={l.lang_code} data-testid="language-chip">
+      <span>{l.nativeName}</span>
+      {l.nativeName !== l._lang && <small>{l._lang}</small>}
+    </Link>
+  );
+}
+
+export function StoryCard({ s }: { s: StoryTile }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const label = s.isNews ? newsAgeLabel(s.publishedAt) : readTimeLabel(s.readTime);
+  return (
+    <Link to={to(s.browserLinkUrl)} className="story-card" data-testid="story-card">
+      {showsStoryCover(s.imgPath) && <img src={s.imgPath!} alt="" width={300} height={425} loading="lazy" decoding="async" />}
+      <span className="story-card__body">
+        {s.subTitle && <span className="story-card__kicker">{s.subTitle}</span>}
+        <span className="story-card__title">{s.title}</span>
+        <span className="story-card__desc">{s.shortDesc}</span>
+        <span className="story-card__meta">{t(label.key, { count: label.count })}</span>
+      </span>
+    </Link>
+  );
+}
+
+export function ShelfSkeleton({ variant = 'covers' }: { variant?: 'covers' | 'chips' }) {
+  return (
+    <section className={`shelf shelf--${variant}`} aria-hidden="true" data-testid="skeleton">
+      <div className="shelf__head"><span className="skeleton skeleton--title" /></div>
+      <div className="shelf__track">
+        {Array.from({ length: 8 }, (_, i) => (
+          <span key={i} className={variant === 'chips' ? 'skeleton skeleton--chip' : 'skeleton skeleton--cover'} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// Home (spec §2): the quick-category shelves, categories, languages, magazines, journals and
+// cover stories, all from one cached request; skeletons while loading, a retry when it fails.
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { HomeResponse } from '../../../shared/schemas/content';
+import { Scroller } from '../../components/Scroller';
+import { CategoryTile, LanguageChip, MagazineTile, ShelfSkeleton, StoryCard } from '../../components/Tiles';
+import { useLocalePath } from '../../components/useLocalePath';
+import { session } from '../../lib/session';
+import { homeQuery } from './queries';
+
+const COVER_SHELVES = [
+  ['mostPopular', '/magazines/BS/en'],
+  ['featured', '/magazines/F/en'],
+  ['international', '/magazines/IF/en'],
+  ['topFree', '/magazines/TF/en'],
+  ['newArrivals', '/magazines/NA/en'],
+] as const;
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const home = useQuery(homeQuery());
+
+  return (
+    <div className="home">
+      <div className="home__intro">
+        <h1 className="home__title">{t('home.title')}</h1>
+        <p className="home__lede">{t('home.intro')}</p>
+      </div>
+      {home.isError && !home.data && (
+        <div className="notice notice--error" role="alert">
+          <p>{t('home.loadError')}</p>
+          <button type="button" className="button" onClick={() => home.refetch()}>{t('home.retry')}</button>
+        </div>
+      )}
+      {home.isError && home.data && <p className="notice" role="status">{t('home.offlineCopy')}</p>}
+      {home.isPending && <><ShelfSkeleton /><ShelfSkeleton /><ShelfSkeleton variant="chips" /></>}
+      {home.data && <Shelves data={home.data} to={to} />}
+    </div>
+  );
+}
+
+function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {COVER_SHELVES.map(([key, viewAll], i) => data[key].length > 0 && (
+        <Scroller key={key} id={key} title={t(`home.sections.${key}`)} count={data[key].length} viewAll={to(viewAll)}>
+          {data[key].map((m, j) => <MagazineTile key={m.mid} m={m} eager={i === 0 && j < 4} />)}
+        </Scroller>
+      ))}
+      {data.popularCategories.length > 0 && (
+        <Scroller id="popularCategories" title={t('home.sections.popularCategories')} count={data.popularCategories.length} variant="stories">
+          {data.popularCategories.map((c) => <CategoryTile key={c.catId} c={c} />)}
+        </Scroller>
+      )}
+      {data.popularLanguages.length > 0 && (
+        <Scroller id="popularLanguages" title={t('home.sections.popularLanguages')} count={data.popularLanguages.length} variant="chips">
+          {data.popularLanguages.map((l) => <LanguageChip key={l.lang_code} l={l} />)}
+        </Scroller>
+      )}
+      {data.popularMagazines.length > 0 && (
+        <Scroller id="popularMagazines" title={t('home.sections.popularMagazines')} count={data.popularMagazines.length} viewAll={to('/magazines/BS/en')}>
+          {data.popularMagazines.map((m) => <MagazineTile key={m.mid} m={m} />)}
+        </Scroller>
+      )}
+      {session.showsJournals() && data.popularJournals.length > 0 && (
+        <Scroller id="popularJournals" title={t('home.sections.popularJournals')} count={data.popularJournals.length} viewAll={to('/journals')}>
+          {data.popularJournals.map((m) => <MagazineTile key={m.mid} m={m} />)}
+        </Scroller>
+      )}
+      {data.coverStories.length > 0 && (
+        <Scroller id="coverStories" title={t('home.sections.coverStories')} count={data.coverStories.length} variant="stories"
+          viewAll={to('/stories/category/Cover-Stories/sec_60')}>
+          {data.coverStories.map((s) => <StoryCard key={s.browserLinkUrl} s={s} />)}
+        </Scroller>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+// The one API client: base URL, Authorization and XSRF headers, the error shape, and
+// parsing with the shared schemas. Nothing else in the app calls fetch for the API.
+import type { z } from 'zod';
+import { COOKIE, getCookie, session } from './session';
+
+export class ApiError extends Error {
+  constructor(public status: number, public code: string, message: string) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function buildUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function apiGet<S extends z.ZodTypeAny>(path: string, schema: S, query?: Query, signal?: AbortSignal): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = session.userToken();
+  if (token) headers.Authorization = token;
+  const xsrf = getCookie(COOKIE.xsrf);
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), { headers, signal, credentials: 'same-origin' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw new ApiError(0, 'aborted', 'Request aborted');
+    throw new ApiError(0, 'network', 'Network Error');
+  }
+  const body = await res.json().catch(() => null);
+  if (!res.ok) {
+    const e = body?.error;
+    throw new ApiError(res.status, e?.code ?? 'http', e?.message ?? `Request failed with status code ${res.status}`);
+  }
+  return schema.parse(body);
+}

@@ -1,0 +1,24 @@
+// Story tile labels of spec §2: read time from seconds ('<n> min', '<n> mins', '10+ mins'),
+// and news age ('N mins ago', 'N hours ago', 'N days ago'; thresholds 60 minutes and 24 hours).
+// They return a translation key and a count so each language words them its own way.
+
+export type Label = { key: 'readTime.one' | 'readTime.many' | 'readTime.max' | 'ago.minutes' | 'ago.hours' | 'ago.days'; count: number };
+
+export const READ_TIME_MAX_MINUTES = 10;
+
+export function readTimeLabel(seconds: number): Label {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes > READ_TIME_MAX_MINUTES) return { key: 'readTime.max', count: READ_TIME_MAX_MINUTES };
+  return { key: minutes === 1 ? 'readTime.one' : 'readTime.many', count: minutes };
+}
+
+export function newsAgeLabel(publishedAt: string | Date, now: number = Date.now()): Label {
+  const minutes = Math.max(1, Math.floor((now - new Date(publishedAt).getTime()) / 60_000));
+  if (minutes < 60) return { key: 'ago.minutes', count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { key: 'ago.hours', count: hours };
+  return { key: 'ago.days', count: Math.floor(hours / 24) };
+}
+
+/** Story covers are shown only for .jpg paths (spec §2). */
+export const showsStoryCover = (path: string | null | undefined) => !!path && /\.jpg$/i.test(path);

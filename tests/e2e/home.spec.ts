@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { HomePage, screenshot } from './pages';
+
+const SECTIONS = ['mostPopular', 'featured', 'international', 'topFree', 'newArrivals', 'popularCategories', 'popularLanguages', 'popularMagazines', 'popularJournals', 'coverStories'];
+
+for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 800 }]) {
+  test(`home shows every section with the server's titles and real covers at ${viewport.width}px`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const home = new HomePage(page);
+    await home.open();
+    for (const id of SECTIONS) await expect(home.section(id), id).toBeVisible();
+
+    const data = await (await request.get('/content/home')).json();
+    await expect(home.cards('mostPopular').first()).toContainText(data.mostPopular[0].name);
+    await expect(home.cards('mostPopular')).toHaveCount(data.mostPopular.length);
+    const cover = home.cards('mostPopular').first().locator('img');
+    await expect(cover).toHaveAttribute('srcset', /1x, .* 2x, .* 3x/);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    await expect(page.getByRole('heading', { level: 2, name: 'Most Popular' })).toBeVisible();
+    await screenshot(page, `home-en-${viewport.width}`);
+  });
+
+  test(`home in Hindi at ${viewport.width}px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const home = new HomePage(page);
+    await home.open('/hi/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { level: 2, name: 'सबसे लोकप्रिय' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('आज का न्यूज़स्टैंड');
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, `home-hi-${viewport.width}`);
+  });
+}
+
+test('skeletons show while the home data loads', async ({ page }) => {
+  await page.route('**/content/home*', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('skeleton').first()).toBeVisible();
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  await expect(page.getByTestId('skeleton')).toHaveCount(0);
+});
+
+test('a failed load offers a retry that recovers', async ({ page }) => {
+  let fail = true;
+  await page.route('**/content/home*', (route) => (fail ? route.fulfill({ status: 503, body: '{}' }) : route.continue()));
+  await page.goto('/');
+  const retry = page.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeVisible();
+  fail = false;
+  await retry.click();
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+});
+
+test('scroller arrows appear only with more than 7 items', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const home = new HomePage(page);
+  await home.open();
+  expect(await home.cards('mostPopular').count()).toBeGreaterThan(7);
+  await expect(home.section('mostPopular').getByTestId('scroll-next')).toBeVisible();
+  const journals = await home.cards('popularJournals').count();
+  expect(journals).toBeLessThanOrEqual(7);
+  await expect(home.section('popularJournals').getByTestId('scroll-next')).toHaveCount(0);
+
+  const track = home.section('mostPopular').locator('.shelf__track');
+  await home.section('mostPopular').getByTestId('scroll-next').click();
+  await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+});
+
+test('story tiles show read time or news age labels', async ({ page }) => {
+  const home = new HomePage(page);
+  await home.open();
+  const labels = await home.section('coverStories').locator('.story-card__meta').allTextContents();
+  expect(labels.length).toBeGreaterThan(0);
+  for (const l of labels) expect(l).toMatch(/^(\d+ mins?|10\+ mins|\d+ (mins|hours|days) ago)$/);
+});

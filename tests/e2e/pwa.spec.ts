@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from './pages';
+
+test('the manifest is served with installable icons', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel=manifest]').getAttribute('href');
+  const manifest = await (await request.get(href!)).json();
+  expect(manifest).toMatchObject({ name: 'Lectern', start_url: '/', display: 'standalone' });
+  const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  for (const icon of manifest.icons) {
+    const res = await request.get(icon.src);
+    expect(res.status(), icon.src).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('after one visit, a reload with no network shows the shell and the last seen home', async ({ page, context }) => {
+  const home = new HomePage(page);
+  await home.open();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+  const firstTitle = await home.cards('mostPopular').first().textContent();
+
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Today's newsstand");
+  await expect(home.cards('mostPopular').first()).toHaveText(firstTitle!);
+  await context.setOffline(false);
+});
