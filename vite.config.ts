@@ -22,9 +22,10 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       injectManifest: {
-        // The shell and the English table (bundled into the entry) only: Hindi, fonts and lazy
-        // screens are cached by the service worker when first used.
-        globPatterns: ['index.html', 'assets/index-*.{js,css}', 'assets/HomePage-*.js', 'assets/NotFound-*.js', 'icons/icon-192.png', 'favicon.svg'],
+        // The shell with its screens and the English table (bundled into the entry); the Hindi
+        // table and fonts are cached by the service worker when first used.
+        globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/icon-192.png', 'favicon.svg'],
+        globIgnores: ['assets/hi-*.js', 'assets/devanagari-*.css'],
       },
     }),
   ],

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { HomePage, screenshot } from './pages';
 
+// These tests stub /content answers with page.route, which the service worker would bypass.
+test.use({ serviceWorkers: 'block' });
+
 const SECTIONS = ['mostPopular', 'featured', 'international', 'topFree', 'newArrivals', 'popularCategories', 'popularLanguages', 'popularMagazines', 'popularJournals', 'coverStories'];
 
 for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 800 }]) {

@@ -25,6 +25,8 @@ test('after one visit, a reload with no network shows the shell and the last see
     }
   });
   const firstTitle = await home.cards('mostPopular').first().textContent();
+  // The home data is saved on the device shortly after it arrives.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lectern-query-cache')?.includes('mostPopular') ?? false)).toBe(true);
 
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
