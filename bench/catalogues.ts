@@ -1,0 +1,52 @@
+// Catalogues for the benchmarks, at 1,000 and 10,000 titles, on PGlite and on a throwaway
+// PostgreSQL cluster; and a way to run the real server against one of them.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startPostgresCluster, type Cluster } from '../tests/support/postgres-cluster';
+import { waitForHttp } from './support';
+
+export const SIZES = [1000, 10000];
+const ROOT = path.resolve('.tmp/bench');
+
+export interface Target { engine: 'postgres' | 'pglite'; titles: number; env: Record<string, string> }
+
+function seed(titles: number, env: Record<string, string>) {
+  execFileSync('npx', ['tsx', 'src/server/demo/seed-cli.ts', '--titles', String(titles), '--issues-per-title', '10'], {
+    env: { ...process.env, ...env }, stdio: 'inherit',
+  });
+}
+
+/** PGlite catalogues are kept in .tmp/bench between runs; PostgreSQL ones live as long as the cluster. */
+export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const titles of SIZES) {
+    const dataDir = path.join(ROOT, `pglite-${titles}`);
+    if (!fs.existsSync(path.join(dataDir, 'pg'))) seed(titles, { DATA_DIR: dataDir });
+    targets.push({ engine: 'pglite', titles, env: { DATA_DIR: dataDir } });
+
+    const db = `bench_${titles}`;
+    cluster.createDatabase(db);
+    const pgEnv = { DATABASE_URL: cluster.url(db), DATA_DIR: path.join(ROOT, `pg-media-${titles}`) };
+    seed(titles, pgEnv);
+    targets.push({ engine: 'postgres', titles, env: pgEnv });
+  }
+  return targets;
+}
+
+export async function withServer<T>(target: Target, port: number, fn: (base: string) => Promise<T>): Promise<T> {
+  const server: ChildProcess = spawn('npx', ['tsx', 'src/server/server.ts'], {
+    env: { ...process.env, ...target.env, PORT: String(port), DEMO: '0', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${base}/api/health`, 120_000);
+    return await fn(base);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+export { startPostgresCluster };
