@@ -6,8 +6,12 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 
 const PORT = 4173;
+// A fresh data directory per run. Test workers load this file too: only the runner itself
+// (no TEST_WORKER_INDEX) clears what earlier runs left.
 const dataDir = path.resolve('.tmp', `e2e-${process.pid}`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+if (!process.env.TEST_WORKER_INDEX && fs.existsSync('.tmp')) {
+  for (const d of fs.readdirSync('.tmp')) if (d.startsWith('e2e-')) fs.rmSync(path.join('.tmp', d), { recursive: true, force: true });
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',

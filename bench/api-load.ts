@@ -5,26 +5,35 @@
 import autocannon from 'autocannon';
 import { prepareTargets, startPostgresCluster, withServer } from './catalogues';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const ENDPOINTS = {
-  home: '/content/home',
-  'magazine-filter BS': '/content/magazine-filter?categoryID=BS&page=0',
-  'magazine-filter cat+lang p3': '/content/magazine-filter?categoryID=3&lang=en&page=3',
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const pages = (path: string) => Array.from({ length: 10 }, (_, p) => ({ method: 'GET' as const, path: `${path}&page=${p}` }));
+const ENDPOINTS: Record<string, { path: string }[]> = {
+  home: [{ path: '/content/home' }],
+  'magazine-filter BS p0-9': pages('/content/magazine-filter?categoryID=BS'),
+  'magazine-filter cat+lang p0-9': pages('/content/magazine-filter?categoryID=3&lang=en'),
 };
+
+async function load(base: string, requests: { path: string }[]) {
+  await autocannon({ url: base, requests, connections: 10, duration: 2 }); // warm caches and JIT
+  return autocannon({ url: base, requests, connections: 50, duration: DURATION_S });
+}
 
 const cluster = await startPostgresCluster();
 const rows: string[] = [];
 try {
   for (const target of await prepareTargets(cluster)) {
-    await withServer(target, 4400, async (base) => {
-      for (const [name, path] of Object.entries(ENDPOINTS)) {
-        await autocannon({ url: base + path, connections: 10, duration: 2 }); // warm caches and JIT
-        const r = await autocannon({ url: base + path, connections: 50, duration: DURATION_S });
-        const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  ${name.padEnd(28)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
-        console.log(line);
-        rows.push(line);
-      }
-    });
+    // With the response cache (the default) and without it (every request reaches the database).
+    for (const cacheMs of ['30000', '0']) {
+      await withServer(target, 4400, async (base) => {
+        for (const [name, requests] of Object.entries(ENDPOINTS)) {
+          if (cacheMs === '0' && name === 'home') continue;
+          const r = await load(base, requests);
+          const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  cache ${cacheMs === '0' ? 'off' : 'on '}  ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
+          console.log(line);
+          rows.push(line);
+        }
+      }, { CONTENT_CACHE_MS: cacheMs });
+    }
   }
 } finally {
   cluster.stop();

@@ -13,7 +13,7 @@ import { waitForHttp } from './support';
 
 const port = 4391;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bundle-'));
-const server = spawn('npx', ['tsx', 'src/server/server.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'warn' },
   stdio: 'inherit',
 });

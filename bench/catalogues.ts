@@ -34,9 +34,10 @@ export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
   return targets;
 }
 
-export async function withServer<T>(target: Target, port: number, fn: (base: string) => Promise<T>): Promise<T> {
-  const server: ChildProcess = spawn('npx', ['tsx', 'src/server/server.ts'], {
-    env: { ...process.env, ...target.env, PORT: String(port), DEMO: '0', LOG_LEVEL: 'error' },
+export async function withServer<T>(target: Target, port: number, fn: (base: string) => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
+  // node itself (not npx) so that stopping it stops the server.
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    env: { ...process.env, ...target.env, ...extraEnv, PORT: String(port), DEMO: '0', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

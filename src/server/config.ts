@@ -14,6 +14,8 @@ export interface Config {
   /** Where the built app lives (vite build output). */
   appDir: string;
   logLevel: string;
+  /** How long serialised /content answers are reused (0 = off). */
+  contentCacheMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +30,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoTitles: Number(env.DEMO_TITLES ?? 200),
     appDir: path.resolve(env.APP_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    contentCacheMs: Number(env.CONTENT_CACHE_MS ?? 30_000),
   };
 }

@@ -216,6 +216,16 @@ describe('HTTP behaviour', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('serves a repeated catalogue request from the response cache', async () => {
+    const url = '/content/magazine-filter?categoryID=TF&page=0';
+    const first = await get(url);
+    const second = await get(url);
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['cache-control']).toContain('max-age=60');
+  });
+
   it('answers bad parameters with 400 and the error shape', async () => {
     for (const url of [
       '/content/magazine-filter?page=-1',

@@ -1,5 +1,5 @@
-// Popularity = reads in the last 30 days, summarised into title_popularity so the home and
-// listing queries never scan usage_events.
+// Popularity = reads in the last 30 days, summarised into title_popularity (reads and a rank
+// per title) so the home and listing queries walk an index and never scan usage_events.
 import type { Queryable } from '../db/index';
 
 export const POPULARITY_WINDOW_DAYS = 30;
@@ -7,9 +7,13 @@ export const POPULARITY_REFRESH_MS = 10 * 60 * 1000;
 
 export async function refreshPopularity(db: Queryable): Promise<void> {
   await db.exec(`
-    DELETE FROM title_popularity;
-    INSERT INTO title_popularity (mid, reads, updated_at)
-      SELECT mid, count(*), now() FROM usage_events
-      WHERE mid IS NOT NULL AND at > now() - interval '${POPULARITY_WINDOW_DAYS} days'
-      GROUP BY mid;`);
+    UPDATE title_popularity p SET reads = r.reads, rank = r.rank, updated_at = now() FROM (
+      SELECT t.mid, coalesce(e.reads, 0) AS reads,
+             row_number() OVER (ORDER BY coalesce(e.reads, 0) DESC, t.curated_rank, t.mid) AS rank
+      FROM titles t
+      LEFT JOIN (
+        SELECT mid, count(*)::int AS reads FROM usage_events
+        WHERE mid IS NOT NULL AND at > now() - interval '${POPULARITY_WINDOW_DAYS} days' GROUP BY mid
+      ) e ON e.mid = t.mid
+    ) r WHERE r.mid = p.mid;`);
 }

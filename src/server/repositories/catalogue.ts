@@ -31,7 +31,7 @@ export function capPaging(total: number, pageSize: number) {
     : { nbPages: pages, nbHits: total };
 }
 
-const POPULARITY_ORDER = 'coalesce(tp.reads, 0) DESC, t.curated_rank, t.mid';
+const POPULARITY_ORDER = 'tp.rank, t.mid';
 
 export async function listMagazines(db: Queryable, f: ListFilter) {
   const size = f.pageSize ?? LISTING_PAGE_SIZE;
@@ -56,25 +56,18 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
   if (f.goldOnly) where.push('t.is_gold');
   if (f.ageRate && f.ageRate < AGE_RATE_APPLY_BELOW) add('t.age_rating <= ?', f.ageRate);
   if (f.type) add('t.type = ?', f.type);
-  params.push(size, f.page * size);
-  const { rows } = await db.query<CardRow & { total: number }>(
-    `WITH page AS (
-       SELECT t.*, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS rn FROM titles t
-       LEFT JOIN title_popularity tp ON tp.mid = t.mid
-       WHERE ${where.join(' AND ')}
-       ORDER BY rn
-       LIMIT $${params.length - 1} OFFSET $${params.length}
-     )
-     SELECT ${CARD_COLUMNS}, t.total FROM page t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
-    params,
-  );
-  const total = rows[0]?.total ?? (f.page === 0 ? 0 : await countOnly(db, where, params.slice(0, -2)));
-  return { magazineList: rows.map(toCard), page: f.page, ...capPaging(total, size) };
-}
-
-async function countOnly(db: Queryable, where: string[], params: unknown[]): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM titles t WHERE ${where.join(' AND ')}`, params);
-  return rows[0].n;
+  const filtered = `FROM titles t JOIN title_popularity tp ON tp.mid = t.mid WHERE ${where.join(' AND ')}`;
+  // The page walks the popularity index; the count is a second, cheap query.
+  const [page, count] = await Promise.all([
+    db.query<CardRow>(
+      `SELECT ${CARD_COLUMNS} FROM (
+         SELECT t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold ${filtered} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+       ) t ${LATEST_ISSUE_JOIN}`,
+      [...params, size, f.page * size],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${filtered}`, params),
+  ]);
+  return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(count.rows[0].n, size) };
 }
 
 export async function popularCategories(db: Queryable, v: Visibility) {
@@ -184,7 +177,7 @@ export async function relatedTitles(db: Queryable, mid: number, page: number, v:
          row_number() OVER (ORDER BY (t.lang_code = me.lang_code) DESC, ${POPULARITY_ORDER}) AS rn
        FROM titles t
        JOIN me ON t.cat_id = me.cat_id
-       LEFT JOIN title_popularity tp ON tp.mid = t.mid
+       JOIN title_popularity tp ON tp.mid = t.mid
        WHERE t.mid <> $1 AND NOT (t.cat_id = ANY($2))
        ORDER BY rn
        LIMIT $3 OFFSET $4

@@ -1,5 +1,5 @@
 // Home: every section of spec §2 in one answer (one request on a slow network, one cached
-// response to draw the page offline). Kept in memory briefly: it is the busiest read.
+// response to draw the page offline).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HomeQuery, HomeResponse } from '../../../shared/schemas/content';
 import { ApiError } from '../../../shared/schemas/errors';
@@ -9,7 +9,6 @@ import { visibilityFor } from '../../repositories/access';
 import { listMagazines, popularCategories, popularLanguages } from '../../repositories/catalogue';
 import { storiesByCategory } from '../../repositories/stories';
 
-const HOME_CACHE_MS = 30_000;
 const SECTION_SIZE = 20;
 
 export async function loadHome(db: Db, edzLibId: number, ageRate?: number): Promise<HomeResponse> {
@@ -30,16 +29,7 @@ export async function loadHome(db: Db, edzLibId: number, ageRate?: number): Prom
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new Map<string, { at: number; value: Promise<HomeResponse> }>();
-  app.get('/home', { schema: { querystring: HomeQuery, response: { 200: HomeResponse, 400: ApiError, 404: ApiError } } }, async (req) => {
-    const { edzLibId, age_rate } = req.query;
-    const key = `${edzLibId}:${age_rate ?? ''}`;
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < HOME_CACHE_MS) return hit.value;
-    const value = loadHome(app.db, edzLibId, age_rate);
-    cache.set(key, { at: Date.now(), value });
-    value.catch(() => cache.delete(key)); // a failure is not remembered
-    return value;
-  });
+  app.get('/home', { schema: { querystring: HomeQuery, response: { 200: HomeResponse, 400: ApiError, 404: ApiError } } }, async (req) =>
+    loadHome(app.db, req.query.edzLibId, req.query.age_rate));
 };
 export default routes;

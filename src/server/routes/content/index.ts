@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import catalogueRoutes from './catalogue';
 import searchRoutes from './search';
 import homeRoutes from './home';
+import { responseCache } from '../../plugins/response-cache';
 
 // Catalogue answers are the same for everyone with the same query: browsers and the service
 // worker may keep them briefly and revalidate cheaply with the ETag.
@@ -14,6 +15,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
     else reply.header('Cache-Control', 'no-store');
     return payload;
   });
+  await app.register(responseCache(app.config.contentCacheMs));
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);
   await app.register(homeRoutes);
