@@ -9,6 +9,11 @@ import type { Config } from './config';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static';
 import contentRoutes from './routes/content/index';
+import apiRoutes from './routes/api/index';
+import xsrf from './plugins/xsrf';
+import auth from './plugins/auth';
+import accounts from './plugins/accounts';
+import type { Mailer, SmsSender } from './services/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +22,16 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(opts: { db: Db; config: Config; logger?: FastifyServerOptions['logger'] }) {
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  /** Replace the configured mail and SMS senders (tests). */
+  mailer?: Mailer;
+  sms?: SmsSender;
+}
+
+export async function buildApp(opts: AppOptions) {
   const app = Fastify({ logger: opts.logger ?? false, trustProxy: true }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -27,9 +41,13 @@ export async function buildApp(opts: { db: Db; config: Config; logger?: FastifyS
   await app.register(errors);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(etag, { weak: true });
+  await app.register(xsrf);
+  await app.register(auth);
+  await app.register(accounts, { mailer: opts.mailer, sms: opts.sms });
 
   app.get('/api/health', async () => ({ ok: true, db: opts.db.kind }));
   await app.register(contentRoutes, { prefix: '/content' });
+  await app.register(apiRoutes, { prefix: '/api' });
   await app.register(staticFiles);
   return app;
 }

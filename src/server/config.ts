@@ -1,5 +1,6 @@
 // Every environment variable the server reads, in one place (the README lists the same).
 import path from 'node:path';
+import { OTP_LENGTH_DEFAULT } from '../shared/validation';
 
 export interface Config {
   host: string;
@@ -16,6 +17,15 @@ export interface Config {
   logLevel: string;
   /** How long serialised /content answers are reused (0 = off). */
   contentCacheMs: number;
+  /** SMTP server for mail (unset: write mail to the outbox). */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Mail and SMS written here when no SMTP server / SMS gateway is set. */
+  outboxDir: string;
+  /** Digits in a one-time code (spec §5: 4). */
+  otpLength: number;
+  /** The address users reach the service at, for links in mail (e.g. unsubscribe). */
+  publicUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +41,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appDir: path.resolve(env.APP_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     contentCacheMs: Number(env.CONTENT_CACHE_MS ?? 30_000),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Lectern <no-reply@lectern.local>',
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    otpLength: Math.min(8, Math.max(4, Number(env.OTP_LENGTH ?? OTP_LENGTH_DEFAULT))),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
   };
 }

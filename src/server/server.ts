@@ -4,7 +4,9 @@ import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { loadDemoIfEmpty } from './demo/load';
-import { schedulePopularity } from './jobs/popularity';
+import { POPULARITY_REFRESH_MS, refreshPopularity } from './jobs/popularity';
+import { HOUSEKEEPING_MS, housekeeping } from './jobs/housekeeping';
+import { every } from './jobs/schedule';
 
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -13,7 +15,10 @@ if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 if (config.demo) await loadDemoIfEmpty(db, config);
 
 const app = await buildApp({ db, config, logger: { level: config.logLevel } });
-const stopPopularity = schedulePopularity(db, (err) => app.log.error({ err }, 'popularity refresh failed'));
+const jobs = [
+  every(POPULARITY_REFRESH_MS, () => refreshPopularity(db), (err) => app.log.error({ err }, 'popularity refresh failed')),
+  every(HOUSEKEEPING_MS, () => housekeeping(db), (err) => app.log.error({ err }, 'housekeeping failed')),
+];
 await app.listen({ host: config.host, port: config.port });
 
 const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;
@@ -21,7 +26,7 @@ console.log(`\nLectern is running at ${url}  (database: ${db.kind})\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    stopPopularity();
+    for (const stop of jobs) stop();
     await app.close();
     await db.close();
     process.exit(0);

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { buildApp, type App, type AppOptions } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
 
@@ -24,13 +24,19 @@ export async function freshDb(): Promise<Db> {
 
 export interface TestContext { app: App; db: Db; dataDir: string; close: () => Promise<void> }
 
-export async function testApp(load?: (db: Db) => Promise<unknown>): Promise<TestContext> {
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  mailer?: AppOptions['mailer'];
+  sms?: AppOptions['sms'];
+}
+
+export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestAppOptions = {}): Promise<TestContext> {
   const db = await freshDb();
   await migrate(db);
   if (load) await load(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
-  const config = { ...loadConfig({}), dataDir, mediaDir: path.join(dataDir, 'media'), demo: false };
-  const app = await buildApp({ db, config });
+  const config = { ...loadConfig({}), dataDir, mediaDir: path.join(dataDir, 'media'), outboxDir: path.join(dataDir, 'outbox'), demo: false, ...opts.config };
+  const app = await buildApp({ db, config, mailer: opts.mailer, sms: opts.sms, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.ready();
   return {
     app, db, dataDir,

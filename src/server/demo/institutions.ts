@@ -5,6 +5,7 @@ import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import type { Queryable } from '../db/index';
 import { saveMedia } from '../media/store';
 import { rng, seededUuid } from './random';
+import { hashPassword } from '../services/passwords';
 
 export interface DemoInstitution { id: number; name: string; domain: string; conCode: string; state: string }
 
@@ -73,14 +74,18 @@ export const DEMO_USERS = [
   { email: 'visitor@example.com', first: 'Sam', last: 'Taylor', institution: null },
 ] as const;
 
+/** Every demo reader's password (spec §5: 3 to 15 characters). */
+export const DEMO_PASSWORD = 'read2026';
+
 export async function seedUsers(tx: Queryable, institutions: DemoInstitution[], seed: number): Promise<void> {
   const r = rng(seed + 7);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
     const inst = u.institution === null ? null : institutions[u.institution].id;
     await tx.query(
-      `INSERT INTO users (uuid, email, first_name, last_name, institution_id, access_ends_at)
-       SELECT $1, $2, $3, $4, $5, (SELECT sub_end FROM institutions WHERE id = $5)`,
-      [seededUuid(r), u.email, u.first, u.last, inst],
+      `INSERT INTO users (uuid, email, email_verified, first_name, last_name, institution_id, password_hash)
+       VALUES ($1, $2, true, $3, $4, $5, $6)`,
+      [seededUuid(r), u.email, u.first, u.last, inst, passwordHash],
     );
   }
 }

@@ -3,7 +3,7 @@
 import type { Db } from '../db/index';
 import type { Config } from '../config';
 import { seedDemo } from './seed';
-import { DEMO_INSTITUTIONS, DEMO_USERS } from './institutions';
+import { DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from './institutions';
 
 export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM titles');
@@ -26,10 +26,10 @@ export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
 }
 
 export function printDemoLogins(): void {
-  console.log('\nDemo institutions and readers:');
+  console.log(`\nDemo readers (password ${DEMO_PASSWORD}, or sign in with a one-time code from the outbox):`);
   for (const u of DEMO_USERS) {
     const inst = u.institution === null ? null : DEMO_INSTITUTIONS[u.institution];
-    console.log(`  ${u.email.padEnd(22)} ${inst ? `${inst.name} (${inst.state}, access code ${inst.conCode})` : 'no institution'}`);
+    console.log(`  ${u.email.padEnd(22)} ${inst ? `${inst.name} (${inst.state}, org code ${inst.conCode})` : 'no institution'}`);
   }
   console.log('  Access code READ-DEMO-2026 links any account to Demo University.');
 }

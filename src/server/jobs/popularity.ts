@@ -18,23 +18,3 @@ export async function refreshPopularity(db: Queryable): Promise<void> {
     ) r WHERE r.mid = p.mid;`);
 }
 
-/** Refresh now and then every POPULARITY_REFRESH_MS; returns a stop function. A failed run is
- * logged and retried next time, never fatal: the previous ranks stay valid. */
-export function schedulePopularity(db: Queryable, log: (err: unknown) => void): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await refreshPopularity(db);
-    } catch (err) {
-      log(err);
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(run, POPULARITY_REFRESH_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -1,0 +1,125 @@
+// Accounts: finding and creating users, their institution and entitlement, and the user
+// details of spec §3 that the login and details answers carry.
+import crypto from 'node:crypto';
+import type { Queryable } from '../db/index';
+import type { Contact, UserInfo } from '../../shared/schemas/account';
+import { USER_AGE_RATE_DEFAULT } from '../../shared/constants';
+
+/** One string per contact, used as the key of codes and limits: email:x@y or mobile:+91…. */
+export function contactKey(c: Contact): string {
+  return c.channel === 'email' ? `email:${c.email}` : `mobile:${c.countryCode}${c.mobile}`;
+}
+export function contactValue(c: Contact): string {
+  return c.channel === 'email' ? c.email : `${c.countryCode}${c.mobile}`;
+}
+
+export interface UserRow {
+  id: number;
+  uuid: string;
+  email: string | null;
+  mobile: string | null;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  user_type: 'user' | 'guest';
+}
+
+export async function findUserByContact(db: Queryable, c: Contact): Promise<UserRow | null> {
+  const column = c.channel === 'email' ? 'email' : 'mobile';
+  const { rows } = await db.query<UserRow>(`SELECT * FROM users WHERE ${column} = $1`, [contactValue(c)]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(`SELECT * FROM users WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** The institution whose e-mail domains include the address's domain, if any. */
+async function institutionForEmail(db: Queryable, email: string | null): Promise<number | null> {
+  if (!email) return null;
+  const domain = email.split('@')[1];
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM institutions WHERE $1 = ANY (email_domains) ORDER BY sub_end DESC LIMIT 1`, [domain]);
+  return rows[0]?.id ?? null;
+}
+
+/** A new account for a verified contact, linked to an institution by its e-mail domain. */
+export async function createUser(db: Queryable, c: Contact): Promise<UserRow> {
+  const email = c.channel === 'email' ? c.email : null;
+  const mobile = c.channel === 'mobile' ? contactValue(c) : null;
+  const institution = await institutionForEmail(db, email);
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users (uuid, email, mobile, email_verified, mobile_verified, institution_id)
+     VALUES ($1, $2::text, $3::text, $2::text IS NOT NULL, $3::text IS NOT NULL, $4) RETURNING *`,
+    [crypto.randomUUID(), email, mobile, institution],
+  );
+  return rows[0];
+}
+
+export async function createGuest(db: Queryable, uniqId: string): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `INSERT INTO users (uuid, user_type, uniq_id) VALUES ($1, 'guest', $2)
+     ON CONFLICT (uniq_id) DO UPDATE SET uniq_id = EXCLUDED.uniq_id RETURNING *`,
+    [crypto.randomUUID(), uniqId],
+  );
+  return rows[0];
+}
+
+/** On each sign-in: an account with no institution joins the one its e-mail domain names now. */
+export async function linkByDomain(db: Queryable, user: UserRow): Promise<void> {
+  const institution = await institutionForEmail(db, user.email);
+  if (institution) await db.query(`UPDATE users SET institution_id = $2, access_ends_at = NULL WHERE id = $1 AND institution_id IS NULL`, [user.id, institution]);
+}
+
+export function splitName(full: string): { first: string; last: string } {
+  const parts = full.trim().split(/\s+/);
+  return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
+}
+
+const epoch = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
+
+/** Spec §3 user details. Access ends at the institution's subscription end, or earlier when an
+ * access code gave it (access_ends_at). */
+export async function userInfo(db: Queryable, userId: number): Promise<UserInfo> {
+  const { rows } = await db.query<{
+    uuid: string; first_name: string; last_name: string; email: string | null; mobile: string | null; user_type: 'user' | 'guest';
+    password_hash: string | null; uploaded_id: boolean; age_rate: number; inst_id: number | null; inst_name: string | null;
+    logo1: string | null; logo2: string | null; logo3: string | null; newspapers: boolean | null; journals: boolean | null;
+    ends_at: Date | null; fav_lud: Date | null;
+  }>(
+    `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
+            i.id AS inst_id, i.name AS inst_name, i.logo1, i.logo2, i.logo3, i.newspapers, i.journals,
+            CASE WHEN i.id IS NULL THEN NULL ELSE least(coalesce(u.access_ends_at, i.sub_end), i.sub_end) END AS ends_at,
+            (SELECT max(created_at) FROM favourites f WHERE f.user_id = u.id) AS fav_lud
+     FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
+    [userId],
+  );
+  const u = rows[0];
+  const media = (file: string | null) => (file ? `/media/${file}` : '');
+  const flag = (v: boolean | null) => (v === false ? 0 : 1);
+  const isActive = u.ends_at !== null && u.ends_at.getTime() > Date.now();
+  return {
+    status: 1,
+    uid: Buffer.from(u.uuid).toString('base64'),
+    uuid: u.uuid,
+    fname: u.first_name,
+    lname: u.last_name,
+    email: u.email,
+    mobile: u.mobile,
+    usertype: u.user_type,
+    libid: u.inst_id ?? 0,
+    libName: u.inst_name ?? '',
+    enddate: epoch(u.ends_at),
+    isNewspaper: flag(u.newspapers),
+    isJournal: flag(u.journals),
+    isMycontent: 0,
+    isLibContentAvailable: isActive ? 1 : 0,
+    fav_lud: epoch(u.fav_lud),
+    bk_lud: 0,
+    uploadedID: u.uploaded_id ? 1 : 0,
+    agerate: String(u.age_rate ?? USER_AGE_RATE_DEFAULT),
+    hasPassword: u.password_hash !== null,
+    libraryDetails: u.inst_id ? { name: u.inst_name ?? '', logo1: media(u.logo1), logo2: media(u.logo2), logo3: media(u.logo3) } : null,
+    mode: u.user_type === 'user' && !u.first_name ? 3 : 1,
+  };
+}

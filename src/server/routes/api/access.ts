@@ -1,0 +1,86 @@
+// Ways into an institution besides the e-mail domain at sign-up: guest sessions, access codes,
+// and linking a verified institutional e-mail address (or a mobile number) to an account.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
+import { ApiError } from '../../../shared/schemas/errors';
+import { HttpError } from '../../plugins/errors';
+import { createGuest, userInfo } from '../../repositories/users';
+import { LIMITS, isLimited, recordEvent } from '../../services/rate-limit';
+import { tooMany } from '../../services/otp';
+import { contactFromKey } from './login';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  /** Spec §4 guest session: the device's uniqId cookie names a guest account. */
+  app.post('/guest/login', { schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
+    if (await isLimited(db, LIMITS.guestPerIp, req.ip)) throw tooMany();
+    await recordEvent(db, LIMITS.guestPerIp, req.ip);
+    const guest = await createGuest(db, req.body.uniqId);
+    if (guest.user_type !== 'guest') throw new HttpError(400, 'bad_request', 'uniqId is not valid');
+    return { ...(await userInfo(db, guest.id)), jwtoken: await app.issueToken(guest.id, req) };
+  });
+
+  /** Is the guest session behind this token still good? status 0 when not (spec: nothing happens). */
+  const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]);
+  app.get('/guest/validate', { schema: { response: { 200: GuestState } } }, async (req) => {
+    const user = await req.optionalUser();
+    return user?.type === 'guest' ? userInfo(db, user.id) : { status: 0 as const };
+  });
+
+  /** An access code attaches the user (or guest) to its institution until the code's end date. */
+  app.post('/coupon/validate', { preHandler: app.requireUser, schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+    const userKey = String(req.user!.id);
+    if ((await isLimited(db, LIMITS.couponFailPerUser, userKey)) || (await isLimited(db, LIMITS.couponFailPerIp, req.ip))) throw tooMany();
+    const fail = async (message: string) => {
+      await recordEvent(db, LIMITS.couponFailPerUser, userKey);
+      await recordEvent(db, LIMITS.couponFailPerIp, req.ip);
+      return new HttpError(400, 'invalid_code', message);
+    };
+    const { rows } = await db.query<{ id: number; institution_id: number; ends_at: Date; max_uses: number | null; uses: number; live: boolean }>(
+      `SELECT c.id, c.institution_id, c.ends_at, c.max_uses, c.uses, (c.ends_at > now() AND i.sub_end > now()) AS live
+       FROM access_codes c JOIN institutions i ON i.id = c.institution_id WHERE upper(c.code) = upper($1)`,
+      [req.body.code],
+    );
+    const code = rows[0];
+    if (!code) throw await fail('This access code is not valid. Check it and try again.');
+    if (!code.live) throw await fail('This access code has expired.');
+    const attached = await db.transaction(async (tx) => {
+      const first = await tx.query(`INSERT INTO access_code_uses (code_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING code_id`, [code.id, req.user!.id]);
+      if (first.rows.length) {
+        const counted = await tx.query(`UPDATE access_codes SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id`, [code.id]);
+        if (!counted.rows.length) return false;
+      }
+      await tx.query(`UPDATE users SET institution_id = $2, access_ends_at = $3 WHERE id = $1`, [req.user!.id, code.institution_id, code.ends_at]);
+      return true;
+    });
+    if (!attached) throw await fail('This access code has been used as many times as it allows.');
+    return userInfo(db, req.user!.id);
+  });
+
+  /** Completes a 'link' code: adds the verified e-mail address or mobile number to the account;
+   * an institutional address also links the account to its institution. */
+  app.post('/account/link', { preHandler: app.requireUser, schema: { body: z.object({ requestId: z.uuid(), code: z.string().trim().regex(/^\d+$/, 'Please enter the OTP') }), response: { 200: UserInfo, ...errors } } }, async (req) => {
+    const otp = await app.otp.consume(req.body.requestId, req.body.code, 'link', req);
+    if (otp.user_id !== req.user!.id) throw new HttpError(400, 'otp_expired', 'This OTP has expired. Please request another OTP.');
+    const contact = contactFromKey(otp.contact);
+    const column = contact.channel === 'email' ? 'email' : 'mobile';
+    const value = contact.channel === 'email' ? contact.email : `${contact.countryCode}${contact.mobile}`;
+    const taken = await db.query(`SELECT 1 FROM users WHERE ${column} = $1 AND id <> $2`, [value, req.user!.id]);
+    if (taken.rows.length) throw new HttpError(409, 'conflict', `This ${contact.channel === 'email' ? 'e-mail address' : 'mobile number'} belongs to another account.`);
+    await db.query(`UPDATE users SET ${column} = $2, ${column}_verified = true WHERE id = $1`, [req.user!.id, value]);
+    if (contact.channel === 'email') {
+      // Proving an address of a subscribing institution links the account to it.
+      await db.query(
+        `UPDATE users u SET institution_id = i.id, access_ends_at = NULL FROM institutions i
+         WHERE u.id = $1 AND split_part($2, '@', 2) = ANY (i.email_domains) AND i.sub_end > now()`,
+        [req.user!.id, value],
+      );
+    }
+    return userInfo(db, req.user!.id);
+  });
+};
+export default routes;

@@ -1,0 +1,16 @@
+// The own backend under /api (spec §7): sign-in, the user's data, guests and access codes.
+import type { FastifyPluginAsync } from 'fastify';
+import loginRoutes from './login';
+import userRoutes from './user';
+import accessRoutes from './access';
+
+const apiRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+  await app.register(loginRoutes);
+  await app.register(userRoutes);
+  await app.register(accessRoutes);
+};
+export default apiRoutes;

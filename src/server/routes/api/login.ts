@@ -1,0 +1,96 @@
+// Sign-in: one-time codes by e-mail or SMS, passwords, forgot password, logout. Answers never
+// tell a known contact from an unknown one (no account enumeration).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoginReply, NewPassword, OkReply, OtpSendBody, OtpSendReply, OtpVerifyBody, PasswordLoginBody, type Contact } from '../../../shared/schemas/account';
+import { ApiError } from '../../../shared/schemas/errors';
+import { HttpError } from '../../plugins/errors';
+import { revokeSessions } from '../../plugins/auth';
+import { createUser, contactKey, contactValue, findUserByContact, linkByDomain, userInfo } from '../../repositories/users';
+import { LIMITS, isLimited, recordEvent } from '../../services/rate-limit';
+import { hashPassword, verifyPassword } from '../../services/passwords';
+import { otpMail, otpText } from '../../services/messages';
+import { OTP_RESEND_S, OTP_TTL_S, tooMany } from '../../services/otp';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError, 503: ApiError };
+
+/** Parses a stored contact key (email:… / mobile:+…) back into a Contact. */
+export function contactFromKey(key: string): Contact {
+  const [channel, value] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  if (channel === 'email') return { channel: 'email', email: value };
+  const m = /^(\+\d{1,4}?)(\d{7,15})$/.exec(value)!;
+  return { channel: 'mobile', countryCode: m[1], mobile: m[2] };
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  /** Sends a code to a contact. Purpose 'reset' sends only to an existing account, 'link' needs a
+   * signed-in account; either way the answer looks the same. */
+  app.post('/login/otp/send', { schema: { body: OtpSendBody, response: { 200: OtpSendReply, ...errors } } }, async (req) => {
+    const contact = req.body as Contact;
+    const { purpose } = req.body;
+    let userId: number | null = null;
+    if (purpose === 'link') {
+      await app.requireUser(req);
+      if (req.user!.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address first.');
+      userId = req.user!.id;
+    }
+    const { id, code } = await app.otp.create(contact, purpose, userId, req);
+    const deliver = purpose !== 'reset' || (await findUserByContact(db, contact)) !== null;
+    if (deliver) {
+      try {
+        const minutes = OTP_TTL_S / 60;
+        if (contact.channel === 'email') await app.mailer.send(otpMail(contact.email, code, purpose, minutes, app.unsubscribeUrl(contact.email)));
+        else await app.sms.send(contactValue(contact), otpText(code, purpose, minutes));
+      } catch (err) {
+        req.log.error({ err }, 'sending a one-time code failed');
+        throw new HttpError(503, 'send_failed', 'We could not send the OTP right now. Please try again in a few minutes.');
+      }
+    }
+    return { status: 1 as const, requestId: id, length: app.otp.length, expiresIn: OTP_TTL_S, resendIn: OTP_RESEND_S };
+  });
+
+  /** Verifies a sign-in or reset code: signs in (creating the account on first sign-in). */
+  app.post('/login/otp/verify', { schema: { body: OtpVerifyBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
+    const { requestId, code } = req.body;
+    // A reset checks the new password before spending the code, so a typo costs nothing.
+    const purpose = req.body.password !== undefined ? 'reset' : 'login';
+    const newPassword = purpose === 'reset' ? NewPassword.safeParse(req.body) : null;
+    if (newPassword && !newPassword.success) throw new HttpError(400, 'bad_request', newPassword.error.issues[0].message);
+    const otp = await app.otp.consume(requestId, code, purpose, req);
+    const contact = contactFromKey(otp.contact);
+    let user = await findUserByContact(db, contact);
+    if (purpose === 'reset') {
+      if (!user) throw new HttpError(400, 'otp_expired', 'Unable to process forgot password request');
+      await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, await hashPassword(newPassword!.data!.password)]);
+      await revokeSessions(db, user.id, {});
+    }
+    if (!user) user = await createUser(db, contact);
+    else await linkByDomain(db, user);
+    const column = contact.channel === 'email' ? 'email_verified' : 'mobile_verified';
+    await db.query(`UPDATE users SET ${column} = true WHERE id = $1`, [user.id]);
+    return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req) };
+  });
+
+  app.post('/login/password', { schema: { body: PasswordLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
+    const contact = req.body as Contact;
+    const key = contactKey(contact);
+    if ((await isLimited(db, LIMITS.loginFailPerContact, key)) || (await isLimited(db, LIMITS.loginFailPerIp, req.ip))) throw tooMany();
+    const user = await findUserByContact(db, contact);
+    if (!(await verifyPassword(req.body.password, user?.password_hash ?? null)) || !user) {
+      await recordEvent(db, LIMITS.loginFailPerContact, key);
+      await recordEvent(db, LIMITS.loginFailPerIp, req.ip);
+      throw new HttpError(401, 'wrong_password', 'That password is not right for this account. Try again, or sign in with an OTP.');
+    }
+    await linkByDomain(db, user);
+    return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req) };
+  });
+
+  app.post('/logout', { schema: { body: z.object({}).optional(), response: { 200: OkReply, ...errors } } }, async (req) => {
+    const user = await req.optionalUser();
+    if (user) await revokeSessions(db, user.id, { only: user.sessionId });
+    return { status: 1 as const, message: 'Signed out' };
+  });
+};
+export default routes;

@@ -1,0 +1,30 @@
+// The mail and SMS texts the service sends. Every mail carries an unsubscribe link that works
+// without signing in (a signed token of the address, see plugins/accounts.ts).
+import { PRODUCT_NAME } from '../../shared/constants';
+import type { OtpPurpose } from '../../shared/schemas/account';
+import type { Mail } from './mailer';
+
+const PURPOSE_TEXT: Record<OtpPurpose, string> = {
+  login: `to sign in to ${PRODUCT_NAME}`,
+  reset: `to reset your ${PRODUCT_NAME} password`,
+  link: `to add this address to your ${PRODUCT_NAME} account`,
+};
+
+export function otpText(code: string, purpose: OtpPurpose, minutes: number): string {
+  return `${code} is your ${PRODUCT_NAME} one-time code ${PURPOSE_TEXT[purpose]}. It expires in ${minutes} minutes. Never share it.`;
+}
+
+function withFooter(to: string, subject: string, body: string, unsubscribeUrl: string): Mail {
+  const text = `${body}\n\n--\n${PRODUCT_NAME}\nStop these e-mails: ${unsubscribeUrl}\n`;
+  return { to, subject, text, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } };
+}
+
+export function otpMail(to: string, code: string, purpose: OtpPurpose, minutes: number, unsubscribeUrl: string): Mail {
+  const body = `${otpText(code, purpose, minutes)}\n\nIf you did not ask for this code, you can ignore this e-mail: nothing changes without it.`;
+  return withFooter(to, `${code} is your ${PRODUCT_NAME} code`, body, unsubscribeUrl);
+}
+
+export function passwordChangedMail(to: string, unsubscribeUrl: string): Mail {
+  const body = `The password of your ${PRODUCT_NAME} account was changed, and every other device was signed out.\n\nIf this was not you, sign in with a one-time code and set a new password.`;
+  return withFooter(to, `Your ${PRODUCT_NAME} password was changed`, body, unsubscribeUrl);
+}

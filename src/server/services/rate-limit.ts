@@ -1,0 +1,33 @@
+// Sliding-window limits kept in the database so every server process counts the same events.
+import type { Queryable } from '../db/index';
+
+export const LIMITS = {
+  /** Codes sent to one e-mail address or mobile number. */
+  otpSendPerContact: { bucket: 'otp-send', max: 5, windowMs: 60 * 60_000 },
+  otpSendPerIp: { bucket: 'otp-send-ip', max: 30, windowMs: 60 * 60_000 },
+  /** Wrong codes or passwords for one contact. */
+  loginFailPerContact: { bucket: 'login-fail', max: 10, windowMs: 24 * 60 * 60_000 },
+  loginFailPerIp: { bucket: 'login-fail-ip', max: 50, windowMs: 60 * 60_000 },
+  /** Wrong access codes. */
+  couponFailPerUser: { bucket: 'coupon-fail', max: 10, windowMs: 60 * 60_000 },
+  couponFailPerIp: { bucket: 'coupon-fail-ip', max: 30, windowMs: 60 * 60_000 },
+  guestPerIp: { bucket: 'guest-ip', max: 30, windowMs: 60 * 60_000 },
+} as const;
+export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
+
+export async function isLimited(db: Queryable, limit: Limit, key: string): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM rate_events WHERE bucket = $1 AND key = $2 AND at > now() - make_interval(secs => $3)`,
+    [limit.bucket, key, limit.windowMs / 1000],
+  );
+  return rows[0].n >= limit.max;
+}
+
+export async function recordEvent(db: Queryable, limit: Limit, key: string): Promise<void> {
+  await db.query(`INSERT INTO rate_events (bucket, key) VALUES ($1, $2)`, [limit.bucket, key]);
+}
+
+/** Forgets events older than the longest window (run by the housekeeping job). */
+export async function pruneRateEvents(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM rate_events WHERE at < now() - interval '25 hours'`);
+}

@@ -1,0 +1,117 @@
+// The accounts contract (/api/...): sign-in, sign-up, guests, access codes, the user's own
+// details. The server validates with these, the app's forms and API client parse with them.
+import { z } from 'zod';
+import { EMAIL_PATTERN, MESSAGES, MOBILE_MAX_DIGITS, MOBILE_MIN_DIGITS, PASSWORD_MAX, PASSWORD_MIN } from '../validation';
+
+export const Email = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
+  .transform((e) => e.toLowerCase());
+
+/** Digits only, the country code separate (e.g. "+91"). */
+export const Mobile = z
+  .string({ error: MESSAGES.mobileInvalid })
+  .trim()
+  .regex(/^\d*$/, MESSAGES.mobileNumeric)
+  .min(MOBILE_MIN_DIGITS, MESSAGES.mobileInvalid)
+  .max(MOBILE_MAX_DIGITS, MESSAGES.mobileInvalid);
+export const CountryCode = z.string().regex(/^\+\d{1,4}$/, MESSAGES.mobileInvalid).default('+91');
+
+export const Password = z
+  .string({ error: MESSAGES.passwordInvalid })
+  .min(1, MESSAGES.passwordInvalid)
+  .min(PASSWORD_MIN, MESSAGES.passwordShort)
+  .max(PASSWORD_MAX, MESSAGES.passwordLong);
+const Confirm = z.string({ error: MESSAGES.confirmInvalid }).min(PASSWORD_MIN, MESSAGES.confirmInvalid).max(PASSWORD_MAX, MESSAGES.confirmInvalid);
+
+/** A new password and its confirmation, which must match. */
+export const NewPassword = z
+  .object({ password: Password, confirmPassword: Confirm })
+  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
+
+const FullName = z.string({ error: MESSAGES.fullNameEmpty }).trim().min(1, MESSAGES.fullNameEmpty).max(120);
+
+/** Who a code goes to: an e-mail address, or a mobile number with its country code. */
+export const Contact = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('email'), email: Email }),
+  z.object({ channel: z.literal('mobile'), mobile: Mobile, countryCode: CountryCode }),
+]);
+export type Contact = z.infer<typeof Contact>;
+
+export const OtpPurpose = z.enum(['login', 'reset', 'link']);
+export type OtpPurpose = z.infer<typeof OtpPurpose>;
+
+export const OtpSendBody = z.intersection(Contact, z.object({ purpose: OtpPurpose.default('login') }));
+export const OtpSendReply = z.object({
+  status: z.literal(1),
+  requestId: z.uuid(),
+  /** Digits in the code (OTP_LENGTH). */
+  length: z.number().int(),
+  expiresIn: z.number().int(),
+  resendIn: z.number().int(),
+});
+
+export const OtpVerifyBody = z.object({
+  requestId: z.uuid(),
+  code: z.string().trim().regex(/^\d+$/, 'Please enter the OTP'),
+  /** With purpose 'reset': the new password and its confirmation. */
+  password: z.string().optional(),
+  confirmPassword: z.string().optional(),
+});
+
+export const PasswordLoginBody = z.intersection(Contact, z.object({ password: z.string().min(1, MESSAGES.passwordInvalid).max(200) }));
+
+export const SignupBody = z.intersection(z.object({ fullName: FullName }), NewPassword);
+export const ChangePasswordBody = z.intersection(z.object({ currentPassword: z.string().max(200).optional() }), NewPassword);
+export const ProfileBody = z.object({ fullName: z.string().trim().min(1, MESSAGES.nameEmpty).max(120) });
+
+export const EmailPreferences = z.object({
+  newIssues: z.boolean(),
+  recommendations: z.boolean(),
+  productNews: z.boolean(),
+});
+export type EmailPreferences = z.infer<typeof EmailPreferences>;
+
+export const GuestLoginBody = z.object({ uniqId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'uniqId is not valid'), os: z.literal('web') });
+export const CouponBody = z.object({ code: z.string().trim().min(1, 'Please enter an access code').max(64) });
+
+const Flag = z.union([z.literal(0), z.literal(1)]);
+export const LibraryDetails = z.object({ name: z.string(), logo1: z.string(), logo2: z.string(), logo3: z.string() });
+export type LibraryDetails = z.infer<typeof LibraryDetails>;
+
+/** The user as spec §3 describes the login response and the stored user details. */
+export const UserInfo = z.object({
+  status: z.literal(1),
+  uid: z.string(),
+  uuid: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  usertype: z.enum(['user', 'guest']),
+  libid: z.number().int(),
+  libName: z.string(),
+  /** End of access in seconds since the epoch; 0 when there is none. */
+  enddate: z.number().int(),
+  isNewspaper: Flag,
+  isJournal: Flag,
+  isMycontent: Flag,
+  isLibContentAvailable: Flag,
+  fav_lud: z.number().int(),
+  bk_lud: z.number().int(),
+  uploadedID: Flag,
+  agerate: z.string(),
+  hasPassword: z.boolean(),
+  libraryDetails: LibraryDetails.nullable(),
+  /** Spec §4 refresh modes: 3 = the name is missing (go to /update/fullName), 1 = go home. */
+  mode: z.union([z.literal(1), z.literal(3)]),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const LoginReply = UserInfo.extend({ jwtoken: z.string() });
+export type LoginReply = z.infer<typeof LoginReply>;
+
+export const OkReply = z.object({ status: z.literal(1), message: z.string() });

@@ -1,0 +1,62 @@
+// Validation rules and texts of spec §5, shared by the forms in the app and the server. The texts
+// are the contract (exact English); the app shows them translated through the `validation`
+// table of the locale, keyed by the names below.
+export const MESSAGES = {
+  emailRequired: 'Email field is required',
+  emailInvalid: 'Please enter a valid email address',
+  nameEmpty: "Name can't be empty",
+  fullNameEmpty: "FullName can't be empty",
+  passwordShort: 'Password must be at least 3 characters long',
+  passwordLong: "Passsword length can't exceed 15 characters",
+  passwordInvalid: 'Please enter a valid password',
+  confirmInvalid: 'Please enter a valid confirm password',
+  passwordsDiffer: 'Passwords do not match',
+  otpInvalid: 'Please enter the {n} digit OTP sent to',
+  mobileNumeric: 'Mobile number should be numeric',
+  mobileInvalid: 'Enter a Valid Mobile Number',
+  fieldRequired: '{Field} field is required',
+  campusRequired: 'Please select no. of campus',
+  studentsRequired: 'Please select no. of students',
+} as const;
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Finds the key of a spec text (for translating a server message in the app). */
+export function messageKey(text: string): MessageKey | undefined {
+  return (Object.keys(MESSAGES) as MessageKey[]).find((k) => MESSAGES[k] === text);
+}
+
+export const PASSWORD_MIN = 3;
+export const PASSWORD_MAX = 15;
+export const OTP_LENGTH_DEFAULT = 4;
+export const MOBILE_MIN_DIGITS = 7;
+export const MOBILE_MAX_DIGITS = 15;
+
+/** Spec §5: letters, digits, _ - . before and after the @, then a dot and 2–10 letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9_.-]+\.[A-Za-z]{2,10}$/;
+
+/** Spec §5: a valid address comes back base64-encoded; otherwise the message to show. */
+export function checkEmail(value: string): { ok: true; encoded: string } | { ok: false; message: string } {
+  const email = value.trim();
+  if (!email) return { ok: false, message: MESSAGES.emailRequired };
+  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: MESSAGES.emailInvalid };
+  return { ok: true, encoded: btoa(email) };
+}
+
+/** The password rule of spec §5; `confirm` switches to the confirm-password texts. */
+export function checkPassword(value: string, confirm = false): string | null {
+  if (!value) return confirm ? MESSAGES.confirmInvalid : MESSAGES.passwordInvalid;
+  if (value.length < PASSWORD_MIN) return confirm ? MESSAGES.confirmInvalid : MESSAGES.passwordShort;
+  if (value.length > PASSWORD_MAX) return confirm ? MESSAGES.confirmInvalid : MESSAGES.passwordLong;
+  return null;
+}
+
+export function checkMobile(value: string): string | null {
+  const digits = value.trim();
+  if (!/^\d+$/.test(digits)) return digits ? MESSAGES.mobileNumeric : MESSAGES.mobileInvalid;
+  if (digits.length < MOBILE_MIN_DIGITS || digits.length > MOBILE_MAX_DIGITS) return MESSAGES.mobileInvalid;
+  return null;
+}
+
+export function otpMessage(length: number): string {
+  return MESSAGES.otpInvalid.replace('{n}', String(length));
+}

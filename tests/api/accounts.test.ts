@@ -1,0 +1,343 @@
+// Accounts and access through the real app: codes, passwords, sign-up, guests, access codes,
+// tokens and XSRF. Every refusal is a 4xx that changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { testApp, type TestContext } from '../support/app';
+import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import { FX, loadCatalogue } from '../fixtures/catalogue';
+
+let t: TestContext;
+let api: ReturnType<typeof apiClient>;
+const outbox = memoryOutbox();
+
+beforeAll(async () => {
+  t = await testApp(async (db) => {
+    await loadCatalogue(db);
+    await db.exec(`
+      INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES
+        ('ACT-2026', ${FX.inst.active}, now() + interval '90 days', 100),
+        ('OLD-CODE', ${FX.inst.active}, now() - interval '1 day', 100),
+        ('ONE-USE', ${FX.inst.active}, now() + interval '90 days', 1);`);
+  }, { mailer: outbox.mailer, sms: outbox.sms });
+  api = apiClient(t.app, await xsrfToken(t.app));
+});
+afterAll(() => t?.close());
+
+const count = async (table: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+
+/** Signs in by e-mail code; returns the login answer. */
+async function signIn(email: string) {
+  const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
+  expect(sent.status).toBe(200);
+  const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('e-mail one-time code', () => {
+  it('signs a new user in and links them to the institution of their e-mail domain', async () => {
+    const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'Priya@Active.edu' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ status: 1, length: 4, expiresIn: 600, resendIn: 30 });
+    const code = outbox.codeFor('priya@active.edu')!;
+    expect(code).toMatch(/^\d{4}$/);
+    const mail = outbox.mails.at(-1)!;
+    expect(mail.text).toContain('/unsubscribe?t=');
+    expect(mail.headers?.['List-Unsubscribe']).toContain('/unsubscribe?t=');
+
+    const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 1, usertype: 'user', libid: FX.inst.active, libName: 'Active U', isNewspaper: 1, isJournal: 1, isLibContentAvailable: 1, mode: 3, agerate: '6', email: 'priya@active.edu' });
+    expect(res.body.enddate).toBeGreaterThan(Date.now() / 1000);
+    expect(res.body.jwtoken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const details = await api.post('/api/user/details', {}, res.body.jwtoken);
+    expect(details.status).toBe(200);
+    expect(details.body.uuid).toBe(res.body.uuid);
+  });
+
+  it('uses a code once', async () => {
+    const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'once@example.com' });
+    const code = outbox.codeFor('once@example.com');
+    expect((await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code })).status).toBe(200);
+    const again = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe('otp_expired');
+  });
+
+  it('allows five wrong tries, then the code is dead and nothing was created', async () => {
+    const users = await count('users');
+    const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'guess@example.com' });
+    const code = outbox.codeFor('guess@example.com')!;
+    const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrong }));
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers[0].body.error.message).toBe('Incorrect OTP. 4 tries left.');
+    expect(answers[4].body.error.code).toBe('otp_expired');
+    const right = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code });
+    expect(right.body.error.code).toBe('otp_expired');
+    expect(await count('users')).toBe(users);
+  });
+
+  it('refuses an expired code and a code of the wrong length', async () => {
+    const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'late@example.com' });
+    const short = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: '12' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.message).toBe('Please enter the 4 digit OTP sent to');
+    await t.db.query(`UPDATE otp_requests SET expires_at = now() - interval '1 second' WHERE id = $1`, [sent.body.requestId]);
+    const late = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('late@example.com') });
+    expect(late.status).toBe(400);
+    expect(late.body.error.code).toBe('otp_expired');
+  });
+
+  it('sends at most 5 codes per contact per hour', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await api.post('/api/login/otp/send', { channel: 'email', email: 'spam@example.com' })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(outbox.mails.filter((m) => m.to === 'spam@example.com')).toHaveLength(5);
+    expect((await api.post('/api/login/otp/send', { channel: 'email', email: 'other@example.com' })).status).toBe(200);
+  });
+
+  it('sends at most 30 codes per IP address per hour', async () => {
+    const fromOneIp = apiClient(t.app, await xsrfToken(t.app), { ip: '192.0.2.7' });
+    const statuses = [];
+    for (let i = 0; i < 31; i++) statuses.push((await fromOneIp.post('/api/login/otp/send', { channel: 'email', email: `ip${i}@example.com` })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('stops a contact after 10 failed verifications in a day, even with the right code', async () => {
+    const email = 'brute@example.com';
+    for (let round = 0; round < 2; round++) {
+      const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
+      const wrong = String((Number(outbox.codeFor(email)) + 1) % 10000).padStart(4, '0');
+      for (let i = 0; i < 5; i++) await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrong });
+    }
+    const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
+    const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
+    expect(res.status).toBe(429);
+    expect(res.body.error.message).toBe('Too many attempts. Please try again later.');
+  });
+
+  it('rejects bad addresses and numbers with the texts of spec §5, storing nothing', async () => {
+    const before = await count('otp_requests');
+    const cases: [unknown, string][] = [
+      [{ channel: 'email', email: '' }, 'Email field is required'],
+      [{ channel: 'email', email: 'no-at-sign.com' }, 'Please enter a valid email address'],
+      [{ channel: 'email', email: 'a@b.c' }, 'Please enter a valid email address'],
+      [{ channel: 'email', email: 'a@b.abcdefghijk' }, 'Please enter a valid email address'],
+      [{ channel: 'mobile', mobile: '98765abcde' }, 'Mobile number should be numeric'],
+      [{ channel: 'mobile', mobile: '123' }, 'Enter a Valid Mobile Number'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api.post('/api/login/otp/send', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.message).toContain(message);
+    }
+    expect(await count('otp_requests')).toBe(before);
+  });
+
+  it('follows OTP_LENGTH', async () => {
+    const mails = memoryOutbox();
+    const six = await testApp(undefined, { config: { otpLength: 6 }, mailer: mails.mailer });
+    try {
+      const c = apiClient(six.app, await xsrfToken(six.app));
+      const sent = await c.post('/api/login/otp/send', { channel: 'email', email: 'six@example.com' });
+      expect(sent.body.length).toBe(6);
+      expect(mails.codeFor('six@example.com')).toMatch(/^\d{6}$/);
+      expect((await c.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: '1234' })).body.error.message).toBe('Please enter the 6 digit OTP sent to');
+    } finally {
+      await six.close();
+    }
+  });
+});
+
+describe('mobile one-time code and linking', () => {
+  it('signs in by SMS code, then links an institutional e-mail address', async () => {
+    const sent = await api.post('/api/login/otp/send', { channel: 'mobile', countryCode: '+91', mobile: '9876543210' });
+    expect(sent.status).toBe(200);
+    const login = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('+919876543210') });
+    expect(login.body).toMatchObject({ mobile: '+919876543210', libid: 0, email: null });
+    const token = login.body.jwtoken;
+
+    const link = await api.post('/api/login/otp/send', { channel: 'email', email: 'mobileuser@basic.edu', purpose: 'link' }, token);
+    expect(link.status).toBe(200);
+    const linked = await api.post('/api/account/link', { requestId: link.body.requestId, code: outbox.codeFor('mobileuser@basic.edu') }, token);
+    expect(linked.status).toBe(200);
+    expect(linked.body).toMatchObject({ email: 'mobileuser@basic.edu', libid: FX.inst.noFlags, isNewspaper: 0, isJournal: 0 });
+  });
+
+  it('will not link an address that belongs to another account, nor without signing in', async () => {
+    const a = await signIn('owner@example.com');
+    const b = await signIn('taker@example.com');
+    const link = await api.post('/api/login/otp/send', { channel: 'email', email: 'owner@example.com', purpose: 'link' }, b.jwtoken);
+    const res = await api.post('/api/account/link', { requestId: link.body.requestId, code: outbox.codeFor('owner@example.com') }, b.jwtoken);
+    expect(res.status).toBe(409);
+    expect((await api.post('/api/user/details', {}, b.jwtoken)).body.email).toBe('taker@example.com');
+    expect((await api.post('/api/login/otp/send', { channel: 'email', email: 'x@example.com', purpose: 'link' })).status).toBe(401);
+    expect(a.email).toBe('owner@example.com');
+  });
+});
+
+describe('sign-up, passwords and sessions', () => {
+  it('completes sign-up with a name and password, with the texts of spec §5', async () => {
+    const { jwtoken } = await signIn('newbie@active.edu');
+    const bad: [unknown, string][] = [
+      [{ fullName: ' ', password: 'secret', confirmPassword: 'secret' }, "FullName can't be empty"],
+      [{ fullName: 'Nia Shah', password: 'ab', confirmPassword: 'ab' }, 'Password must be at least 3 characters long'],
+      [{ fullName: 'Nia Shah', password: 'a'.repeat(16), confirmPassword: 'a'.repeat(16) }, "Passsword length can't exceed 15 characters"],
+      [{ fullName: 'Nia Shah', password: 'secret', confirmPassword: 'secreT' }, 'Passwords do not match'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await api.post('/api/user/signup', body, jwtoken);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(message);
+    }
+    const ok = await api.post('/api/user/signup', { fullName: 'Nia  Shah Rao', password: 'secret', confirmPassword: 'secret' }, jwtoken);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ fname: 'Nia', lname: 'Shah Rao', hasPassword: true, mode: 1 });
+    expect((await api.post('/api/user/signup', { fullName: 'X', password: 'other1', confirmPassword: 'other1' }, jwtoken)).status).toBe(409);
+  });
+
+  it('signs in with a password; a wrong password and an unknown account get the same answer', async () => {
+    const right = await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'secret' });
+    expect(right.status).toBe(200);
+    expect(right.body.fname).toBe('Nia');
+    const wrong = await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'nope' });
+    const unknown = await api.post('/api/login/password', { channel: 'email', email: 'nobody@active.edu', password: 'nope' });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('changes the password: needs the current one, ends other sessions, keeps this one, sends a mail', async () => {
+    const first = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'secret' })).body.jwtoken;
+    const second = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'secret' })).body.jwtoken;
+    const wrong = await api.post('/api/user/password', { currentPassword: 'bad', password: 'fresh1', confirmPassword: 'fresh1' }, second);
+    expect(wrong.status).toBe(400);
+    const ok = await api.post('/api/user/password', { currentPassword: 'secret', password: 'fresh1', confirmPassword: 'fresh1' }, second);
+    expect(ok.body).toEqual({ status: 1, message: 'Password updated successfully' });
+    expect((await api.post('/api/user/details', {}, first)).status).toBe(401);
+    expect((await api.post('/api/user/details', {}, second)).status).toBe(200);
+    expect(outbox.mails.at(-1)!.subject).toContain('password was changed');
+    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'fresh1' })).status).toBe(200);
+  });
+
+  it('resets a forgotten password by code without telling known from unknown contacts', async () => {
+    const mailsBefore = outbox.mails.length;
+    const unknown = await api.post('/api/login/otp/send', { channel: 'email', email: 'ghost@active.edu', purpose: 'reset' });
+    expect(outbox.mails.length).toBe(mailsBefore);
+    const known = await api.post('/api/login/otp/send', { channel: 'email', email: 'newbie@active.edu', purpose: 'reset' });
+    expect(Object.keys(known.body).sort()).toEqual(Object.keys(unknown.body).sort());
+    expect(known.status).toBe(unknown.status);
+
+    const code = outbox.codeFor('newbie@active.edu');
+    const mismatch = await api.post('/api/login/otp/verify', { requestId: known.body.requestId, code, password: 'abc12', confirmPassword: 'abc13' });
+    expect(mismatch.body.error.message).toBe('Passwords do not match');
+    const done = await api.post('/api/login/otp/verify', { requestId: known.body.requestId, code, password: 'abc12', confirmPassword: 'abc12' });
+    expect(done.status).toBe(200);
+    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'fresh1' })).status).toBe(401);
+    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'abc12' })).status).toBe(200);
+  });
+
+  it('logout ends the session on the server', async () => {
+    const { jwtoken } = await signIn('leaver@example.com');
+    expect((await api.post('/api/logout', {}, jwtoken)).status).toBe(200);
+    expect((await api.post('/api/user/details', {}, jwtoken)).status).toBe(401);
+  });
+
+  it('updates the profile name and e-mail preferences; unsubscribe works without signing in', async () => {
+    const { jwtoken } = await signIn('prefs@example.com');
+    expect((await api.post('/api/user/profile', { fullName: '' }, jwtoken)).body.error.message).toContain("Name can't be empty");
+    expect((await api.post('/api/user/profile', { fullName: 'Ravi Kumar' }, jwtoken)).body).toMatchObject({ fname: 'Ravi', lname: 'Kumar' });
+    expect((await api.get('/api/user/emailpreference', jwtoken)).body).toEqual({ newIssues: true, recommendations: true, productNews: false });
+    const saved = await api.post('/api/user/emailpreference', { newIssues: false, recommendations: true, productNews: true }, jwtoken);
+    expect(saved.body).toEqual({ newIssues: false, recommendations: true, productNews: true });
+    const link = outbox.mails.filter((m) => m.to === 'prefs@example.com').at(-1)!.text.match(/unsubscribe\?t=(\S+)/)![1];
+    expect((await api.post('/api/unsubscribe', { t: link.slice(0, -2) + 'xx' })).status).toBe(400);
+    expect((await api.post('/api/unsubscribe', { t: link })).status).toBe(200);
+    expect((await api.get('/api/user/emailpreference', jwtoken)).body).toEqual({ newIssues: false, recommendations: false, productNews: false });
+  });
+});
+
+describe('tokens and XSRF', () => {
+  it('refuses forged, unsigned, wrongly signed and expired tokens', async () => {
+    const { jwtoken, uuid } = await signIn('tokens@example.com');
+    const key = Buffer.from((await t.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'token-signing-key'`)).rows[0].value, 'base64');
+    const sid = JSON.parse(Buffer.from(jwtoken.split('.')[1], 'base64url').toString()).sid;
+    const other = await new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(uuid).setIssuer('lectern').setExpirationTime('1h').sign(Buffer.alloc(32, 7));
+    const expired = await new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(uuid).setIssuer('lectern').setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key);
+    const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    const unsigned = `${header}.${jwtoken.split('.')[1]}.`;
+    const tampered = `${jwtoken.split('.')[0]}.${Buffer.from(JSON.stringify({ sid, sub: uuid, iss: 'lectern', exp: 9999999999 })).toString('base64url')}.${jwtoken.split('.')[2]}`;
+    for (const bad of [other, expired, unsigned, tampered, 'garbage', '']) {
+      const res = await api.post('/api/user/details', {}, bad);
+      expect(res.status, bad).toBe(401);
+    }
+    expect((await api.post('/api/user/details', {}, `Bearer ${jwtoken}`)).status).toBe(200);
+  });
+
+  it('refuses state-changing calls without a matching, server-made XSRF token', async () => {
+    const before = await count('otp_requests');
+    const body = { channel: 'email', email: 'xsrf@example.com' };
+    const xsrf = await xsrfToken(t.app);
+    const noHeader = await t.app.inject({ method: 'POST', url: '/api/login/otp/send', payload: body, cookies: { 'XSRF-TOKEN': xsrf } });
+    const mismatch = await t.app.inject({ method: 'POST', url: '/api/login/otp/send', payload: body, cookies: { 'XSRF-TOKEN': xsrf }, headers: { 'x-xsrf-token': 'x' + xsrf } });
+    const forged = await t.app.inject({ method: 'POST', url: '/api/login/otp/send', payload: body, cookies: { 'XSRF-TOKEN': 'abc.def' }, headers: { 'x-xsrf-token': 'abc.def' } });
+    for (const res of [noHeader, mismatch, forged]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('xsrf');
+    }
+    expect(await count('otp_requests')).toBe(before);
+  });
+
+  it('sets the XSRF cookie on app and API answers, never on shared-cacheable content', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/content/getCategories' });
+    expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.cookies.find((c) => c.name === 'XSRF-TOKEN')).toMatchObject({ sameSite: 'Lax', path: '/' });
+  });
+});
+
+describe('guests and access codes', () => {
+  const uniqId = 'device-0123456789abcdef';
+
+  it('starts a guest session from the device id; the guest has no library', async () => {
+    const res = await api.post('/api/guest/login', { uniqId, os: 'web' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ usertype: 'guest', libid: 0, enddate: 0 });
+    const again = await api.post('/api/guest/login', { uniqId, os: 'web' });
+    expect(again.body.uuid).toBe(res.body.uuid);
+    expect((await api.get('/api/guest/validate', res.body.jwtoken)).body).toMatchObject({ status: 1, usertype: 'guest' });
+    expect((await api.get('/api/guest/validate')).body).toEqual({ status: 0 });
+    expect((await api.post('/api/guest/login', { uniqId: 'short', os: 'web' })).status).toBe(400);
+    expect((await api.post('/api/user/password', { password: 'abc', confirmPassword: 'abc' }, res.body.jwtoken)).status).toBe(403);
+  });
+
+  it('an access code attaches a guest to the institution until the code ends', async () => {
+    const guest = (await api.post('/api/guest/login', { uniqId, os: 'web' })).body.jwtoken;
+    const res = await api.post('/api/coupon/validate', { code: 'act-2026' }, guest);
+    expect(res.status).toBe(200);
+    expect(res.body.libid).toBe(FX.inst.active);
+    expect(res.body.enddate).toBeLessThan(Date.now() / 1000 + 91 * 86400);
+    expect(res.body.enddate).toBeGreaterThan(Date.now() / 1000 + 89 * 86400);
+  });
+
+  it('says clearly why a code is refused, and limits wrong tries', async () => {
+    const { jwtoken } = await signIn('coupons@example.com');
+    expect((await api.post('/api/coupon/validate', { code: 'OLD-CODE' }, jwtoken)).body.error.message).toBe('This access code has expired.');
+    expect((await api.post('/api/coupon/validate', { code: 'ONE-USE' }, jwtoken)).status).toBe(200);
+    const second = await signIn('coupons2@example.com');
+    expect((await api.post('/api/coupon/validate', { code: 'ONE-USE' }, second.jwtoken)).body.error.message).toBe('This access code has been used as many times as it allows.');
+    expect((await api.post('/api/user/details', {}, second.jwtoken)).body.libid).toBe(0);
+    expect((await api.post('/api/coupon/validate', { code: 'ACT-2026' })).status).toBe(401);
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await api.post('/api/coupon/validate', { code: `NOPE-${i}` }, second.jwtoken)).status);
+    expect(statuses).toEqual([...Array(9).fill(400), 429]);
+  });
+
+  it('an expired institution gives an end date in the past', async () => {
+    const res = await signIn('someone@expired.edu');
+    expect(res).toMatchObject({ libid: FX.inst.expired, isLibContentAvailable: 0 });
+    expect(res.enddate).toBeLessThan(Date.now() / 1000);
+  });
+});

@@ -1,0 +1,45 @@
+// A small client over app.inject that behaves like the app: it keeps the XSRF-TOKEN cookie the
+// server hands out and echoes it in X-XSRF-TOKEN, and sends a token as the Authorization header.
+import type { App } from '../../src/server/app';
+import type { Mail, Mailer, SmsSender } from '../../src/server/services/mailer';
+
+export interface Reply { status: number; body: any }
+
+export async function xsrfToken(app: App): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/health' });
+  const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('the server set no XSRF-TOKEN cookie');
+  return cookie.value;
+}
+
+/** Calls come from a fixed `ip`, or from a new random address each (so per-IP limits only
+ * bite in the tests about them). */
+export function apiClient(app: App, xsrf: string, opts: { ip?: string } = {}) {
+  const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Reply> => {
+    const res = await app.inject({
+      method, url, payload: body as any, remoteAddress: opts.ip ?? randomIp(),
+      cookies: { 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf, ...(token ? { authorization: token } : {}), ...headers },
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : null };
+  };
+  return {
+    get: (url: string, token?: string) => call('GET', url, undefined, token),
+    post: (url: string, body: unknown = {}, token?: string) => call('POST', url, body, token),
+    raw: call,
+  };
+}
+
+/** Collects mail and SMS in memory; codeFor reads the latest code sent to a contact. */
+export function memoryOutbox() {
+  const mails: Mail[] = [];
+  const texts: { to: string; text: string }[] = [];
+  const mailer: Mailer = { send: async (m) => { mails.push(m); } };
+  const sms: SmsSender = { send: async (to, text) => { texts.push({ to, text }); } };
+  const codeFor = (to: string): string | undefined => {
+    const last = [...mails.filter((m) => m.to === to).map((m) => m.text), ...texts.filter((t) => t.to === to).map((t) => t.text)].at(-1);
+    return last?.match(/(\d{4,8}) is your/)?.[1];
+  };
+  return { mails, texts, mailer, sms, codeFor };
+}
