@@ -8,7 +8,9 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 const PORT = 4173;
 // A fresh data directory per run. Test workers load this file too: only the runner itself
 // (no TEST_WORKER_INDEX) clears what earlier runs left.
-const dataDir = path.resolve('.tmp', `e2e-${process.pid}`);
+// Workers load this file too and inherit the runner's environment: they keep the runner's
+// directory (tests read the mail outbox in it).
+const dataDir = (process.env.LECTERN_E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-${process.pid}`));
 if (!process.env.TEST_WORKER_INDEX && fs.existsSync('.tmp')) {
   for (const d of fs.readdirSync('.tmp')) if (d.startsWith('e2e-')) fs.rmSync(path.join('.tmp', d), { recursive: true, force: true });
 }

@@ -41,3 +41,6 @@ export const COOKIE_LIFETIME_DAYS = 365;
 
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/** Where readers write for help (help mail link of the account menu, hints on sign-in). */
+export const SUPPORT_EMAIL = 'support@lectern.app';

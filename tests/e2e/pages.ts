@@ -29,3 +29,30 @@ export class SideMenu {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false });
 }
+
+/** The sign-in screens. */
+export class SignIn {
+  constructor(readonly page: Page) {}
+  async requestCode(email: string, path = '/login') {
+    await this.page.goto(path);
+    await this.page.getByLabel('Institution e-mail address').fill(email);
+    await this.page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(this.page).toHaveURL(/\/login\/verify\/emailotp$/);
+  }
+  async enterCode(code: string) {
+    await this.page.getByLabel('OTP', { exact: true }).fill(code);
+    await this.page.getByRole('button', { name: 'Verify' }).click();
+  }
+  async withPassword(email: string, password: string) {
+    await this.page.goto('/login/verify/password');
+    await this.page.getByLabel('Institution e-mail address').fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+  async cookie(name: string) {
+    return (await this.page.context().cookies()).find((c) => c.name === name)?.value;
+  }
+  storage(key: string) {
+    return this.page.evaluate((k) => localStorage.getItem(k), key);
+  }
+}

@@ -1,7 +1,9 @@
 // Header of spec §2: links with the active page named, menu, search and profile buttons.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { session } from '../lib/session';
+import { useCallback, useRef, useState } from 'react';
+import { libraryDetails, session, useSessionVersion } from '../lib/session';
+import { ProfileMenu } from './ProfileMenu';
 import { stripLocale } from '../lib/locale';
 import { MenuIcon, SearchIcon, UserIcon } from './Icons';
 import { NAV_LINKS } from './navLinks';
@@ -19,13 +21,20 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const bare = stripLocale(pathname);
   const active = NAV_LINKS.find((l) => l.match(bare));
 
-  // The search overlay and the profile menu come with their own issues; until a reader is
-  // signed in, both lead to sign-in as the spec says.
+  const headerRef = useRef<HTMLElement>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const closeProfile = useCallback(() => setProfileOpen(false), []);
+  useSessionVersion();
+  const loggedIn = session.isLoggedIn();
+  const library = loggedIn ? libraryDetails() : null;
+
+  // The search overlay comes with the browse issue; until then it leads to sign-in or the
+  // access screens through the guard.
   const goSearch = () => navigate(to(session.canSearch() ? '/search' : '/login'));
-  const goProfile = () => navigate(to(session.isLoggedIn() ? '/dashboard' : '/login'));
+  const goProfile = () => (loggedIn ? setProfileOpen((o) => !o) : navigate(to('/login')));
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <a className="skip-link" href="#main">{t('header.skipToContent')}</a>
       <div className="site-header__bar">
         <button type="button" className="icon-button" onClick={onOpenMenu} aria-label={t('header.openMenu')} data-testid="open-menu">
@@ -35,6 +44,11 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <span className="brand__mark" aria-hidden="true">L</span>
           <span className="brand__name">{t('brand.name')}</span>
         </Link>
+        {library?.logo1 && (
+          <span className="library-brand" data-testid="library-brand">
+            <img src={library.logo1} srcSet={`${library.logo1} 1x, ${library.logo2} 2x, ${library.logo3} 3x`} alt={library.name} width={96} height={32} />
+          </span>
+        )}
         <nav className="site-nav" aria-label={t('nav.main')}>
           {visibleNavLinks().map((l) => (
             <Link key={l.key} to={to(l.to)} className="site-nav__link" aria-current={active?.key === l.key ? 'page' : undefined}>
@@ -47,9 +61,14 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <button type="button" className="icon-button" onClick={goSearch} aria-label={t('header.search')}>
             <SearchIcon />
           </button>
-          <button type="button" className="icon-button" onClick={goProfile} aria-label={session.isLoggedIn() ? t('header.profile') : t('header.signIn')}>
+          <button
+            type="button" className="icon-button" onClick={goProfile} data-testid="profile-button"
+            aria-label={loggedIn ? t('header.profile') : t('header.signIn')}
+            aria-expanded={loggedIn ? profileOpen : undefined} aria-controls={profileOpen ? 'profile-menu' : undefined}
+          >
             <UserIcon />
           </button>
+          {profileOpen && <ProfileMenu onClose={closeProfile} header={headerRef} />}
         </div>
       </div>
     </header>

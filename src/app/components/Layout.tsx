@@ -1,12 +1,16 @@
 // The page frame: header, side menu, the routed screen, footer, and the update prompt.
-import { useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
-import { localeOf } from '../lib/locale';
+import { localeOf, stripLocale } from '../lib/locale';
 import { setLocale } from '../lib/i18n';
+import { accessRedirect } from '../lib/access';
+import { clearSession, session } from '../lib/session';
+import { Toaster } from './Toast';
+import { useLocalePath } from './useLocalePath';
 
 export function Layout() {
   const { t, i18n } = useTranslation();
@@ -14,6 +18,19 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const locale = localeOf(pathname);
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  // Spec §4 app access, evaluated on every page load and navigation (not when the session
+  // changes on a page: logging out decides itself where to go).
+  const redirect = useMemo(
+    () => accessRedirect(stripLocale(pathname), { loggedIn: session.isLoggedIn(), libraryId: session.libraryId(), expired: session.isExpired() }),
+    [pathname],
+  );
+  useEffect(() => {
+    if (!redirect) return;
+    void Promise.resolve(navigate(to(redirect.to), { replace: true })).then(() => redirect.clear && clearSession());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [redirect]);
   useEffect(() => {
     if (i18n.language !== locale) void setLocale(locale);
   }, [locale, i18n]);
@@ -23,12 +40,13 @@ export function Layout() {
       <Header onOpenMenu={() => setMenuOpen(true)} />
       {menuOpen && <SideMenu onClose={closeMenu} />}
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {redirect ? null : <Outlet />}
       </main>
       <footer className="site-footer">
         <p>{t('footer.rights')}</p>
       </footer>
       <UpdatePrompt />
+      <Toaster />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { session } from '../lib/session';
 import { CloseIcon, ChevronLeft, GlobeIcon } from './Icons';
 import { visibleNavLinks } from './Header';
 import { useLocalePath } from './useLocalePath';
+import { useLogout } from './useLogout';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -48,6 +49,7 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, onClose);
   const locale = localeOf(pathname);
+  const logout = useLogout();
 
   const choose = (l: Locale) => {
     onClose();
@@ -73,6 +75,11 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
                 <Link key={l.key} to={to(l.to)} onClick={onClose}>{t(`nav.${l.key}`)}</Link>
               ))}
             </nav>
+            {session.isLoggedIn() ? (
+              <button type="button" className="button button--ghost side-menu__session" onClick={() => { onClose(); void logout(); }}>{t('account.logout')}</button>
+            ) : (
+              <Link className="button side-menu__session" to={to('/login')} onClick={onClose}>{t('header.signIn')}</Link>
+            )}
           </>
         ) : (
           <>

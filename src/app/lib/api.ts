@@ -18,15 +18,19 @@ export function buildUrl(path: string, query: Query = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-export async function apiGet<S extends z.ZodTypeAny>(path: string, schema: S, query?: Query, signal?: AbortSignal): Promise<z.output<S>> {
+async function request<S extends z.ZodTypeAny>(method: 'GET' | 'POST', path: string, schema: S, opts: { query?: Query; body?: unknown; signal?: AbortSignal }): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = session.userToken();
   if (token) headers.Authorization = token;
   const xsrf = getCookie(COOKIE.xsrf);
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, query), { headers, signal, credentials: 'same-origin' });
+    res = await fetch(buildUrl(path, opts.query), {
+      method, headers, signal: opts.signal, credentials: 'same-origin',
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw new ApiError(0, 'aborted', 'Request aborted');
     throw new ApiError(0, 'network', 'Network Error');
@@ -38,3 +42,9 @@ export async function apiGet<S extends z.ZodTypeAny>(path: string, schema: S, qu
   }
   return schema.parse(body);
 }
+
+export const apiGet = <S extends z.ZodTypeAny>(path: string, schema: S, query?: Query, signal?: AbortSignal) =>
+  request('GET', path, schema, { query, signal });
+
+/** State-changing calls: JSON body, the XSRF header and the user token. */
+export const apiPost = <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}) => request('POST', path, schema, { body });

@@ -1,6 +1,8 @@
 // The cookie and local-storage names of spec §3, in one place, with typed access.
 import Cookies from 'js-cookie';
+import { useSyncExternalStore } from 'react';
 import { COOKIE_LIFETIME_DAYS } from '../../shared/constants';
+import type { LibraryDetails, LoginReply, UserInfo } from '../../shared/schemas/account';
 
 export const COOKIE = {
   uniqId: 'uniqId',
@@ -50,14 +52,86 @@ export const session = {
   showsJournals: () => getCookie(COOKIE.isJournal) !== '0',
   userToken: () => localStorage.getItem(STORAGE.userToken),
   userName: (): string | null => {
-    try {
-      const raw = localStorage.getItem(STORAGE.userDetails);
-      const d = raw ? (JSON.parse(raw) as { firstName?: string; lastName?: string }) : null;
-      return d?.firstName ? `${d.firstName} ${d.lastName ?? ''}`.trim() : null;
-    } catch {
-      return null;
-    }
+    const d = storedUser();
+    return d?.firstName ? `${d.firstName} ${d.lastName ?? ''}`.trim() : null;
   },
   /** Spec §2: the search overlay opens only for a logged-in member of an unexpired library. */
   canSearch: () => session.libraryId() !== '0' && !session.isExpired() && session.isLoggedIn(),
 };
+
+// --- Signing in and out: what spec §3 stores, in one place. ---
+
+export type LoginType = 'email' | 'mobile' | 'password' | 'guest' | 'sso';
+
+let version = 0;
+const listeners = new Set<() => void>();
+function changed() {
+  version++;
+  for (const l of listeners) l();
+}
+/** Re-renders the caller when someone signs in or out. */
+export function useSessionVersion(): number {
+  return useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => version);
+}
+
+export interface StoredUserDetails {
+  firstName: string; lastName: string; libid: number; expiry: number; uploadedID: number; libName: string;
+  uid: string; uuid: string; email: string | null; mobile: string | null; userType: 'user' | 'guest';
+}
+
+/** Stores a login answer (or a details refresh, which carries no new token). */
+export function saveUser(info: UserInfo | LoginReply, loginType?: LoginType) {
+  const details: StoredUserDetails = {
+    firstName: info.fname, lastName: info.lname, libid: info.libid, expiry: info.enddate, uploadedID: info.uploadedID,
+    libName: info.libName, uid: info.uid, uuid: info.uuid, email: info.email, mobile: info.mobile, userType: info.usertype,
+  };
+  if ('jwtoken' in info) {
+    localStorage.setItem(STORAGE.userToken, info.jwtoken);
+    setCookie(COOKIE.authToken, info.jwtoken);
+  }
+  if (loginType) localStorage.setItem(STORAGE.loginType, loginType);
+  setCookie(COOKIE.isLoggedIn, '1');
+  setCookie(COOKIE.isGuest, info.usertype === 'guest' ? '1' : '0');
+  setCookie(COOKIE.libraryId, String(info.libid));
+  setCookie(COOKIE.expiration, String(info.enddate));
+  localStorage.setItem(STORAGE.expiration, String(info.enddate));
+  setCookie(COOKIE.userDetails, JSON.stringify(details));
+  localStorage.setItem(STORAGE.userDetails, JSON.stringify(details));
+  setCookie(COOKIE.isNewspaper, String(info.isNewspaper));
+  setCookie(COOKIE.isJournal, String(info.isJournal));
+  setCookie(COOKIE.isLibContentAvailable, String(info.isLibContentAvailable));
+  setCookie(COOKIE.ageRate, info.agerate);
+  if (info.libraryDetails) localStorage.setItem(STORAGE.libraryDetails, JSON.stringify(info.libraryDetails));
+  else localStorage.removeItem(STORAGE.libraryDetails);
+  changed();
+}
+
+/** Spec §4 logout: isLoggedIn and isGuest to '0', the stored user data cleared. */
+export function clearSession() {
+  setCookie(COOKIE.isLoggedIn, '0');
+  setCookie(COOKIE.isGuest, '0');
+  setCookie(COOKIE.libraryId, '0');
+  for (const c of [COOKIE.authToken, COOKIE.expiration, COOKIE.userDetails, COOKIE.isNewspaper, COOKIE.isJournal, COOKIE.isLibContentAvailable, COOKIE.ageRate]) {
+    Cookies.remove(c, { path: '/' });
+  }
+  for (const k of Object.values(STORAGE)) localStorage.removeItem(k);
+  changed();
+}
+
+export function storedUser(): StoredUserDetails | null {
+  try {
+    return JSON.parse(localStorage.getItem(STORAGE.userDetails) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+export function libraryDetails(): LibraryDetails | null {
+  try {
+    return JSON.parse(localStorage.getItem(STORAGE.libraryDetails) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+export const isGuest = () => getCookie(COOKIE.isGuest) === '1' || localStorage.getItem(STORAGE.loginType) === 'guest';

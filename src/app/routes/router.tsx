@@ -1,10 +1,30 @@
 // The route table. Screens are lazy so the first visit loads only what it shows. Each route
 // exists once and is mounted at / (English) and /hi (Hindi).
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type React from 'react';
 import { Layout } from '../components/Layout';
+
+const screen = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
+  path, lazy: async () => ({ Component: (await load()).default }),
+});
 
 const screens: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../features/home/HomePage')).default }) },
+  screen('login', () => import('../features/login/LoginPage')),
+  screen('login/email', () => import('../features/login/LoginPage')),
+  screen('login/verify/emailotp', () => import('../features/login/OtpPage')),
+  screen('login/verify/mobileotp', () => import('../features/login/OtpPage')),
+  screen('login/verify/password', () => import('../features/login/PasswordPage')),
+  screen('login/forgot-password', () => import('../features/login/ForgotPasswordPage')),
+  screen('login/linkmobile', () => import('../features/login/LinkMobilePage')),
+  screen('update/fullName', () => import('../features/login/FullNamePage')),
+  screen('validate-user', () => import('../features/access/ValidateUserPage')),
+  screen('accesscode', () => import('../features/access/AccessCodePage')),
+  screen('dashboard', () => import('../features/account/DashboardPage')),
+  screen('dashboard/myAccount', () => import('../features/account/MyAccountPage')),
+  screen('dashboard/email-preference', () => import('../features/account/EmailPreferencePage')),
+  screen('dashboard/manage-password', () => import('../features/account/ManagePasswordPage')),
+  screen('unsubscribe', () => import('../features/account/UnsubscribePage')),
   { path: '*', lazy: async () => ({ Component: (await import('./NotFound')).default }) },
 ];
 

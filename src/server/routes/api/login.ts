@@ -89,7 +89,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/logout', { schema: { body: z.object({}).optional(), response: { 200: OkReply, ...errors } } }, async (req) => {
     const user = await req.optionalUser();
-    if (user) await revokeSessions(db, user.id, { only: user.sessionId });
+    if (user) {
+      await revokeSessions(db, user.id, { only: user.sessionId });
+      await db.query(`INSERT INTO usage_events (kind, user_id, institution_id) SELECT 'logout', id, institution_id FROM users WHERE id = $1`, [user.id]);
+    }
     return { status: 1 as const, message: 'Signed out' };
   });
 };

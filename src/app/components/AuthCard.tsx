@@ -1,0 +1,15 @@
+// The frame of every sign-in and access screen: a centred card with a title and a lede.
+import './forms.css';
+import type { ReactNode } from 'react';
+
+export function AuthCard({ title, lede, children, wide }: { title: string; lede?: ReactNode; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="auth">
+      <section className={wide ? 'auth__card auth__card--wide' : 'auth__card'} aria-labelledby="auth-title">
+        <h1 id="auth-title" className="auth__title">{title}</h1>
+        {lede && <p className="auth__lede">{lede}</p>}
+        {children}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Spec §4 logout: the server ends the session (and logs the event), isLoggedIn and isGuest go
+// to '0', stored user data is cleared; from a dashboard page the reader goes to /login
+// (/login?from=guest for a guest), elsewhere they stay where they are.
+import { useLocation, useNavigate } from 'react-router';
+import { apiPost } from '../lib/api';
+import { clearSession, isGuest } from '../lib/session';
+import { stripLocale } from '../lib/locale';
+import { OkReply } from '../../shared/schemas/account';
+import { useLocalePath } from './useLocalePath';
+
+export function useLogout() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const to = useLocalePath();
+  return async (opts: { then?: string } = {}) => {
+    const guest = isGuest();
+    // Signing out must work offline too: the local session ends whatever the server says.
+    await apiPost('/api/logout', OkReply).catch(() => undefined);
+    const onDashboard = stripLocale(pathname).startsWith('/dashboard');
+    const target = opts.then ?? (onDashboard ? (guest ? '/login?from=guest' : '/login') : null);
+    clearSession();
+    if (target) await navigate(to(target), { replace: true });
+  };
+}

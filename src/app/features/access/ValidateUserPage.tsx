@@ -1,0 +1,29 @@
+// /validate-user?type=1 (no library linked: the no-access screen) and ?type=2 (subscription
+// expired, spec §4 texts): an access code, or sign in with a different account.
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/AuthCard';
+import { useLogout } from '../../components/useLogout';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { AccessCodeForm } from './AccessCodeForm';
+
+export default function ValidateUserPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const logout = useLogout();
+  const expired = params.get('type') === '2';
+  return (
+    <AuthCard
+      wide
+      title={expired ? t('access.expiredTitle', { product: PRODUCT_NAME }) : t('access.noAccessTitle', { product: PRODUCT_NAME })}
+      lede={expired ? t('access.expiredBody') : t('access.noAccessBody')}
+    >
+      <h2 className="auth__subtitle">{t('access.haveCode')}</h2>
+      <AccessCodeForm />
+      <div className="auth-divider"><span>{t('login.or')}</span></div>
+      <button type="button" className="button button--ghost button--wide" onClick={() => logout({ then: '/login/email' })} data-testid="different-account">
+        {t('access.differentAccount')}
+      </button>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,40 @@
+// The account area's frame: the account menu of spec §2 (guests lack Email Preference and
+// Manage Password) beside the page.
+import './account.css';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocalePath } from '../../components/useLocalePath';
+import { useLogout } from '../../components/useLogout';
+import { isGuest } from '../../lib/session';
+
+export const ACCOUNT_LINKS = [
+  { key: 'myAccount', to: '/dashboard/myAccount', guests: true },
+  { key: 'emailPreference', to: '/dashboard/email-preference', guests: false },
+  { key: 'managePassword', to: '/dashboard/manage-password', guests: false },
+] as const;
+
+export function accountLinks() {
+  const guest = isGuest();
+  return ACCOUNT_LINKS.filter((l) => l.guests || !guest);
+}
+
+export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const logout = useLogout();
+  return (
+    <div className="account">
+      <nav className="account__nav" aria-label={t('account.menu')}>
+        {accountLinks().map((l) => (
+          <NavLink key={l.key} to={to(l.to)} className="account__link">{t(`account.links.${l.key}`)}</NavLink>
+        ))}
+        <button type="button" className="account__link account__logout" onClick={() => logout()}>{t('account.logout')}</button>
+      </nav>
+      <section className="account__page" aria-labelledby="account-title">
+        <h1 id="account-title" className="account__title">{title}</h1>
+        {children}
+      </section>
+    </div>
+  );
+}

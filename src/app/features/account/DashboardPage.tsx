@@ -1,0 +1,25 @@
+// /dashboard: who is signed in, through which institution and until when, and the account menu.
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocalePath } from '../../components/useLocalePath';
+import { AccountLayout, accountLinks } from './AccountLayout';
+import { detailsQuery } from './queries';
+import { InstitutionSummary } from './InstitutionSummary';
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { data: user } = useQuery(detailsQuery());
+  const name = user ? `${user.fname} ${user.lname}`.trim() : '';
+  return (
+    <AccountLayout title={name ? t('account.hello', { name }) : t('account.links.dashboard')}>
+      <InstitutionSummary user={user} />
+      <ul className="account__cards">
+        {accountLinks().map((l) => (
+          <li key={l.key}><Link className="account__card" to={to(l.to)}>{t(`account.links.${l.key}`)}<span>{t(`account.blurbs.${l.key}`)}</span></Link></li>
+        ))}
+      </ul>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,43 @@
+// /dashboard/email-preference: which optional mails the reader wants (sign-in codes always go).
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/errors';
+import type { EmailPreferences } from '../../../shared/schemas/account';
+import { AccountLayout } from './AccountLayout';
+import { emailPreferencesQuery } from './queries';
+import { useSaveEmailPreferences } from './mutations';
+
+const KEYS: (keyof EmailPreferences)[] = ['newIssues', 'recommendations', 'productNews'];
+
+export default function EmailPreferencePage() {
+  const { t } = useTranslation();
+  const { data } = useQuery(emailPreferencesQuery());
+  const [prefs, setPrefs] = useState<EmailPreferences | null>(null);
+  const save = useSaveEmailPreferences();
+  const errorText = useErrorText();
+  useEffect(() => {
+    if (data) setPrefs(data);
+  }, [data]);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (prefs) save.mutate(prefs);
+  }
+
+  return (
+    <AccountLayout title={t('account.links.emailPreference')}>
+      <form className="account__form" onSubmit={onSubmit}>
+        <p className="account__note">{t('emailPrefs.intro')}</p>
+        {KEYS.map((k) => (
+          <label key={k} className="toggle">
+            <input type="checkbox" checked={prefs?.[k] ?? false} disabled={!prefs} onChange={(e) => setPrefs({ ...prefs!, [k]: e.target.checked })} />
+            <span><strong>{t(`emailPrefs.${k}`)}</strong><small>{t(`emailPrefs.${k}Hint`)}</small></span>
+          </label>
+        ))}
+        {save.error && <p className="form-error" role="alert">{errorText(save.error)}</p>}
+        <button type="submit" className="button" disabled={!prefs || save.isPending}>{t('account.save')}</button>
+      </form>
+    </AccountLayout>
+  );
+}

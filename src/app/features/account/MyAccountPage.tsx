@@ -1,0 +1,52 @@
+// /dashboard/myAccount: name (editable), e-mail and mobile (linking a mobile number by code),
+// the institution.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/Field';
+import { useLocalePath } from '../../components/useLocalePath';
+import { useErrorText, useValidationText } from '../../lib/errors';
+import { MESSAGES } from '../../../shared/validation';
+import { AccountLayout } from './AccountLayout';
+import { InstitutionSummary } from './InstitutionSummary';
+import { detailsQuery } from './queries';
+import { useUpdateProfile } from './mutations';
+
+export default function MyAccountPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { data: user } = useQuery(detailsQuery());
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateProfile();
+  const errorText = useErrorText();
+  const v = useValidationText();
+  useEffect(() => {
+    if (user) setName(`${user.fname} ${user.lname}`.trim());
+  }, [user]);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return setError(MESSAGES.nameEmpty);
+    update.mutate(name.trim(), { onError: (err) => setError(errorText(err)) });
+  }
+
+  return (
+    <AccountLayout title={t('account.links.myAccount')}>
+      <form className="account__form" onSubmit={onSubmit} noValidate>
+        <Field label={t('account.name')} name="name" autoComplete="name" value={name} onChange={(e) => { setName(e.target.value); setError(null); }} error={v(error)} />
+        <button type="submit" className="button" disabled={update.isPending || !user}>{t('account.save')}</button>
+      </form>
+      <dl className="account__facts">
+        <div><dt>{t('account.email')}</dt><dd>{user?.email ?? t('account.none')}</dd></div>
+        <div>
+          <dt>{t('account.mobile')}</dt>
+          <dd>{user?.mobile ?? t('account.none')} {user?.usertype === 'user' && <Link to={to('/login/linkmobile')}>{t(user.mobile ? 'account.changeMobile' : 'account.addMobile')}</Link>}</dd>
+        </div>
+      </dl>
+      <h2 className="account__subtitle">{t('account.institution')}</h2>
+      <InstitutionSummary user={user} />
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,45 @@
+// One hook per action in the account area; each stores what changed and says so.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiPost } from '../../lib/api';
+import { saveUser } from '../../lib/session';
+import { showToast } from '../../components/Toast';
+import { EmailPreferences, OkReply, UserInfo } from '../../../shared/schemas/account';
+import { accountKeys } from './queries';
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (fullName: string) => apiPost('/api/user/profile', UserInfo, { fullName }),
+    onSuccess: (info) => {
+      saveUser(info);
+      client.setQueryData(accountKeys.details(), info);
+      showToast(t('toasts.updated'));
+    },
+  });
+}
+
+export function useSaveEmailPreferences() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (prefs: EmailPreferences) => apiPost('/api/user/emailpreference', EmailPreferences, prefs),
+    onSuccess: (prefs) => {
+      client.setQueryData(accountKeys.emailPreferences(), prefs);
+      showToast(t('toasts.updated'));
+    },
+  });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (body: { currentPassword?: string; password: string; confirmPassword: string }) => apiPost('/api/user/password', OkReply, body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: accountKeys.details() });
+      showToast(t('toasts.passwordUpdated'));
+    },
+  });
+}

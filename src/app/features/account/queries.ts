@@ -1,0 +1,14 @@
+// The signed-in reader's data: details (login refresh) and e-mail preferences.
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../lib/api';
+import { EmailPreferences, UserInfo } from '../../../shared/schemas/account';
+
+export const accountKeys = {
+  all: ['account'] as const,
+  details: () => [...accountKeys.all, 'details'] as const,
+  emailPreferences: () => [...accountKeys.all, 'email-preferences'] as const,
+};
+
+export const detailsQuery = () => queryOptions({ queryKey: accountKeys.details(), queryFn: () => apiPost('/api/user/details', UserInfo) });
+export const emailPreferencesQuery = () =>
+  queryOptions({ queryKey: accountKeys.emailPreferences(), queryFn: ({ signal }) => apiGet('/api/user/emailpreference', EmailPreferences, undefined, signal) });

@@ -1,0 +1,38 @@
+// The code box, the 'Resend OTP in' countdown and 'Request Another OTP' (spec §2), shared by
+// sign-in, forgot password and linking a mobile number.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/Field';
+
+export function CodeField({ length, value, onChange, error }: { length: number; value: string; onChange: (v: string) => void; error?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t('otp.label')} name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={length}
+      className="field__input field__input--code" value={value} error={error}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, length))}
+    />
+  );
+}
+
+/** Counts down from the last send; then offers another code. */
+export function ResendCode({ sentAt, resendIn, onResend, busy }: { sentAt: number; resendIn: number; onResend: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const left = () => Math.max(0, Math.ceil((sentAt + resendIn * 1000 - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => setSeconds(left()), 500);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sentAt, resendIn]);
+  if (seconds > 0) {
+    return <p className="resend" data-testid="resend-countdown">{t('otp.resendIn')} <span className="resend__time">0:{String(seconds).padStart(2, '0')}</span></p>;
+  }
+  return (
+    <p className="resend">
+      {t('otp.notReceived')}{' '}
+      <button type="button" className="link-button" onClick={onResend} disabled={busy}>{t('otp.requestAnother')}</button>
+    </p>
+  );
+}

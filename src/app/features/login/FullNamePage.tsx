@@ -1,0 +1,84 @@
+// /update/fullName (refresh mode 3): the sign-up form of spec §2 for a reader who has just
+// proved their contact: Full Name, password, Confirm password, Submit; then the thank-you
+// screen with START READING.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/AuthCard';
+import { Field } from '../../components/Field';
+import { useLocalePath } from '../../components/useLocalePath';
+import { apiPost } from '../../lib/api';
+import { useErrorText, useValidationText } from '../../lib/errors';
+import { saveUser } from '../../lib/session';
+import { MESSAGES } from '../../../shared/validation';
+import { UserInfo } from '../../../shared/schemas/account';
+import { endFlow, nextPath, readFlow, refreshUser } from './flow';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
+
+export default function FullNamePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const [user, setUser] = useState<UserInfo | null>(null);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<UserInfo | null>(null);
+  const passwords = useNewPassword();
+  const errorText = useErrorText();
+  const v = useValidationText();
+
+  useEffect(() => {
+    refreshUser().then(setUser, (err) => setError(errorText(err)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const fullName = name.trim();
+    if (!fullName) setNameError(MESSAGES.fullNameEmpty);
+    const pw = user?.hasPassword ? { password: '', confirmPassword: '' } : passwords.read();
+    if (!fullName || !pw) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const info = user?.hasPassword
+        ? await apiPost('/api/user/profile', UserInfo, { fullName })
+        : await apiPost('/api/user/signup', UserInfo, { fullName, ...pw });
+      saveUser(info);
+      setDone(info);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    const startReading = () => {
+      const returnTo = readFlow()?.returnTo;
+      endFlow();
+      navigate(to(nextPath(done, returnTo)), { replace: true });
+    };
+    return (
+      <AuthCard title={t('signup.thanksTitle', { name: done.fname })} lede={t('signup.thanksBody')}>
+        <button type="button" className="button button--wide" onClick={startReading} autoFocus>{t('signup.startReading')}</button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('signup.title')} lede={t('login.prompt')}>
+      <form onSubmit={onSubmit} noValidate className="auth-form" aria-busy={!user && !error}>
+        <Field
+          label={t('signup.fullName')} name="name" autoComplete="name" value={name} maxLength={120}
+          onChange={(e) => { setName(e.target.value); setNameError(null); }} error={v(nameError)}
+        />
+        {user && !user.hasPassword && <NewPasswordFields state={passwords} />}
+        {error && <p className="form-error" role="alert">{error}</p>}
+        <button type="submit" className="button button--wide" disabled={busy || !user}>{t('signup.submit')}</button>
+      </form>
+    </AuthCard>
+  );
+}

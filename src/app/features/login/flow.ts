@@ -1,0 +1,68 @@
+// The sign-in journey's state between its screens (kept in sessionStorage so a reload on the
+// code screen keeps the request), the calls, and where a reader goes once signed in.
+import { useNavigate } from 'react-router';
+import { apiPost } from '../../lib/api';
+import { saveUser, type LoginType } from '../../lib/session';
+import { useLocalePath } from '../../components/useLocalePath';
+import { LoginReply, OtpSendReply, UserInfo, type Contact, type OtpPurpose } from '../../../shared/schemas/account';
+
+export interface SignInFlow {
+  contact: Contact;
+  purpose: OtpPurpose;
+  requestId?: string;
+  length?: number;
+  /** When the last code was sent (ms), for the resend countdown. */
+  sentAt?: number;
+  resendIn?: number;
+  /** Where to go after signing in. */
+  returnTo?: string;
+}
+
+const KEY = 'lectern.signin';
+export const readFlow = (): SignInFlow | null => {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+};
+export const writeFlow = (flow: SignInFlow) => sessionStorage.setItem(KEY, JSON.stringify(flow));
+export const endFlow = () => sessionStorage.removeItem(KEY);
+
+/** How a contact is shown: the address, or +91 98765 43210. */
+export function contactLabel(c: Contact): string {
+  return c.channel === 'email' ? c.email : `${c.countryCode} ${c.mobile}`;
+}
+
+export async function sendCode(flow: SignInFlow): Promise<SignInFlow> {
+  const reply = await apiPost('/api/login/otp/send', OtpSendReply, { ...flow.contact, purpose: flow.purpose });
+  const next = { ...flow, requestId: reply.requestId, length: reply.length, sentAt: Date.now(), resendIn: reply.resendIn };
+  writeFlow(next);
+  return next;
+}
+
+export const verifyCode = (requestId: string, code: string, reset?: { password: string; confirmPassword: string }) =>
+  apiPost('/api/login/otp/verify', LoginReply, { requestId, code, ...reset });
+export const passwordSignIn = (contact: Contact, password: string) => apiPost('/api/login/password', LoginReply, { ...contact, password });
+export const guestSignIn = (uniqId: string) => apiPost('/api/guest/login', LoginReply, { uniqId, os: 'web' });
+export const refreshUser = () => apiPost('/api/user/details', UserInfo);
+
+/** Spec §4 after a sign-in: the name step (mode 3), no library, expired, or home. */
+export function nextPath(info: UserInfo, returnTo = '/'): string {
+  if (info.mode === 3) return '/update/fullName';
+  if (info.libid === 0) return '/validate-user?type=1';
+  if (info.enddate * 1000 < Date.now()) return '/validate-user?type=2';
+  return returnTo;
+}
+
+/** Stores the answer and moves on. */
+export function useFinishSignIn() {
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  return (info: LoginReply | UserInfo, loginType?: LoginType) => {
+    const returnTo = readFlow()?.returnTo;
+    saveUser(info, loginType);
+    if (info.mode !== 3) endFlow();
+    navigate(to(nextPath(info, returnTo)), { replace: true });
+  };
+}

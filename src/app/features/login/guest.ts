@@ -1,0 +1,16 @@
+// Spec §4 guest session: the device's uniqId cookie (made when absent, one year), then a session
+// for it with os=web.
+import { COOKIE, getCookie, setCookie } from '../../lib/session';
+import { guestSignIn } from './flow';
+
+export function deviceId(): string {
+  let id = getCookie(COOKIE.uniqId);
+  if (!id) {
+    id = crypto.randomUUID().replace(/-/g, '');
+    setCookie(COOKIE.uniqId, id);
+    setCookie(COOKIE.isGuest, '1');
+  }
+  return id;
+}
+
+export const startGuestSession = () => guestSignIn(deviceId());

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { accessRedirect, isPublicPath } from './access';
+
+const member = { loggedIn: true, libraryId: '4', expired: false };
+
+describe('app access (spec §4)', () => {
+  it('keeps browsing, sign-in and information pages public', () => {
+    for (const p of ['/', '/magazines/BS/en', '/journals', '/magazine/12', '/stories/category/Cover-Stories/sec_60', '/login', '/login/verify/emailotp', '/faq', '/accesscode', '/validate-user', '/unsubscribe', '/unsubscribe/x']) {
+      expect(isPublicPath(p), p).toBe(true);
+    }
+    for (const p of ['/dashboard', '/dashboard/myAccount', '/update/fullName', '/search', '/login/linkmobile']) expect(isPublicPath(p), p).toBe(false);
+    expect(isPublicPath('/dashboardx')).toBe(true);
+  });
+
+  it('sends a logged-out reader on a guarded route to /login', () => {
+    expect(accessRedirect('/dashboard', { ...member, loggedIn: false })).toEqual({ to: '/login' });
+  });
+
+  it('sends a reader with no library to type=1, an expired one to type=2 with the session cleared', () => {
+    expect(accessRedirect('/dashboard/myAccount', { ...member, libraryId: '0' })).toEqual({ to: '/validate-user?type=1' });
+    expect(accessRedirect('/search', { ...member, expired: true })).toEqual({ to: '/validate-user?type=2', clear: true });
+  });
+
+  it('lets a member with a live library through, and never guards public pages', () => {
+    expect(accessRedirect('/dashboard', member)).toBeNull();
+    expect(accessRedirect('/', { loggedIn: false, libraryId: '0', expired: true })).toBeNull();
+  });
+});

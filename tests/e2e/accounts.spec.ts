@@ -1,0 +1,230 @@
+// Sign-in journeys in the browser against the real server: codes read from its outbox, the
+// cookies and storage of spec §3, the access rules of spec §4.
+import { expect, test } from '@playwright/test';
+import { SignIn, screenshot } from './pages';
+import { codeFor } from './outbox';
+
+test.use({ serviceWorkers: 'block' });
+const DEMO_PASSWORD = 'read2026';
+
+test('a new reader signs up with an e-mail code and lands on home with their institution', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const signIn = new SignIn(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Email field is required')).toBeVisible();
+  await page.getByLabel('Institution e-mail address').fill('not-an-address');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await screenshot(page, 'login-en-360');
+
+  await signIn.requestCode('new.student@demo.edu');
+  await expect(page.getByTestId('otp-contact')).toHaveText('new.student@demo.edu');
+  await expect(page.getByTestId('resend-countdown')).toContainText('Resend OTP in');
+  await screenshot(page, 'login-otp-360');
+  const code = await codeFor('new.student@demo.edu');
+  await signIn.enterCode(code === '0000' ? '1111' : '0000');
+  await expect(page.getByRole('alert')).toContainText('Incorrect OTP');
+  await signIn.enterCode(code);
+
+  await expect(page).toHaveURL(/\/update\/fullName$/);
+  await expect(page.getByText("You're just one step away from getting unlimited reading access")).toBeVisible();
+  await page.getByLabel('Full Name').fill('Kiran Das');
+  await page.getByLabel('Password', { exact: true }).fill('ab');
+  await page.getByLabel('Confirm password').fill('ab');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Password must be at least 3 characters long')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('kiran1');
+  await page.getByLabel('Confirm password').fill('kiran2');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await screenshot(page, 'signup-360');
+  await page.getByLabel('Confirm password').fill('kiran1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, Kiran!' })).toBeVisible();
+  await screenshot(page, 'signup-thanks-360');
+  await page.getByRole('button', { name: 'START READING' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('library-brand').locator('img')).toHaveAttribute('srcset', /1x, .* 2x, .* 3x/);
+  expect(await signIn.cookie('isLoggedIn')).toBe('1');
+  expect(await signIn.cookie('isGuest')).toBe('0');
+  expect(await signIn.cookie('libraryId')).not.toBe('0');
+  expect(Number(await signIn.cookie('expiration'))).toBeGreaterThan(Date.now() / 1000);
+  expect(await signIn.cookie('ageRate')).toBe('6');
+  expect(await signIn.storage('loginType')).toBe('email');
+  expect(await signIn.storage('userToken')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(JSON.parse((await signIn.storage('libraryDetails'))!)).toMatchObject({ name: 'Demo University', logo1: expect.stringMatching(/^\/media\//) });
+  expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({ firstName: 'Kiran', lastName: 'Das', email: 'new.student@demo.edu', userType: 'user' });
+  await screenshot(page, 'home-signed-in-360');
+});
+
+test('password sign-in, the profile menu, account pages and logout from the dashboard', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await signIn.withPassword('reader@demo.edu', 'wrong-one');
+  await expect(page.getByRole('alert')).toContainText('That password is not right');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByTestId('profile-button').click();
+  const menu = page.getByTestId('profile-menu');
+  await expect(menu).toContainText('Asha Rao');
+  await expect(menu.getByRole('link')).toHaveText(['My Account', 'Email Preference', 'Manage Password', 'Help by e-mail']);
+  await screenshot(page, 'profile-menu-1280');
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await expect(menu).toBeHidden();
+
+  await page.goto('/dashboard/myAccount');
+  await expect(page.getByTestId('institution')).toContainText('Demo University');
+  await page.getByLabel('Full Name').fill('Asha R. Rao');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Updated successfully');
+  await screenshot(page, 'my-account-1280');
+
+  await page.goto('/dashboard/email-preference');
+  const productNews = page.getByRole('checkbox', { name: /Product news/ });
+  await expect(productNews).not.toBeChecked();
+  await productNews.check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Updated successfully');
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: /Product news/ })).toBeChecked();
+
+  await page.goto('/dashboard/manage-password');
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await page.getByLabel('New password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Password updated successfully');
+  await screenshot(page, 'manage-password-1280');
+
+  const token = await signIn.storage('userToken');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await signIn.cookie('isLoggedIn')).toBe('0');
+  expect(await signIn.storage('userToken')).toBeNull();
+  const after = await page.request.post('/api/user/details', { headers: { authorization: token!, 'x-xsrf-token': (await signIn.cookie('XSRF-TOKEN'))! } });
+  expect(after.status()).toBe(401);
+});
+
+test('logout on a reading page keeps the reader there', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await signIn.withPassword('reader@demo.edu', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/journals');
+  await page.getByTestId('profile-button').click();
+  await page.getByTestId('profile-menu').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByTestId('profile-button')).toHaveAttribute('aria-label', 'Sign in');
+  await expect(page).toHaveURL(/\/journals$/);
+});
+
+test('forgot password: a code and a new password sign the reader in', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await page.goto('/login/verify/password');
+  await page.getByLabel('Institution e-mail address').fill('reader@basic.edu');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByText('Enter the OTP sent to you at reader@basic.edu to reset your password')).toBeVisible();
+  await screenshot(page, 'forgot-password-360');
+  await page.getByLabel('OTP', { exact: true }).fill(await codeFor('reader@basic.edu'));
+  await page.getByLabel('Password', { exact: true }).fill('newpass1');
+  await page.getByLabel('Confirm password').fill('newpass1');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Basic Public School has no newspapers or journals.
+  expect(await signIn.cookie('isNewspaper')).toBe('0');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journals' })).toHaveCount(0);
+  const res = await page.request.post('/api/login/password', {
+    data: { channel: 'email', email: 'reader@basic.edu', password: 'newpass1' },
+    headers: { 'x-xsrf-token': (await signIn.cookie('XSRF-TOKEN'))! },
+  });
+  expect(res.status()).toBe(200);
+});
+
+test('guards: logged out to /login, no library to type=1, expired to type=2 with the session cleared', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await page.goto('/dashboard/myAccount');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn.withPassword('visitor@example.com', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/validate-user\?type=1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unfortunately, you do not have access to Lectern content.');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/validate-user\?type=1$/);
+  await screenshot(page, 'no-access-360');
+
+  await page.getByTestId('different-account').click();
+  await expect(page).toHaveURL(/\/login\/email$/);
+  await signIn.withPassword('reader@expired.edu', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/validate-user\?type=2$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Your Lectern subscription has expired');
+  await expect(page.getByText('Please contact your college/university librarian to indulge in unlimited reading of magazines, newspapers and journals again.')).toBeVisible();
+  await screenshot(page, 'expired-360');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/validate-user\?type=2$/);
+  await expect.poll(() => signIn.cookie('isLoggedIn')).toBe('0');
+});
+
+test('a guest session, an access code, the guest menu and the guest logout', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await page.goto('/login');
+  await page.getByTestId('continue-as-guest').click();
+  await expect(page).toHaveURL(/\/validate-user\?type=1$/);
+  expect(await signIn.cookie('uniqId')).toMatch(/^[0-9a-f]{32}$/);
+  expect(await signIn.cookie('isGuest')).toBe('1');
+  expect(await signIn.storage('loginType')).toBe('guest');
+
+  await page.getByLabel('Access code', { exact: true }).fill('NOT-A-CODE');
+  await page.getByRole('button', { name: 'Apply code' }).click();
+  await expect(page.getByTestId('access-code-form').getByRole('alert')).toContainText('This access code is not valid');
+  await page.getByLabel('Access code', { exact: true }).fill('read-demo-2026');
+  await page.getByRole('button', { name: 'Apply code' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await signIn.cookie('libraryId')).not.toBe('0');
+
+  await page.getByTestId('profile-button').click();
+  await expect(page.getByTestId('profile-menu').getByRole('link')).toHaveText(['My Account', 'Help by e-mail']);
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login\?from=guest$/);
+  await expect(page.getByTestId('guest-signed-out')).toBeVisible();
+});
+
+test('an access code from the access-code page starts a guest session when nobody is signed in', async ({ page }) => {
+  await page.goto('/accesscode');
+  await page.getByLabel('Access code', { exact: true }).fill('READ-DEMO-2026');
+  await page.getByRole('button', { name: 'Apply code' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('library-brand')).toBeVisible();
+});
+
+test('mobile number sign-in by SMS code, with the spec texts for bad numbers', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Mobile number' }).click();
+  await page.getByLabel('Mobile number').fill('98abc');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Mobile number should be numeric')).toBeVisible();
+  await page.getByLabel('Mobile number').fill('123');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Enter a Valid Mobile Number')).toBeVisible();
+  await page.getByLabel('Mobile number').fill('9123456780');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page).toHaveURL(/\/login\/verify\/mobileotp$/);
+  await expect(page.getByTestId('otp-contact')).toHaveText('+91 9123456780');
+  await signIn.enterCode(await codeFor('+919123456780'));
+  await expect(page).toHaveURL(/\/update\/fullName$/);
+  expect(await signIn.storage('loginType')).toBe('mobile');
+});
+
+test('sign-in in Hindi: the screens and the validation texts are translated', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/hi/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lectern में साइन इन करें');
+  await page.getByRole('button', { name: 'OTP भेजें' }).click();
+  await expect(page.getByText('ईमेल भरना आवश्यक है')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await screenshot(page, 'login-hi-360');
+  await page.goto('/hi/dashboard');
+  await expect(page).toHaveURL(/\/hi\/login$/);
+});
