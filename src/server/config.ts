@@ -20,6 +20,8 @@ export interface Config {
   /** SMTP server for mail (unset: write mail to the outbox). */
   smtpUrl?: string;
   mailFrom: string;
+  /** Files never served over HTTP (institution ID uploads). */
+  privateDir: string;
   /** Mail and SMS written here when no SMTP server / SMS gateway is set. */
   outboxDir: string;
   /** Digits in a one-time code (spec §5: 4). */
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentCacheMs: Number(env.CONTENT_CACHE_MS ?? 30_000),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Lectern <no-reply@lectern.local>',
+    privateDir: path.join(dataDir, 'private'),
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     otpLength: Math.min(8, Math.max(4, Number(env.OTP_LENGTH ?? OTP_LENGTH_DEFAULT))),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),

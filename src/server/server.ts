@@ -17,7 +17,7 @@ if (config.demo) await loadDemoIfEmpty(db, config);
 const app = await buildApp({ db, config, logger: { level: config.logLevel } });
 const jobs = [
   every(POPULARITY_REFRESH_MS, () => refreshPopularity(db), (err) => app.log.error({ err }, 'popularity refresh failed')),
-  every(HOUSEKEEPING_MS, () => housekeeping(db), (err) => app.log.error({ err }, 'housekeeping failed')),
+  every(HOUSEKEEPING_MS, () => housekeeping(db, config.privateDir), (err) => app.log.error({ err }, 'housekeeping failed')),
 ];
 await app.listen({ host: config.host, port: config.port });
 

@@ -1,10 +1,14 @@
 // Accounts and access through the real app: codes, passwords, sign-up, guests, access codes,
 // tokens and XSRF. Every refusal is a 4xx that changes nothing.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
+import { decideIdRequest, pendingIdRequests } from '../../src/server/repositories/id-requests';
+import { housekeeping } from '../../src/server/jobs/housekeeping';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -339,5 +343,75 @@ describe('guests and access codes', () => {
     const res = await signIn('someone@expired.edu');
     expect(res).toMatchObject({ libid: FX.inst.expired, isLibContentAvailable: 0 });
     expect(res.enddate).toBeLessThan(Date.now() / 1000);
+  });
+});
+
+describe('institution ID uploads', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+  const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+  it('keeps a checked photo or PDF privately and marks the request, which the operator approves', async () => {
+    const { jwtoken } = await signIn('student@gmail.example');
+    const institutions = (await api.get('/api/institutions')).body.institutions;
+    expect(institutions.map((i: { name: string }) => i.name)).toEqual(['Active U', 'Basic S']);
+
+    const res = await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.active) }, { name: 'id.png', type: 'image/png', bytes: png }, jwtoken);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ uploadedID: 1, libid: 0 });
+    const [request] = await pendingIdRequests(t.db);
+    expect(request).toMatchObject({ email: 'student@gmail.example', institution: 'Active U', mime: 'image/png', bytes: png.length });
+    const stored = path.join(t.dataDir, 'private', 'ids', request.file_name);
+    expect(fs.readFileSync(stored)).toEqual(png);
+    // Never served: not under /media, and no route reaches the private folder.
+    expect((await t.app.inject({ method: 'GET', url: `/media/${request.file_name}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/media/../private/ids/${request.file_name}` })).statusCode).toBe(404);
+
+    expect(await decideIdRequest(t.db, path.join(t.dataDir, 'private'), request.id, 'approve')).toBe(true);
+    expect((await api.post('/api/user/details', {}, jwtoken)).body.libid).toBe(FX.inst.active);
+    expect(await decideIdRequest(t.db, path.join(t.dataDir, 'private'), request.id, 'reject')).toBe(false);
+  });
+
+  it('refuses files that are not a photo or PDF whatever they claim, files over 5 MB, and guests', async () => {
+    const { jwtoken } = await signIn('student2@gmail.example');
+    const before = await count('id_uploads');
+    const fake = await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.active) }, { name: 'id.pdf', type: 'application/pdf', bytes: Buffer.from('<html>not a pdf</html>') }, jwtoken);
+    expect(fake.status).toBe(415);
+    expect(fake.body.error.message).toContain('JPEG, PNG or WebP');
+    const big = await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.active) }, { name: 'id.pdf', type: 'application/pdf', bytes: Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]) }, jwtoken);
+    expect(big.status).toBe(413);
+    const noInstitution = await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.expired) }, { name: 'id.pdf', type: 'application/pdf', bytes: pdf }, jwtoken);
+    expect(noInstitution.status).toBe(400);
+    const guest = (await api.post('/api/guest/login', { uniqId: 'guest-upload-0123456789', os: 'web' })).body.jwtoken;
+    expect((await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.active) }, { name: 'id.pdf', type: 'application/pdf', bytes: pdf }, guest)).status).toBe(403);
+    expect(await count('id_uploads')).toBe(before);
+    expect((await api.post('/api/user/details', {}, jwtoken)).body.uploadedID).toBe(0);
+  });
+});
+
+describe('account deletion', () => {
+  it('records the request, mails the date, ends every session; the job removes the account when due', async () => {
+    const first = await signIn('goodbye@example.com');
+    const second = await signIn('goodbye@example.com');
+    const res = await api.post('/api/user/delete', {}, first.jwtoken);
+    expect(res.status).toBe(200);
+    const days = (res.body.deleteAfter - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(outbox.mails.at(-1)!.subject).toContain('will be deleted');
+    expect((await api.post('/api/user/details', {}, second.jwtoken)).status).toBe(401);
+
+    await housekeeping(t.db, path.join(t.dataDir, 'private'));
+    expect((await t.db.query(`SELECT 1 FROM users WHERE email = 'goodbye@example.com'`)).rows).toHaveLength(1);
+    await t.db.query(`UPDATE users SET delete_after = now() - interval '1 minute' WHERE email = 'goodbye@example.com'`);
+    await housekeeping(t.db, path.join(t.dataDir, 'private'));
+    expect((await t.db.query(`SELECT 1 FROM users WHERE email = 'goodbye@example.com'`)).rows).toHaveLength(0);
+  });
+
+  it('signing in before the date cancels the request', async () => {
+    const { jwtoken } = await signIn('changed.mind@example.com');
+    await api.post('/api/user/delete', {}, jwtoken);
+    await signIn('changed.mind@example.com');
+    const { rows } = await t.db.query(`SELECT delete_after FROM users WHERE email = 'changed.mind@example.com'`);
+    expect(rows[0].delete_after).toBeNull();
   });
 });

@@ -24,7 +24,20 @@ export function apiClient(app: App, xsrf: string, opts: { ip?: string } = {}) {
     });
     return { status: res.statusCode, body: res.body ? res.json() : null };
   };
+  /** A multipart form post with one file, as a browser sends it. */
+  const upload = async (url: string, fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }, token?: string): Promise<Reply> => {
+    const boundary = `----lectern${Math.random().toString(16).slice(2)}`;
+    const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+    const res = await app.inject({
+      method: 'POST', url, payload: Buffer.concat(parts), remoteAddress: opts.ip ?? randomIp(),
+      cookies: { 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authorization: token } : {}) },
+    });
+    return { status: res.statusCode, body: res.body ? res.json() : null };
+  };
   return {
+    upload,
     get: (url: string, token?: string) => call('GET', url, undefined, token),
     post: (url: string, body: unknown = {}, token?: string) => call('POST', url, body, token),
     raw: call,

@@ -35,7 +35,8 @@ export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestApp
   await migrate(db);
   if (load) await load(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
-  const config = { ...loadConfig({}), dataDir, mediaDir: path.join(dataDir, 'media'), outboxDir: path.join(dataDir, 'outbox'), demo: false, ...opts.config };
+  // Every derived folder (media, outbox, private) lives in the test's own data directory.
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), demo: false, ...opts.config };
   const app = await buildApp({ db, config, mailer: opts.mailer, sms: opts.sms, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.ready();
   return {

@@ -10,6 +10,7 @@ import { setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
 import { clearSession, session } from '../lib/session';
 import { Toaster } from './Toast';
+import { refreshSession } from '../features/login/flow';
 import { useLocalePath } from './useLocalePath';
 
 export function Layout() {
@@ -31,6 +32,9 @@ export function Layout() {
     void Promise.resolve(navigate(to(redirect.to), { replace: true })).then(() => redirect.clear && clearSession());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [redirect]);
+  useEffect(() => {
+    void refreshSession();
+  }, []);
   useEffect(() => {
     if (i18n.language !== locale) void setLocale(locale);
   }, [locale, i18n]);

@@ -1,11 +1,20 @@
-// Forgets what is only kept for a while: rate-limit events past their longest window and
-// one-time codes a day after they expired.
+// Forgets what is only kept for a while: rate-limit events past their longest window,
+// one-time codes a day after they expired, and accounts whose deletion request fell due
+// (their favourites, sessions and codes go with them; usage events lose the user).
 import type { Queryable } from '../db/index';
 import { pruneRateEvents } from '../services/rate-limit';
+import { removeIdFile } from '../services/id-files';
 
 export const HOUSEKEEPING_MS = 60 * 60 * 1000;
+/** Spec §1: data removal within 30 days of a deletion request. */
+export const ACCOUNT_DELETION_DAYS = 30;
 
-export async function housekeeping(db: Queryable): Promise<void> {
+export async function housekeeping(db: Queryable, privateDir: string): Promise<void> {
   await pruneRateEvents(db);
   await db.query(`DELETE FROM otp_requests WHERE expires_at < now() - interval '1 day'`);
+  const due = await db.query<{ file_name: string }>(
+    `SELECT f.file_name FROM id_uploads f JOIN users u ON u.id = f.user_id WHERE u.delete_after < now()`,
+  );
+  for (const f of due.rows) removeIdFile(privateDir, f.file_name);
+  await db.query(`DELETE FROM users WHERE delete_after < now()`);
 }

@@ -15,7 +15,8 @@ const ISSUER = 'lectern';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Opens a session for the user and returns its signed token. */
+    /** Opens a session for the user and returns its signed token. Signing in also cancels a
+     * pending account deletion. */
     issueToken(userId: number, req: FastifyRequest): Promise<string>;
     /** preHandler: 401 unless a valid token of a live session came with the request. */
     requireUser(req: FastifyRequest): Promise<void>;
@@ -36,7 +37,7 @@ export default fp(async (app) => {
     const sessionId = crypto.randomUUID();
     const { rows } = await app.db.query<{ uuid: string }>(
       `WITH s AS (INSERT INTO user_sessions (id, user_id, user_agent) VALUES ($1, $2, $3))
-       UPDATE users SET last_login_at = now() WHERE id = $2 RETURNING uuid`,
+       UPDATE users SET last_login_at = now(), delete_after = NULL WHERE id = $2 RETURNING uuid`,
       [sessionId, userId, String(req.headers['user-agent'] ?? '').slice(0, 200)],
     );
     return new SignJWT({ sid: sessionId })

@@ -28,3 +28,9 @@ export function passwordChangedMail(to: string, unsubscribeUrl: string): Mail {
   const body = `The password of your ${PRODUCT_NAME} account was changed, and every other device was signed out.\n\nIf this was not you, sign in with a one-time code and set a new password.`;
   return withFooter(to, `Your ${PRODUCT_NAME} password was changed`, body, unsubscribeUrl);
 }
+
+export function deletionMail(to: string, when: Date, unsubscribeUrl: string): Mail {
+  const date = when.toUTCString().slice(5, 16);
+  const body = `We have your request to delete your ${PRODUCT_NAME} account. It and its data (reading history, favourites, preferences) will be removed on ${date}, within 30 days of your request.\n\nChanged your mind? Sign in before then and the request is cancelled.`;
+  return withFooter(to, `Your ${PRODUCT_NAME} account will be deleted`, body, unsubscribeUrl);
+}

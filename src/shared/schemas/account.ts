@@ -115,3 +115,6 @@ export const LoginReply = UserInfo.extend({ jwtoken: z.string() });
 export type LoginReply = z.infer<typeof LoginReply>;
 
 export const OkReply = z.object({ status: z.literal(1), message: z.string() });
+
+/** An accepted deletion request: when the account goes (seconds since the epoch). */
+export const DeletionReply = z.object({ status: z.literal(1), deleteAfter: z.number().int() });

@@ -1,8 +1,8 @@
 // The sign-in journey's state between its screens (kept in sessionStorage so a reload on the
 // code screen keeps the request), the calls, and where a reader goes once signed in.
 import { useNavigate } from 'react-router';
-import { apiPost } from '../../lib/api';
-import { saveUser, type LoginType } from '../../lib/session';
+import { ApiError, apiPost } from '../../lib/api';
+import { clearSession, saveUser, session, type LoginType } from '../../lib/session';
 import { useLocalePath } from '../../components/useLocalePath';
 import { LoginReply, OtpSendReply, UserInfo, type Contact, type OtpPurpose } from '../../../shared/schemas/account';
 
@@ -65,4 +65,16 @@ export function useFinishSignIn() {
     if (info.mode !== 3) endFlow();
     navigate(to(nextPath(info, returnTo)), { replace: true });
   };
+}
+
+/** Spec §4 login refresh on app start: reloads the user and updates what is stored. A session
+ * the server ended (logout elsewhere, password change) signs the device out; offline, the
+ * stored session stays. */
+export async function refreshSession(): Promise<void> {
+  if (!session.isLoggedIn() || !session.userToken()) return;
+  try {
+    saveUser(await refreshUser());
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) clearSession();
+  }
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import loginRoutes from './login';
 import userRoutes from './user';
 import accessRoutes from './access';
+import idUploadRoutes from './id-upload';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -12,5 +13,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(loginRoutes);
   await app.register(userRoutes);
   await app.register(accessRoutes);
+  await app.register(idUploadRoutes);
 };
 export default apiRoutes;

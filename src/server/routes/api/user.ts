@@ -2,13 +2,14 @@
 // password, e-mail preferences; and unsubscribe, which needs no sign-in.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordBody, EmailPreferences, OkReply, ProfileBody, SignupBody, UserInfo } from '../../../shared/schemas/account';
+import { ChangePasswordBody, DeletionReply, EmailPreferences, OkReply, ProfileBody, SignupBody, UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
 import { findUserById, splitName, userInfo } from '../../repositories/users';
 import { hashPassword, verifyPassword } from '../../services/passwords';
-import { passwordChangedMail } from '../../services/messages';
+import { deletionMail, passwordChangedMail } from '../../services/messages';
+import { ACCOUNT_DELETION_DAYS } from '../../jobs/housekeeping';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError };
 const noGuests = () => new HttpError(403, 'forbidden', 'Guests cannot do this. Sign in with your e-mail address.');
@@ -57,6 +58,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/emailpreference', { ...signedIn, schema: { body: EmailPreferences, response: { 200: EmailPreferences, ...errors } } }, async (req) => {
     await db.query(`UPDATE users SET email_prefs = $2 WHERE id = $1`, [req.user!.id, JSON.stringify(req.body)]);
     return req.body;
+  });
+
+  /** Spec §1: deletion within 30 days of a request. The request is recorded and confirmed by
+   * mail, every session ends, and the housekeeping job removes the account when due; signing in
+   * before then cancels it. */
+  app.post('/user/delete', { ...signedIn, schema: { response: { 200: DeletionReply, ...errors } } }, async (req) => {
+    if (req.user!.type === 'guest') throw noGuests();
+    const { rows } = await db.query<{ email: string | null; delete_after: Date }>(
+      `UPDATE users SET delete_after = now() + make_interval(days => $2) WHERE id = $1 RETURNING email, delete_after`,
+      [req.user!.id, ACCOUNT_DELETION_DAYS],
+    );
+    await revokeSessions(db, req.user!.id, {});
+    const { email, delete_after } = rows[0];
+    if (email) await app.mailer.send(deletionMail(email, delete_after, app.unsubscribeUrl(email))).catch((err) => req.log.warn({ err }, 'deletion mail failed'));
+    return { status: 1 as const, deleteAfter: Math.floor(delete_after.getTime() / 1000) };
   });
 
   /** The link in every mail: stops all optional mail to the address, no sign-in needed. */
