@@ -228,3 +228,41 @@ test('sign-in in Hindi: the screens and the validation texts are translated', as
   await page.goto('/hi/dashboard');
   await expect(page).toHaveURL(/\/hi\/login$/);
 });
+
+test('a reader with no institution sends a photo of their ID to the librarian', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const signIn = new SignIn(page);
+  await signIn.withPassword('visitor@example.com', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/validate-user\?type=1$/);
+  const form = page.getByTestId('id-upload-form');
+  await form.getByLabel('Your institution', { exact: true }).selectOption({ label: 'Demo University' });
+  await form.getByLabel('Photo or PDF of your institution ID').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await form.getByRole('button', { name: 'Send to my librarian' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Upload a photo (JPEG, PNG or WebP) or a PDF of your institution ID.');
+  await screenshot(page, 'id-upload-360');
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+  await form.getByLabel('Photo or PDF of your institution ID').setInputFiles({ name: 'student-id.png', mimeType: 'image/png', buffer: png });
+  await form.getByRole('button', { name: 'Send to my librarian' }).click();
+  await expect(page).toHaveURL(/\/uploadId\/thankyou$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your ID is on its way');
+  expect(JSON.parse((await signIn.storage('userDetails'))!).uploadedID).toBe(1);
+  await page.goto('/validate-user?type=1');
+  await expect(page.getByTestId('id-pending')).toBeVisible();
+});
+
+test('deleting an account asks once more, signs out and says when it goes; signing in again keeps it', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await signIn.withPassword('reader@demo.edu', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/myAccount');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Delete your account? You will be signed out on every device.')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep my account' }).click();
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByRole('button', { name: 'Yes, delete it' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('toast')).toContainText('Your account will be deleted on');
+  expect(await signIn.cookie('isLoggedIn')).toBe('0');
+  await signIn.withPassword('reader@demo.edu', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -24,12 +24,13 @@ async function request<S extends z.ZodTypeAny>(method: 'GET' | 'POST', path: str
   if (token) headers.Authorization = token;
   const xsrf = getCookie(COOKIE.xsrf);
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = opts.body instanceof FormData;
+  if (opts.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(buildUrl(path, opts.query), {
       method, headers, signal: opts.signal, credentials: 'same-origin',
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw new ApiError(0, 'aborted', 'Request aborted');
@@ -46,5 +47,5 @@ async function request<S extends z.ZodTypeAny>(method: 'GET' | 'POST', path: str
 export const apiGet = <S extends z.ZodTypeAny>(path: string, schema: S, query?: Query, signal?: AbortSignal) =>
   request('GET', path, schema, { query, signal });
 
-/** State-changing calls: JSON body, the XSRF header and the user token. */
+/** State-changing calls: a JSON body (or a FormData upload), the XSRF header and the user token. */
 export const apiPost = <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}) => request('POST', path, schema, { body });

@@ -20,6 +20,7 @@ const screens: RouteObject[] = [
   screen('update/fullName', () => import('../features/login/FullNamePage')),
   screen('validate-user', () => import('../features/access/ValidateUserPage')),
   screen('accesscode', () => import('../features/access/AccessCodePage')),
+  screen('uploadId/thankyou', () => import('../features/access/IdThankYouPage')),
   screen('dashboard', () => import('../features/account/DashboardPage')),
   screen('dashboard/myAccount', () => import('../features/account/MyAccountPage')),
   screen('dashboard/email-preference', () => import('../features/account/EmailPreferencePage')),

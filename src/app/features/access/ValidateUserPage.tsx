@@ -6,6 +6,8 @@ import { AuthCard } from '../../components/AuthCard';
 import { useLogout } from '../../components/useLogout';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { AccessCodeForm } from './AccessCodeForm';
+import { IdUploadForm } from './IdUploadForm';
+import { isGuest, session, storedUser } from '../../lib/session';
 
 export default function ValidateUserPage() {
   const { t } = useTranslation();
@@ -20,6 +22,12 @@ export default function ValidateUserPage() {
     >
       <h2 className="auth__subtitle">{t('access.haveCode')}</h2>
       <AccessCodeForm />
+      {!expired && session.isLoggedIn() && !isGuest() && (
+        <>
+          <h2 className="auth__subtitle auth__subtitle--spaced">{t('idUpload.title')}</h2>
+          {storedUser()?.uploadedID ? <p className="notice" data-testid="id-pending">{t('idUpload.pending')}</p> : <IdUploadForm />}
+        </>
+      )}
       <div className="auth-divider"><span>{t('login.or')}</span></div>
       <button type="button" className="button button--ghost button--wide" onClick={() => logout({ then: '/login/email' })} data-testid="different-account">
         {t('access.differentAccount')}

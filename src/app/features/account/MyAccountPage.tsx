@@ -10,6 +10,7 @@ import { useErrorText, useValidationText } from '../../lib/errors';
 import { MESSAGES } from '../../../shared/validation';
 import { AccountLayout } from './AccountLayout';
 import { InstitutionSummary } from './InstitutionSummary';
+import { DeleteAccount } from './DeleteAccount';
 import { detailsQuery } from './queries';
 import { useUpdateProfile } from './mutations';
 
@@ -47,6 +48,7 @@ export default function MyAccountPage() {
       </dl>
       <h2 className="account__subtitle">{t('account.institution')}</h2>
       <InstitutionSummary user={user} />
+      {user?.usertype === 'user' && <DeleteAccount />}
     </AccountLayout>
   );
 }

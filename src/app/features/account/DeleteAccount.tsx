@@ -1,0 +1,52 @@
+// Spec §1: deletion within 30 days of a request. Asks once more, then records the request,
+// signs the reader out everywhere and says when the account goes.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../components/Toast';
+import { useLocalePath } from '../../components/useLocalePath';
+import { apiPost } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import { clearSession } from '../../lib/session';
+import { DeletionReply } from '../../../shared/schemas/account';
+
+export function DeleteAccount() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      const { deleteAfter } = await apiPost('/api/user/delete', DeletionReply);
+      const date = new Date(deleteAfter * 1000).toLocaleDateString(i18n.language === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+      clearSession();
+      await navigate(to('/login'), { replace: true });
+      showToast(t('deleteAccount.done', { date }));
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="danger-zone">
+      <h2 className="account__subtitle">{t('deleteAccount.title')}</h2>
+      <p className="account__note">{t('deleteAccount.body')}</p>
+      {error && <p className="form-error" role="alert">{error}</p>}
+      {confirming ? (
+        <div className="danger-zone__confirm" role="group" aria-label={t('deleteAccount.title')}>
+          <p><strong>{t('deleteAccount.sure')}</strong></p>
+          <button type="button" className="button button--danger" onClick={confirm} disabled={busy}>{t('deleteAccount.confirm')}</button>
+          <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy}>{t('deleteAccount.cancel')}</button>
+        </div>
+      ) : (
+        <button type="button" className="button button--ghost button--danger-outline" onClick={() => setConfirming(true)}>{t('deleteAccount.start')}</button>
+      )}
+    </div>
+  );
+}
