@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
+import { OIDC_CLIENT } from './tests/support/oidc-provider';
 
 const PORT = 4173;
+const OIDC_PORT = 4174;
 // A fresh data directory per run. Test workers load this file too: only the runner itself
 // (no TEST_WORKER_INDEX) clears what earlier runs left.
 // Workers load this file too and inherit the runner's environment: they keep the runner's
@@ -29,12 +31,26 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'npx tsx src/server/server.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_TITLES: '40', LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // A real OpenID provider for the institution sign-in journey (Demo University uses it).
+      command: 'npx tsx tests/support/oidc-provider.ts',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { OIDC_PORT: String(OIDC_PORT), OIDC_REDIRECT_URI: `http://127.0.0.1:${PORT}/login/sso/success` },
+    },
+    {
+      command: 'npx tsx src/server/server.ts',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_TITLES: '40', LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        DEMO_SSO: `http://127.0.0.1:${OIDC_PORT} ${OIDC_CLIENT.id} ${OIDC_CLIENT.secret}`,
+      },
+    },
+  ],
 });

@@ -12,6 +12,8 @@ export interface Config {
   demo: boolean;
   /** Number of demo titles (about 200 by default; tests use fewer). */
   demoTitles: number;
+  /** "<issuer> <client id> <client secret>": Demo University's OpenID provider. */
+  demoSso?: string;
   /** Where the built app lives (vite build output). */
   appDir: string;
   logLevel: string;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     demo: (env.DEMO ?? '1') !== '0',
     demoTitles: Number(env.DEMO_TITLES ?? 200),
+    demoSso: env.DEMO_SSO || undefined,
     appDir: path.resolve(env.APP_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     contentCacheMs: Number(env.CONTENT_CACHE_MS ?? 30_000),

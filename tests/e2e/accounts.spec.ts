@@ -266,3 +266,33 @@ test('deleting an account asks once more, signs out and says when it goes; signi
   await signIn.withPassword('reader@demo.edu', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('institution sign-in through its OpenID provider links the reader to it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const signIn = new SignIn(page);
+  await page.goto('/login');
+  await page.getByTestId('sso-link').click();
+  await expect(page).toHaveURL(/\/login\/sso$/);
+  await expect(page.getByRole('button', { name: 'Demo University' })).toBeVisible();
+  await screenshot(page, 'login-sso-360');
+  await page.getByRole('button', { name: 'Demo University' }).click();
+
+  // The provider's own screens (oidc-provider's development login and consent).
+  await expect(page).toHaveURL(/127\.0\.0\.1:4174\/interaction\//);
+  await page.locator('input[name="login"]').fill('ravi.menon@alumni.example');
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/127\.0\.0\.1:4173\/$/);
+  expect(await signIn.storage('loginType')).toBe('sso');
+  expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({ email: 'ravi.menon@alumni.example', firstName: 'Sam', libName: 'Demo University' });
+  await expect(page.getByTestId('library-brand')).toBeVisible();
+});
+
+test('a stale institution sign-in answer says so and offers to try again', async ({ page }) => {
+  await page.goto('/login/sso/success?code=made-up&state=made-up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("That didn't work");
+  await expect(page.getByText('Sign-in with your institution did not complete')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login/sso');
+});

@@ -72,6 +72,7 @@ export default function LoginPage() {
       <button type="button" className="link-button" onClick={withPassword}>{t('login.usePassword')}</button>
       <div className="auth-divider"><span>{t('login.or')}</span></div>
       <div className="auth-alternatives">
+        <Link className="button button--ghost button--wide" to={to('/login/sso')} data-testid="sso-link">{t('login.sso')}</Link>
         <Link className="button button--ghost button--wide" to={to('/accesscode')}>{t('login.haveCode')}</Link>
         <button type="button" className="button button--ghost button--wide" onClick={asGuest} disabled={busy !== null} data-testid="continue-as-guest">
           {busy === 'guest' ? t('login.starting') : t('login.guest')}

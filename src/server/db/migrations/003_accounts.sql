@@ -75,3 +75,13 @@ ALTER TABLE institutions
   ADD COLUMN sso_issuer        text,
   ADD COLUMN sso_client_id     text,
   ADD COLUMN sso_client_secret text;
+
+-- Institution sign-in in progress: the PKCE verifier and nonce of each state, used once.
+CREATE TABLE sso_states (
+  state          text PRIMARY KEY,
+  institution_id integer NOT NULL REFERENCES institutions(id) ON DELETE CASCADE,
+  code_verifier  text NOT NULL,
+  nonce          text NOT NULL,
+  return_to      text NOT NULL DEFAULT '/',
+  created_at     timestamptz NOT NULL DEFAULT now()
+);

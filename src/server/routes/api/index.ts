@@ -4,6 +4,7 @@ import loginRoutes from './login';
 import userRoutes from './user';
 import accessRoutes from './access';
 import idUploadRoutes from './id-upload';
+import ssoRoutes from './sso';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -14,5 +15,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(accessRoutes);
   await app.register(idUploadRoutes);
+  await app.register(ssoRoutes);
 };
 export default apiRoutes;

@@ -1,0 +1,46 @@
+// /login/sso/success: the institution sent the reader back; the server checks its answer and
+// signs the reader in, then they go on as after any sign-in.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/AuthCard';
+import { apiPost } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import { localeOf, localisedPath, stripLocale } from '../../lib/locale';
+import { saveUser } from '../../lib/session';
+import { z } from 'zod';
+import { LoginReply } from '../../../shared/schemas/account';
+import { endFlow, nextPath } from './flow';
+
+const SsoReply = LoginReply.extend({ returnTo: z.string() });
+
+export default function SsoSuccessPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The answer can be used once: never send it twice.
+    if (started.current) return;
+    started.current = true;
+    apiPost('/api/sso/complete', SsoReply, { search: window.location.search }).then(
+      (reply) => {
+        saveUser(reply, 'sso');
+        endFlow();
+        const locale = localeOf(reply.returnTo);
+        navigate(localisedPath(nextPath(reply, stripLocale(reply.returnTo)), locale), { replace: true });
+      },
+      (err) => setError(errorText(err)),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (!error) return <AuthCard title={t('sso.finishing')}><div className="skeleton sso-skeleton" aria-hidden="true" /></AuthCard>;
+  return (
+    <AuthCard title={t('sso.failedTitle')} lede={error}>
+      <Link className="button button--wide" to="/login/sso">{t('sso.tryAgain')}</Link>
+    </AuthCard>
+  );
+}

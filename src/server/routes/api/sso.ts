@@ -1,0 +1,41 @@
+// Institution SSO (/login/sso): list the institutions that offer it, send the browser to the
+// identity provider, and complete the sign-in from /login/sso/success.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoginReply } from '../../../shared/schemas/account';
+import { ApiError } from '../../../shared/schemas/errors';
+import { createUser, findUserByContact, userInfo } from '../../repositories/users';
+import { createSsoService } from '../../services/sso';
+
+const SafeReturn = z.string().regex(/^\/(?!\/)[^\s]*$/).max(300).catch('/');
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const sso = createSsoService(db, app.config.publicUrl);
+
+  app.get('/sso/institutions', { schema: { response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })) }) } } }, async () => ({
+    institutions: await sso.list(),
+  }));
+
+  /** A plain link the browser follows: answers with a redirect to the identity provider. */
+  app.get('/sso/start', { schema: { querystring: z.object({ org: z.string().trim().min(1).max(64), returnTo: SafeReturn.optional() }), response: { 404: ApiError, 503: ApiError } } }, async (req, reply) => {
+    const url = await sso.start(req.query.org, req.query.returnTo ?? '/');
+    return reply.redirect(url.href, 303);
+  });
+
+  const CompleteReply = LoginReply.extend({ returnTo: z.string() });
+  app.post('/sso/complete', { schema: { body: z.object({ search: z.string().max(4000) }), response: { 200: CompleteReply, 400: ApiError } } }, async (req) => {
+    const who = await sso.complete(req.body.search);
+    const contact = { channel: 'email' as const, email: who.email };
+    const user = (await findUserByContact(db, contact)) ?? (await createUser(db, contact));
+    await db.query(
+      `UPDATE users SET institution_id = $2, access_ends_at = NULL, email_verified = true,
+         first_name = CASE WHEN first_name = '' THEN $3 ELSE first_name END,
+         last_name = CASE WHEN first_name = '' THEN $4 ELSE last_name END
+       WHERE id = $1`,
+      [user.id, who.institutionId, who.firstName, who.lastName],
+    );
+    return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req), returnTo: who.returnTo };
+  });
+};
+export default routes;

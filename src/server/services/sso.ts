@@ -1,0 +1,117 @@
+// Institution single sign-on with OpenID Connect (openid-client): authorization code flow with
+// PKCE, state and nonce, each state used once within 10 minutes. The institution's identity
+// provider proves the reader belongs to it, so the account joins that institution.
+import * as oidc from 'openid-client';
+import type { Queryable } from '../db/index';
+import { HttpError } from '../plugins/errors';
+
+export interface SsoInstitution { id: number; name: string; con_code: string | null; sso_issuer: string; sso_client_id: string; sso_client_secret: string }
+
+const STATE_TTL_S = 600;
+const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+export const ssoCallbackUrl = (publicUrl: string) => `${publicUrl}/login/sso/success`;
+const failed = (why: string) => new HttpError(400, 'sso_failed', `Sign-in with your institution did not complete: ${why}. Please try again.`);
+
+export function createSsoService(db: Queryable, publicUrl: string) {
+  const configs = new Map<string, Promise<oidc.Configuration>>();
+
+  /** Discovery once per provider; plain http is allowed only on loopback (tests, local IdPs). */
+  function configFor(inst: SsoInstitution): Promise<oidc.Configuration> {
+    const key = `${inst.sso_issuer}|${inst.sso_client_id}`;
+    let config = configs.get(key);
+    if (!config) {
+      const issuer = new URL(inst.sso_issuer);
+      config = oidc.discovery(issuer, inst.sso_client_id, undefined, oidc.ClientSecretBasic(inst.sso_client_secret), {
+        execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
+      });
+      config.catch(() => configs.delete(key));
+      configs.set(key, config);
+    }
+    return config;
+  }
+
+  async function institution(where: string, value: unknown): Promise<SsoInstitution | null> {
+    const { rows } = await db.query<SsoInstitution>(
+      `SELECT id, name, con_code, sso_issuer, sso_client_id, sso_client_secret FROM institutions
+       WHERE ${where} AND sso_issuer IS NOT NULL AND sub_end > now()`,
+      [value],
+    );
+    return rows[0] ?? null;
+  }
+
+  return {
+    async list(): Promise<{ id: number; name: string; code: string | null }[]> {
+      const { rows } = await db.query<{ id: number; name: string; code: string | null }>(
+        `SELECT id, name, con_code AS code FROM institutions WHERE sso_issuer IS NOT NULL AND sub_end > now() ORDER BY name`,
+      );
+      return rows;
+    },
+
+    /** The identity provider's sign-in address for an institution (by id or org code). */
+    async start(org: string, returnTo: string): Promise<URL> {
+      const inst = /^\d+$/.test(org) ? await institution('id = $1', Number(org)) : await institution('upper(con_code) = upper($1)', org);
+      if (!inst) throw new HttpError(404, 'not_found', 'This institution does not offer sign-in through its own system.');
+      let config: oidc.Configuration;
+      try {
+        config = await configFor(inst);
+      } catch {
+        throw new HttpError(503, 'sso_unavailable', `${inst.name}'s sign-in system cannot be reached right now. Please try again later.`);
+      }
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      await db.query(`DELETE FROM sso_states WHERE created_at < now() - make_interval(secs => $1)`, [STATE_TTL_S]);
+      await db.query(`INSERT INTO sso_states (state, institution_id, code_verifier, nonce, return_to) VALUES ($1, $2, $3, $4, $5)`, [
+        state, inst.id, verifier, nonce, returnTo,
+      ]);
+      return oidc.buildAuthorizationUrl(config, {
+        redirect_uri: ssoCallbackUrl(publicUrl),
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+    },
+
+    /** Completes the flow from the callback's query string: the verified e-mail address and name. */
+    async complete(search: string) {
+      const params = new URLSearchParams(search);
+      const state = params.get('state') ?? '';
+      const { rows } = await db.query<{ institution_id: number; code_verifier: string; nonce: string; return_to: string }>(
+        `DELETE FROM sso_states WHERE state = $1 AND created_at > now() - make_interval(secs => $2) RETURNING institution_id, code_verifier, nonce, return_to`,
+        [state, STATE_TTL_S],
+      );
+      const pending = rows[0];
+      if (!pending) throw failed('the sign-in link has expired');
+      if (params.get('error')) throw failed(params.get('error_description') ?? params.get('error')!);
+      const inst = await institution('id = $1', pending.institution_id);
+      if (!inst) throw failed('your institution no longer offers it');
+      let claims: Record<string, unknown> | undefined;
+      try {
+        const config = await configFor(inst);
+        const tokens = await oidc.authorizationCodeGrant(config, new URL(`${ssoCallbackUrl(publicUrl)}?${params}`), {
+          pkceCodeVerifier: pending.code_verifier,
+          expectedState: state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
+        const idToken = tokens.claims()!;
+        // Many providers put e-mail and name in the UserInfo answer rather than the ID token.
+        claims = idToken.email ? idToken : { ...idToken, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
+      } catch {
+        throw failed('your institution did not confirm it');
+      }
+      const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : null;
+      if (!email || claims?.email_verified === false) throw failed('your institution did not share a verified e-mail address');
+      return {
+        institutionId: inst.id,
+        email,
+        firstName: String(claims?.given_name ?? String(claims?.name ?? '').split(' ')[0] ?? ''),
+        lastName: String(claims?.family_name ?? String(claims?.name ?? '').split(' ').slice(1).join(' ')),
+        returnTo: pending.return_to,
+      };
+    },
+  };
+}
+export type SsoService = ReturnType<typeof createSsoService>;
