@@ -296,3 +296,19 @@ test('a stale institution sign-in answer says so and offers to try again', async
   await expect(page.getByText('Sign-in with your institution did not complete')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/login/sso');
 });
+
+test('a reader links a mobile number to the account with an SMS code', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await signIn.withPassword('reader@demo.edu', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/myAccount');
+  await page.getByRole('link', { name: 'Add mobile number' }).click();
+  await expect(page).toHaveURL(/\/login\/linkmobile$/);
+  await page.getByLabel('Mobile number', { exact: true }).fill('9988776655');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('OTP', { exact: true }).fill(await codeFor('+919988776655'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/myAccount$/);
+  await expect(page.getByTestId('toast')).toHaveText('Updated successfully');
+  await expect(page.getByText('+919988776655')).toBeVisible();
+});

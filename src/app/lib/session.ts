@@ -35,7 +35,7 @@ type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 
 export const getCookie = (name: CookieName) => Cookies.get(name);
 export const setCookie = (name: CookieName, value: string) =>
-  Cookies.set(name, value, { expires: COOKIE_LIFETIME_DAYS, sameSite: 'lax', path: '/' });
+  Cookies.set(name, value, { expires: COOKIE_LIFETIME_DAYS, sameSite: 'lax', path: '/', secure: location.protocol === 'https:' });
 
 export const session = {
   isLoggedIn: () => getCookie(COOKIE.isLoggedIn) === '1',

@@ -1,5 +1,5 @@
 // /login/linkmobile: add (or change) the account's mobile number, proved by a code by SMS.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,12 @@ import { AuthCard } from '../../components/AuthCard';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
 import { apiPost } from '../../lib/api';
-import { useErrorText } from '../../lib/errors';
 import { saveUser } from '../../lib/session';
 import { UserInfo } from '../../../shared/schemas/account';
-import { ContactInput, useContactInput } from './ContactInput';
-import { CodeField, ResendCode } from './CodeEntry';
-import { contactLabel, sendCode, type SignInFlow } from './flow';
 import { accountKeys } from '../account/queries';
+import { ContactInput, useContactInput } from './ContactInput';
+import { CodeField, ResendCode, useCodeStep } from './CodeEntry';
+import { contactLabel, sendCode } from './flow';
 
 export default function LinkMobilePage() {
   const { t } = useTranslation();
@@ -21,48 +20,34 @@ export default function LinkMobilePage() {
   const to = useLocalePath();
   const client = useQueryClient();
   const contact = useContactInput(null, ['mobile']);
-  const [flow, setFlow] = useState<SignInFlow | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const errorText = useErrorText();
+  const step = useCodeStep('link', null);
+  const { flow } = step;
 
-  async function run(step: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+  function send(e: FormEvent) {
+    e.preventDefault();
+    const c = contact.read();
+    if (c) void step.run(async () => step.setFlow(await sendCode({ contact: c, purpose: 'link' })));
   }
 
-  const send = (e?: FormEvent) => {
-    e?.preventDefault();
-    const c = flow?.contact ?? contact.read();
-    if (c) void run(async () => setFlow(await sendCode({ contact: c, purpose: 'link' })));
-  };
-
-  const verify = (e: FormEvent) => {
+  function verify(e: FormEvent) {
     e.preventDefault();
-    void run(async () => {
-      const info = await apiPost('/api/account/link', UserInfo, { requestId: flow!.requestId, code });
+    if (!step.codeReady()) return;
+    void step.run(async () => {
+      const info = await apiPost('/api/account/link', UserInfo, { requestId: flow!.requestId, code: step.code });
       saveUser(info);
       client.setQueryData(accountKeys.details(), info);
       showToast(t('toasts.updated'));
-      navigate(to('/dashboard/myAccount'), { replace: true });
+      await navigate(to('/dashboard/myAccount'), { replace: true });
     });
-  };
+  }
 
   if (!flow) {
     return (
       <AuthCard title={t('linkMobile.title')} lede={t('linkMobile.lede')}>
         <form onSubmit={send} noValidate className="auth-form">
           <ContactInput state={contact} />
-          {error && <p className="form-error" role="alert">{error}</p>}
-          <button type="submit" className="button button--wide" disabled={busy}>{t('login.sendCode')}</button>
+          {step.error && <p className="form-error" role="alert">{step.error}</p>}
+          <button type="submit" className="button button--wide" disabled={step.busy}>{t('login.sendCode')}</button>
         </form>
       </AuthCard>
     );
@@ -70,10 +55,10 @@ export default function LinkMobilePage() {
   return (
     <AuthCard title={t('otp.title')} lede={<>{t('otp.sentTo')} <strong>{contactLabel(flow.contact)}</strong></>}>
       <form onSubmit={verify} noValidate className="auth-form">
-        <CodeField length={flow.length ?? 4} value={code} onChange={setCode} error={error} />
-        <button type="submit" className="button button--wide" disabled={busy || code.length !== flow.length}>{t('otp.verify')}</button>
+        <CodeField length={step.length} value={step.code} onChange={step.setCode} error={step.error} />
+        <button type="submit" className="button button--wide" disabled={step.busy}>{t('otp.verify')}</button>
       </form>
-      <ResendCode sentAt={flow.sentAt ?? 0} resendIn={flow.resendIn ?? 30} onResend={() => send()} busy={busy} />
+      <ResendCode sentAt={flow.sentAt ?? 0} resendIn={flow.resendIn ?? 30} onResend={step.resend} busy={step.busy} />
     </AuthCard>
   );
 }
