@@ -215,6 +215,13 @@ test('mobile number sign-in by SMS code, with the spec texts for bad numbers', a
   await signIn.enterCode(await codeFor('+919123456780'));
   await expect(page).toHaveURL(/\/update\/fullName$/);
   expect(await signIn.storage('loginType')).toBe('mobile');
+  // No institution yet, and still the sign-up completes before the no-access screen.
+  await page.getByLabel('Full Name').fill('Dev Patel');
+  await page.getByLabel('Password', { exact: true }).fill('dev123');
+  await page.getByLabel('Confirm password').fill('dev123');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'START READING' }).click();
+  await expect(page).toHaveURL(/\/validate-user\?type=1$/);
 });
 
 test('sign-in in Hindi: the screens and the validation texts are translated', async ({ page }) => {

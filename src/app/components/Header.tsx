@@ -1,9 +1,10 @@
 // Header of spec §2: links with the active page named, menu, search and profile buttons.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCallback, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { libraryDetails, session, useSessionVersion } from '../lib/session';
-import { ProfileMenu } from './ProfileMenu';
+// Loaded when first opened: most visits never open it.
+const ProfileMenu = lazy(() => import('./ProfileMenu'));
 import { stripLocale } from '../lib/locale';
 import { MenuIcon, SearchIcon, UserIcon } from './Icons';
 import { NAV_LINKS } from './navLinks';
@@ -68,7 +69,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           >
             <UserIcon />
           </button>
-          {profileOpen && <ProfileMenu onClose={closeProfile} header={headerRef} />}
+          {profileOpen && <Suspense fallback={null}><ProfileMenu onClose={closeProfile} header={headerRef} /></Suspense>}
         </div>
       </div>
     </header>

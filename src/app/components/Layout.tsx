@@ -10,7 +10,6 @@ import { setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
 import { clearSession, session } from '../lib/session';
 import { Toaster } from './Toast';
-import { refreshSession } from '../features/login/flow';
 import { useLocalePath } from './useLocalePath';
 
 export function Layout() {
@@ -33,7 +32,8 @@ export function Layout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [redirect]);
   useEffect(() => {
-    void refreshSession();
+    // Only a signed-in device refreshes; the sign-in code loads then, not on every first visit.
+    if (session.isLoggedIn()) void import('../features/login/flow').then((m) => m.refreshSession());
   }, []);
   useEffect(() => {
     if (i18n.language !== locale) void setLocale(locale);

@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '../../shared/constants';
-import { accountLinks } from '../features/account/AccountLayout';
+import { accountLinks } from '../features/account/links';
 import { session } from '../lib/session';
 import { useLocalePath } from './useLocalePath';
 import { useLogout } from './useLogout';
 
-export function ProfileMenu({ onClose, header }: { onClose: () => void; header: React.RefObject<HTMLElement | null> }) {
+export default function ProfileMenu({ onClose, header }: { onClose: () => void; header: React.RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const logout = useLogout();

@@ -5,7 +5,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { apiPost } from '../lib/api';
 import { clearSession, isGuest } from '../lib/session';
 import { stripLocale } from '../lib/locale';
-import { OkReply } from '../../shared/schemas/account';
 import { useLocalePath } from './useLocalePath';
 
 export function useLogout() {
@@ -15,6 +14,8 @@ export function useLogout() {
   return async (opts: { then?: string } = {}) => {
     const guest = isGuest();
     // Signing out must work offline too: the local session ends whatever the server says.
+    // The schema module loads with the first logout, not with every page (bundle budget).
+    const { OkReply } = await import('../../shared/schemas/account');
     await apiPost('/api/logout', OkReply).catch(() => undefined);
     const onDashboard = stripLocale(pathname).startsWith('/dashboard');
     const target = opts.then ?? (onDashboard ? (guest ? '/login?from=guest' : '/login') : null);

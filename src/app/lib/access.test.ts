@@ -21,6 +21,13 @@ describe('app access (spec §4)', () => {
     expect(accessRedirect('/search', { ...member, expired: true })).toEqual({ to: '/validate-user?type=2', clear: true });
   });
 
+  it('lets a signed-in reader with no library finish signing in (name step, mobile number)', () => {
+    const noLibrary = { ...member, libraryId: '0' };
+    expect(accessRedirect('/update/fullName', noLibrary)).toBeNull();
+    expect(accessRedirect('/login/linkmobile', noLibrary)).toBeNull();
+    expect(accessRedirect('/update/fullName', { ...noLibrary, loggedIn: false })).toEqual({ to: '/login' });
+  });
+
   it('lets a member with a live library through, and never guards public pages', () => {
     expect(accessRedirect('/dashboard', member)).toBeNull();
     expect(accessRedirect('/', { loggedIn: false, libraryId: '0', expired: true })).toBeNull();

@@ -1,17 +1,20 @@
 // The app-access rules of spec §4, run on every page load and navigation. Browsing the
-// catalogue, the sign-in steps and the information pages are public; the account area, the
-// name step, linking a mobile number and search need a reader with a live library.
-export const GUARDED_PREFIXES = ['/dashboard', '/update/', '/search', '/login/linkmobile'];
+// catalogue, the sign-in steps and the information pages are public. The account area and
+// search need a reader with a live library; the steps that finish signing in (the name step,
+// linking a mobile number) need only a signed-in reader, so one with no library yet can
+// complete them.
+export const MEMBER_PREFIXES = ['/dashboard', '/search'];
+export const SIGNED_IN_PREFIXES = ['/update/', '/login/linkmobile'];
 /** Exempt from every guard (spec §2). */
 const EXEMPT_PREFIXES = ['/unsubscribe'];
 
 /** '/update/' covers what is below it; '/dashboard' covers itself and what is below it. */
 const under = (path: string, prefix: string) =>
   prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`);
+const matches = (path: string, prefixes: string[]) => prefixes.some((p) => under(path, p));
 
 export function isPublicPath(path: string): boolean {
-  if (EXEMPT_PREFIXES.some((p) => under(path, p))) return true;
-  return !GUARDED_PREFIXES.some((p) => under(path, p));
+  return matches(path, EXEMPT_PREFIXES) || !(matches(path, MEMBER_PREFIXES) || matches(path, SIGNED_IN_PREFIXES));
 }
 
 export interface AccessState { loggedIn: boolean; libraryId: string; expired: boolean }
@@ -20,6 +23,7 @@ export interface AccessState { loggedIn: boolean; libraryId: string; expired: bo
 export function accessRedirect(path: string, s: AccessState): { to: string; clear?: boolean } | null {
   if (isPublicPath(path)) return null;
   if (!s.loggedIn) return { to: '/login' };
+  if (!matches(path, MEMBER_PREFIXES)) return null;
   if (s.libraryId === '0') return { to: '/validate-user?type=1' };
   if (s.expired) return { to: '/validate-user?type=2', clear: true };
   return null;

@@ -1,23 +1,11 @@
-// The account area's frame: the account menu of spec §2 (guests lack Email Preference and
-// Manage Password) beside the page.
+// The account area's frame: the account menu beside the page.
 import './account.css';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useLogout } from '../../components/useLogout';
-import { isGuest } from '../../lib/session';
-
-export const ACCOUNT_LINKS = [
-  { key: 'myAccount', to: '/dashboard/myAccount', guests: true },
-  { key: 'emailPreference', to: '/dashboard/email-preference', guests: false },
-  { key: 'managePassword', to: '/dashboard/manage-password', guests: false },
-] as const;
-
-export function accountLinks() {
-  const guest = isGuest();
-  return ACCOUNT_LINKS.filter((l) => l.guests || !guest);
-}
+import { accountLinks } from './links';
 
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();

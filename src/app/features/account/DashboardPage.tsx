@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
-import { AccountLayout, accountLinks } from './AccountLayout';
+import { AccountLayout } from './AccountLayout';
+import { accountLinks } from './links';
 import { detailsQuery } from './queries';
 import { InstitutionSummary } from './InstitutionSummary';
 

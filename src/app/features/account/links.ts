@@ -1,0 +1,14 @@
+// The account menu of spec §2 (guests lack Email Preference and Manage Password), shared by the
+// account area and the profile dropdown.
+import { isGuest } from '../../lib/session';
+
+export const ACCOUNT_LINKS = [
+  { key: 'myAccount', to: '/dashboard/myAccount', guests: true },
+  { key: 'emailPreference', to: '/dashboard/email-preference', guests: false },
+  { key: 'managePassword', to: '/dashboard/manage-password', guests: false },
+] as const;
+
+export function accountLinks() {
+  const guest = isGuest();
+  return ACCOUNT_LINKS.filter((l) => l.guests || !guest);
+}
