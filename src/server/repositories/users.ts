@@ -5,9 +5,16 @@ import type { Queryable } from '../db/index';
 import type { Contact, UserInfo } from '../../shared/schemas/account';
 import { USER_AGE_RATE_DEFAULT } from '../../shared/constants';
 
-/** One string per contact, used as the key of codes and limits: email:x@y or mobile:+91…. */
+/** One string per contact, used as the key of codes and limits: email:x@y or mobile:+91 98…. */
 export function contactKey(c: Contact): string {
-  return c.channel === 'email' ? `email:${c.email}` : `mobile:${c.countryCode}${c.mobile}`;
+  return c.channel === 'email' ? `email:${c.email}` : `mobile:${c.countryCode} ${c.mobile}`;
+}
+/** Parses a stored contact key (email:… / mobile:+…) back into a Contact. */
+export function contactFromKey(key: string): Contact {
+  const [channel, value] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  if (channel === 'email') return { channel: 'email', email: value };
+  const [countryCode, mobile] = value.split(' ');
+  return { channel: 'mobile', countryCode, mobile };
 }
 export function contactValue(c: Contact): string {
   return c.channel === 'email' ? c.email : `${c.countryCode}${c.mobile}`;

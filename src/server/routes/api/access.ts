@@ -5,10 +5,9 @@ import { z } from 'zod';
 import { CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
-import { createGuest, userInfo } from '../../repositories/users';
+import { contactFromKey, contactValue, createGuest, userInfo } from '../../repositories/users';
 import { LIMITS, isLimited, recordEvent } from '../../services/rate-limit';
 import { tooMany } from '../../services/otp';
-import { contactFromKey } from './login';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
@@ -68,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (otp.user_id !== req.user!.id) throw new HttpError(400, 'otp_expired', 'This OTP has expired. Please request another OTP.');
     const contact = contactFromKey(otp.contact);
     const column = contact.channel === 'email' ? 'email' : 'mobile';
-    const value = contact.channel === 'email' ? contact.email : `${contact.countryCode}${contact.mobile}`;
+    const value = contactValue(contact);
     const taken = await db.query(`SELECT 1 FROM users WHERE ${column} = $1 AND id <> $2`, [value, req.user!.id]);
     if (taken.rows.length) throw new HttpError(409, 'conflict', `This ${contact.channel === 'email' ? 'e-mail address' : 'mobile number'} belongs to another account.`);
     await db.query(`UPDATE users SET ${column} = $2, ${column}_verified = true WHERE id = $1`, [req.user!.id, value]);

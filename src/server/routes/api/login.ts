@@ -6,21 +6,13 @@ import { LoginReply, NewPassword, OkReply, OtpSendBody, OtpSendReply, OtpVerifyB
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
-import { createUser, contactKey, contactValue, findUserByContact, linkByDomain, userInfo } from '../../repositories/users';
+import { createUser, contactFromKey, contactKey, contactValue, findUserByContact, linkByDomain, userInfo } from '../../repositories/users';
 import { LIMITS, isLimited, recordEvent } from '../../services/rate-limit';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { otpMail, otpText } from '../../services/messages';
 import { OTP_RESEND_S, OTP_TTL_S, tooMany } from '../../services/otp';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError, 503: ApiError };
-
-/** Parses a stored contact key (email:… / mobile:+…) back into a Contact. */
-export function contactFromKey(key: string): Contact {
-  const [channel, value] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-  if (channel === 'email') return { channel: 'email', email: value };
-  const m = /^(\+\d{1,4}?)(\d{7,15})$/.exec(value)!;
-  return { channel: 'mobile', countryCode: m[1], mobile: m[2] };
-}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
