@@ -10,6 +10,9 @@ const screen = (path: string, load: () => Promise<{ default: React.ComponentType
 
 const screens: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../features/home/HomePage')).default }) },
+  screen('magazines/:catId', () => import('../features/listing/MagazinesPage')),
+  screen('magazines/:catId/:magLang', () => import('../features/listing/MagazinesPage')),
+  screen('journals', () => import('../features/listing/JournalsPage')),
   screen('login', () => import('../features/login/LoginPage')),
   screen('login/email', () => import('../features/login/LoginPage')),
   screen('login/verify/emailotp', () => import('../features/login/OtpPage')),

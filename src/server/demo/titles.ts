@@ -54,6 +54,13 @@ function describe(t: Pick<TitlePlan, 'name' | 'type' | 'frequency' | 'publisher'
   return `${t.name} is a ${t.frequency.toLowerCase()} ${what} from ${t.publisher} covering ${category.toLowerCase()}: reporting, interviews and analysis for curious readers.`;
 }
 
+/** Only some magazines are for older readers; newspapers and journals are for everyone. The
+ * draw happens for every title so the rest of the seeded library stays the same. */
+function drawAgeRating(r: ReturnType<typeof rng>, type: string): number {
+  const rating = r.chance(0.08) ? 18 : r.chance(0.1) ? 12 : 3;
+  return type === 'magazine' ? rating : 3;
+}
+
 export function planTitles(count: number, seed: number): TitlePlan[] {
   const r = rng(seed);
   const newspapers = Math.max(2, Math.round(count * 0.06));
@@ -118,7 +125,7 @@ export function planTitles(count: number, seed: number): TitlePlan[] {
       isFeatured: r.chance(0.18),
       isInternational: lang !== 'hi' && r.chance(lang === 'en' ? 0.15 : 0.6),
       blockedCountries: i === 5 ? ['IN'] : [],
-      ageRating: r.chance(0.08) ? 18 : r.chance(0.1) ? 12 : 3,
+      ageRating: drawAgeRating(r, type),
       description: '',
       hue: r.int(0, 359),
       issues,

@@ -1,0 +1,48 @@
+// Listing data: magazine-filter pages (20 each, zero-based), the categories and languages for
+// the pickers. Keys carry the library and age rating, which change the answers.
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { CategoriesResponse, LanguagesResponse, MagazineFilterResponse } from '../../../shared/schemas/content';
+import { AGE_RATE_APPLY_BELOW } from '../../../shared/constants';
+import { apiGet } from '../../lib/api';
+import { session } from '../../lib/session';
+import { filterAgeRate } from '../home/queries';
+
+export const listingKeys = {
+  all: ['listing'] as const,
+  magazines: (category: string, lang: string | undefined, libraryId: string, ageRate: number) =>
+    [...listingKeys.all, 'magazines', category, lang ?? '', libraryId, ageRate] as const,
+  categories: (libraryId: string) => [...listingKeys.all, 'categories', libraryId] as const,
+  languages: () => [...listingKeys.all, 'languages'] as const,
+};
+
+export function magazinesQuery(category: string, lang?: string) {
+  const libraryId = session.libraryId();
+  const ageRate = filterAgeRate();
+  return infiniteQueryOptions({
+    queryKey: listingKeys.magazines(category, lang, libraryId, ageRate),
+    queryFn: ({ pageParam, signal }) =>
+      apiGet('/content/magazine-filter', MagazineFilterResponse, {
+        categoryID: category, lang, edzLibId: libraryId, page: pageParam,
+        age_rate: ageRate < AGE_RATE_APPLY_BELOW ? ageRate : undefined,
+      }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.page + 1 < last.nbPages ? last.page + 1 : undefined),
+    staleTime: 60_000,
+  });
+}
+
+export const categoriesQuery = () => {
+  const libraryId = session.libraryId();
+  return queryOptions({
+    queryKey: listingKeys.categories(libraryId),
+    queryFn: ({ signal }) => apiGet('/content/getCategories', CategoriesResponse, { edzLibId: libraryId }, signal),
+    staleTime: 10 * 60_000,
+  });
+};
+
+export const languagesQuery = () =>
+  queryOptions({
+    queryKey: listingKeys.languages(),
+    queryFn: ({ signal }) => apiGet('/content/getLanguages', LanguagesResponse, undefined, signal),
+    staleTime: 10 * 60_000,
+  });
