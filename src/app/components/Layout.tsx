@@ -1,6 +1,6 @@
 // The page frame: header, side menu, the routed screen, footer, and the update prompt.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
@@ -10,6 +10,7 @@ import { setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
 import { clearSession, session } from '../lib/session';
 import { Toaster } from './Toast';
+import { INFO_LINKS } from '../features/account/links';
 import { useLocalePath } from './useLocalePath';
 
 export function Layout() {
@@ -47,6 +48,9 @@ export function Layout() {
         {redirect ? null : <Outlet />}
       </main>
       <footer className="site-footer">
+        <nav className="site-footer__links" aria-label={t('info.nav')}>
+          {INFO_LINKS.map((l) => <Link key={l.key} to={to(l.to)}>{t(`info.${l.key}`)}</Link>)}
+        </nav>
         <p>{t('footer.rights')}</p>
       </footer>
       <UpdatePrompt />

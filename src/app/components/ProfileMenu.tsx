@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '../../shared/constants';
-import { accountLinks } from '../features/account/links';
+import { INFO_LINKS, accountLinks } from '../features/account/links';
 import { session } from '../lib/session';
 import { useLocalePath } from './useLocalePath';
 import { useLogout } from './useLogout';
@@ -30,7 +30,11 @@ export default function ProfileMenu({ onClose, header }: { onClose: () => void; 
       {accountLinks().map((l) => (
         <Link key={l.key} to={to(l.to)} onClick={onClose} className="profile-menu__item">{t(`account.links.${l.key}`)}</Link>
       ))}
-      <a className="profile-menu__item" href={`mailto:${SUPPORT_EMAIL}`}>{t('account.help')}</a>
+      <hr className="profile-menu__rule" />
+      {INFO_LINKS.map((l) => (
+        <Link key={l.key} to={to(l.to)} onClick={onClose} className="profile-menu__item profile-menu__item--quiet">{t(`info.${l.key}`)}</Link>
+      ))}
+      <a className="profile-menu__item profile-menu__item--quiet" href={`mailto:${SUPPORT_EMAIL}`}>{t('account.help')}</a>
       <button type="button" className="profile-menu__item profile-menu__logout" onClick={() => { onClose(); void logout(); }}>{t('account.logout')}</button>
     </div>
   );

@@ -31,6 +31,15 @@ const screens: RouteObject[] = [
   screen('dashboard/email-preference', () => import('../features/account/EmailPreferencePage')),
   screen('dashboard/manage-password', () => import('../features/account/ManagePasswordPage')),
   screen('unsubscribe', () => import('../features/account/UnsubscribePage')),
+  screen('faq', () => import('../features/info/FaqPage')),
+  screen('helpsupport', () => import('../features/info/HelpPage')),
+  screen('contact-us', () => import('../features/info/ContactPage')),
+  { path: 'privacy-policy', lazy: async () => ({ Component: (await import('../features/info/LegalPage')).PrivacyPage }) },
+  { path: 'terms-and-conditions', lazy: async () => ({ Component: (await import('../features/info/LegalPage')).TermsPage }) },
+  { path: 'paymentsuccess', lazy: async () => ({ Component: (await import('../features/info/StatusPages')).PaymentSuccessPage }) },
+  { path: 'paymentfailed', lazy: async () => ({ Component: (await import('../features/info/StatusPages')).PaymentFailedPage }) },
+  { path: 'healthcheck', lazy: async () => ({ Component: (await import('../features/info/StatusPages')).HealthcheckPage }) },
+  { path: 'appdownload', lazy: async () => ({ Component: (await import('../features/info/StatusPages')).AppDownloadPage }) },
   { path: '*', lazy: async () => ({ Component: (await import('./NotFound')).default }) },
 ];
 

@@ -2,6 +2,7 @@
 // without signing in (a signed token of the address, see plugins/accounts.ts).
 import { PRODUCT_NAME } from '../../shared/constants';
 import type { OtpPurpose } from '../../shared/schemas/account';
+import type { ContactBody } from '../../shared/schemas/contact';
 import type { Mail } from './mailer';
 
 const PURPOSE_TEXT: Record<OtpPurpose, string> = {
@@ -33,4 +34,13 @@ export function deletionMail(to: string, when: Date, unsubscribeUrl: string): Ma
   const date = when.toUTCString().slice(5, 16);
   const body = `We have your request to delete your ${PRODUCT_NAME} account. It and its data (reading history, favourites, preferences) will be removed on ${date}, within 30 days of your request.\n\nChanged your mind? Sign in before then and the request is cancelled.`;
   return withFooter(to, `Your ${PRODUCT_NAME} account will be deleted`, body, unsubscribeUrl);
+}
+
+/** The sender's confirmation and the team's copy of an enquiry. */
+export function enquiryMails(b: ContactBody, team: string, unsubscribeUrl: string): Mail[] {
+  const summary = `Name: ${b.userName}\nE-mail: ${b.emailId}\nMobile: ${b.mobile}\nInstitution: ${b.institutionName}\nDesignation: ${b.desigination}\nCampuses: ${b.campuses}\nStudents: ${b.students}\n\n${b.Message}`;
+  return [
+    withFooter(b.emailId, `We have your message, ${b.userName}`, `Thank you for writing to ${PRODUCT_NAME}. We will reply within two working days.\n\nWhat you sent:\n\n${summary}`, unsubscribeUrl),
+    { to: team, subject: `Enquiry from ${b.institutionName}`, text: summary },
+  ];
 }

@@ -12,6 +12,8 @@ export const LIMITS = {
   couponFailPerUser: { bucket: 'coupon-fail', max: 10, windowMs: 60 * 60_000 },
   couponFailPerIp: { bucket: 'coupon-fail-ip', max: 30, windowMs: 60 * 60_000 },
   guestPerIp: { bucket: 'guest-ip', max: 30, windowMs: 60 * 60_000 },
+  /** Contact-form messages (each sends a confirmation mail). */
+  contactPerIp: { bucket: 'contact-ip', max: 10, windowMs: 60 * 60_000 },
 } as const;
 export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
 

@@ -12,3 +12,12 @@ export function accountLinks() {
   const guest = isGuest();
   return ACCOUNT_LINKS.filter((l) => l.guests || !guest);
 }
+
+/** The information pages the account menu lists after the account items (spec §2). */
+export const INFO_LINKS = [
+  { key: 'faq', to: '/faq' },
+  { key: 'privacy', to: '/privacy-policy' },
+  { key: 'terms', to: '/terms-and-conditions' },
+  { key: 'help', to: '/helpsupport' },
+  { key: 'contact', to: '/contact-us' },
+] as const;

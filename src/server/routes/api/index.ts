@@ -5,6 +5,7 @@ import userRoutes from './user';
 import accessRoutes from './access';
 import idUploadRoutes from './id-upload';
 import ssoRoutes from './sso';
+import contactRoutes from './contact';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -16,5 +17,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accessRoutes);
   await app.register(idUploadRoutes);
   await app.register(ssoRoutes);
+  await app.register(contactRoutes);
 };
 export default apiRoutes;

@@ -1,0 +1,102 @@
+// /contact-us: the contact and institution enquiry form (spec §3 fields, spec §5 messages),
+// checked here with the same schema the server uses; nothing is lost on a refusal.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/Field';
+import { apiPost } from '../../lib/api';
+import { useErrorText, useValidationText } from '../../lib/errors';
+import { OkReply } from '../../../shared/schemas/account';
+import { CAMPUS_OPTIONS, ContactBody, STUDENT_OPTIONS } from '../../../shared/schemas/contact';
+import { MESSAGES, messageKey } from '../../../shared/validation';
+import './info.css';
+import '../../components/forms.css';
+
+type Values = Record<keyof ContactBody, string>;
+const EMPTY: Values = { userName: '', emailId: '', mobile: '', institutionName: '', desigination: '', campuses: '', students: '', Message: '' };
+
+export default function ContactPage() {
+  const { t, i18n } = useTranslation();
+  const v = useValidationText();
+  const errorText = useErrorText();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const label = (k: keyof Values) => t(`contact.fields.${k}`);
+  /** The spec texts as they are in English (they are the contract, spelling included); in
+   * another language '{Field} field is required' takes the field's translated label. */
+  const say = (k: keyof Values, message: string) => {
+    if (i18n.language === 'en' || messageKey(message)) return v(message) ?? message;
+    return message.endsWith(MESSAGES.fieldRequired.replace('{Field}', '')) ? t('validation.fieldRequired', { Field: label(k) }) : message;
+  };
+  const set = (k: keyof Values) => (e: { target: { value: string } }) => {
+    setValues({ ...values, [k]: e.target.value });
+    setErrors({ ...errors, [k]: undefined });
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = ContactBody.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Values> = {};
+      for (const issue of parsed.error.issues) {
+        const k = issue.path[0] as keyof Values;
+        next[k] ??= say(k, issue.message);
+      }
+      return setErrors(next);
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const reply = await apiPost('/api/account/contact', OkReply, parsed.data);
+      setSent(reply.message);
+      setValues(EMPTY);
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input = (k: keyof Values, props: Record<string, string> = {}) => (
+    <Field label={label(k)} name={k} value={values[k]} onChange={set(k)} error={errors[k]} {...props} />
+  );
+  const select = (k: 'campuses' | 'students', options: readonly string[]) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`contact-${k}`}>{label(k)}</label>
+      <select id={`contact-${k}`} className="field__input" value={values[k]} onChange={set(k)} aria-invalid={errors[k] ? true : undefined}>
+        <option value="">{t('contact.choose')}</option>
+        {options.map((o) => <option key={o} value={o}>{t(`contact.${k}Options.${o}` as 'contact.choose')}</option>)}
+      </select>
+      {errors[k] && <p className="field__error" role="alert">{errors[k]}</p>}
+    </div>
+  );
+
+  return (
+    <article className="info">
+      <h1 className="info__title">{t('contact.title')}</h1>
+      <p className="info__lede">{t('contact.lede')}</p>
+      {sent && <p className="notice" role="status" data-testid="contact-sent">{sent}</p>}
+      <form className="auth-form contact-form" onSubmit={onSubmit} noValidate>
+        {input('userName', { autoComplete: 'name' })}
+        {input('emailId', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        {input('mobile', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
+        {input('institutionName', { autoComplete: 'organization' })}
+        {input('desigination', { autoComplete: 'organization-title' })}
+        <div className="field-row field-row--even">
+          {select('campuses', CAMPUS_OPTIONS)}
+          {select('students', STUDENT_OPTIONS)}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="contact-message">{label('Message')}</label>
+          <textarea id="contact-message" className="field__input field__textarea" rows={5} value={values.Message} onChange={set('Message')} aria-invalid={errors.Message ? true : undefined} />
+          {errors.Message && <p className="field__error" role="alert">{errors.Message}</p>}
+        </div>
+        {failure && <p className="form-error" role="alert">{failure}</p>}
+        <button type="submit" className="button" disabled={busy}>{busy ? t('contact.sending') : t('contact.send')}</button>
+      </form>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+// The contact-us / institution enquiry form (spec §3 fields, spec §5 messages).
+import { z } from 'zod';
+import { MESSAGES } from '../validation';
+import { Email, Mobile } from './account';
+
+const required = (field: string) => MESSAGES.fieldRequired.replace('{Field}', field);
+const text = (field: string, max: number) => z.string({ error: required(field) }).trim().min(1, required(field)).max(max);
+
+export const CAMPUS_OPTIONS = ['1', '2-5', '6-10', '11+'] as const;
+export const STUDENT_OPTIONS = ['<1000', '1000-5000', '5000-20000', '20000+'] as const;
+
+export const ContactBody = z.object({
+  userName: text('Name', 120),
+  emailId: Email,
+  Message: text('Message', 4000),
+  institutionName: text('Institution Name', 200),
+  desigination: text('Desigination', 120),
+  mobile: z.string({ error: required('Mobile number') }).trim().min(1, required('Mobile number')).pipe(Mobile),
+  campuses: z.enum(CAMPUS_OPTIONS, { error: MESSAGES.campusRequired }),
+  students: z.enum(STUDENT_OPTIONS, { error: MESSAGES.studentsRequired }),
+});
+export type ContactBody = z.infer<typeof ContactBody>;
