@@ -1,5 +1,6 @@
-// The one API client: base URL, Authorization and XSRF headers, the error shape, and
-// parsing with the shared schemas. Nothing else in the app calls fetch for the API.
+// The one API client: base URL, Authorization and XSRF headers, the error shape, and parsing
+// with the shared schemas (catalogue reads are typed by them, see contentGet). Nothing else in
+// the app calls fetch for the API.
 import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
 
@@ -18,7 +19,7 @@ export function buildUrl(path: string, query: Query = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-async function request<S extends z.ZodTypeAny>(method: 'GET' | 'POST', path: string, schema: S, opts: { query?: Query; body?: unknown; signal?: AbortSignal }): Promise<z.output<S>> {
+async function request<T>(method: 'GET' | 'POST', path: string, schema: { parse: (body: unknown) => T } | null, opts: { query?: Query; body?: unknown; signal?: AbortSignal }): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = session.userToken();
   if (token) headers.Authorization = token;
@@ -41,11 +42,18 @@ async function request<S extends z.ZodTypeAny>(method: 'GET' | 'POST', path: str
     const e = body?.error;
     throw new ApiError(res.status, e?.code ?? 'http', e?.message ?? `Request failed with status code ${res.status}`);
   }
-  return schema.parse(body);
+  return schema ? schema.parse(body) : (body as T);
 }
 
-export const apiGet = <S extends z.ZodTypeAny>(path: string, schema: S, query?: Query, signal?: AbortSignal) =>
-  request('GET', path, schema, { query, signal });
+export const apiGet = <S extends z.ZodTypeAny>(path: string, schema: S, query?: Query, signal?: AbortSignal): Promise<z.output<S>> =>
+  request<z.output<S>>('GET', path, schema, { query, signal });
+
+/** Catalogue reads (/content): typed by the shared schema but not parsed again here. The server
+ * already serialises every /content answer through that schema (a mismatch is its error, never
+ * the reader's), and leaving zod out keeps the home page's first load small. */
+export const contentGet = <T>(path: `/content/${string}`, query?: Query, signal?: AbortSignal): Promise<T> =>
+  request<T>('GET', path, null, { query, signal });
 
 /** State-changing calls: a JSON body (or a FormData upload), the XSRF header and the user token. */
-export const apiPost = <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}) => request('POST', path, schema, { body });
+export const apiPost = <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}): Promise<z.output<S>> =>
+  request<z.output<S>>('POST', path, schema, { body });

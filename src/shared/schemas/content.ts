@@ -140,12 +140,15 @@ export const MagazineFilterResponse = z.object({
   page: z.number(),
   nbPages: z.number(),
   nbHits: z.number(),
-});
+});export type MagazineFilterResponse = z.infer<typeof MagazineFilterResponse>;
+
 
 export const CategoriesQuery = z.object({ lang: z.string().optional(), edzLibId: int().default(0) });
 export const CategoriesResponse = z.object({ popularCat: z.array(Category) });
+export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 export const LanguagesQuery = z.object({ edzLibId: int().default(0) });
 export const LanguagesResponse = z.object({ languages: z.array(Language) });
+export type LanguagesResponse = z.infer<typeof LanguagesResponse>;
 export const StoresResponse = z.object({ stores: z.array(Store) });
 
 export const MagazineMetaByNameQuery = z.object({ magName: z.string().min(1).max(200) });

@@ -1,7 +1,7 @@
 // Home data: one request for every section (GET /content/home).
 import { queryOptions } from '@tanstack/react-query';
-import { HomeResponse } from '../../../shared/schemas/content';
-import { apiGet } from '../../lib/api';
+import type { HomeResponse } from '../../../shared/schemas/content';
+import { contentGet } from '../../lib/api';
 import { COOKIE, getCookie, session } from '../../lib/session';
 import { AGE_RATE_APPLY_BELOW, AGE_RATE_FILTER_DEFAULT } from '../../../shared/constants';
 
@@ -21,7 +21,7 @@ export function homeQuery() {
   return queryOptions({
     queryKey: homeKeys.forLibrary(libraryId, ageRate),
     queryFn: ({ signal }) =>
-      apiGet('/content/home', HomeResponse, { edzLibId: libraryId, age_rate: ageRate < AGE_RATE_APPLY_BELOW ? ageRate : undefined }, signal),
+      contentGet<HomeResponse>('/content/home', { edzLibId: libraryId, age_rate: ageRate < AGE_RATE_APPLY_BELOW ? ageRate : undefined }, signal),
     staleTime: 60_000,
   });
 }

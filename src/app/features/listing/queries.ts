@@ -1,9 +1,9 @@
 // Listing data: magazine-filter pages (20 each, zero-based), the categories and languages for
 // the pickers. Keys carry the library and age rating, which change the answers.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { CategoriesResponse, LanguagesResponse, MagazineFilterResponse } from '../../../shared/schemas/content';
+import type { CategoriesResponse, LanguagesResponse, MagazineFilterResponse } from '../../../shared/schemas/content';
 import { AGE_RATE_APPLY_BELOW } from '../../../shared/constants';
-import { apiGet } from '../../lib/api';
+import { contentGet } from '../../lib/api';
 import { session } from '../../lib/session';
 import { filterAgeRate } from '../home/queries';
 
@@ -21,7 +21,7 @@ export function magazinesQuery(category: string, lang?: string) {
   return infiniteQueryOptions({
     queryKey: listingKeys.magazines(category, lang, libraryId, ageRate),
     queryFn: ({ pageParam, signal }) =>
-      apiGet('/content/magazine-filter', MagazineFilterResponse, {
+      contentGet<MagazineFilterResponse>('/content/magazine-filter', {
         categoryID: category, lang, edzLibId: libraryId, page: pageParam,
         age_rate: ageRate < AGE_RATE_APPLY_BELOW ? ageRate : undefined,
       }, signal),
@@ -35,7 +35,7 @@ export const categoriesQuery = () => {
   const libraryId = session.libraryId();
   return queryOptions({
     queryKey: listingKeys.categories(libraryId),
-    queryFn: ({ signal }) => apiGet('/content/getCategories', CategoriesResponse, { edzLibId: libraryId }, signal),
+    queryFn: ({ signal }) => contentGet<CategoriesResponse>('/content/getCategories', { edzLibId: libraryId }, signal),
     staleTime: 10 * 60_000,
   });
 };
@@ -43,6 +43,6 @@ export const categoriesQuery = () => {
 export const languagesQuery = () =>
   queryOptions({
     queryKey: listingKeys.languages(),
-    queryFn: ({ signal }) => apiGet('/content/getLanguages', LanguagesResponse, undefined, signal),
+    queryFn: ({ signal }) => contentGet<LanguagesResponse>('/content/getLanguages', undefined, signal),
     staleTime: 10 * 60_000,
   });
