@@ -116,6 +116,11 @@ describe('reference data and details', () => {
     expect(res.body.magazineList.length).toBeLessThanOrEqual(5);
     expect(mids(res.body.magazineList)).not.toContain(FX.mid.tech);
     expect(mids(res.body.magazineList)).toContain(FX.mid.blocked);
+    // Same category (Technology) first, then other magazines; never a journal or newspaper.
+    expect(res.body.magazineList[0].mid).toBe(FX.mid.blocked);
+    expect(mids(res.body.magazineList)).toEqual(expect.arrayContaining([FX.mid.biz]));
+    expect(mids(res.body.magazineList)).not.toContain(FX.mid.journal);
+    expect(mids(res.body.magazineList)).not.toContain(FX.mid.paper);
   });
 
   it('v1/article lists the stories of an issue and honours the age rating', async () => {

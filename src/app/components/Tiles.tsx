@@ -2,9 +2,10 @@
 // skeletons (same size, so nothing jumps when data arrives).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Category, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
+import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
 import { useLocalePath } from './useLocalePath';
+import { formatDate } from '../lib/locale';
 
 export function MagazineTile({ m, eager }: { m: MagazineCard; eager?: boolean }) {
   const { t } = useTranslation();
@@ -73,5 +74,23 @@ export function ShelfSkeleton({ variant = 'covers' }: { variant?: 'covers' | 'ch
         ))}
       </div>
     </section>
+  );
+}
+
+/** An issue of a title: cover, issue name and date (spec §3 issue tile). */
+export function IssueCard({ issue, current }: { issue: Issue; current?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <Link to={to(`/magazine/${issue.magId}/${issue.issueId}`)} className="cover-card" data-testid="issue-card" aria-current={current ? 'page' : undefined}>
+      <span className="cover-card__frame">
+        {issue.imageSrc ? (
+          <img src={issue.imageSrc} srcSet={issue.imageSrcSet ?? undefined} sizes="150px" width={150} height={212} alt={t('card.cover', { name: issue.issueName })} loading="lazy" decoding="async" />
+        ) : <span className="cover-card__placeholder">{issue.issueName}</span>}
+      </span>
+      <span className="cover-card__name">{issue.issueName}</span>
+      {/* Dated issues are named by their date already; others ("Issue 120") get it underneath. */}
+      {!issue.issueName.includes(issue.pubDate.slice(0, 4)) && <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>}
+    </Link>
   );
 }

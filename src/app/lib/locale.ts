@@ -15,3 +15,9 @@ export function localisedPath(pathname: string, locale: Locale): string {
   const bare = stripLocale(pathname);
   return locale === 'hi' ? (bare === '/' ? '/hi/' : `/hi${bare}`) : bare;
 }
+
+/** A calendar date ('2026-11-08') as readers of the locale write it: 8 November 2026. */
+export function formatDate(isoDate: string, locale: string): string {
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? isoDate : d.toLocaleDateString(locale === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

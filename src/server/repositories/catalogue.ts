@@ -169,14 +169,16 @@ export async function issueDetails(db: Queryable, issueId: number) {
   return { issue, magazine: toCard({ ...r, issue_id: r.issue_id }) };
 }
 
+/** Titles of the same kind (magazine, newspaper, journal): same category first, then the same
+ * language, then the most read, so even a small catalogue has related titles. */
 export async function relatedTitles(db: Queryable, mid: number, page: number, v: Visibility) {
   const { rows } = await db.query<CardRow & { total: number }>(
-    `WITH me AS (SELECT cat_id, lang_code FROM titles WHERE mid = $1),
+    `WITH me AS (SELECT cat_id, lang_code, type FROM titles WHERE mid = $1),
      page AS (
        SELECT t.*, count(*) OVER () AS total,
-         row_number() OVER (ORDER BY (t.lang_code = me.lang_code) DESC, ${POPULARITY_ORDER}) AS rn
+         row_number() OVER (ORDER BY (t.cat_id = me.cat_id) DESC, (t.lang_code = me.lang_code) DESC, ${POPULARITY_ORDER}) AS rn
        FROM titles t
-       JOIN me ON t.cat_id = me.cat_id
+       JOIN me ON t.type = me.type
        JOIN title_popularity tp ON tp.mid = t.mid
        WHERE t.mid <> $1 AND NOT (t.cat_id = ANY($2))
        ORDER BY rn

@@ -150,6 +150,7 @@ export const LanguagesQuery = z.object({ edzLibId: int().default(0) });
 export const LanguagesResponse = z.object({ languages: z.array(Language) });
 export type LanguagesResponse = z.infer<typeof LanguagesResponse>;
 export const StoresResponse = z.object({ stores: z.array(Store) });
+export type StoresResponse = z.infer<typeof StoresResponse>;
 
 export const MagazineMetaByNameQuery = z.object({ magName: z.string().min(1).max(200) });
 export const MagMetaQuery = z.object({ mid: int(1) });
@@ -161,9 +162,11 @@ export const IssuesByMagQuery = z.object({
   lst_dt: isoDate.optional(),
 });
 export const IssuesResponse = z.object({ edt_details: z.array(Issue) });
+export type IssuesResponse = z.infer<typeof IssuesResponse>;
 
 export const IssueDetailsQuery = z.object({ issid: int(1) });
 export const IssueDetailsResponse = z.object({ issue: Issue, magazine: MagazineCard });
+export type IssueDetailsResponse = z.infer<typeof IssueDetailsResponse>;
 
 export const MagazineSearchQuery = z.object({
   storeID: int(1).default(DEFAULT_STORE_ID),
@@ -194,6 +197,7 @@ export const SearchListResponse = z.object({ tile: IssueTile });
 
 export const RelatedQuery = z.object({ mid: int(1), page: int().default(0) });
 export const RelatedResponse = z.object({ magazineList: z.array(MagazineCard), page: z.number(), nbPages: z.number() });
+export type RelatedResponse = z.infer<typeof RelatedResponse>;
 
 export const ArticleQuery = z.object({ issueid: int(1), age_rating: int().optional() });
 export const ArticlesResponse = z.object({ Articles: z.array(StoryTile) });
@@ -211,6 +215,7 @@ export const IssuesSearchResponse = z.object({
   page: z.number(),
   error: z.string().optional(),
 });
+export type IssuesSearchResponse = z.infer<typeof IssuesSearchResponse>;
 
 export const OrgDetailsQuery = z.object({ con_code: z.string().max(64).optional() });
 export const OrgDetails = z.object({

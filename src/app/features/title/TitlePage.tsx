@@ -1,0 +1,107 @@
+// /magazine/{mid} and /magazine/{mid}/{issueId}: a title (magazine, newspaper or journal) with
+// its chosen or latest issue, description and details, special and recent issues, other
+// editions, related titles, and the date-range issue filter. A title blocked in the reader's
+// country says so and shows nothing else.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/locale';
+import { Scroller } from '../../components/Scroller';
+import { IssueCard, MagazineTile } from '../../components/Tiles';
+import { useLocalePath } from '../../components/useLocalePath';
+import NotFound from '../../routes/NotFound';
+import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './queries';
+import { IssueRangeFilter } from './IssueRangeFilter';
+import '../listing/listing.css';
+import './title.css';
+
+export default function TitlePage() {
+  const { t, i18n } = useTranslation();
+  const to = useLocalePath();
+  const params = useParams();
+  const mid = Number(params.mid);
+  const issueId = params.issueId ? Number(params.issueId) : null;
+  const valid = Number.isInteger(mid) && mid > 0 && (issueId === null || (Number.isInteger(issueId) && issueId > 0));
+  const meta = useQuery({ ...metaQuery(mid), enabled: valid });
+  const chosen = useQuery({ ...issueQuery(issueId ?? 0), enabled: valid && issueId !== null });
+  const country = useQuery(storeCountryQuery());
+  const recent = useQuery({ ...issuesQuery(mid, false), enabled: valid });
+  const special = useQuery({ ...issuesQuery(mid, true), enabled: valid });
+  const [relatedPage, setRelatedPage] = useState(0);
+  const related = useQuery({ ...relatedQuery(mid, relatedPage), enabled: valid, placeholderData: (prev) => prev });
+
+  const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
+  if (!valid || missing(meta.error) || missing(chosen.error) || (chosen.data && chosen.data.issue.magId !== mid)) return <NotFound />;
+  const m = meta.data;
+  if (!m) return <div className="title-page"><div className="title-hero"><span className="skeleton skeleton--cover" aria-hidden="true" /><span className="skeleton skeleton--title" aria-hidden="true" /></div></div>;
+
+  if (country.data && m.blockedCountries.includes(country.data)) {
+    return (
+      <div className="title-page">
+        <h1 className="title-hero__name">{m.name}</h1>
+        <p className="notice notice--error" role="alert" data-testid="blocked">{t('title.blocked')}</p>
+      </div>
+    );
+  }
+
+  const issue = chosen.data?.issue ?? m.latestIssue;
+  const specials = special.data?.edt_details ?? [];
+  const recents = (recent.data?.edt_details ?? []).filter((i) => !i.isSpecial);
+  return (
+    <div className="title-page">
+      <section className="title-hero" aria-labelledby="title-name">
+        <div className="title-hero__cover">
+          {issue?.imageSrc
+            ? <img src={issue.imageSrc} srcSet={issue.imageSrcSet ?? undefined} sizes="(min-width: 720px) 300px, 60vw" width={300} height={424} alt={t('card.cover', { name: `${m.name} ${issue.issueName}` })} />
+            : <span className="cover-card__placeholder">{m.name}</span>}
+        </div>
+        <div className="title-hero__text">
+          <p className="title-hero__kind">{t(`title.kind.${m.type}`)}{m.isGold && <span className="badge badge--inline">{t('card.gold')}</span>}</p>
+          <h1 id="title-name" className="title-hero__name">{m.name}</h1>
+          {issue && <p className="title-hero__issue" data-testid="current-issue">{issue.issueName} · {formatDate(issue.pubDate, i18n.language)}</p>}
+          {m.description && <p className="title-hero__description">{m.description}</p>}
+          <dl className="title-details">
+            <div><dt>{t('title.publisher')}</dt><dd>{m.publisher}</dd></div>
+            <div><dt>{t('title.category')}</dt><dd><Link to={to(`/magazines/${m.catId}`)}>{m.categoryName}</Link></dd></div>
+            <div><dt>{t('title.language')}</dt><dd>{m.languageName}</dd></div>
+            <div><dt>{t('title.frequency')}</dt><dd>{m.frequency}</dd></div>
+          </dl>
+        </div>
+      </section>
+
+      {specials.length > 0 && (
+        <Scroller id="special-issues" title={t('title.specialIssues')} count={specials.length}>
+          {specials.map((i) => <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} />)}
+        </Scroller>
+      )}
+      {recents.length > 0 && (
+        <Scroller id="recent-issues" title={t('title.recentIssues')} count={recents.length}>
+          {recents.map((i) => <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} />)}
+        </Scroller>
+      )}
+      {m.otherEditions.length > 0 && (
+        <Scroller id="other-editions" title={t('title.otherEditions')} count={m.otherEditions.length}>
+          {m.otherEditions.map((e) => <MagazineTile key={e.mid} m={e} />)}
+        </Scroller>
+      )}
+
+      <section className="title-section" aria-labelledby="all-issues-title">
+        <h2 id="all-issues-title" className="shelf__title">{t('title.allIssues')}</h2>
+        <IssueRangeFilter mid={mid} />
+      </section>
+
+      {related.data && related.data.magazineList.length > 0 && (
+        <section className="title-section" aria-labelledby="related-title" data-testid="related">
+          <h2 id="related-title" className="shelf__title">{t('title.related')}</h2>
+          <div className="listing-grid">{related.data.magazineList.map((r) => <MagazineTile key={r.mid} m={r} />)}</div>
+          <div className="range__actions">
+            {relatedPage > 0 && <button type="button" className="button button--ghost button--small" onClick={() => setRelatedPage(relatedPage - 1)}>{t('title.range.previous')}</button>}
+            {relatedPage + 1 < related.data.nbPages && <button type="button" className="button button--ghost button--small" onClick={() => setRelatedPage(relatedPage + 1)} data-testid="related-more">{t('title.range.next')}</button>}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

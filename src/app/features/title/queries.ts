@@ -1,0 +1,43 @@
+// A title's data: meta, recent and special issues, one issue, related titles (5 a page), the
+// date-range issue search, and the store's country (for the country block).
+import { queryOptions } from '@tanstack/react-query';
+import type { IssueDetailsResponse, IssuesResponse, IssuesSearchResponse, MagazineMeta, RelatedResponse, StoresResponse } from '../../../shared/schemas/content';
+import { DEFAULT_STORE_ID } from '../../../shared/constants';
+import { contentGet } from '../../lib/api';
+
+export const titleKeys = {
+  all: ['title'] as const,
+  meta: (mid: number) => [...titleKeys.all, mid, 'meta'] as const,
+  issues: (mid: number, special: boolean) => [...titleKeys.all, mid, 'issues', special] as const,
+  issue: (issueId: number) => [...titleKeys.all, 'issue', issueId] as const,
+  related: (mid: number, page: number) => [...titleKeys.all, mid, 'related', page] as const,
+  range: (mid: number, from: string, to: string, page: number) => [...titleKeys.all, mid, 'range', from, to, page] as const,
+  stores: () => [...titleKeys.all, 'stores'] as const,
+};
+
+const MINUTE = 60_000;
+export const metaQuery = (mid: number) =>
+  queryOptions({ queryKey: titleKeys.meta(mid), queryFn: ({ signal }) => contentGet<MagazineMeta>('/content/magMeta', { mid }, signal), staleTime: 5 * MINUTE });
+export const issuesQuery = (mid: number, special: boolean) =>
+  queryOptions({
+    queryKey: titleKeys.issues(mid, special),
+    queryFn: ({ signal }) => contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, isSpecialIssue: special ? 1 : undefined }, signal),
+    staleTime: 5 * MINUTE,
+  });
+export const issueQuery = (issueId: number) =>
+  queryOptions({ queryKey: titleKeys.issue(issueId), queryFn: ({ signal }) => contentGet<IssueDetailsResponse>('/content/getIssueDetails', { issid: issueId }, signal), staleTime: 5 * MINUTE });
+export const relatedQuery = (mid: number, page: number) =>
+  queryOptions({ queryKey: titleKeys.related(mid, page), queryFn: ({ signal }) => contentGet<RelatedResponse>('/content/magazine-related', { mid, page }, signal), staleTime: 5 * MINUTE });
+export const rangeQuery = (mid: number, from: string, to: string, page: number) =>
+  queryOptions({
+    queryKey: titleKeys.range(mid, from, to, page),
+    queryFn: ({ signal }) => contentGet<IssuesSearchResponse>('/content/issues-search', { mid, st_d: from, en_d: to, page }, signal),
+  });
+
+/** The country of the default store: titles blocked there show the blocked notice. */
+export const storeCountryQuery = () =>
+  queryOptions({
+    queryKey: titleKeys.stores(),
+    queryFn: async ({ signal }) => (await contentGet<StoresResponse>('/content/getStores', undefined, signal)).stores.find((s) => s.store_id === DEFAULT_STORE_ID)?.country ?? null,
+    staleTime: 60 * MINUTE,
+  });
