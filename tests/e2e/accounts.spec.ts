@@ -72,7 +72,7 @@ test('password sign-in, the profile menu, account pages and logout from the dash
   await page.getByTestId('profile-button').click();
   const menu = page.getByTestId('profile-menu');
   await expect(menu).toContainText('Asha Rao');
-  await expect(menu.getByRole('link')).toHaveText(['My Account', 'Email Preference', 'Manage Password', ...INFO_LINKS, 'Help by e-mail']);
+  await expect(menu.getByRole('link')).toHaveText(['My Account', 'Email Preference', 'Manage Password', 'My Favorites', ...INFO_LINKS, 'Help by e-mail']);
   await screenshot(page, 'profile-menu-1280');
   await page.locator('main').click({ position: { x: 5, y: 5 } });
   await expect(menu).toBeHidden();
@@ -185,7 +185,7 @@ test('a guest session, an access code, the guest menu and the guest logout', asy
   expect(await signIn.cookie('libraryId')).not.toBe('0');
 
   await page.getByTestId('profile-button').click();
-  await expect(page.getByTestId('profile-menu').getByRole('link')).toHaveText(['My Account', ...INFO_LINKS, 'Help by e-mail']);
+  await expect(page.getByTestId('profile-menu').getByRole('link')).toHaveText(['My Account', 'My Favorites', ...INFO_LINKS, 'Help by e-mail']);
   await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login\?from=guest$/);

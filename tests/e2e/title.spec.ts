@@ -81,3 +81,29 @@ test('unknown titles and issues of another title are not found; Hindi labels', a
   await expect(page.locator('.title-details')).toContainText('प्रकाशक');
   await expect(page.getByRole('button', { name: 'अंक छाँटें' })).toBeVisible();
 });
+
+test('favourites: signing in from a title comes back to it; the toggle, its toasts and My Favorites', async ({ page }) => {
+  await page.goto('/magazine/3');
+  const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+  await page.getByRole('button', { name: 'Add to My Favorites' }).click();
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fmagazine%2F3$/);
+  await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
+  await page.getByLabel('Institution e-mail address').fill('reader@demo.edu');
+  await page.getByLabel('Password', { exact: true }).fill('read2026');
+  await page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/magazine\/3$/);
+
+  const toggle = page.getByTestId('favourite-toggle');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(page.getByTestId('toast')).toHaveText('Added to My Favorites');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/dashboard/myFavorites');
+  await expect(page.getByTestId('favourites-grid').getByTestId('magazine-card')).toHaveText([new RegExp(name)]);
+  await screenshot(page, 'favourites-1280');
+  await page.goto('/magazine/3');
+  await page.getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('toast')).toHaveText('Removed from My Favorites');
+  await page.goto('/dashboard/myFavorites');
+  await expect(page.getByTestId('no-favourites')).toBeVisible();
+});

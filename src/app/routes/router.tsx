@@ -32,6 +32,7 @@ const screens: RouteObject[] = [
   screen('dashboard/myAccount', () => import('../features/account/MyAccountPage')),
   screen('dashboard/email-preference', () => import('../features/account/EmailPreferencePage')),
   screen('dashboard/manage-password', () => import('../features/account/ManagePasswordPage')),
+  screen('dashboard/myFavorites', () => import('../features/favourites/MyFavoritesPage')),
   screen('unsubscribe', () => import('../features/account/UnsubscribePage')),
   screen('faq', () => import('../features/info/FaqPage')),
   screen('helpsupport', () => import('../features/info/HelpPage')),

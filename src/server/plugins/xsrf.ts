@@ -1,6 +1,6 @@
 // XSRF double submit (spec §9 names): every response that lacks it sets the XSRF-TOKEN cookie
-// (readable by the app, signed by the server); every state-changing /api call must echo it in
-// the X-XSRF-TOKEN header. A forged form on another site can send the cookie but not read it.
+// (readable by the app, signed by the server); every state-changing /api and /content call must
+// echo it in the X-XSRF-TOKEN header. A forged form on another site can send the cookie but not read it.
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
@@ -33,7 +33,7 @@ export default fp(async (app) => {
         path: '/', sameSite: 'lax', secure: req.protocol === 'https', httpOnly: false, maxAge: 365 * 86400,
       });
     }
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (SAFE.has(req.method) || !/^\/(api|content)\//.test(req.url)) return;
     const header = req.headers[XSRF_HEADER];
     if (!valid(current) || header !== current) {
       throw new HttpError(403, 'xsrf', 'This request could not be verified. Reload the page and try again.');

@@ -6,6 +6,7 @@ export const ACCOUNT_LINKS = [
   { key: 'myAccount', to: '/dashboard/myAccount', guests: true },
   { key: 'emailPreference', to: '/dashboard/email-preference', guests: false },
   { key: 'managePassword', to: '/dashboard/manage-password', guests: false },
+  { key: 'myFavorites', to: '/dashboard/myFavorites', guests: true },
 ] as const;
 
 export function accountLinks() {

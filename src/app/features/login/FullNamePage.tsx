@@ -12,7 +12,7 @@ import { useErrorText, useValidationText } from '../../lib/errors';
 import { saveUser } from '../../lib/session';
 import { MESSAGES } from '../../../shared/validation';
 import { UserInfo } from '../../../shared/schemas/account';
-import { endFlow, nextPath, readFlow, refreshUser } from './flow';
+import { endFlow, nextPath, refreshUser, returnTo } from './flow';
 import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 export default function FullNamePage() {
@@ -57,9 +57,9 @@ export default function FullNamePage() {
 
   if (done) {
     const startReading = () => {
-      const returnTo = readFlow()?.returnTo;
+      const target = nextPath(done, returnTo());
       endFlow();
-      navigate(to(nextPath(done, returnTo)), { replace: true });
+      navigate(to(target), { replace: true });
     };
     return (
       <AuthCard title={t('signup.thanksTitle', { name: done.fname })} lede={t('signup.thanksBody')}>

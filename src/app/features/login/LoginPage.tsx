@@ -1,14 +1,14 @@
 // /login and /login/email: the first sign-in step. A code goes to the e-mail address or mobile
 // number (new readers get an account on the way); a password, an access code and a guest
 // session are the other doors.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText } from '../../lib/errors';
 import { stripLocale } from '../../lib/locale';
 import { ContactInput, useContactInput } from './ContactInput';
-import { readFlow, sendCode, useFinishSignIn, writeFlow } from './flow';
+import { readFlow, rememberReturnTo, sendCode, useFinishSignIn, writeFlow } from './flow';
 import { startGuestSession } from './guest';
 import { AuthCard } from '../../components/AuthCard';
 
@@ -23,7 +23,7 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const errorText = useErrorText();
   const finish = useFinishSignIn();
-  const returnTo = params.get('returnTo') ?? undefined;
+  useEffect(() => rememberReturnTo(params.get('returnTo')), [params]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -32,7 +32,7 @@ export default function LoginPage() {
     setBusy('code');
     setFailure(null);
     try {
-      await sendCode({ contact: c, purpose: 'login', returnTo });
+      await sendCode({ contact: c, purpose: 'login' });
       navigate(to(c.channel === 'email' ? '/login/verify/emailotp' : '/login/verify/mobileotp'));
     } catch (err) {
       setFailure(errorText(err));
@@ -44,7 +44,7 @@ export default function LoginPage() {
   function withPassword() {
     const c = contact.value ? contact.read() : null;
     if (contact.value && !c) return;
-    if (c) writeFlow({ contact: c, purpose: 'login', returnTo });
+    if (c) writeFlow({ contact: c, purpose: 'login' });
     navigate(to('/login/verify/password'));
   }
 

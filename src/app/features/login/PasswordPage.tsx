@@ -45,7 +45,7 @@ export default function PasswordPage() {
     if (!c) return;
     setBusy(true);
     try {
-      await sendCode({ contact: c, purpose: 'reset', returnTo: flow?.returnTo });
+      await sendCode({ contact: c, purpose: 'reset' });
       navigate(to('/login/forgot-password'));
     } catch {
       setError(t('forgot.failed'));

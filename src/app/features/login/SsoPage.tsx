@@ -9,7 +9,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { useLocalePath } from '../../components/useLocalePath';
 import { apiGet, buildUrl } from '../../lib/api';
-import { readFlow } from './flow';
+import { returnTo } from './flow';
 
 const SsoInstitutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })) });
 
@@ -20,8 +20,7 @@ export default function SsoPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Where to land afterwards, in this page's language.
-  const returnTo = to(readFlow()?.returnTo ?? '/');
-  const go = (org: string | number) => window.location.assign(buildUrl('/api/sso/start', { org, returnTo }));
+  const go = (org: string | number) => window.location.assign(buildUrl('/api/sso/start', { org, returnTo: to(returnTo() ?? '/') }));
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -14,8 +14,6 @@ export interface SignInFlow {
   /** When the last code was sent (ms), for the resend countdown. */
   sentAt?: number;
   resendIn?: number;
-  /** Where to go after signing in. */
-  returnTo?: string;
 }
 
 const KEY = 'lectern.signin';
@@ -27,7 +25,18 @@ export const readFlow = (): SignInFlow | null => {
   }
 };
 export const writeFlow = (flow: SignInFlow) => sessionStorage.setItem(KEY, JSON.stringify(flow));
-export const endFlow = () => sessionStorage.removeItem(KEY);
+export const endFlow = () => {
+  sessionStorage.removeItem(KEY);
+  sessionStorage.removeItem(RETURN_KEY);
+};
+
+/** Where to go after signing in (a page that sent the reader to /login?returnTo=…), kept for
+ * the whole journey: code, password, name step or institution sign-in. */
+const RETURN_KEY = 'lectern.returnTo';
+export const rememberReturnTo = (path: string | null) => {
+  if (path && /^\/(?!\/)/.test(path)) sessionStorage.setItem(RETURN_KEY, path);
+};
+export const returnTo = () => sessionStorage.getItem(RETURN_KEY) ?? undefined;
 
 /** How a contact is shown: the address, or +91 98765 43210. */
 export function contactLabel(c: Contact): string {
@@ -60,10 +69,10 @@ export function useFinishSignIn() {
   const navigate = useNavigate();
   const to = useLocalePath();
   return (info: LoginReply | UserInfo, loginType?: LoginType) => {
-    const returnTo = readFlow()?.returnTo;
+    const target = nextPath(info, returnTo());
     saveUser(info, loginType);
     if (info.mode !== 3) endFlow();
-    navigate(to(nextPath(info, returnTo)), { replace: true });
+    navigate(to(target), { replace: true });
   };
 }
 

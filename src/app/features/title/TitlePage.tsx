@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import type { Issue, MagazineCard, MagazineMeta } from '../../../shared/schemas/content';
 import { formatDate } from '../../lib/locale';
 import { Scroller } from '../../components/Scroller';
 import { IssueCard, MagazineTile } from '../../components/Tiles';
@@ -14,8 +15,16 @@ import { useLocalePath } from '../../components/useLocalePath';
 import NotFound from '../../routes/NotFound';
 import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './queries';
 import { IssueRangeFilter } from './IssueRangeFilter';
+import { FavouriteButton } from '../favourites/FavouriteButton';
 import '../listing/listing.css';
 import './title.css';
+
+/** The title as a card (what the favourites list shows). */
+const cardOf = (m: MagazineMeta, issue: Issue | null): MagazineCard => ({
+  mid: m.mid, name: m.name, key: m.key, type: m.type, catId: m.catId, lang: m.lang, isGold: m.isGold,
+  issueId: issue?.issueId ?? null, issueName: issue?.issueName ?? null, pubDate: issue?.pubDate ?? null,
+  imgPath: issue?.imgPath ?? null, imageSrc: issue?.imageSrc ?? null, imageSrcSet: issue?.imageSrcSet ?? null, browserLinkUrl: `/magazine/${m.mid}`,
+});
 
 export default function TitlePage() {
   const { t, i18n } = useTranslation();
@@ -62,6 +71,9 @@ export default function TitlePage() {
           <h1 id="title-name" className="title-hero__name">{m.name}</h1>
           {issue && <p className="title-hero__issue" data-testid="current-issue">{issue.issueName} · {formatDate(issue.pubDate, i18n.language)}</p>}
           {m.description && <p className="title-hero__description">{m.description}</p>}
+          <div className="title-hero__actions">
+            <FavouriteButton card={cardOf(m, issue)} />
+          </div>
           <dl className="title-details">
             <div><dt>{t('title.publisher')}</dt><dd>{m.publisher}</dd></div>
             <div><dt>{t('title.category')}</dt><dd><Link to={to(`/magazines/${m.catId}`)}>{m.categoryName}</Link></dd></div>

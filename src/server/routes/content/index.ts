@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import catalogueRoutes from './catalogue';
 import searchRoutes from './search';
 import homeRoutes from './home';
+import favouriteRoutes from './favourites';
 import { responseCache } from '../../plugins/response-cache';
 
 // Catalogue answers are the same for everyone with the same query: browsers and the service
@@ -19,5 +20,6 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);
   await app.register(homeRoutes);
+  await app.register(favouriteRoutes);
 };
 export default contentRoutes;

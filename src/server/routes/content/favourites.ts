@@ -1,0 +1,41 @@
+// Favourites (spec §7): per user, server-side. The token says who is asking; the uid in the
+// body must be that same user (the spec's payload carries it).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { FavChangeBody, FavChangeReply, FavListBody, FavListReply } from '../../../shared/schemas/favourites';
+import { ApiError } from '../../../shared/schemas/errors';
+import { HttpError, notFound } from '../../plugins/errors';
+import { titleExists } from '../../repositories/catalogue';
+import { addFavourite, favouriteCards, removeFavourite } from '../../repositories/favourites';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const signedIn = { preHandler: app.requireUser };
+  /** The uid of the body must name the signed-in user (base64 of the uuid, or the uuid). */
+  const check = (req: FastifyRequest, uid: string) => {
+    const uuid = req.user!.uuid;
+    if (uid !== uuid && uid !== Buffer.from(uuid).toString('base64')) throw new HttpError(403, 'forbidden', 'These favourites belong to another reader.');
+  };
+
+  app.post('/getMyFav', { ...signedIn, schema: { body: FavListBody, response: { 200: FavListReply, ...errors } } }, async (req) => {
+    check(req, req.body.uid);
+    const magazineList = await favouriteCards(db, req.user!.id);
+    return { status: 'success' as const, msg: [{ mid: { values: magazineList.map((m) => m.mid) } }], magazineList };
+  });
+
+  app.post('/addmy_fav', { ...signedIn, schema: { body: FavChangeBody, response: { 200: FavChangeReply, ...errors } } }, async (req) => {
+    check(req, req.body.uid);
+    if (!(await titleExists(db, req.body.mid))) throw notFound(`Magazine ${req.body.mid}`);
+    await addFavourite(db, req.user!.id, req.body.mid);
+    return { status: 'success' as const, result: 1 as const };
+  });
+
+  app.post('/deletemy_fav', { ...signedIn, schema: { body: FavChangeBody, response: { 200: FavChangeReply, ...errors } } }, async (req) => {
+    check(req, req.body.uid);
+    await removeFavourite(db, req.user!.id, req.body.mid);
+    return { status: 'success' as const, result: 0 as const };
+  });
+};
+export default routes;

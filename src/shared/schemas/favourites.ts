@@ -1,0 +1,19 @@
+// Favourites (spec §7): getMyFav, addmy_fav, deletemy_fav under /content, POST with the user
+// token. uid is the user's uuid encoded as the login answer gives it; success is status 'success'.
+import { z } from 'zod';
+import { MagazineCard } from './content';
+
+export const FavListBody = z.object({ uid: z.string().min(1).max(200), os: z.string().max(20).default('web') });
+export const FavChangeBody = FavListBody.extend({ mid: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const FavListReply = z.object({
+  status: z.literal('success'),
+  /** The spec's shape: msg[0].mid.values is the list of favourite mids, newest first. */
+  msg: z.array(z.object({ mid: z.object({ values: z.array(z.number()) }) })),
+  magazineList: z.array(MagazineCard),
+});
+export type FavListReply = z.infer<typeof FavListReply>;
+
+/** result 1: the title was added; 0: it was removed (spec §4). */
+export const FavChangeReply = z.object({ status: z.literal('success'), result: z.union([z.literal(0), z.literal(1)]) });
+export type FavChangeReply = z.infer<typeof FavChangeReply>;
