@@ -77,5 +77,5 @@ test('story tiles show read time or news age labels', async ({ page }) => {
   await home.open();
   const labels = await home.section('coverStories').locator('.story-card__meta').allTextContents();
   expect(labels.length).toBeGreaterThan(0);
-  for (const l of labels) expect(l).toMatch(/^(\d+ mins?|10\+ mins|\d+ (mins|hours|days) ago)$/);
+  for (const l of labels) expect(l).toMatch(/^(\d+ mins?|10\+ mins|1 (min|hour|day) ago|\d+ (mins|hours|days) ago)$/);
 });

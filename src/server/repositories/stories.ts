@@ -1,6 +1,9 @@
 // Stories and articles (section sec_60).
 import type { Queryable } from '../db/index';
-import { AGE_RATE_APPLY_BELOW } from '../../shared/constants';
+import { AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE } from '../../shared/constants';
+import type { Story } from '../../shared/schemas/stories';
+import { mediaUrl } from '../media/store';
+import { capPaging } from './catalogue';
 import { STORY_COLUMNS, STORY_JOINS, toStory, type StoryRow } from './cards';
 
 export async function storiesOfIssue(db: Queryable, issueId: number, ageRating?: number) {
@@ -24,4 +27,56 @@ export async function storiesByCategory(db: Queryable, category: string, limit: 
 
 export async function issueExists(db: Queryable, issueId: number): Promise<boolean> {
   return (await db.query('SELECT 1 FROM issues WHERE issue_id = $1', [issueId])).rows.length > 0;
+}
+
+const ageFilter = (ageRating: number | undefined, params: unknown[]) => {
+  if (!ageRating || ageRating >= AGE_RATE_APPLY_BELOW) return '';
+  params.push(ageRating);
+  return ` AND s.age_rating <= $${params.length}`;
+};
+
+/** A category of a section, newest first, 20 a page; with every category and its count. */
+export async function storiesPage(db: Queryable, f: { category: string; section: string; page: number; ageRating?: number }) {
+  const params: unknown[] = [f.section, f.category];
+  const age = ageFilter(f.ageRating, params);
+  params.push(LISTING_PAGE_SIZE, f.page * LISTING_PAGE_SIZE);
+  const [list, categories] = await Promise.all([
+    db.query<StoryRow & { total: number }>(
+      `SELECT ${STORY_COLUMNS}, count(*) OVER () AS total FROM stories s ${STORY_JOINS}
+       WHERE s.section = $1 AND s.category = $2${age} ORDER BY s.published_at DESC, s.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    ),
+    db.query<{ slug: string; count: number }>(
+      `SELECT category AS slug, count(*)::int AS count FROM stories WHERE section = $1 GROUP BY category
+       ORDER BY (category = 'Cover-Stories') DESC, (category = 'Latest') DESC, count(*) DESC, category`,
+      [f.section],
+    ),
+  ]);
+  const total = list.rows[0]?.total ?? 0;
+  return { items: list.rows.map(toStory), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE), categories: categories.rows };
+}
+
+/** One story by its canonical url, with more stories from the same title. Null when unknown. */
+export async function storyByUrl(db: Queryable, url: string): Promise<Story | null> {
+  const { rows } = await db.query<StoryRow & { body: string; lang_code: string; mid: number | null; issue_id: number | null }>(
+    `SELECT ${STORY_COLUMNS}, s.body, s.lang_code, s.mid, s.issue_id FROM stories s ${STORY_JOINS} WHERE s.canonical_url = $1`,
+    [url],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const more = r.mid === null ? { rows: [] as StoryRow[] } : await db.query<StoryRow>(
+    `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.mid = $1 AND s.canonical_url <> $2 ORDER BY s.published_at DESC LIMIT 6`,
+    [r.mid, url],
+  );
+  return {
+    ...toStory(r),
+    canonicalUrl: r.canonical_url,
+    lang: r.lang_code,
+    paragraphs: r.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+    mid: r.mid,
+    issueId: r.issue_id,
+    // The article page shows the cover whatever its format (the .jpg rule is for tiles).
+    coverImage: mediaUrl(r.cover),
+    moreFromTitle: more.rows.map(toStory),
+  };
 }

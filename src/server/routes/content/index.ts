@@ -4,6 +4,7 @@ import catalogueRoutes from './catalogue';
 import searchRoutes from './search';
 import homeRoutes from './home';
 import favouriteRoutes from './favourites';
+import storyRoutes from './stories';
 import { responseCache } from '../../plugins/response-cache';
 
 // Catalogue answers are the same for everyone with the same query: browsers and the service
@@ -21,5 +22,6 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(searchRoutes);
   await app.register(homeRoutes);
   await app.register(favouriteRoutes);
+  await app.register(storyRoutes);
 };
 export default contentRoutes;

@@ -1,0 +1,40 @@
+// /stories/category/{category}/{section}: the stories of a category (Cover Stories first),
+// newest first, 20 at a time with infinite scroll, and chips for the other categories.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { NavLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { STORIES_SECTION } from '../../../shared/constants';
+import { StoryCard } from '../../components/Tiles';
+import { useLocalePath } from '../../components/useLocalePath';
+import { useEndOfList } from '../listing/useEndOfList';
+import { storiesQuery } from './queries';
+import './stories.css';
+
+export default function StoriesPage() {
+  const { t, i18n } = useTranslation();
+  const to = useLocalePath();
+  const { category = 'Cover-Stories', section = STORIES_SECTION } = useParams();
+  const list = useInfiniteQuery(storiesQuery(section, category));
+  const pages = list.data?.pages ?? [];
+  const stories = pages.flatMap((p) => p.items);
+  const categories = pages[0]?.categories ?? [];
+  const sentinel = useEndOfList(() => void list.fetchNextPage(), !!list.hasNextPage && !list.isFetchingNextPage, pages.length);
+  const name = (slug: string) => (i18n.exists(`stories.categories.${slug}`) ? t(`stories.categories.${slug}` as 'stories.title') : slug.replace(/-/g, ' '));
+
+  return (
+    <div className="stories">
+      <h1 className="listing__title" data-testid="stories-title">{name(category)}</h1>
+      <nav className="story-chips" aria-label={t('stories.categoriesLabel')}>
+        {categories.map((c) => (
+          <NavLink key={c.slug} to={to(`/stories/category/${c.slug}/${section}`)} className="story-chip">{name(c.slug)}</NavLink>
+        ))}
+      </nav>
+      {list.data && stories.length === 0 && <p className="listing__empty" data-testid="no-results">{t('listing.noResults')}</p>}
+      <div className="story-grid" data-testid="story-grid">
+        {stories.map((s) => <StoryCard key={s.browserLinkUrl} s={s} />)}
+        {(list.isPending || list.isFetchingNextPage) && Array.from({ length: 4 }, (_, i) => <span key={i} className="skeleton story-skeleton" aria-hidden="true" />)}
+      </div>
+      <div ref={sentinel} className="listing__sentinel" aria-hidden="true" />
+    </div>
+  );
+}

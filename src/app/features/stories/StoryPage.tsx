@@ -1,0 +1,56 @@
+// /stories/{canonical url} and /article/details?…&articleUrl=…: one story with its tools and
+// more stories from the same title.
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { Scroller } from '../../components/Scroller';
+import { StoryCard } from '../../components/Tiles';
+import { useLocalePath } from '../../components/useLocalePath';
+import { newsAgeLabel, readTimeLabel } from '../../../shared/labels';
+import NotFound from '../../routes/NotFound';
+import { ArticleTools, useFontSize } from './ArticleTools';
+import { storyQuery } from './queries';
+import './stories.css';
+
+export default function StoryPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const url = params['*'] || search.get('articleUrl') || '';
+  const story = useQuery({ ...storyQuery(url), enabled: url !== '' });
+  const font = useFontSize();
+  const [translated, setTranslated] = useState<string[] | null>(null);
+
+  if (!url || (story.error instanceof ApiError && story.error.status === 404)) return <NotFound />;
+  const s = story.data;
+  if (!s) return <div className="article"><span className="skeleton skeleton--title" aria-hidden="true" /></div>;
+  const label = s.isNews ? newsAgeLabel(s.publishedAt) : readTimeLabel(s.readTime);
+  const paragraphs = translated ?? s.paragraphs;
+
+  return (
+    <article className="article" lang={translated ? undefined : s.lang} data-testid="story">
+      <p className="article__kicker">{s.category.replace(/-/g, ' ')}</p>
+      <h1 className="article__title">{s.title}</h1>
+      {s.subTitle && <p className="article__subtitle">{s.subTitle}</p>}
+      <p className="article__meta">
+        {s.magName && s.mid !== null && <><Link to={to(`/magazine/${s.mid}`)}>{s.magName}</Link>{s.issueName && ` · ${s.issueName}`} · </>}
+        <span data-testid="story-time">{t(label.key, { count: label.count })}</span>
+      </p>
+      {s.coverImage && <img className="article__cover" src={s.coverImage} alt="" width={800} height={420} />}
+      <ArticleTools lang={s.lang} text={[s.title, ...s.paragraphs].join('\n\n')} font={font} paragraphs={s.paragraphs} translated={translated !== null} onTranslated={setTranslated} />
+      <div className="article__body" style={{ fontSize: `${font.size}px` }} data-testid="story-body">
+        {paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+      </div>
+      {s.moreFromTitle.length > 0 && (
+        <div className="article__more">
+          <Scroller id="more-from-title" title={t('stories.moreFrom', { name: s.magName })} count={s.moreFromTitle.length} variant="stories">
+            {s.moreFromTitle.map((m) => <StoryCard key={m.browserLinkUrl} s={m} />)}
+          </Scroller>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+// Stories (section sec_60): category listings and single stories.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StoriesQuery, StoriesResponse, Story, StoryQuery } from '../../../shared/schemas/stories';
+import { ApiError } from '../../../shared/schemas/errors';
+import { notFound } from '../../plugins/errors';
+import { storiesPage, storyByUrl } from '../../repositories/stories';
+
+const errors = { 400: ApiError, 404: ApiError };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/stories', { schema: { querystring: StoriesQuery, response: { 200: StoriesResponse, ...errors } } }, async (req) =>
+    storiesPage(app.db, { category: req.query.category, section: req.query.section, page: req.query.page, ageRating: req.query.age_rating }));
+
+  app.get('/story', { schema: { querystring: StoryQuery, response: { 200: Story, ...errors } } }, async (req) => {
+    const story = await storyByUrl(app.db, req.query.url);
+    if (!story) throw notFound(`Story '${req.query.url}'`);
+    return story;
+  });
+};
+export default routes;

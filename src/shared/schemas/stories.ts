@@ -1,0 +1,33 @@
+// Stories and articles (section sec_60): a category listing and one story.
+import { z } from 'zod';
+import { StoryTile } from './content';
+
+const int = (min = 0) => z.coerce.number().int().min(min).max(2_147_483_647);
+
+export const StoriesQuery = z.object({
+  category: z.string().regex(/^[A-Za-z0-9-]{1,60}$/, 'category is not valid').default('Cover-Stories'),
+  section: z.string().regex(/^sec_\d{1,6}$/, 'section is not valid').default('sec_60'),
+  page: int().default(0),
+  age_rating: int().optional(),
+});
+export const StoryCategory = z.object({ slug: z.string(), count: z.number() });
+export const StoriesResponse = z.object({
+  items: z.array(StoryTile),
+  page: z.number(),
+  nbPages: z.number(),
+  nbHits: z.number(),
+  categories: z.array(StoryCategory),
+});
+export type StoriesResponse = z.infer<typeof StoriesResponse>;
+
+export const StoryQuery = z.object({ url: z.string().trim().min(1).max(300) });
+export const Story = StoryTile.extend({
+  canonicalUrl: z.string(),
+  lang: z.string(),
+  paragraphs: z.array(z.string()),
+  mid: z.number().nullable(),
+  issueId: z.number().nullable(),
+  coverImage: z.string().nullable(),
+  moreFromTitle: z.array(StoryTile),
+});
+export type Story = z.infer<typeof Story>;

@@ -1,0 +1,60 @@
+// Stories (section sec_60): category pages with their counts, age rating, one story by its
+// canonical url with more from the same title.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestContext } from '../support/app';
+import { loadCatalogue } from '../fixtures/catalogue';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await testApp(async (db) => {
+    await loadCatalogue(db);
+    await db.exec(`INSERT INTO stories (canonical_url, title, body, category, mid, issue_id, published_at)
+      SELECT 'more-' || g, 'More ' || g, 'First paragraph.' || E'\\n\\n' || 'Second paragraph.', 'Business', 1, 1, now() - g * interval '1 hour'
+      FROM generate_series(1, 23) g;`);
+  });
+});
+afterAll(() => t?.close());
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('GET /content/stories', () => {
+  it('lists a category newest first with every category counted, Cover Stories first', async () => {
+    const res = await get('/content/stories?category=Cover-Stories');
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((s: { title: string }) => s.title)).toEqual(['Campus libraries reinvented', 'Adult story']);
+    expect(res.body.categories).toEqual([{ slug: 'Cover-Stories', count: 2 }, { slug: 'Latest', count: 1 }, { slug: 'Business', count: 23 }]);
+    expect(res.body.items[0]).toMatchObject({ readTime: 420, isNews: false, browserLinkUrl: '/stories/campus-libraries-1', magName: 'Business Weekly' });
+  });
+
+  it('pages by 20 from zero and honours an age rating below 8', async () => {
+    const p0 = await get('/content/stories?category=Business&page=0');
+    expect(p0.body).toMatchObject({ nbHits: 23, nbPages: 2, page: 0 });
+    expect(p0.body.items).toHaveLength(20);
+    expect((await get('/content/stories?category=Business&page=1')).body.items).toHaveLength(3);
+    expect((await get('/content/stories?category=Cover-Stories&age_rating=5')).body.items.map((s: { title: string }) => s.title)).toEqual(['Campus libraries reinvented']);
+    expect((await get('/content/stories?category=Nothing-Here')).body.items).toEqual([]);
+  });
+
+  it('refuses bad parameters with a 400', async () => {
+    for (const url of ['/content/stories?category=../../etc', '/content/stories?section=x', '/content/stories?page=-1']) {
+      expect((await get(url)).status, url).toBe(400);
+    }
+  });
+});
+
+describe('GET /content/story', () => {
+  it('returns the story with its paragraphs and more from the same title', async () => {
+    const res = await get('/content/story?url=more-1');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ title: 'More 1', canonicalUrl: 'more-1', lang: 'en', paragraphs: ['First paragraph.', 'Second paragraph.'], mid: 1 });
+    expect(res.body.moreFromTitle).toHaveLength(6);
+    expect(res.body.moreFromTitle.map((s: { title: string }) => s.title)).not.toContain('More 1');
+  });
+
+  it('answers 404 for an unknown story and 400 without a url', async () => {
+    expect((await get('/content/story?url=nope')).status).toBe(404);
+    expect((await get('/content/story')).status).toBe(400);
+  });
+});
