@@ -58,3 +58,17 @@ describe('GET /content/story', () => {
     expect((await get('/content/story')).status).toBe(400);
   });
 });
+
+describe('GET /content/article-search', () => {
+  it('finds stories by words of their title or text, prefix matching, with the spec paging fields', async () => {
+    const res = await get('/content/article-search?query=campus%20librar');
+    expect(res.status).toBe(200);
+    expect(res.body.Articles.map((s: { title: string }) => s.title)).toEqual(['Campus libraries reinvented']);
+    expect(res.body).toMatchObject({ page: 0, nbPages: 1, nbHits: 1 });
+    const many = await get('/content/article-search?query=paragraph');
+    expect(many.body).toMatchObject({ nbHits: 23, nbPages: 2 });
+    expect((await get('/content/article-search?query=adult')).body.nbHits).toBe(1);
+    expect((await get('/content/article-search?query=adult&age_rating=5')).body.nbHits).toBe(0);
+    expect((await get('/content/article-search?query=')).status).toBe(400);
+  });
+});

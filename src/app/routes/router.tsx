@@ -18,6 +18,7 @@ const screens: RouteObject[] = [
   screen('article/details', () => import('../features/stories/StoryPage')),
   screen('magazine/:mid', () => import('../features/title/TitlePage')),
   screen('magazine/:mid/:issueId', () => import('../features/title/TitlePage')),
+  screen('search', () => import('../features/search/SearchPage')),
   screen('login', () => import('../features/login/LoginPage')),
   screen('login/email', () => import('../features/login/LoginPage')),
   screen('login/verify/emailotp', () => import('../features/login/OtpPage')),

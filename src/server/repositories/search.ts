@@ -6,7 +6,7 @@ import { AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE, SEARCH_MAX_PAGES } from '../..
 import type { IssueTile } from '../../shared/schemas/content';
 import { mediaUrl } from '../media/store';
 import { excludedCategories, type Visibility } from './access';
-import { CARD_COLUMNS, LATEST_ISSUE_JOIN, issueUrl, srcSet, toCard, type CardRow } from './cards';
+import { CARD_COLUMNS, LATEST_ISSUE_JOIN, STORY_COLUMNS, STORY_JOINS, issueUrl, srcSet, toCard, toStory, type CardRow, type StoryRow } from './cards';
 import { capPaging } from './catalogue';
 
 /** Words of a query (letters, marks and digits of any script), as a prefix tsquery string. */
@@ -124,4 +124,25 @@ export async function searchInIssue(db: Queryable, q: string, issueId: number): 
     [q, pq || 'x', issueId],
   );
   return rows[0] ? toTile(rows[0]) : null;
+}
+
+/** Article search: stories whose title or text match, best first, 20 a page. */
+export async function searchStories(db: Queryable, q: string, page: number, ageRate?: number) {
+  const pq = prefixQuery(q);
+  if (!pq || page >= SEARCH_MAX_PAGES) return { Articles: [], page, nbPages: 0, nbHits: 0 };
+  const params: unknown[] = [q, pq];
+  let where = `s.search @@ ${TSQ}`;
+  if (ageRate && ageRate < AGE_RATE_APPLY_BELOW) {
+    params.push(ageRate);
+    where += ` AND s.age_rating <= $${params.length}`;
+  }
+  params.push(LISTING_PAGE_SIZE, page * LISTING_PAGE_SIZE);
+  const { rows } = await db.query<StoryRow & { total: number }>(
+    `SELECT ${STORY_COLUMNS}, count(*) OVER () AS total FROM stories s ${STORY_JOINS}
+     WHERE ${where} ORDER BY ts_rank(s.search, ${TSQ}) DESC, s.published_at DESC, s.id
+     LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  const total = rows[0]?.total ?? 0;
+  return { Articles: rows.map(toStory), page, ...capPaging(total, LISTING_PAGE_SIZE) };
 }

@@ -187,6 +187,7 @@ export const MagSearchQuery = z.object({
 export const MagazineSearchResponse = Paged(MagazineCard);
 /** mag search answers with issue tiles: one per matching issue, with its page hits. */
 export const MagSearchResponse = Paged(IssueTile);
+export type MagSearchResponse = z.infer<typeof MagSearchResponse>;
 
 export const SearchListQuery = z.object({
   q: z.string().trim().min(1, 'q is required').max(200),
@@ -194,6 +195,7 @@ export const SearchListQuery = z.object({
   issueId: int(1),
 });
 export const SearchListResponse = z.object({ tile: IssueTile });
+export type SearchListResponse = z.infer<typeof SearchListResponse>;
 
 export const RelatedQuery = z.object({ mid: int(1), page: int().default(0) });
 export const RelatedResponse = z.object({ magazineList: z.array(MagazineCard), page: z.number(), nbPages: z.number() });

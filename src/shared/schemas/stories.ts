@@ -31,3 +31,13 @@ export const Story = StoryTile.extend({
   moreFromTitle: z.array(StoryTile),
 });
 export type Story = z.infer<typeof Story>;
+
+/** Article search (spec §7): query, storeID, page, age_rating; answers Articles, nbPages, nbHits. */
+export const ArticleSearchQuery = z.object({
+  query: z.string().trim().min(1, 'query is required').max(200),
+  storeID: int(1).default(1),
+  page: int().default(0),
+  age_rating: int().optional(),
+});
+export const ArticleSearchResponse = z.object({ Articles: z.array(StoryTile), page: z.number(), nbPages: z.number(), nbHits: z.number() });
+export type ArticleSearchResponse = z.infer<typeof ArticleSearchResponse>;

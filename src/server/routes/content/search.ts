@@ -1,11 +1,13 @@
-// Title search (magazine-search), page-text search (mag-search) and Discover (search_list).
+// Title search (magazine-search), page-text search (mag-search), Discover (search_list) and
+// article search (stories).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MagazineSearchQuery, MagazineSearchResponse, MagSearchQuery, MagSearchResponse, SearchListQuery, SearchListResponse,
 } from '../../../shared/schemas/content';
 import { ApiError } from '../../../shared/schemas/errors';
 import { visibilityFor } from '../../repositories/access';
-import { searchInIssue, searchPages, searchTitles } from '../../repositories/search';
+import { searchInIssue, searchPages, searchStories, searchTitles } from '../../repositories/search';
+import { ArticleSearchQuery, ArticleSearchResponse } from '../../../shared/schemas/stories';
 import { notFound } from '../../plugins/errors';
 
 const errors = { 400: ApiError, 404: ApiError };
@@ -26,6 +28,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.isGold, ageRate: q.age_rating, page: q.p,
     });
   });
+
+  app.get('/article-search', { schema: { querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse, ...errors } } }, async (req) =>
+    searchStories(db, req.query.query, req.query.page, req.query.age_rating));
 
   app.get('/search_list', { schema: { querystring: SearchListQuery, response: { 200: SearchListResponse, ...errors } } }, async (req) => {
     const tile = await searchInIssue(db, req.query.q, req.query.issueId);

@@ -1,0 +1,69 @@
+// A search result and its Discover view (spec §2): cover, magazine and issue names, the
+// highlighted snippet of the selected page; page chips switch the snippet; 'More' (when fin > 3)
+// fetches every matching page of the issue; 'Read More' opens the issue at that page.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { IssueTile } from '../../../shared/schemas/content';
+import { useLocalePath } from '../../components/useLocalePath';
+import { discoverQuery } from './queries';
+
+const CHIPS = 3;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
+
+/** The server's snippet escapes the page text and marks hits with <mark>; render exactly that,
+ * as text and <mark> elements, never as HTML. */
+export function Snippet({ html }: { html: string }) {
+  const parts = html.split(/(<mark>|<\/mark>)/);
+  let marked = false;
+  const out: React.ReactNode[] = [];
+  parts.forEach((part, i) => {
+    if (part === '<mark>') marked = true;
+    else if (part === '</mark>') marked = false;
+    else if (part) {
+      const text = part.replace(/&(amp|lt|gt);/g, (e) => ENTITIES[e]);
+      out.push(marked ? <mark key={i}>{text}</mark> : text);
+    }
+  });
+  return <p className="discover__snippet" data-testid="snippet">{out}</p>;
+}
+
+export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [open, setOpen] = useState(false);
+  const [all, setAll] = useState(false);
+  const [selected, setSelected] = useState(tile.pages[0]?.page ?? 1);
+  const full = useQuery({ ...discoverQuery(term, tile.issueId), enabled: all });
+  const pages = all && full.data ? full.data.tile.pages : tile.pages;
+  const hit = pages.find((p) => p.page === selected) ?? pages[0];
+
+  return (
+    <article className="discover" data-testid="discover-tile">
+      <Link to={to(`/magazine/${tile.magId}/${tile.issueId}`)} className="discover__cover">
+        {tile.imageSrc && <img src={tile.imageSrc} srcSet={tile.imageSrcSet ?? undefined} sizes="80px" width={80} height={113} alt="" loading="lazy" />}
+      </Link>
+      <div className="discover__text">
+        <p className="discover__mag">{tile.magName}</p>
+        <p className="discover__issue">{tile.issueName}</p>
+        {hit && <Snippet html={hit._highLight} />}
+        {!open ? (
+          <button type="button" className="link-button" onClick={() => setOpen(true)} data-testid="discover-more">{t('search.discoverMore')}</button>
+        ) : (
+          <div className="discover__pages">
+            <div className="discover__chips" role="group" aria-label={t('search.pages')}>
+              {(all ? pages : pages.slice(0, CHIPS)).map((p) => (
+                <button key={p.page} type="button" className="page-chip" aria-pressed={p.page === hit?.page} onClick={() => setSelected(p.page)} data-testid="page-chip">
+                  {t('search.page', { n: p.page })}
+                </button>
+              ))}
+              {!all && tile.fin > CHIPS && <button type="button" className="page-chip" onClick={() => setAll(true)} data-testid="more-chip">{t('search.more')}</button>}
+            </div>
+            <Link className="button button--small" to={to(`/magazine/${tile.magId}/${tile.issueId}#page/${hit?.page ?? 1}`)} data-testid="read-more">{t('search.readMore')}</Link>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+// Search data: page-level magazine hits (mode 0), stories (mode 1), and the Discover hits of
+// one issue. Spec §5: the age rating defaults to 9 here and is sent only when below 8. Each
+// term is its own query, so a slow answer for an old term never replaces a newer one.
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { MagSearchResponse, SearchListResponse } from '../../../shared/schemas/content';
+import type { ArticleSearchResponse } from '../../../shared/schemas/stories';
+import { AGE_RATE_APPLY_BELOW, AGE_RATE_SEARCH_DEFAULT } from '../../../shared/constants';
+import { contentGet } from '../../lib/api';
+import { COOKIE, getCookie, session } from '../../lib/session';
+
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (mode: 0 | 1, term: string, libraryId: string, age: number) => [...searchKeys.all, mode, term, libraryId, age] as const,
+  discover: (term: string, issueId: number) => [...searchKeys.all, 'discover', term, issueId] as const,
+};
+
+const searchAgeRate = () => {
+  const age = Number(getCookie(COOKIE.ageRating) ?? 0) || AGE_RATE_SEARCH_DEFAULT;
+  return age < AGE_RATE_APPLY_BELOW ? age : undefined;
+};
+/** Spec §4: an empty page after page 0 marks the end. */
+const nextPage = (items: unknown[], page: number, nbPages: number) => (items.length > 0 && page + 1 < nbPages ? page + 1 : undefined);
+
+export function magazineResults(term: string) {
+  const libraryId = session.libraryId();
+  const age = searchAgeRate();
+  return infiniteQueryOptions({
+    queryKey: searchKeys.results(0, term, libraryId, age ?? 0),
+    queryFn: ({ pageParam, signal }) => contentGet<MagSearchResponse>('/content/mag-search', { q: term, p: pageParam, edzLibId: libraryId, age_rating: age }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => nextPage(last.items, last.page, last.nbPages),
+    staleTime: 60_000,
+  });
+}
+
+export function storyResults(term: string) {
+  const age = searchAgeRate();
+  return infiniteQueryOptions({
+    queryKey: searchKeys.results(1, term, session.libraryId(), age ?? 0),
+    queryFn: ({ pageParam, signal }) => contentGet<ArticleSearchResponse>('/content/article-search', { query: term, page: pageParam, age_rating: age }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => nextPage(last.Articles, last.page, last.nbPages),
+    staleTime: 60_000,
+  });
+}
+
+export const discoverQuery = (term: string, issueId: number) =>
+  queryOptions({ queryKey: searchKeys.discover(term, issueId), queryFn: ({ signal }) => contentGet<SearchListResponse>('/content/search_list', { q: term, issueId }, signal), staleTime: 60_000 });

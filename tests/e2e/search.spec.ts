@@ -1,0 +1,78 @@
+// The search overlay: who may open it, the empty state, magazines with Discover, stories,
+// paging, no results, recent searches.
+import { expect, test, type Page } from '@playwright/test';
+import { SignIn, screenshot } from './pages';
+
+test.use({ serviceWorkers: 'block' });
+
+async function member(page: Page) {
+  await new SignIn(page).withPassword('reader@demo.edu', 'read2026');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('the search button opens search only for a signed-in member; others go to sign in', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await member(page);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByTestId('search-input')).toHaveAttribute('placeholder', 'Search Magazines, Newspapers, Journals');
+  await expect(page.getByTestId('section-search-languages')).toBeVisible();
+  await expect(page.getByTestId('section-search-magazines')).toBeVisible();
+  await expect(page.getByTestId('section-search-categories')).toBeVisible();
+  await screenshot(page, 'search-empty-1280');
+});
+
+test('magazine results with Discover: snippets, page chips, Read More; stories tab; no results; recent searches', async ({ page, request }) => {
+  await member(page);
+  await page.goto('/search');
+  const word = 'campus';
+  const api = await (await request.get(`/content/mag-search?q=${word}&p=0&edzLibId=1`)).json();
+  expect(api.nbHits).toBeGreaterThan(0);
+  await page.getByTestId('search-input').fill(word);
+  const tiles = page.getByTestId('discover-tile');
+  await expect(tiles.first()).toBeVisible();
+  await expect(tiles.first().getByTestId('snippet').locator('mark').first()).toHaveText(new RegExp(word, 'i'));
+  await tiles.first().getByTestId('discover-more').click();
+  const chips = tiles.first().getByTestId('page-chip');
+  await expect(chips.first()).toHaveAttribute('aria-pressed', 'true');
+  if ((await chips.count()) > 1) {
+    const before = await tiles.first().getByTestId('snippet').innerText();
+    await chips.nth(1).click();
+    await expect(chips.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(tiles.first().getByTestId('snippet')).not.toHaveText(before);
+  }
+  await expect(tiles.first().getByTestId('read-more')).toHaveAttribute('href', /\/magazine\/\d+\/\d+#page\/\d+$/);
+  await screenshot(page, 'search-results-1280');
+
+  await page.getByTestId('tab-1').click();
+  await expect(page.getByTestId('tab-1')).toHaveAttribute('aria-selected', 'true');
+  const stories = await (await request.get(`/content/article-search?query=${word}`)).json();
+  if (stories.nbHits > 0) await expect(page.getByTestId('search-results').getByTestId('story-card').first()).toBeVisible();
+  else await expect(page.getByTestId('no-results')).toBeVisible();
+
+  await page.getByTestId('search-input').fill('zzqxjv');
+  await expect(page.getByTestId('no-results')).toHaveText('No results found for “zzqxjv”');
+  await page.getByTestId('search-input').fill('');
+  await expect(page.getByTestId('recent-searches')).toContainText(word);
+  await page.getByTestId('recent-searches').getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByTestId('recent-searches')).toHaveCount(0);
+});
+
+test('a stale answer never replaces a newer one', async ({ page }) => {
+  await member(page);
+  await page.route('**/content/mag-search?q=slow*', async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.continue();
+  });
+  await page.goto('/search');
+  await page.getByTestId('search-input').fill('slow');
+  await page.waitForTimeout(500);
+  await page.getByTestId('search-input').fill('campus');
+  await expect(page.getByTestId('discover-tile').first()).toBeVisible();
+  const shown = await page.getByTestId('discover-tile').count();
+  await page.waitForTimeout(2600);
+  await expect(page.getByTestId('discover-tile')).toHaveCount(shown);
+  await expect(page.getByTestId('search-input')).toHaveValue('campus');
+});
