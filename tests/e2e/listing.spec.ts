@@ -69,3 +69,23 @@ test('skeletons hold the grid while a listing loads, and it reads in Hindi', asy
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByTestId('listing-title')).toHaveText('सबसे लोकप्रिय');
 });
+
+test('the scroll position is kept in cookies on a click and restored on coming back', async ({ page, context }) => {
+  await page.setViewportSize({ width: 360, height: 700 });
+  await page.goto('/magazines/BS');
+  await expect(cards(page)).toHaveCount(20);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+  const card = cards(page).nth(12);
+  await card.scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => Math.round(window.scrollY));
+  await card.click();
+  await expect(page).toHaveURL(/\/magazine\/\d+$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'scrollPath')?.value).toBe('/magazines/BS');
+  expect(Number(cookies.find((c) => c.name === 'scrollPosition')?.value)).toBe(y);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/magazines\/BS$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+});

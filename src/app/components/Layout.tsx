@@ -10,6 +10,7 @@ import { setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
 import { clearSession, session } from '../lib/session';
 import { Toaster } from './Toast';
+import { useScrollMemory } from './useScrollMemory';
 import { INFO_LINKS } from '../features/account/links';
 import { useLocalePath } from './useLocalePath';
 
@@ -21,6 +22,7 @@ export function Layout() {
   const locale = localeOf(pathname);
   const to = useLocalePath();
   const navigate = useNavigate();
+  useScrollMemory();
   // Spec §4 app access, evaluated on every page load and navigation (not when the session
   // changes on a page: logging out decides itself where to go).
   const redirect = useMemo(

@@ -18,6 +18,9 @@ export const COOKIE = {
   ageRate: 'ageRate',
   ageRating: 'ageRating',
   xsrf: 'XSRF-TOKEN',
+  /** Spec §2 scroll restore (names not given by the spec). */
+  scrollPath: 'scrollPath',
+  scrollPosition: 'scrollPosition',
 } as const;
 
 export const STORAGE = {
