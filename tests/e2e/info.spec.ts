@@ -87,3 +87,14 @@ test('payment results, the health check and the install page', async ({ page }) 
   await page.goto('/hi/paymentfailed');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('भुगतान विफल रहा');
 });
+
+test('the EC-Council partner page takes an access code', async ({ page }) => {
+  await page.goto('/ec-council');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lectern for EC-Council members');
+  await page.getByLabel('Access code', { exact: true }).fill('READ-DEMO-2026');
+  await page.getByRole('button', { name: 'Apply code' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('library-brand')).toBeVisible();
+  await page.goto('/hi/ec-council');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('EC-Council सदस्यों के लिए Lectern');
+});

@@ -76,3 +76,13 @@ test('a stale answer never replaces a newer one', async ({ page }) => {
   await expect(page.getByTestId('discover-tile')).toHaveCount(shown);
   await expect(page.getByTestId('search-input')).toHaveValue('campus');
 });
+
+test('a search with no results records an event', async ({ page }) => {
+  await member(page);
+  const posted = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.method() === 'POST');
+  await page.goto('/search');
+  await page.getByTestId('search-input').fill('qqxyzzv');
+  const req = await posted;
+  expect(req.postDataJSON()).toEqual({ kind: 'search_no_results', detail: 'qqxyzzv', mode: 0 });
+  expect((await (await req.response())!.json()).status).toBe(1);
+});

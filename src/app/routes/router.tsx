@@ -40,6 +40,7 @@ const screens: RouteObject[] = [
   screen('unsubscribe', () => import('../features/account/UnsubscribePage')),
   screen('faq', () => import('../features/info/FaqPage')),
   screen('helpsupport', () => import('../features/info/HelpPage')),
+  screen('ec-council', () => import('../features/info/EcCouncilPage')),
   screen('contact-us', () => import('../features/info/ContactPage')),
   { path: 'privacy-policy', lazy: async () => ({ Component: (await import('../features/info/LegalPage')).PrivacyPage }) },
   { path: 'terms-and-conditions', lazy: async () => ({ Component: (await import('../features/info/LegalPage')).TermsPage }) },

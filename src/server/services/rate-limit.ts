@@ -14,6 +14,8 @@ export const LIMITS = {
   guestPerIp: { bucket: 'guest-ip', max: 30, windowMs: 60 * 60_000 },
   /** Contact-form messages (each sends a confirmation mail). */
   contactPerIp: { bucket: 'contact-ip', max: 10, windowMs: 60 * 60_000 },
+  /** Usage events reported by the app. */
+  eventsPerIp: { bucket: 'events-ip', max: 600, windowMs: 60 * 60_000 },
 } as const;
 export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
 

@@ -10,6 +10,8 @@ import { Scroller } from '../../components/Scroller';
 import { CategoryTile, LanguageChip, MagazineTile, StoryCard } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
+import { apiPost } from '../../lib/api';
+import { OkReply } from '../../../shared/schemas/account';
 import { homeQuery } from '../home/queries';
 import { useEndOfList } from '../listing/useEndOfList';
 import { DiscoverTile } from './DiscoverTile';
@@ -49,9 +51,12 @@ export default function SearchPage() {
   const home = useQuery({ ...homeQuery(), enabled: term === '' });
 
   useEffect(() => {
-    if (term && active.data && count > 0) void rememberSearch(term).then(listRecent).then(setRecent);
+    if (!term || !active.data) return;
+    if (count > 0) void rememberSearch(term).then(listRecent).then(setRecent);
+    // Spec §4: an empty first page records an event (what readers look for and do not find).
+    else void apiPost('/api/events', OkReply, { kind: 'search_no_results', detail: term, mode }).catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [term, !!active.data]);
+  }, [term, mode, !!active.data]);
 
   const placeholder = [t('search.magazines'), session.showsNewspapers() && t('search.newspapers'), session.showsJournals() && t('search.journals')].filter(Boolean).join(', ');
   const close = () => (window.history.length > 1 ? navigate(-1) : navigate(to('/')));

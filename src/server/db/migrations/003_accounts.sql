@@ -85,3 +85,7 @@ CREATE TABLE sso_states (
   return_to      text NOT NULL DEFAULT '/',
   created_at     timestamptz NOT NULL DEFAULT now()
 );
+
+-- What a usage event was about beyond its title/issue/page (e.g. the term of a search that found
+-- nothing).
+ALTER TABLE usage_events ADD COLUMN detail text;

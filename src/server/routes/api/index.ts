@@ -6,6 +6,7 @@ import accessRoutes from './access';
 import idUploadRoutes from './id-upload';
 import ssoRoutes from './sso';
 import contactRoutes from './contact';
+import eventRoutes from './events';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -18,5 +19,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(idUploadRoutes);
   await app.register(ssoRoutes);
   await app.register(contactRoutes);
+  await app.register(eventRoutes);
 };
 export default apiRoutes;

@@ -1,0 +1,25 @@
+// Usage events from the app, stored with the reader and institution when signed in: the data
+// behind popularity and the librarians' reports. Limited per IP address.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EventBody } from '../../../shared/schemas/events';
+import { OkReply } from '../../../shared/schemas/account';
+import { ApiError } from '../../../shared/schemas/errors';
+import { LIMITS, isLimited, recordEvent } from '../../services/rate-limit';
+import { tooMany } from '../../services/otp';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/events', { schema: { body: EventBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } }, async (req) => {
+    const { db } = app;
+    if (await isLimited(db, LIMITS.eventsPerIp, req.ip)) throw tooMany();
+    await recordEvent(db, LIMITS.eventsPerIp, req.ip);
+    const user = await req.optionalUser();
+    const detail = req.body.mode === undefined ? req.body.detail : `${req.body.mode}:${req.body.detail ?? ''}`;
+    await db.query(
+      `INSERT INTO usage_events (kind, user_id, institution_id, detail, source)
+       VALUES ($1, $2, (SELECT institution_id FROM users WHERE id = $2), $3, 'web')`,
+      [req.body.kind, user?.id ?? null, detail ?? null],
+    );
+    return { status: 1 as const, message: 'Recorded' };
+  });
+};
+export default routes;
