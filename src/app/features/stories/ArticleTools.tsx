@@ -47,7 +47,8 @@ function useCanTranslate(from: string, to: string) {
   useEffect(() => {
     const api = translatorApi();
     if (!api || from === to) return;
-    api.availability({ sourceLanguage: from, targetLanguage: to }).then((a) => setCan(a !== 'unavailable'), () => setCan(false));
+    // Ready on the device, or downloadable while online; otherwise no button at all.
+    api.availability({ sourceLanguage: from, targetLanguage: to }).then((a) => setCan(a === 'available' || (a === 'downloadable' && navigator.onLine)), () => setCan(false));
   }, [from, to]);
   return can;
 }
@@ -61,6 +62,7 @@ export function ArticleTools(props: {
   const [speech, setSpeech] = useState<'idle' | 'speaking' | 'paused'>('idle');
   const canTranslate = useCanTranslate(props.lang, i18n.language);
   const [translating, setTranslating] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   function listen() {
     if (speech === 'paused') {
@@ -83,11 +85,13 @@ export function ArticleTools(props: {
   async function translate() {
     if (props.translated) return props.onTranslated(null);
     setTranslating(true);
+    setFailed(false);
     try {
       const translator = await translatorApi()!.create({ sourceLanguage: props.lang, targetLanguage: i18n.language });
       props.onTranslated(await Promise.all(props.paragraphs.map((p) => translator.translate(p))));
     } catch {
       props.onTranslated(null);
+      setFailed(true);
     } finally {
       setTranslating(false);
     }
@@ -105,6 +109,7 @@ export function ArticleTools(props: {
           {t(props.translated ? 'stories.original' : 'stories.translate')}
         </button>
       )}
+      {failed && <span className="form-error" role="alert">{t('stories.translateFailed')}</span>}
       <span className="article-tools__size">
         <button type="button" className="button button--ghost button--small" onClick={props.font.smaller} disabled={props.font.min} aria-label={t('stories.smaller')} data-testid="font-smaller">A−</button>
         <button type="button" className="button button--ghost button--small" onClick={props.font.larger} disabled={props.font.max} aria-label={t('stories.larger')} data-testid="font-larger">A+</button>

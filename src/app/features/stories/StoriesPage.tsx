@@ -8,10 +8,11 @@ import { StoryCard } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useEndOfList } from '../listing/useEndOfList';
 import { storiesQuery } from './queries';
+import { useCategoryName } from './categoryName';
 import './stories.css';
 
 export default function StoriesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const to = useLocalePath();
   const { category = 'Cover-Stories', section = STORIES_SECTION } = useParams();
   const list = useInfiniteQuery(storiesQuery(section, category));
@@ -19,7 +20,7 @@ export default function StoriesPage() {
   const stories = pages.flatMap((p) => p.items);
   const categories = pages[0]?.categories ?? [];
   const sentinel = useEndOfList(() => void list.fetchNextPage(), !!list.hasNextPage && !list.isFetchingNextPage, pages.length);
-  const name = (slug: string) => (i18n.exists(`stories.categories.${slug}`) ? t(`stories.categories.${slug}` as 'stories.title') : slug.replace(/-/g, ' '));
+  const name = useCategoryName();
 
   return (
     <div className="stories">

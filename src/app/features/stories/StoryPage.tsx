@@ -12,11 +12,13 @@ import { newsAgeLabel, readTimeLabel } from '../../../shared/labels';
 import NotFound from '../../routes/NotFound';
 import { ArticleTools, useFontSize } from './ArticleTools';
 import { storyQuery } from './queries';
+import { useCategoryName } from './categoryName';
 import './stories.css';
 
 export default function StoryPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const categoryName = useCategoryName();
   const params = useParams();
   const [search] = useSearchParams();
   const url = params['*'] || search.get('articleUrl') || '';
@@ -32,7 +34,7 @@ export default function StoryPage() {
 
   return (
     <article className="article" lang={translated ? undefined : s.lang} data-testid="story">
-      <p className="article__kicker">{s.category.replace(/-/g, ' ')}</p>
+      <p className="article__kicker">{categoryName(s.category)}</p>
       <h1 className="article__title">{s.title}</h1>
       {s.subTitle && <p className="article__subtitle">{s.subTitle}</p>}
       <p className="article__meta">
