@@ -112,7 +112,7 @@ export async function stores(db: Queryable) {
   return rows;
 }
 
-const META_SQL = `SELECT t.*, c.name AS category_name, l.name AS language_name FROM titles t
+const META_SQL = `SELECT t.*, c.name AS category_name, c.name_hi AS category_name_hi, l.name AS language_name, l.native_name AS language_native FROM titles t
   JOIN categories c ON c.cat_id = t.cat_id JOIN languages l ON l.lang_code = t.lang_code`;
 
 export async function titleMeta(db: Queryable, by: { mid: number } | { name: string }) {
@@ -129,7 +129,8 @@ export async function titleMeta(db: Queryable, by: { mid: number } | { name: str
   );
   return {
     mid: t.mid, name: t.name, key: t.slug, publisher: t.publisher, type: t.type, catId: t.cat_id,
-    categoryName: t.category_name, lang: t.lang_code, languageName: t.language_name, frequency: t.frequency,
+    categoryName: t.category_name, categoryNameHi: t.category_name_hi, lang: t.lang_code, languageName: t.language_name,
+    languageNativeName: t.language_native, frequency: t.frequency,
     description: t.description, isGold: t.is_gold, ageRating: t.age_rating, blockedCountries: t.blocked_countries,
     latestIssue: latest[0] ?? null,
     otherEditions: editions.rows.map(toCard),

@@ -56,6 +56,7 @@ export default function TitlePage() {
   }
 
   const issue = chosen.data?.issue ?? m.latestIssue;
+  const hi = i18n.language === 'hi';
   const specials = special.data?.edt_details ?? [];
   const recents = (recent.data?.edt_details ?? []).filter((i) => !i.isSpecial);
   return (
@@ -76,9 +77,9 @@ export default function TitlePage() {
           </div>
           <dl className="title-details">
             <div><dt>{t('title.publisher')}</dt><dd>{m.publisher}</dd></div>
-            <div><dt>{t('title.category')}</dt><dd><Link to={to(`/magazines/${m.catId}`)}>{m.categoryName}</Link></dd></div>
-            <div><dt>{t('title.language')}</dt><dd>{m.languageName}</dd></div>
-            <div><dt>{t('title.frequency')}</dt><dd>{m.frequency}</dd></div>
+            <div><dt>{t('title.category')}</dt><dd><Link to={to(`/magazines/${m.catId}`)}>{hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName}</Link></dd></div>
+            <div><dt>{t('title.language')}</dt><dd>{hi ? m.languageNativeName : m.languageName}</dd></div>
+            <div><dt>{t('title.frequency')}</dt><dd>{i18n.exists(`title.frequencies.${m.frequency}`) ? t(`title.frequencies.${m.frequency}` as 'title.publisher') : m.frequency}</dd></div>
           </dl>
         </div>
       </section>
