@@ -34,29 +34,6 @@ export const MOBILE_MAX_DIGITS = 15;
 /** Spec §5: letters, digits, _ - . before and after the @, then a dot and 2–10 letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9_.-]+\.[A-Za-z]{2,10}$/;
 
-/** Spec §5: a valid address comes back base64-encoded; otherwise the message to show. */
-export function checkEmail(value: string): { ok: true; encoded: string } | { ok: false; message: string } {
-  const email = value.trim();
-  if (!email) return { ok: false, message: MESSAGES.emailRequired };
-  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: MESSAGES.emailInvalid };
-  return { ok: true, encoded: btoa(email) };
-}
-
-/** The password rule of spec §5; `confirm` switches to the confirm-password texts. */
-export function checkPassword(value: string, confirm = false): string | null {
-  if (!value) return confirm ? MESSAGES.confirmInvalid : MESSAGES.passwordInvalid;
-  if (value.length < PASSWORD_MIN) return confirm ? MESSAGES.confirmInvalid : MESSAGES.passwordShort;
-  if (value.length > PASSWORD_MAX) return confirm ? MESSAGES.confirmInvalid : MESSAGES.passwordLong;
-  return null;
-}
-
-export function checkMobile(value: string): string | null {
-  const digits = value.trim();
-  if (!/^\d+$/.test(digits)) return digits ? MESSAGES.mobileNumeric : MESSAGES.mobileInvalid;
-  if (digits.length < MOBILE_MIN_DIGITS || digits.length > MOBILE_MAX_DIGITS) return MESSAGES.mobileInvalid;
-  return null;
-}
-
 export function otpMessage(length: number): string {
   return MESSAGES.otpInvalid.replace('{n}', String(length));
 }

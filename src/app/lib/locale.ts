@@ -16,8 +16,8 @@ export function localisedPath(pathname: string, locale: Locale): string {
   return locale === 'hi' ? (bare === '/' ? '/hi/' : `/hi${bare}`) : bare;
 }
 
-/** A calendar date ('2026-11-08') as readers of the locale write it: 8 November 2026. */
-export function formatDate(isoDate: string, locale: string): string {
-  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? isoDate : d.toLocaleDateString(locale === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A calendar date ('2026-11-08', or a moment) as readers of the locale write it: 8 November 2026. */
+export function formatDate(date: string | Date, locale: string): string {
+  const d = typeof date === 'string' ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date;
+  return Number.isNaN(d.getTime()) ? String(date) : d.toLocaleDateString(locale === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }

@@ -8,34 +8,33 @@ import type { Contact, OtpPurpose } from '../../shared/schemas/account';
 import { otpMessage } from '../../shared/validation';
 import { HttpError } from '../plugins/errors';
 import { contactKey } from '../repositories/users';
-import { LIMITS, isLimited, recordEvent } from './rate-limit';
+import { LIMITS, assertWithin, recordAll, type Check } from './rate-limit';
 
 export const OTP_TTL_S = 600;
 export const OTP_MAX_TRIES = 5;
 export const OTP_RESEND_S = 30;
 
-export const tooMany = () => new HttpError(429, 'too_many_requests', 'Too many attempts. Please try again later.');
-const expired = () => new HttpError(400, 'otp_expired', 'This OTP has expired. Please request another OTP.');
+export const otpExpired = () => new HttpError(400, 'otp_expired', 'This OTP has expired. Please request another OTP.');
 
 export interface OtpRequest { id: string; channel: 'email' | 'mobile'; contact: string; purpose: OtpPurpose; user_id: number | null }
 
-export function createOtpService(db: Queryable, key: Buffer, length: number) {
-  const hash = (id: string, code: string) => crypto.createHmac('sha256', key).update(`${id}:${code}`).digest('base64');
+export function createOtpService(db: Queryable, hashKey: Buffer, length: number) {
+  const hash = (id: string, code: string) => crypto.createHmac('sha256', hashKey).update(`${id}:${code}`).digest('base64');
 
   return {
     length,
     /** Makes a code for the contact; returns the request id and the code to send. */
     async create(c: Contact, purpose: OtpPurpose, userId: number | null, req: FastifyRequest) {
-      const key = contactKey(c);
-      if ((await isLimited(db, LIMITS.otpSendPerContact, key)) || (await isLimited(db, LIMITS.otpSendPerIp, req.ip))) throw tooMany();
-      await recordEvent(db, LIMITS.otpSendPerContact, key);
-      await recordEvent(db, LIMITS.otpSendPerIp, req.ip);
+      const contact = contactKey(c);
+      const sends: Check[] = [[LIMITS.otpSendPerContact, contact], [LIMITS.otpSendPerIp, req.ip]];
+      await assertWithin(db, sends);
+      await recordAll(db, sends);
       const id = crypto.randomUUID();
       const code = String(crypto.randomInt(0, 10 ** length)).padStart(length, '0');
       await db.query(
         `INSERT INTO otp_requests (id, channel, contact, purpose, user_id, code_hash, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
-        [id, c.channel, key, purpose, userId, hash(id, code), OTP_TTL_S],
+        [id, c.channel, contact, purpose, userId, hash(id, code), OTP_TTL_S],
       );
       return { id, code };
     },
@@ -48,22 +47,22 @@ export function createOtpService(db: Queryable, key: Buffer, length: number) {
         [requestId],
       );
       const r = rows[0];
-      if (!r || r.purpose !== purpose || !r.live || r.attempts >= OTP_MAX_TRIES) throw expired();
-      if ((await isLimited(db, LIMITS.loginFailPerContact, r.contact)) || (await isLimited(db, LIMITS.loginFailPerIp, req.ip))) throw tooMany();
+      if (!r || r.purpose !== purpose || !r.live || r.attempts >= OTP_MAX_TRIES) throw otpExpired();
+      const failures: Check[] = [[LIMITS.loginFailPerContact, r.contact], [LIMITS.loginFailPerIp, req.ip]];
+      await assertWithin(db, failures);
       if (code.length !== length) throw new HttpError(400, 'bad_request', otpMessage(length));
       const expected = Buffer.from(r.code_hash);
       const actual = Buffer.from(hash(r.id, code));
       if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) {
         await db.query(`UPDATE otp_requests SET attempts = attempts + 1 WHERE id = $1`, [r.id]);
-        await recordEvent(db, LIMITS.loginFailPerContact, r.contact);
-        await recordEvent(db, LIMITS.loginFailPerIp, req.ip);
+        await recordAll(db, failures);
         const left = OTP_MAX_TRIES - r.attempts - 1;
-        if (left <= 0) throw expired();
+        if (left <= 0) throw otpExpired();
         throw new HttpError(400, 'otp_wrong', `Incorrect OTP. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
       }
       // Single use even when two requests race: only one UPDATE finds used_at empty.
       const used = await db.query(`UPDATE otp_requests SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`, [r.id]);
-      if (!used.rows.length) throw expired();
+      if (!used.rows.length) throw otpExpired();
       return r;
     },
   };

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 const N = 2 ** 15, R = 8, P = 1, LEN = 32;
 const MAXMEM = 128 * N * R * 2;
+/** Hashed against when an account has no password, so both cases take the same time. */
+const DUMMY_SALT = crypto.randomBytes(16).toString('base64');
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
@@ -21,4 +23,3 @@ export async function verifyPassword(password: string, stored: string | null): P
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), LEN, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM * 2 });
   return stored !== null && expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }
-const DUMMY_SALT = crypto.randomBytes(16).toString('base64');

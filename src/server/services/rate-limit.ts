@@ -1,5 +1,6 @@
 // Sliding-window limits kept in the database so every server process counts the same events.
 import type { Queryable } from '../db/index';
+import { HttpError } from '../plugins/errors';
 
 export const LIMITS = {
   /** Codes sent to one e-mail address or mobile number. */
@@ -29,6 +30,21 @@ export async function isLimited(db: Queryable, limit: Limit, key: string): Promi
 
 export async function recordEvent(db: Queryable, limit: Limit, key: string): Promise<void> {
   await db.query(`INSERT INTO rate_events (bucket, key) VALUES ($1, $2)`, [limit.bucket, key]);
+}
+
+export const tooMany = () => new HttpError(429, 'too_many_requests', 'Too many attempts. Please try again later.');
+
+/** A limit and the key it counts (a contact, an account, an IP address). */
+export type Check = [Limit, string];
+
+/** 429 when any of the limits is reached. */
+export async function assertWithin(db: Queryable, checks: Check[]): Promise<void> {
+  for (const [limit, key] of checks) if (await isLimited(db, limit, key)) throw tooMany();
+}
+
+/** Counts one event against each limit. */
+export async function recordAll(db: Queryable, checks: Check[]): Promise<void> {
+  for (const [limit, key] of checks) await recordEvent(db, limit, key);
 }
 
 /** Forgets events older than the longest window (run by the housekeeping job). */

@@ -54,13 +54,18 @@ export const OtpSendReply = z.object({
   resendIn: z.number().int(),
 });
 
+const OtpCode = z.string().trim().regex(/^\d+$/, 'Please enter the OTP');
+
 export const OtpVerifyBody = z.object({
   requestId: z.uuid(),
-  code: z.string().trim().regex(/^\d+$/, 'Please enter the OTP'),
+  code: OtpCode,
   /** With purpose 'reset': the new password and its confirmation. */
   password: z.string().optional(),
   confirmPassword: z.string().optional(),
 });
+
+/** Completes a 'link' code (POST /api/account/link). */
+export const AccountLinkBody = z.object({ requestId: z.uuid(), code: OtpCode });
 
 export const PasswordLoginBody = z.intersection(Contact, z.object({ password: z.string().min(1, MESSAGES.passwordInvalid).max(200) }));
 

@@ -2,13 +2,9 @@
 // the response shapes the app parses with. Names follow spec §3 and §7.
 import { z } from 'zod';
 import { DEFAULT_STORE_ID, QUICK_CATEGORY_CODES } from '../constants';
+import { flag, int, isoDate } from './fields';
 
 // ---------- shared pieces ----------
-
-/** Query-string integers arrive as strings; ids are Postgres integers (at most 2^31 - 1). */
-const int = (min = 0) => z.coerce.number().int().min(min).max(2_147_483_647);
-const flag = z.enum(['0', '1']).transform((v) => v === '1');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
 
 /** Three view images at 1x, 2x, 3x: `imageSrc` is the 1x, `imageSrcSet` the srcset string. */
 export const MagazineCard = z.object({

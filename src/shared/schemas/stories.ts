@@ -1,8 +1,8 @@
 // Stories and articles (section sec_60): a category listing and one story.
 import { z } from 'zod';
 import { StoryTile } from './content';
+import { int } from './fields';
 
-const int = (min = 0) => z.coerce.number().int().min(min).max(2_147_483_647);
 
 export const StoriesQuery = z.object({
   category: z.string().regex(/^[A-Za-z0-9-]{1,60}$/, 'category is not valid').default('Cover-Stories'),

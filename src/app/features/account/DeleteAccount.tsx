@@ -8,6 +8,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { clearSession } from '../../lib/session';
+import { formatDate } from '../../lib/locale';
 import { DeletionReply } from '../../../shared/schemas/account';
 
 export function DeleteAccount() {
@@ -23,7 +24,7 @@ export function DeleteAccount() {
     setBusy(true);
     try {
       const { deleteAfter } = await apiPost('/api/user/delete', DeletionReply);
-      const date = new Date(deleteAfter * 1000).toLocaleDateString(i18n.language === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+      const date = formatDate(new Date(deleteAfter * 1000), i18n.language);
       clearSession();
       await navigate(to('/login'), { replace: true });
       showToast(t('deleteAccount.done', { date }));

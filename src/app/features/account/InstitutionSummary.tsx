@@ -1,13 +1,14 @@
 // The reader's institution with its logo (1x/2x/3x) and the date their access ends.
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../shared/schemas/account';
+import { formatDate } from '../../lib/locale';
 
 export function InstitutionSummary({ user }: { user: UserInfo | undefined }) {
   const { t, i18n } = useTranslation();
   if (!user) return <div className="skeleton institution-skeleton" aria-hidden="true" />;
   if (!user.libraryDetails) return <p className="notice">{t('account.noInstitution')}</p>;
   const { logo1, logo2, logo3, name } = user.libraryDetails;
-  const ends = new Date(user.enddate * 1000).toLocaleDateString(i18n.language === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  const ends = formatDate(new Date(user.enddate * 1000), i18n.language);
   const active = user.enddate * 1000 > Date.now();
   return (
     <div className="institution" data-testid="institution">

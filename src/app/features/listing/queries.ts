@@ -2,10 +2,9 @@
 // the pickers. Keys carry the library and age rating, which change the answers.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CategoriesResponse, LanguagesResponse, MagazineFilterResponse } from '../../../shared/schemas/content';
-import { AGE_RATE_APPLY_BELOW } from '../../../shared/constants';
 import { contentGet } from '../../lib/api';
 import { session } from '../../lib/session';
-import { filterAgeRate } from '../home/queries';
+import { ageRateToSend, filterAgeRate } from '../../lib/ageRating';
 
 export const listingKeys = {
   all: ['listing'] as const,
@@ -23,7 +22,7 @@ export function magazinesQuery(category: string, lang?: string) {
     queryFn: ({ pageParam, signal }) =>
       contentGet<MagazineFilterResponse>('/content/magazine-filter', {
         categoryID: category, lang, edzLibId: libraryId, page: pageParam,
-        age_rate: ageRate < AGE_RATE_APPLY_BELOW ? ageRate : undefined,
+        age_rate: ageRateToSend(ageRate),
       }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page + 1 < last.nbPages ? last.page + 1 : undefined),

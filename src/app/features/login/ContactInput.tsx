@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useValidationText } from '../../lib/errors';
-import { checkEmail, checkMobile } from '../../../shared/validation';
-import type { Contact } from '../../../shared/schemas/account';
+import { Contact } from '../../../shared/schemas/account';
 
 export const COUNTRY_CODES = [
   { mobileCode: '+91', flag: '🇮🇳', store_id: 1, name: 'India' },
@@ -16,14 +15,10 @@ export const COUNTRY_CODES = [
   { mobileCode: '+61', flag: '🇦🇺', store_id: 6, name: 'Australia' },
 ] as const;
 
-/** Validates the typed value; returns the contact or the message to show. */
+/** Validates the typed value with the shared schema; returns the contact or the message to show. */
 export function parseContact(channel: Contact['channel'], value: string, countryCode: string): Contact | string {
-  if (channel === 'email') {
-    const r = checkEmail(value);
-    return r.ok ? { channel: 'email', email: value.trim().toLowerCase() } : r.message;
-  }
-  const problem = checkMobile(value);
-  return problem ?? { channel: 'mobile', mobile: value.trim(), countryCode };
+  const parsed = Contact.safeParse(channel === 'email' ? { channel, email: value } : { channel, mobile: value, countryCode });
+  return parsed.success ? parsed.data : parsed.error.issues[0].message;
 }
 
 export function useContactInput(initial?: Contact | null, channels: Contact['channel'][] = ['email', 'mobile']) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useValidationText } from '../../lib/errors';
-import { MESSAGES, checkPassword } from '../../../shared/validation';
+import { NewPassword } from '../../../shared/schemas/account';
 
 export function useNewPassword() {
   const [password, setPassword] = useState('');
@@ -15,10 +15,12 @@ export function useNewPassword() {
     setConfirm: (v: string) => { setConfirm(v); setErrors({}); },
     /** The passwords, or null after showing what is wrong. */
     read(): { password: string; confirmPassword: string } | null {
-      const p = checkPassword(password);
-      const c = checkPassword(confirm, true) ?? (password !== confirm ? MESSAGES.passwordsDiffer : null);
-      setErrors({ password: p, confirm: p ? null : c });
-      return p || c ? null : { password, confirmPassword: confirm };
+      const parsed = NewPassword.safeParse({ password, confirmPassword: confirm });
+      if (parsed.success) return parsed.data;
+      const first = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message ?? null;
+      const p = first('password');
+      setErrors({ password: p, confirm: p ? null : first('confirmPassword') });
+      return null;
     },
   };
 }

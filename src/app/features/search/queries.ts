@@ -4,9 +4,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { MagSearchResponse, SearchListResponse } from '../../../shared/schemas/content';
 import type { ArticleSearchResponse } from '../../../shared/schemas/stories';
-import { AGE_RATE_APPLY_BELOW, AGE_RATE_SEARCH_DEFAULT } from '../../../shared/constants';
 import { contentGet } from '../../lib/api';
-import { COOKIE, getCookie, session } from '../../lib/session';
+import { session } from '../../lib/session';
+import { ageRateToSend, searchAgeRate as searchRate } from '../../lib/ageRating';
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -14,10 +14,7 @@ export const searchKeys = {
   discover: (term: string, issueId: number) => [...searchKeys.all, 'discover', term, issueId] as const,
 };
 
-const searchAgeRate = () => {
-  const age = Number(getCookie(COOKIE.ageRating) ?? 0) || AGE_RATE_SEARCH_DEFAULT;
-  return age < AGE_RATE_APPLY_BELOW ? age : undefined;
-};
+const searchAgeRate = () => ageRateToSend(searchRate());
 /** Spec §4: an empty page after page 0 marks the end. */
 const nextPage = (items: unknown[], page: number, nbPages: number) => (items.length > 0 && page + 1 < nbPages ? page + 1 : undefined);
 

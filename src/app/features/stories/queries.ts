@@ -1,9 +1,8 @@
 // Stories data: a category's pages and one story.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { StoriesResponse, Story } from '../../../shared/schemas/stories';
-import { AGE_RATE_APPLY_BELOW, AGE_RATE_SEARCH_DEFAULT } from '../../../shared/constants';
 import { contentGet } from '../../lib/api';
-import { COOKIE, getCookie } from '../../lib/session';
+import { ageRateToSend, searchAgeRate } from '../../lib/ageRating';
 
 export const storyKeys = {
   all: ['stories'] as const,
@@ -11,15 +10,12 @@ export const storyKeys = {
   story: (url: string) => [...storyKeys.all, 'story', url] as const,
 };
 
-/** Stories follow the search default (9) when no age rating is set, sent only below 8. */
-const storyAgeRate = () => Number(getCookie(COOKIE.ageRating) ?? 0) || AGE_RATE_SEARCH_DEFAULT;
-
 export function storiesQuery(section: string, category: string) {
-  const age = storyAgeRate();
+  const age = searchAgeRate();
   return infiniteQueryOptions({
     queryKey: storyKeys.category(section, category, age),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<StoriesResponse>('/content/stories', { section, category, page: pageParam, age_rating: age < AGE_RATE_APPLY_BELOW ? age : undefined }, signal),
+      contentGet<StoriesResponse>('/content/stories', { section, category, page: pageParam, age_rating: ageRateToSend(age) }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page + 1 < last.nbPages ? last.page + 1 : undefined),
     staleTime: 60_000,

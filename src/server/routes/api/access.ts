@@ -2,12 +2,12 @@
 // and linking a verified institutional e-mail address (or a mobile number) to an account.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
+import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { contactFromKey, contactValue, createGuest, userInfo } from '../../repositories/users';
-import { LIMITS, isLimited, recordEvent } from '../../services/rate-limit';
-import { tooMany } from '../../services/otp';
+import { LIMITS, assertWithin, recordAll, type Check } from '../../services/rate-limit';
+import { otpExpired } from '../../services/otp';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
@@ -16,8 +16,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** Spec §4 guest session: the device's uniqId cookie names a guest account. */
   app.post('/guest/login', { schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
-    if (await isLimited(db, LIMITS.guestPerIp, req.ip)) throw tooMany();
-    await recordEvent(db, LIMITS.guestPerIp, req.ip);
+    await assertWithin(db, [[LIMITS.guestPerIp, req.ip]]);
+    await recordAll(db, [[LIMITS.guestPerIp, req.ip]]);
     const guest = await createGuest(db, req.body.uniqId);
     if (guest.user_type !== 'guest') throw new HttpError(400, 'bad_request', 'uniqId is not valid');
     return { ...(await userInfo(db, guest.id)), jwtoken: await app.issueToken(guest.id, req) };
@@ -32,11 +32,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** An access code attaches the user (or guest) to its institution until the code's end date. */
   app.post('/coupon/validate', { preHandler: app.requireUser, schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
-    const userKey = String(req.user!.id);
-    if ((await isLimited(db, LIMITS.couponFailPerUser, userKey)) || (await isLimited(db, LIMITS.couponFailPerIp, req.ip))) throw tooMany();
+    const failures: Check[] = [[LIMITS.couponFailPerUser, String(req.user!.id)], [LIMITS.couponFailPerIp, req.ip]];
+    await assertWithin(db, failures);
     const fail = async (message: string) => {
-      await recordEvent(db, LIMITS.couponFailPerUser, userKey);
-      await recordEvent(db, LIMITS.couponFailPerIp, req.ip);
+      await recordAll(db, failures);
       return new HttpError(400, 'invalid_code', message);
     };
     const { rows } = await db.query<{ id: number; institution_id: number; ends_at: Date; max_uses: number | null; uses: number; live: boolean }>(
@@ -62,9 +61,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** Completes a 'link' code: adds the verified e-mail address or mobile number to the account;
    * an institutional address also links the account to its institution. */
-  app.post('/account/link', { preHandler: app.requireUser, schema: { body: z.object({ requestId: z.uuid(), code: z.string().trim().regex(/^\d+$/, 'Please enter the OTP') }), response: { 200: UserInfo, ...errors } } }, async (req) => {
+  app.post('/account/link', { preHandler: app.requireUser, schema: { body: AccountLinkBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
     const otp = await app.otp.consume(req.body.requestId, req.body.code, 'link', req);
-    if (otp.user_id !== req.user!.id) throw new HttpError(400, 'otp_expired', 'This OTP has expired. Please request another OTP.');
+    if (otp.user_id !== req.user!.id) throw otpExpired();
     const contact = contactFromKey(otp.contact);
     const column = contact.channel === 'email' ? 'email' : 'mobile';
     const value = contactValue(contact);

@@ -5,15 +5,14 @@ import { ContactBody } from '../../../shared/schemas/contact';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
-import { LIMITS, isLimited, recordEvent } from '../../services/rate-limit';
-import { tooMany } from '../../services/otp';
+import { LIMITS, assertWithin, recordAll } from '../../services/rate-limit';
 import { enquiryMails } from '../../services/messages';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post('/account/contact', { schema: { body: ContactBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } }, async (req) => {
     const { db } = app;
-    if (await isLimited(db, LIMITS.contactPerIp, req.ip)) throw tooMany();
-    await recordEvent(db, LIMITS.contactPerIp, req.ip);
+    await assertWithin(db, [[LIMITS.contactPerIp, req.ip]]);
+    await recordAll(db, [[LIMITS.contactPerIp, req.ip]]);
     const b = req.body;
     await db.query(
       `INSERT INTO enquiries (user_name, email, message, institution_name, designation, mobile, campuses, students) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

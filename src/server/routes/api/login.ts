@@ -7,10 +7,10 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
 import { createUser, contactFromKey, contactKey, contactValue, findUserByContact, linkByDomain, userInfo } from '../../repositories/users';
-import { LIMITS, isLimited, recordEvent } from '../../services/rate-limit';
+import { LIMITS, assertWithin, recordAll, type Check } from '../../services/rate-limit';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { otpMail, otpText } from '../../services/messages';
-import { OTP_RESEND_S, OTP_TTL_S, tooMany } from '../../services/otp';
+import { OTP_RESEND_S, OTP_TTL_S } from '../../services/otp';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError, 503: ApiError };
 
@@ -67,12 +67,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/login/password', { schema: { body: PasswordLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
     const contact = req.body as Contact;
-    const key = contactKey(contact);
-    if ((await isLimited(db, LIMITS.loginFailPerContact, key)) || (await isLimited(db, LIMITS.loginFailPerIp, req.ip))) throw tooMany();
+    const failures: Check[] = [[LIMITS.loginFailPerContact, contactKey(contact)], [LIMITS.loginFailPerIp, req.ip]];
+    await assertWithin(db, failures);
     const user = await findUserByContact(db, contact);
     if (!(await verifyPassword(req.body.password, user?.password_hash ?? null)) || !user) {
-      await recordEvent(db, LIMITS.loginFailPerContact, key);
-      await recordEvent(db, LIMITS.loginFailPerIp, req.ip);
+      await recordAll(db, failures);
       throw new HttpError(401, 'wrong_password', 'That password is not right for this account. Try again, or sign in with an OTP.');
     }
     await linkByDomain(db, user);
