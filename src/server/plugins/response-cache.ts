@@ -3,6 +3,8 @@
 // serialised 200 answers (with their ETag) in memory for a short time: a hit costs a map
 // lookup. Concurrent misses for one URL wait for the first instead of all querying.
 // Data changes (ingest, the popularity job) show within the TTL. CONTENT_CACHE_MS=0 turns it off.
+// The leader frees its slot when its socket closes, which also happens when the client goes
+// away before the answer: waiting on 'finish' (onResponse) would leave later callers hanging.
 import fp from 'fastify-plugin';
 
 const MAX_ENTRIES = 5000;
@@ -33,8 +35,13 @@ export function responseCache(ttlMs: number) {
         if (!inFlight.has(req.url)) {
           let resolve!: () => void;
           const done = new Promise<void>((r) => (resolve = r));
-          inFlight.set(req.url, { done, resolve });
+          const slot = { done, resolve };
+          inFlight.set(req.url, slot);
           (req as { cacheLeader?: boolean }).cacheLeader = true;
+          reply.raw.once('close', () => {
+            if (inFlight.get(req.url) === slot) inFlight.delete(req.url);
+            resolve();
+          });
         }
         return;
       }
@@ -50,12 +57,6 @@ export function responseCache(ttlMs: number) {
         entries.set(req.url, { at: Date.now(), body: payload, type: String(reply.getHeader('content-type') ?? 'application/json'), etag: etag ? String(etag) : undefined });
       }
       return payload;
-    });
-
-    app.addHook('onResponse', async (req) => {
-      if (!(req as { cacheLeader?: boolean }).cacheLeader) return;
-      inFlight.get(req.url)?.resolve();
-      inFlight.delete(req.url);
     });
   });
 }
