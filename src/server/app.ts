@@ -10,6 +10,7 @@ import errors from './plugins/errors';
 import staticFiles from './plugins/static';
 import contentRoutes from './routes/content/index';
 import apiRoutes from './routes/api/index';
+import readerRoutes from './routes/reader/index';
 import xsrf from './plugins/xsrf';
 import auth from './plugins/auth';
 import accounts from './plugins/accounts';
@@ -48,6 +49,7 @@ export async function buildApp(opts: AppOptions) {
   app.get('/api/health', async () => ({ ok: true, db: opts.db.kind }));
   await app.register(contentRoutes, { prefix: '/content' });
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(readerRoutes);
   await app.register(staticFiles);
   return app;
 }

@@ -30,6 +30,11 @@ export interface Config {
   otpLength: number;
   /** The address users reach the service at, for links in mail (e.g. unsubscribe). */
   publicUrl: string;
+  /** How long a reader token (and so a page image URL) stays valid. */
+  readerTokenMinutes: number;
+  /** Default download limits where an institution sets none: issues at once, devices. */
+  downloadLimit: number;
+  deviceLimit: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,6 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     privateDir: path.join(dataDir, 'private'),
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     otpLength: Math.min(8, Math.max(4, Number(env.OTP_LENGTH ?? OTP_LENGTH_DEFAULT))),
+    readerTokenMinutes: Math.max(1, Number(env.READER_TOKEN_MINUTES ?? 30)),
+    downloadLimit: Math.max(0, Number(env.DOWNLOAD_LIMIT ?? 10)),
+    deviceLimit: Math.max(0, Number(env.DEVICE_LIMIT ?? 3)),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
   };
 }

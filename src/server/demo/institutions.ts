@@ -21,9 +21,9 @@ function logoFont(): string {
 
 const DAY = 86_400_000;
 export const DEMO_INSTITUTIONS = [
-  { name: 'Demo University', short: 'DU', domain: 'demo.edu', conCode: 'DEMO-U', colour: '#1f3a5f', state: 'active', startDays: -200, endDays: 365, newspapers: true, journals: true },
-  { name: 'Old Town College', short: 'OT', domain: 'expired.edu', conCode: 'OLD-TOWN', colour: '#6b2d2d', state: 'expired', startDays: -400, endDays: -30, newspapers: true, journals: true },
-  { name: 'Basic Public School', short: 'BS', domain: 'basic.edu', conCode: 'BASIC-S', colour: '#2d5b3a', state: 'active, magazines only', startDays: -100, endDays: 365, newspapers: false, journals: false },
+  { name: 'Demo University', short: 'DU', domain: 'demo.edu', conCode: 'DEMO-U', colour: '#1f3a5f', state: 'active', startDays: -200, endDays: 365, newspapers: true, journals: true, ageRating: 9 },
+  { name: 'Old Town College', short: 'OT', domain: 'expired.edu', conCode: 'OLD-TOWN', colour: '#6b2d2d', state: 'expired', startDays: -400, endDays: -30, newspapers: true, journals: true, ageRating: 9 },
+  { name: 'Basic Public School', short: 'BS', domain: 'basic.edu', conCode: 'BASIC-S', colour: '#2d5b3a', state: 'active, magazines only', startDays: -100, endDays: 365, newspapers: false, journals: false, ageRating: 5 },
 ] as const;
 
 /** A crest with the initials beside the name, at width w (3:1). */
@@ -55,9 +55,9 @@ export async function seedInstitutions(tx: Queryable, mediaDir: string): Promise
   for (const i of DEMO_INSTITUTIONS) {
     const [logo1, logo2, logo3] = [120, 240, 360].map((w) => saveMedia(mediaDir, drawLogo(i.short, i.name, i.colour, w), 'png'));
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO institutions (name, con_code, logo1, logo2, logo3, email_domains, sub_start, sub_end, newspapers, journals, country)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'IN') RETURNING id`,
-      [i.name, i.conCode, logo1, logo2, logo3, [i.domain], new Date(now + i.startDays * DAY), new Date(now + i.endDays * DAY), i.newspapers, i.journals],
+      `INSERT INTO institutions (name, con_code, logo1, logo2, logo3, email_domains, sub_start, sub_end, newspapers, journals, country, age_rating)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'IN', $11) RETURNING id`,
+      [i.name, i.conCode, logo1, logo2, logo3, [i.domain], new Date(now + i.startDays * DAY), new Date(now + i.endDays * DAY), i.newspapers, i.journals, i.ageRating],
     );
     out.push({ id: rows[0].id, name: i.name, domain: i.domain, conCode: i.conCode, state: i.state });
   }

@@ -22,8 +22,8 @@ export async function storeRenderedIssue(tx: Queryable, mediaDir: string, info: 
   const issueId = rows[0].issue_id;
   for (const p of pages) {
     await tx.query(
-      `INSERT INTO pages (issue_id, page_no, width, height, image_small, image_large, text) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [issueId, p.pageNo, p.width, p.height, p.smallName, p.largeName, p.text],
+      `INSERT INTO pages (issue_id, page_no, width, small_width, height, image_small, image_large, text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [issueId, p.pageNo, p.width, p.smallWidth, p.height, p.smallName, p.largeName, p.text],
     );
   }
   return issueId;

@@ -16,6 +16,7 @@ const WEBP_QUALITY = 78;
 export interface RenderedPage {
   pageNo: number;
   width: number; // of the large render
+  smallWidth: number;
   height: number;
   text: string;
   large: Uint8Array;
@@ -82,7 +83,7 @@ export async function renderPdf(
       await encoding;
       encoding = Promise.all([canvas.encode('webp', WEBP_QUALITY), smallCanvas.encode('webp', WEBP_QUALITY)])
         .then(([large, small]) => {
-          pages.push({ pageNo: n, width: canvas.width, height: canvas.height, text, large, small });
+          pages.push({ pageNo: n, width: canvas.width, smallWidth: smallCanvas.width, height: canvas.height, text, large, small });
           onPage?.(n, pdf.numPages);
         });
     }

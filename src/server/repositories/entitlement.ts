@@ -1,0 +1,59 @@
+// May this reader read this issue? The server decides, whatever the app believes: an unexpired
+// institution subscription (or the access code that linked them, until its end), the section
+// flags of the subscription, the title's country block (store and institution countries) and
+// the institution's age rating. Each refusal is a 403 with a code the app turns into the text of
+// spec §4/§8.
+import type { Queryable } from '../db/index';
+import { HttpError, notFound } from '../plugins/errors';
+import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY, PRODUCT_NAME } from '../../shared/constants';
+
+export interface ReadableIssue { issueId: number; mid: number; institutionId: number }
+
+export const READING_REFUSALS = {
+  no_access: `Unfortunately, you do not have access to ${PRODUCT_NAME} content.`,
+  subscription_expired: `Oops! Your ${PRODUCT_NAME} subscription has expired`,
+  country_blocked: 'Oops! This magazine is blocked for your country .',
+  not_in_subscription: "This title is not part of your institution's subscription.",
+  age_restricted: "This title is not available at your institution's age rating.",
+} as const;
+export type ReadingRefusal = keyof typeof READING_REFUSALS;
+
+const refuse = (code: ReadingRefusal) => new HttpError(403, code, READING_REFUSALS[code]);
+
+/** Why this reader may not read at all (no issue involved), or null. */
+export async function subscriptionRefusal(db: Queryable, userId: number): Promise<ReadingRefusal | null> {
+  const { rows } = await db.query<{ inst_id: number | null; active: boolean | null }>(
+    `SELECT i.id AS inst_id, least(coalesce(u.access_ends_at, i.sub_end), i.sub_end) > now() AS active
+     FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
+    [userId],
+  );
+  if (!rows[0]?.inst_id) return 'no_access';
+  return rows[0].active ? null : 'subscription_expired';
+}
+
+export async function checkReading(db: Queryable, userId: number, issueId: number, storeId = 1): Promise<ReadableIssue> {
+  const { rows } = await db.query<{
+    mid: number; cat_id: number; type: string; blocked: string[]; title_age: number;
+    inst_id: number | null; inst_country: string | null; inst_age: number | null; newspapers: boolean | null; journals: boolean | null;
+    store_country: string | null;
+  }>(
+    `SELECT t.mid, t.cat_id, t.type, t.blocked_countries AS blocked, t.age_rating AS title_age,
+            i.id AS inst_id, i.country AS inst_country, i.age_rating AS inst_age, i.newspapers, i.journals,
+            (SELECT country FROM stores WHERE store_id = $3) AS store_country
+     FROM issues s JOIN titles t ON t.mid = s.mid
+     LEFT JOIN users u ON u.id = $1 LEFT JOIN institutions i ON i.id = u.institution_id
+     WHERE s.issue_id = $2`,
+    [userId, issueId, storeId],
+  );
+  const r = rows[0];
+  if (!r || r.cat_id === HIDDEN_CATEGORY) throw notFound(`Issue ${issueId}`);
+  const refusal = await subscriptionRefusal(db, userId);
+  if (refusal) throw refuse(refusal);
+  if ([r.store_country, r.inst_country].some((c) => c && r.blocked.includes(c.trim()))) throw refuse('country_blocked');
+  const newspaper = r.type === 'newspaper' || r.cat_id === NEWSPAPER_CATEGORY;
+  const journal = r.type === 'journal' || r.cat_id === JOURNAL_SECTION;
+  if ((newspaper && r.newspapers === false) || (journal && r.journals === false)) throw refuse('not_in_subscription');
+  // Like the list filters (spec §5): a rating of 8 or more means no limit.
+  if (r.inst_age !== null && r.inst_age < AGE_RATE_APPLY_BELOW && r.title_age > r.inst_age) throw refuse('age_restricted');
+  return { issueId, mid: r.mid, institutionId: r.inst_id! };
+}

@@ -1,0 +1,104 @@
+// The reader's data: an issue's pages, reading progress, read events, and downloads counted per
+// reader and device (the usage counts the download and device limits are enforced from).
+import type { Queryable } from '../db/index';
+import { notFound } from '../plugins/errors';
+import type { IssueManifest, Progress } from '../../shared/schemas/reader';
+
+export async function issueManifest(db: Queryable, issueId: number): Promise<IssueManifest> {
+  const { rows } = await db.query<{ mid: number; title: string; name: string; pub_date: string; type: IssueManifest['type']; cover: string | null }>(
+    `SELECT s.mid, t.name AS title, s.name, to_char(s.pub_date, 'YYYY-MM-DD') AS pub_date, t.type, s.cover_2x AS cover
+     FROM issues s JOIN titles t ON t.mid = s.mid WHERE s.issue_id = $1`,
+    [issueId],
+  );
+  if (!rows[0]) throw notFound(`Issue ${issueId}`);
+  const pages = await db.query<{ page_no: number; width: number; small_width: number | null; height: number }>(
+    'SELECT page_no, width, small_width, height FROM pages WHERE issue_id = $1 ORDER BY page_no',
+    [issueId],
+  );
+  const i = rows[0];
+  return {
+    issueId, mid: i.mid, titleName: i.title, issueName: i.name, pubDate: i.pub_date, type: i.type,
+    cover: i.cover ? `/media/${i.cover}` : null,
+    pages: pages.rows.map((p) => ({ n: p.page_no, small: p.small_width ?? Math.round(p.width * 0.4), large: p.width, height: p.height })),
+  };
+}
+
+export type PageSize = 'small' | 'large';
+
+/** The media file of a page image, or null when the page (or that image) does not exist. */
+export async function pageImageFile(db: Queryable, issueId: number, pageNo: number, size: PageSize): Promise<string | null> {
+  const { rows } = await db.query<{ file: string | null }>(
+    `SELECT ${size === 'small' ? 'image_small' : 'image_large'} AS file FROM pages WHERE issue_id = $1 AND page_no = $2`,
+    [issueId, pageNo],
+  );
+  return rows[0]?.file ?? null;
+}
+
+export async function pageText(db: Queryable, issueId: number, pageNo: number): Promise<string | null> {
+  const { rows } = await db.query<{ text: string }>('SELECT text FROM pages WHERE issue_id = $1 AND page_no = $2', [issueId, pageNo]);
+  return rows[0]?.text ?? null;
+}
+
+export async function readProgress(db: Queryable, userId: number, issueId: number): Promise<Progress> {
+  const { rows } = await db.query<{ page_no: number; updated_at: Date }>(
+    'SELECT page_no, updated_at FROM reading_progress WHERE user_id = $1 AND issue_id = $2',
+    [userId, issueId],
+  );
+  return { issueId, page: rows[0]?.page_no ?? null, updatedAt: rows[0] ? Math.floor(rows[0].updated_at.getTime() / 1000) : null };
+}
+
+/** Saves the page unless a newer save (from another device) is already there. */
+export async function saveProgress(db: Queryable, userId: number, issueId: number, page: number, at = new Date()): Promise<void> {
+  await db.query(
+    `INSERT INTO reading_progress (user_id, issue_id, page_no, updated_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id, issue_id) DO UPDATE SET page_no = EXCLUDED.page_no, updated_at = EXCLUDED.updated_at
+     WHERE reading_progress.updated_at <= EXCLUDED.updated_at`,
+    [userId, issueId, page, at],
+  );
+}
+
+export interface ReaderEventRow { kind: string; issueId: number; page?: number; at: number; source: string }
+
+/** Stores read events for one reader; events of unknown issues are dropped. Returns how many were stored. */
+export async function storeReadEvents(db: Queryable, userId: number, list: ReaderEventRow[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH e AS (
+       SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::text[]) AS e(kind, issue_id, page_no, at, source)
+     ), ins AS (
+       INSERT INTO usage_events (kind, user_id, institution_id, mid, issue_id, page_no, at, source)
+       SELECT e.kind, $1, (SELECT institution_id FROM users WHERE id = $1), s.mid, e.issue_id, e.page_no, e.at, e.source
+       FROM e JOIN issues s ON s.issue_id = e.issue_id RETURNING 1
+     ) SELECT count(*)::int AS n FROM ins`,
+    [userId, list.map((e) => e.kind), list.map((e) => e.issueId), list.map((e) => e.page ?? null), list.map((e) => new Date(e.at)), list.map((e) => e.source)],
+  );
+  return rows[0].n;
+}
+export interface DownloadLimits { issues: number; devices: number }
+
+/** The institution's limits, or the server defaults where it set none. */
+export async function downloadLimits(db: Queryable, userId: number, defaults: DownloadLimits): Promise<DownloadLimits> {
+  const { rows } = await db.query<{ download_limit: number | null; device_limit: number | null }>(
+    'SELECT i.download_limit, i.device_limit FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1',
+    [userId],
+  );
+  return { issues: rows[0]?.download_limit ?? defaults.issues, devices: rows[0]?.device_limit ?? defaults.devices };
+}
+
+export async function downloadUsage(db: Queryable, userId: number, deviceId: string): Promise<DownloadLimits & { issueIds: number[] }> {
+  const { rows } = await db.query<{ issues: number; devices: number; here: number[] | null }>(
+    `SELECT count(*)::int AS issues, count(DISTINCT device_id)::int AS devices,
+            array_agg(issue_id ORDER BY issue_id) FILTER (WHERE device_id = $2) AS here
+     FROM downloads WHERE user_id = $1`,
+    [userId, deviceId],
+  );
+  return { issues: rows[0].issues, devices: rows[0].devices, issueIds: rows[0].here ?? [] };
+}
+
+export async function addDownload(db: Queryable, userId: number, deviceId: string, issueId: number): Promise<void> {
+  await db.query('INSERT INTO downloads (user_id, device_id, issue_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, deviceId, issueId]);
+}
+
+export async function removeDownloads(db: Queryable, userId: number, deviceId: string, issueIds?: number[]): Promise<void> {
+  if (issueIds) await db.query('DELETE FROM downloads WHERE user_id = $1 AND device_id = $2 AND issue_id = ANY($3::int[])', [userId, deviceId, issueIds]);
+  else await db.query('DELETE FROM downloads WHERE user_id = $1 AND device_id = $2', [userId, deviceId]);
+}

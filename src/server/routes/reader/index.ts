@@ -1,0 +1,142 @@
+// The reader: the reader token (the entitlement check), the reader document at /reader/{issueId},
+// the token-gated issue, page images and page texts under /content/reader, and for the signed-in
+// reader: progress, read events and downloads with their limits.
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '../../../shared/schemas/errors';
+import { int } from '../../../shared/schemas/fields';
+import {
+  DeviceId, DownloadBody, DownloadReply, DownloadsReply, IssueManifest, PageText, Progress, ProgressBody,
+  ReaderEventsBody, ReaderEventsReply, ReaderTokenBody, ReaderTokenReply, RemoveDownloadsBody,
+} from '../../../shared/schemas/reader';
+import { OkReply } from '../../../shared/schemas/account';
+import { HttpError, notFound } from '../../plugins/errors';
+import { readerTokens } from '../../services/reader-tokens';
+import { LIMITS, assertWithin, recordAll } from '../../services/rate-limit';
+import { checkReading, subscriptionRefusal } from '../../repositories/entitlement';
+import {
+  addDownload, downloadLimits, downloadUsage, issueManifest, pageImageFile, pageText, readProgress, removeDownloads, saveProgress, storeReadEvents,
+} from '../../repositories/reader';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
+const IssueParams = z.object({ issueId: int(1) });
+const PageParams = IssueParams.extend({ page: int(1).max(10_000) });
+const CodeQuery = z.object({ code: z.string().max(2000).optional() });
+
+/** Where the reader opens (spec §7): the issue, ?edz=1, and #page/{n} when a page is given. */
+export const readerUrl = (issueId: number, page?: number) => `/reader/${issueId}?edz=1${page ? `#page/${page}` : ''}`;
+
+const reader: FastifyPluginAsyncZod = async (app) => {
+  const tokens = await readerTokens(app.db, app.config.readerTokenMinutes);
+  const signedIn = { preHandler: app.requireUser };
+  const defaults = { issues: app.config.downloadLimit, devices: app.config.deviceLimit };
+  const userId = (req: { user: { id: number } | null }) => req.user!.id;
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  // --- The reader document: its own small entry of the built app. ---
+  const readerFile = path.join(app.config.appDir, 'reader.html');
+  app.get('/reader/:issueId', { schema: { params: IssueParams } }, async (_req, reply) => {
+    if (!fs.existsSync(readerFile)) throw notFound('The reader (build the app first)');
+    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(readerFile));
+  });
+
+  // --- Reader token: the entitlement check. ---
+  app.post('/api/reader/token', { ...signedIn, schema: { body: ReaderTokenBody, response: { 200: ReaderTokenReply, ...errors } } }, async (req) => {
+    const { issue, store_id, user_id, page } = req.body;
+    if (user_id && user_id !== Buffer.from(req.user!.uuid).toString('base64')) throw new HttpError(403, 'wrong_user', 'This reading request is for another account. Please sign in again.');
+    await checkReading(app.db, userId(req), issue, store_id);
+    const { code, expiresAt } = await tokens.sign(userId(req), issue);
+    return { status: 'success' as const, data: { code, expiresAt, issueId: issue, url: readerUrl(issue, page) } };
+  });
+
+  // --- What the token opens: the issue, its page images and texts. ---
+  const noStore = { 'Cache-Control': 'private, no-cache' };
+  app.get('/content/reader/:issueId', { schema: { params: IssueParams, querystring: CodeQuery, response: { 200: IssueManifest, ...errors } } }, async (req, reply) => {
+    await tokens.verify(req.query.code, req.params.issueId);
+    reply.headers(noStore);
+    return issueManifest(app.db, req.params.issueId);
+  });
+
+  app.get('/content/reader/:issueId/pages/:page/text', { schema: { params: PageParams, querystring: CodeQuery, response: { 200: PageText, ...errors } } }, async (req, reply) => {
+    const { issueId, page } = req.params;
+    await tokens.verify(req.query.code, issueId);
+    const text = await pageText(app.db, issueId, page);
+    if (text === null) throw notFound(`Page ${page}`);
+    reply.headers(noStore);
+    return { n: page, text };
+  });
+
+  app.get('/content/reader/:issueId/pages/:page/:size', {
+    schema: { params: PageParams.extend({ size: z.enum(['small.webp', 'large.webp']) }), querystring: CodeQuery },
+  }, async (req, reply) => {
+    const { issueId, page, size } = req.params;
+    const grant = await tokens.verify(req.query.code, issueId);
+    const name = await pageImageFile(app.db, issueId, page, size === 'small.webp' ? 'small' : 'large');
+    const file = name && path.join(app.config.mediaDir, name);
+    if (!file || !fs.existsSync(file)) throw notFound(`Page ${page}`);
+    // The browser may keep it only while the token lives (the URL carries the token).
+    const maxAge = Math.max(0, grant.expiresAt - Math.floor(Date.now() / 1000));
+    return reply.header('Cache-Control', `private, max-age=${maxAge}`).type('image/webp').send(fs.createReadStream(file));
+  });
+
+  // --- Progress, on any device of the same reader. ---
+  app.get('/api/reader/progress/:issueId', { ...signedIn, schema: { params: IssueParams, response: { 200: Progress, ...errors } } }, async (req) =>
+    readProgress(app.db, userId(req), req.params.issueId));
+
+  app.post('/api/reader/progress', { ...signedIn, schema: { body: ProgressBody, response: { 200: Progress, ...errors } } }, async (req) => {
+    const { issueId, page } = req.body;
+    await issueManifest(app.db, issueId); // 404 for an unknown issue
+    await saveProgress(app.db, userId(req), issueId, page);
+    return readProgress(app.db, userId(req), issueId);
+  });
+
+  // --- Read events, batched by the reader (and kept on the device while offline). ---
+  app.post('/api/reader/events', { ...signedIn, schema: { body: ReaderEventsBody, response: { 200: ReaderEventsReply, ...errors } } }, async (req) => {
+    await assertWithin(app.db, [[LIMITS.eventsPerIp, req.ip]]);
+    await recordAll(app.db, [[LIMITS.eventsPerIp, req.ip]]);
+    const now = Date.now();
+    // Device clocks drift and offline events come late: keep what is plausible.
+    const events = req.body.events.filter((e) => e.at <= now + 5 * 60_000 && e.at >= now - 30 * 86_400_000);
+    const stored = events.length ? await storeReadEvents(app.db, userId(req), events) : 0;
+    return { status: 1 as const, stored };
+  });
+
+  // --- Downloads for offline reading, counted per reader and device. ---
+  const usage = async (uid: number, deviceId: string) => {
+    const [used, limits, reason] = await Promise.all([downloadUsage(app.db, uid, deviceId), downloadLimits(app.db, uid, defaults), subscriptionRefusal(app.db, uid)]);
+    return { allowed: reason === null, reason, issueIds: used.issueIds, used: { issues: used.issues, devices: used.devices }, limits };
+  };
+
+  app.get('/api/reader/downloads', { ...signedIn, schema: { querystring: z.object({ deviceId: DeviceId }), response: { 200: DownloadsReply, ...errors } } }, async (req) =>
+    usage(userId(req), req.query.deviceId));
+
+  app.post('/api/reader/downloads', { ...signedIn, schema: { body: DownloadBody, response: { 200: DownloadReply, ...errors } } }, async (req) => {
+    const uid = userId(req);
+    const { issueId, deviceId } = req.body;
+    await checkReading(app.db, uid, issueId);
+    const before = await usage(uid, deviceId);
+    if (!before.issueIds.includes(issueId)) {
+      const newDevice = before.issueIds.length === 0;
+      if (newDevice && before.used.devices >= before.limits.devices) {
+        throw new HttpError(403, 'device_limit', `Your downloads are already on ${before.limits.devices} devices. Remove them from one device to download on this one.`);
+      }
+      if (before.used.issues >= before.limits.issues) {
+        throw new HttpError(403, 'download_limit', `You can keep ${before.limits.issues} issues downloaded at a time. Remove one to download another.`);
+      }
+      await addDownload(app.db, uid, deviceId, issueId);
+    }
+    const { code, expiresAt } = await tokens.sign(uid, issueId);
+    return { ...(await usage(uid, deviceId)), code, expiresAt };
+  });
+
+  app.post('/api/reader/downloads/remove', { ...signedIn, schema: { body: RemoveDownloadsBody, response: { 200: OkReply, ...errors } } }, async (req) => {
+    await removeDownloads(app.db, userId(req), req.body.deviceId, req.body.issueIds);
+    return { status: 1 as const, message: 'Removed' };
+  });
+};
+export default reader;
