@@ -48,6 +48,8 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_TITLES: '40', LOG_LEVEL: 'warn',
+        // Low enough for the limits test to reach.
+        DOWNLOAD_LIMIT: '2',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         DEMO_SSO: `http://127.0.0.1:${OIDC_PORT} ${OIDC_CLIENT.id} ${OIDC_CLIENT.secret}`,
       },

@@ -10,7 +10,11 @@ export default defineConfig({
   root: '.',
   publicDir: 'public',
   define: { __BUILD_ID__: JSON.stringify(buildId) },
-  build: { outDir: 'dist', target: 'es2022', sourcemap: false },
+  build: {
+    outDir: 'dist', target: 'es2022', sourcemap: false,
+    // The reader is its own small page (reader.html), opened in a new tab.
+    rollupOptions: { input: { main: 'index.html', reader: 'reader.html' } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/content': 'http://127.0.0.1:8080', '/media': 'http://127.0.0.1:8080' } },
   plugins: [
     react(),
@@ -22,9 +26,9 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       injectManifest: {
-        // The shell with its screens and the English table (bundled into the entry); the Hindi
+        // The shell and the reader with their screens and the English table (bundled into the entry); the Hindi
         // table and fonts are cached by the service worker when first used.
-        globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/icon-192.png', 'favicon.svg'],
+        globPatterns: ['index.html', 'reader.html', 'assets/*.{js,css}', 'icons/icon-192.png', 'favicon.svg'],
         globIgnores: ['assets/hi-*.js', 'assets/devanagari-*.css'],
       },
     }),

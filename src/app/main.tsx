@@ -41,3 +41,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 registerServiceWorker();
+// Downloads: re-check access and finish stopped downloads, off the first load's path.
+setTimeout(() => void import('./features/downloads/store').then((m) => m.keepDownloadsCurrent()), 2000);

@@ -43,8 +43,12 @@ test('magazine results with Discover: snippets, page chips, Read More; stories t
     await expect(chips.nth(1)).toHaveAttribute('aria-pressed', 'true');
     await expect(tiles.first().getByTestId('snippet')).not.toHaveText(before);
   }
-  await expect(tiles.first().getByTestId('read-more')).toHaveAttribute('href', /\/magazine\/\d+\/\d+#page\/\d+$/);
   await screenshot(page, 'search-results-1280');
+  // Read More opens the issue in the reader, at the selected page.
+  const chosen = Number(/\d+/.exec(await chips.and(page.locator('[aria-pressed="true"]')).innerText())![0]);
+  const [reader] = await Promise.all([page.context().waitForEvent('page'), tiles.first().getByTestId('read-more').click()]);
+  await expect(reader).toHaveURL(new RegExp(`/reader/\\d+\\?edz=1#page/${chosen}$`));
+  await reader.close();
 
   await page.getByTestId('tab-1').click();
   await expect(page.getByTestId('tab-1')).toHaveAttribute('aria-selected', 'true');

@@ -78,10 +78,10 @@ export function ShelfSkeleton({ variant = 'covers' }: { variant?: 'covers' | 'ch
 }
 
 /** An issue of a title: cover, issue name and date (spec §3 issue tile). */
-export function IssueCard({ issue, current }: { issue: Issue; current?: boolean }) {
+export function IssueCard({ issue, current, onRead }: { issue: Issue; current?: boolean; onRead?: (issueId: number) => void }) {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
-  return (
+  const card = (
     <Link to={to(`/magazine/${issue.magId}/${issue.issueId}`)} className="cover-card" data-testid="issue-card" aria-current={current ? 'page' : undefined}>
       <span className="cover-card__frame">
         {issue.imageSrc ? (
@@ -92,5 +92,15 @@ export function IssueCard({ issue, current }: { issue: Issue; current?: boolean 
       {/* Dated issues are named by their date already; others ("Issue 120") get it underneath. */}
       {!issue.issueName.includes(issue.pubDate.slice(0, 4)) && <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>}
     </Link>
+  );
+  if (!onRead) return card;
+  // The tile opens the issue's page; its Read button opens the issue in the reader.
+  return (
+    <div className="issue-tile">
+      {card}
+      <button type="button" className="button button--ghost button--small issue-tile__read" onClick={() => onRead(issue.issueId)} data-testid="issue-read">
+        {t('title.read')}<span className="visually-hidden"> {issue.issueName}</span>
+      </button>
+    </div>
   );
 }

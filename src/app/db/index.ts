@@ -1,14 +1,38 @@
 // The app's one IndexedDB database: store names in one place and one versioned upgrade path.
-// Later stores (downloads, reading progress, offline outbox) are added here as new versions.
+// v1 recent searches; v2 downloaded issues, reading progress and the read-event outbox.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { PageSize } from '../../shared/reader-paths';
+import type { ReaderEvent } from '../../shared/schemas/reader';
 
 export const DB_NAME = 'lectern';
-export const DB_VERSION = 1;
-export const STORES = { recentSearches: 'recentSearches' } as const;
+export const DB_VERSION = 2;
+export const STORES = { recentSearches: 'recentSearches', downloads: 'downloads', progress: 'progress', outbox: 'outbox' } as const;
 
 export interface RecentSearch { term: string; at: number }
+
+/** An issue stored for offline reading (its pages live in the downloads cache). */
+export interface DownloadRecord {
+  issueId: number;
+  mid: number;
+  titleName: string;
+  issueName: string;
+  cover: string | null;
+  size: PageSize;
+  pages: number;
+  /** Pages stored so far; a download that stopped resumes from here. */
+  done: number;
+  bytes: number;
+  status: 'downloading' | 'paused' | 'done';
+  savedAt: number;
+}
+
+export interface LocalProgress { issueId: number; page: number; at: number }
+
 interface LecternDb extends DBSchema {
   recentSearches: { key: string; value: RecentSearch; indexes: { at: number } };
+  downloads: { key: number; value: DownloadRecord };
+  progress: { key: number; value: LocalProgress };
+  outbox: { key: number; value: ReaderEvent };
 }
 
 let opened: Promise<IDBPDatabase<LecternDb>> | null = null;
@@ -16,6 +40,11 @@ export function lecternDb(): Promise<IDBPDatabase<LecternDb>> {
   opened ??= openDB<LecternDb>(DB_NAME, DB_VERSION, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) db.createObjectStore(STORES.recentSearches, { keyPath: 'term' }).createIndex('at', 'at');
+      if (oldVersion < 2) {
+        db.createObjectStore(STORES.downloads, { keyPath: 'issueId' });
+        db.createObjectStore(STORES.progress, { keyPath: 'issueId' });
+        db.createObjectStore(STORES.outbox, { autoIncrement: true });
+      }
     },
   });
   return opened;

@@ -37,6 +37,7 @@ const screens: RouteObject[] = [
   screen('dashboard/email-preference', () => import('../features/account/EmailPreferencePage')),
   screen('dashboard/manage-password', () => import('../features/account/ManagePasswordPage')),
   screen('dashboard/myFavorites', () => import('../features/favourites/MyFavoritesPage')),
+  screen('dashboard/downloads', () => import('../features/downloads/DownloadsPage')),
   screen('unsubscribe', () => import('../features/account/UnsubscribePage')),
   screen('faq', () => import('../features/info/FaqPage')),
   screen('helpsupport', () => import('../features/info/HelpPage')),

@@ -7,6 +7,7 @@ export const ACCOUNT_LINKS = [
   { key: 'emailPreference', to: '/dashboard/email-preference', guests: false },
   { key: 'managePassword', to: '/dashboard/manage-password', guests: false },
   { key: 'myFavorites', to: '/dashboard/myFavorites', guests: true },
+  { key: 'downloads', to: '/dashboard/downloads', guests: true },
 ] as const;
 
 export function accountLinks() {

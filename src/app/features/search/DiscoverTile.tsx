@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { IssueTile } from '../../../shared/schemas/content';
 import { useLocalePath } from '../../components/useLocalePath';
 import { discoverQuery } from './queries';
+import { useOpenIssue } from '../reader/useOpenIssue';
 
 const CHIPS = 3;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
@@ -38,6 +39,7 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
   const full = useQuery({ ...discoverQuery(term, tile.issueId), enabled: all });
   const pages = all && full.data ? full.data.tile.pages : tile.pages;
   const hit = pages.find((p) => p.page === selected) ?? pages[0];
+  const { open: openIssue, dialog } = useOpenIssue();
 
   return (
     <article className="discover" data-testid="discover-tile">
@@ -60,10 +62,11 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
               ))}
               {!all && tile.fin > CHIPS && <button type="button" className="page-chip" onClick={() => setAll(true)} data-testid="more-chip">{t('search.more')}</button>}
             </div>
-            <Link className="button button--small" to={to(`/magazine/${tile.magId}/${tile.issueId}#page/${hit?.page ?? 1}`)} data-testid="read-more">{t('search.readMore')}</Link>
+            <button type="button" className="button button--small" onClick={() => void openIssue(tile.issueId, hit?.page ?? 1)} data-testid="read-more">{t('search.readMore')}</button>
           </div>
         )}
       </div>
+      {dialog}
     </article>
   );
 }

@@ -16,6 +16,8 @@ import NotFound from '../../routes/NotFound';
 import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './queries';
 import { IssueRangeFilter } from './IssueRangeFilter';
 import { FavouriteButton } from '../favourites/FavouriteButton';
+import { useOpenIssue } from '../reader/useOpenIssue';
+import { DownloadButton } from '../downloads/DownloadButton';
 import '../listing/listing.css';
 import './title.css';
 
@@ -39,6 +41,7 @@ export default function TitlePage() {
   const recent = useQuery({ ...issuesQuery(mid, false), enabled: valid });
   const special = useQuery({ ...issuesQuery(mid, true), enabled: valid });
   const [relatedPage, setRelatedPage] = useState(0);
+  const { open: openIssue, dialog } = useOpenIssue();
   const related = useQuery({ ...relatedQuery(mid, relatedPage), enabled: valid, placeholderData: (prev) => prev });
 
   const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
@@ -73,6 +76,8 @@ export default function TitlePage() {
           {issue && <p className="title-hero__issue" data-testid="current-issue">{issue.issueName} · {formatDate(issue.pubDate, i18n.language)}</p>}
           {m.description && <p className="title-hero__description">{m.description}</p>}
           <div className="title-hero__actions">
+            {issue && <button type="button" className="button" onClick={() => void openIssue(issue.issueId)} data-testid="read-now">{t('title.readNow')}</button>}
+            {issue && <DownloadButton issueId={issue.issueId} />}
             <FavouriteButton card={cardOf(m, issue)} />
           </div>
           <dl className="title-details">
@@ -86,12 +91,12 @@ export default function TitlePage() {
 
       {specials.length > 0 && (
         <Scroller id="special-issues" title={t('title.specialIssues')} count={specials.length}>
-          {specials.map((i) => <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} />)}
+          {specials.map((i) => <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} />)}
         </Scroller>
       )}
       {recents.length > 0 && (
         <Scroller id="recent-issues" title={t('title.recentIssues')} count={recents.length}>
-          {recents.map((i) => <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} />)}
+          {recents.map((i) => <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} />)}
         </Scroller>
       )}
       {m.otherEditions.length > 0 && (
@@ -115,6 +120,7 @@ export default function TitlePage() {
           </div>
         </section>
       )}
+      {dialog}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   ReaderEventsBody, ReaderEventsReply, ReaderTokenBody, ReaderTokenReply, RemoveDownloadsBody,
 } from '../../../shared/schemas/reader';
 import { OkReply } from '../../../shared/schemas/account';
+import { readerUrl } from '../../../shared/reader-paths';
 import { HttpError, notFound } from '../../plugins/errors';
 import { readerTokens } from '../../services/reader-tokens';
 import { LIMITS, assertWithin, recordAll } from '../../services/rate-limit';
@@ -25,8 +26,6 @@ const IssueParams = z.object({ issueId: int(1) });
 const PageParams = IssueParams.extend({ page: int(1).max(10_000) });
 const CodeQuery = z.object({ code: z.string().max(2000).optional() });
 
-/** Where the reader opens (spec §7): the issue, ?edz=1, and #page/{n} when a page is given. */
-export const readerUrl = (issueId: number, page?: number) => `/reader/${issueId}?edz=1${page ? `#page/${page}` : ''}`;
 
 const reader: FastifyPluginAsyncZod = async (app) => {
   const tokens = await readerTokens(app.db, app.config.readerTokenMinutes);

@@ -1,0 +1,40 @@
+// Download an issue for offline reading, with its progress; a paused download says so and
+// resumes by itself when the network is back (or at once from here).
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import { showToast } from '../../components/Toast';
+import { useLocalePath } from '../../components/useLocalePath';
+import { downloadIssue, isRunning, useDownloads } from './store';
+
+export function DownloadButton({ issueId }: { issueId: number }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const errorText = useErrorText();
+  const record = useDownloads().find((r) => r.issueId === issueId);
+  const running = isRunning(issueId);
+
+  const start = () =>
+    downloadIssue(issueId).catch((err: unknown) => {
+      showToast(err instanceof ApiError && err.code === 'network' ? t('downloads.paused', { done: record?.done ?? 0, total: record?.pages ?? '?' }) : errorText(err));
+    });
+
+  if (record?.status === 'done') {
+    return <Link className="button button--ghost" to={to('/dashboard/downloads')} data-testid="download-done">✓ {t('downloads.downloaded')}</Link>;
+  }
+  if (running || record) {
+    const done = record?.done ?? 0;
+    const total = record?.pages ?? 0;
+    return (
+      <div className="download-progress" data-testid="download-progress">
+        {running
+          ? <span>{t('downloads.downloading', { done, total })}</span>
+          : <button type="button" className="button button--ghost" onClick={start}>{t('downloads.resume')}</button>}
+        <progress max={total || 1} value={done} aria-label={t('downloads.downloading', { done, total })} />
+        {!running && <small>{t('downloads.paused', { done, total })}</small>}
+      </div>
+    );
+  }
+  return <button type="button" className="button button--ghost" onClick={start} data-testid="download">{t('downloads.download')}</button>;
+}

@@ -1,0 +1,153 @@
+// Issues downloaded for offline reading. The pages (at the width this screen needs), the page
+// texts and the issue itself go into the downloads cache, which the service worker serves when
+// there is no network; IndexedDB keeps the list with sizes and dates. The server counts each
+// download against the reader's limits. A download that loses the network pauses and resumes
+// from the first missing page when the network is back.
+import { useSyncExternalStore } from 'react';
+import { ApiError, apiGet, apiPost, contentGet } from '../../lib/api';
+import { deviceId } from '../../lib/device';
+import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
+import { OkReply } from '../../../shared/schemas/account';
+import { DownloadReply, DownloadsReply, type IssueManifest, type ReaderPage } from '../../../shared/schemas/reader';
+import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageTextPath, tokenless, type PageSize } from '../../../shared/reader-paths';
+
+// --- Live state for the screens: every record, and which downloads are running. ---
+let records: DownloadRecord[] = [];
+const running = new Set<number>();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+async function reload() {
+  records = await (await lecternDb()).getAll(STORES.downloads);
+  records = [...records].sort((a, b) => b.savedAt - a.savedAt);
+  emit();
+}
+let loaded: Promise<void> | null = null;
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  loaded ??= reload();
+  return () => listeners.delete(l);
+};
+export const useDownloads = () => useSyncExternalStore(subscribe, () => records);
+export const isRunning = (issueId: number) => running.has(issueId);
+
+export async function downloadRecord(issueId: number): Promise<DownloadRecord | undefined> {
+  return (await lecternDb()).get(STORES.downloads, issueId);
+}
+
+/** The image width this screen needs: the small one when it is sharp enough here. */
+export function sizeForScreen(page: ReaderPage): PageSize {
+  const needed = Math.min(screen.width, (screen.height * page.large) / page.height) * devicePixelRatio;
+  return page.small >= needed * 0.9 ? 'small' : 'large';
+}
+
+async function save(record: DownloadRecord) {
+  await (await lecternDb()).put(STORES.downloads, record);
+  await reload();
+}
+
+/** Asks the browser to keep our storage (downloads) when space runs low. */
+export async function persistStorage(): Promise<boolean> {
+  if (!navigator.storage?.persist) return false;
+  return (await navigator.storage.persisted()) || navigator.storage.persist();
+}
+
+/** Downloads (or resumes) an issue. Throws ApiError for refusals (limits, access). */
+export async function downloadIssue(issueId: number): Promise<void> {
+  if (running.has(issueId)) return;
+  running.add(issueId);
+  emit();
+  let record = await downloadRecord(issueId);
+  try {
+    const grant = await apiPost('/api/reader/downloads', DownloadReply, { issueId, deviceId: deviceId() });
+    let code = grant.code;
+    void persistStorage();
+    const manifest = await contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`);
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    await cache.put(manifestPath(issueId), Response.json(manifest));
+    const size = record?.size ?? sizeForScreen(manifest.pages[0]);
+    record = {
+      issueId, mid: manifest.mid, titleName: manifest.titleName, issueName: manifest.issueName, cover: manifest.cover,
+      size, pages: manifest.pages.length, done: 0, bytes: record?.bytes ?? 0, status: 'downloading', savedAt: record?.savedAt ?? Date.now(),
+    };
+    await save(record);
+    for (const p of manifest.pages) {
+      const image = pageImagePath(issueId, p.n, size);
+      const text = pageTextPath(issueId, p.n);
+      if (!(await cache.match(image)) || !(await cache.match(text))) {
+        const fetchBoth = () => Promise.all([fetch(pageImagePath(issueId, p.n, size, code)), fetch(pageTextPath(issueId, p.n, code))]);
+        let [img, txt] = await fetchBoth();
+        if (img.status === 403 || txt.status === 403) {
+          // The token ran out during a long download: ask again (this also re-checks access).
+          code = (await apiPost('/api/reader/downloads', DownloadReply, { issueId, deviceId: deviceId() })).code;
+          [img, txt] = await fetchBoth();
+        }
+        if (!img.ok || !txt.ok) throw new ApiError(img.ok ? txt.status : img.status, 'http', `Request failed with status code ${img.ok ? txt.status : img.status}`);
+        const [imgBody, txtBody] = await Promise.all([img.blob(), txt.text()]);
+        await cache.put(image, new Response(imgBody, { headers: { 'Content-Type': 'image/webp' } }));
+        await cache.put(text, new Response(txtBody, { headers: { 'Content-Type': 'application/json' } }));
+        record.bytes += imgBody.size + txtBody.length;
+      }
+      record.done = p.n;
+      await save(record);
+    }
+    record.status = 'done';
+    await save(record);
+  } catch (err) {
+    if (record) await save({ ...record, status: 'paused' });
+    throw err instanceof ApiError ? err : new ApiError(0, 'network', 'Network Error');
+  } finally {
+    running.delete(issueId);
+    emit();
+  }
+}
+
+/** Resumes every download that stopped (called when the network comes back and at start). */
+export async function resumeDownloads(): Promise<void> {
+  const list = await (await lecternDb()).getAll(STORES.downloads);
+  for (const r of list) if (r.status !== 'done') await downloadIssue(r.issueId).catch(() => undefined);
+}
+
+async function dropLocal(issueIds: number[]) {
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const db = await lecternDb();
+  for (const issueId of issueIds) {
+    const prefix = tokenless(manifestPath(issueId));
+    for (const req of await cache.keys()) {
+      const path = new URL(req.url).pathname;
+      if (path === prefix || path.startsWith(`${prefix}/`)) await cache.delete(req);
+    }
+    await db.delete(STORES.downloads, issueId);
+  }
+  await reload();
+}
+
+/** Removes downloads from this device (all of them without ids) and frees them on the server. */
+export async function removeDownload(issueId?: number): Promise<void> {
+  const ids = issueId ? [issueId] : (await (await lecternDb()).getAllKeys(STORES.downloads));
+  await apiPost('/api/reader/downloads/remove', OkReply, { deviceId: deviceId(), issueIds: issueId ? [issueId] : undefined }).catch(() => undefined);
+  await dropLocal(ids);
+}
+
+/** The server's word on this device's downloads: limits, and whether access still stands.
+ * When it does not (e.g. the subscription expired), the downloads leave the device. */
+export async function checkDownloads(): Promise<DownloadsReply | null> {
+  try {
+    const reply = await apiGet('/api/reader/downloads', DownloadsReply, { deviceId: deviceId() });
+    if (!reply.allowed) await removeDownload();
+    return reply;
+  } catch {
+    return null; // offline or signed out: keep what is here until the next check
+  }
+}
+
+/** At app start and whenever the network returns: re-check access for what is downloaded,
+ * then finish downloads that stopped. */
+export function keepDownloadsCurrent(): void {
+  const run = async () => {
+    if (!navigator.onLine || !(await (await lecternDb()).count(STORES.downloads))) return;
+    const reply = await checkDownloads();
+    if (reply?.allowed) await resumeDownloads();
+  };
+  void run();
+  addEventListener('online', () => void run());
+}

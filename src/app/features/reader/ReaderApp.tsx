@@ -1,0 +1,370 @@
+// The page viewer at /reader/{issueId}?edz=1#page/{n}: one page on phones, the cover alone then
+// facing pages on wide landscape screens; turn by swipe, arrow keys or the buttons; zoom by
+// pinch, double-tap, ctrl+wheel or +/-; a thumbnail strip and a page jump; a text view of each
+// page; full screen. The neighbouring pages are loaded and decoded before they are needed, so a
+// turn only swaps what is already there. Progress and read events are kept (offline too).
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiGet, contentGet } from '../../lib/api';
+import { session } from '../../lib/session';
+import { formatDate } from '../../lib/locale';
+import { manifestPath, pageImagePath, pageTextPath } from '../../../shared/reader-paths';
+import { Progress, type IssueManifest, type PageText, type ReaderPage } from '../../../shared/schemas/reader';
+import { requestReaderToken } from './readerToken';
+import { pageFromHash, spreadIndexOf, spreadsOf } from './spreads';
+import { useGestures } from './useGestures';
+import { flushReads, recordRead, resumePage, saveProgress } from './tracking';
+import { downloadRecord, removeDownload } from '../downloads/store';
+import './reader.css';
+
+type Failure = 'signIn' | 'offline' | 'notFound' | 'retry' | { code: string; message: string };
+interface Grant { code: string | null; expiresAt: number; fromOpener?: boolean }
+
+/** The expiry (seconds) inside a reader token, to renew it in time; 0 when unreadable. */
+function expiryOf(code: string | null): number {
+  try {
+    return Number(JSON.parse(atob(code!.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+const FACING_QUERY = '(orientation: landscape) and (min-width: 900px)';
+/** How many spreads either side of the current one stay loaded. */
+const AHEAD = 2;
+const BEHIND = 1;
+const RENEW_BEFORE_S = 120;
+
+function useMedia(query: string): boolean {
+  const [matches, setMatches] = useState(() => matchMedia(query).matches);
+  useEffect(() => {
+    const m = matchMedia(query);
+    const on = () => setMatches(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, [query]);
+  return matches;
+}
+
+export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; initialCode: string | null; lang: 'en' | 'hi' }) {
+  const { t } = useTranslation();
+  const [manifest, setManifest] = useState<IssueManifest | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [offlineCopy, setOfflineCopy] = useState(false);
+  const grant = useRef<Grant>({ code: initialCode, expiresAt: expiryOf(initialCode), fromOpener: Boolean(initialCode) });
+  const [page, setPage] = useState<number>(() => pageFromHash(location.hash) ?? 0);
+  const [panel, setPanel] = useState<'none' | 'thumbs' | 'text'>('none');
+  const facing = useMedia(FACING_QUERY);
+  const stage = useRef<HTMLElement>(null);
+  const [stageSize, setStageSize] = useState({ w: innerWidth, h: innerHeight });
+
+  // --- Opening: a token (given by the opener, or asked for), the issue, where to resume. ---
+  const open = useCallback(async () => {
+    setFailure(null);
+    const local = await downloadRecord(issueId);
+    if (!grant.current.code && navigator.onLine) {
+      try {
+        const g = await requestReaderToken(issueId, { lang });
+        grant.current = { code: g.code, expiresAt: g.expiresAt };
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return setFailure(local ? 'offline' : 'signIn');
+        if (err instanceof ApiError && err.status === 404) return setFailure('notFound');
+        if (err instanceof ApiError && err.status === 403) {
+          // Access ended: a downloaded copy goes too (spec: expired subscriptions lose downloads).
+          if (local) await removeDownload(issueId);
+          return setFailure({ code: err.code, message: err.message });
+        }
+        // Network trouble: read the downloaded copy if there is one.
+      }
+    }
+    const code = grant.current.code ?? undefined;
+    const [m, server] = await Promise.all([
+      contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`).catch((err: unknown) => err),
+      session.userToken() && navigator.onLine ? apiGet(`/api/reader/progress/${issueId}`, Progress).catch(() => null) : Promise.resolve(null),
+    ]);
+    if (m instanceof ApiError) {
+      // A stale or copied code: ask for a token of our own, once.
+      if (m.code.startsWith('token_') && grant.current.fromOpener) {
+        grant.current = { code: null, expiresAt: 0 };
+        return open();
+      }
+      if (m.status === 404) return setFailure('notFound');
+      if (m.code === 'network') return setFailure(local?.status === 'done' ? 'retry' : 'offline');
+      return setFailure({ code: m.code, message: m.message });
+    }
+    if (!(m as IssueManifest).pages) return setFailure('retry');
+    setOfflineCopy(!code && Boolean(local));
+    const found = m as IssueManifest;
+    if (!pageFromHash(location.hash)) {
+      const resume = await resumePage(issueId, server);
+      setPage(resume && resume <= found.pages.length ? resume : 1);
+    }
+    setManifest(found);
+    document.title = `${found.titleName} · ${found.issueName}`;
+    void recordRead({ kind: 'issue_open', issueId, source: 'web' });
+  }, [issueId, lang]);
+
+  useEffect(() => {
+    void open();
+    const flush = () => void flushReads();
+    addEventListener('online', flush);
+    const hidden = () => document.visibilityState === 'hidden' && flush();
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      removeEventListener('online', flush);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [open]);
+
+  // Renew the token before it lapses; pages already shown keep their URLs.
+  useEffect(() => {
+    if (!manifest || !grant.current.expiresAt) return;
+    const wait = Math.max(5, grant.current.expiresAt - Date.now() / 1000 - RENEW_BEFORE_S) * 1000;
+    const timer = setTimeout(async () => {
+      const g = await requestReaderToken(issueId, { lang }).catch(() => null);
+      if (g) grant.current = { code: g.code, expiresAt: g.expiresAt };
+    }, wait);
+    return () => clearTimeout(timer);
+  });
+
+  useLayoutEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => setStageSize({ w: el.clientWidth, h: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [manifest]);
+
+  // --- Where we are. ---
+  const spreads = useMemo(() => spreadsOf(manifest?.pages.length ?? 0, facing), [manifest, facing]);
+  const index = spreadIndexOf(spreads, page || 1);
+  const current = spreads[index] ?? [];
+  const count = manifest?.pages.length ?? 0;
+
+  const goTo = useCallback((n: number) => {
+    if (!count) return;
+    const target = Math.min(count, Math.max(1, n));
+    if (target === page) return;
+    performance.mark('page-turn-start');
+    setPage(target);
+  }, [count, page]);
+  const turn = useCallback((direction: 1 | -1) => {
+    const next = spreads[index + direction];
+    if (next) goTo(next[0]);
+  }, [spreads, index, goTo]);
+
+  const gestures = useGestures(turn);
+  const { reset: resetZoom } = gestures;
+  useEffect(() => resetZoom(), [index, resetZoom]);
+
+  // The URL follows the page (#page/{n}); the back button and edited hashes move the reader.
+  useEffect(() => {
+    if (!manifest || !current.length) return;
+    const hash = `#page/${current[0]}`;
+    if (location.hash !== hash) history.replaceState(history.state, '', hash);
+    for (const n of current) void recordRead({ kind: 'page_view', issueId, page: n, source: 'web' });
+    void saveProgress(issueId, current[0]);
+  }, [manifest, current, issueId]);
+  useEffect(() => {
+    const onHash = () => {
+      const n = pageFromHash(location.hash);
+      if (n) goTo(n);
+    };
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, [goTo]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement).closest('input, textarea')) return;
+      const keys: Record<string, () => void> = {
+        ArrowRight: () => turn(1), ArrowLeft: () => turn(-1), PageDown: () => turn(1), PageUp: () => turn(-1), ' ': () => turn(1),
+        Home: () => goTo(1), End: () => goTo(count), '+': () => gestures.zoomBy(1.25), '=': () => gestures.zoomBy(1.25), '-': () => gestures.zoomBy(0.8), '0': resetZoom,
+      };
+      const action = keys[e.key];
+      if (action && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        action();
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [turn, goTo, count, gestures, resetZoom]);
+
+  // --- Images: URLs fixed per page at first use (a renewed token must not reload them). ---
+  const urls = useRef(new Map<number, { small: string; large: string }>());
+  const urlsOf = (n: number) => {
+    let u = urls.current.get(n);
+    if (!u) {
+      const code = grant.current.code ?? undefined;
+      u = { small: pageImagePath(issueId, n, 'small', code), large: pageImagePath(issueId, n, 'large', code) };
+      urls.current.set(n, u);
+    }
+    return u;
+  };
+  const cols = current.length || 1;
+  const displayWidth = (p: ReaderPage) => Math.round(Math.min(stageSize.w / cols, (stageSize.h * p.large) / p.height));
+  const windowPages = spreads.slice(Math.max(0, index - BEHIND), index + AHEAD + 1).flat();
+
+  // Measure the turn: from the gesture to the new pages decoded and painted.
+  const pagesRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!performance.getEntriesByName('page-turn-start').length) return;
+    const imgs = [...(pagesRef.current?.querySelectorAll<HTMLImageElement>('img.reader__page--shown') ?? [])];
+    void Promise.all(imgs.map((i) => i.decode().catch(() => undefined))).then(() => requestAnimationFrame(() => {
+      performance.measure('page-turn', 'page-turn-start');
+      performance.clearMarks('page-turn-start');
+    }));
+  }, [index]);
+
+  const fullScreen = useFullScreen();
+  const [jump, setJump] = useState('');
+  const onJump = (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(jump);
+    if (Number.isInteger(n)) goTo(n);
+    setJump('');
+  };
+
+  if (failure) return <ReaderFailure failure={failure} onRetry={() => void open()} />;
+  if (!manifest) return <div className="reader reader--loading" role="status">{t('reader.loading')}</div>;
+
+  const titlePath = `${lang === 'hi' ? '/hi' : ''}/magazine/${manifest.mid}`;
+  const position = current.length > 1
+    ? t('reader.pagesOf', { first: current[0], last: current.at(-1), count })
+    : t('reader.pageOf', { page: current[0], count });
+  const z = gestures.zoom;
+
+  return (
+    <div className="reader" data-facing={facing ? '1' : '0'}>
+      <header className="reader__bar">
+        <a className="reader__button reader__back" href={titlePath} aria-label={t('reader.back')}>←</a>
+        <div className="reader__title">
+          <strong>{manifest.titleName}</strong>
+          <span>{manifest.issueName} · {formatDate(manifest.pubDate, lang)}{offlineCopy && ` · ${t('reader.offlineCopy')}`}</span>
+        </div>
+        <div className="reader__tools">
+          <button type="button" className="reader__button reader__zoom" aria-label={t('reader.zoomOut')} onClick={() => gestures.zoomBy(0.8)} disabled={z.scale <= 1}>−</button>
+          <button type="button" className="reader__button reader__zoom" aria-label={t('reader.zoomIn')} onClick={() => gestures.zoomBy(1.25)} data-testid="zoom-in">+</button>
+          <button type="button" className="reader__button" aria-pressed={panel === 'thumbs'} onClick={() => setPanel(panel === 'thumbs' ? 'none' : 'thumbs')}>{t('reader.thumbnails')}</button>
+          <button type="button" className="reader__button" aria-pressed={panel === 'text'} onClick={() => setPanel(panel === 'text' ? 'none' : 'text')}>{t('reader.text')}</button>
+          {fullScreen.supported && (
+            <button type="button" className="reader__button" onClick={fullScreen.toggle}>{fullScreen.active ? t('reader.exitFullScreen') : t('reader.fullScreen')}</button>
+          )}
+        </div>
+      </header>
+
+      <main ref={stage} className="reader__stage" {...gestures.handlers} data-testid="reader-stage" data-zoom={z.scale.toFixed(2)}>
+        {panel === 'text' ? (
+          <PageTexts issueId={issueId} pages={current} code={grant.current.code} />
+        ) : (
+          <div ref={pagesRef} className="reader__pages" style={{ transform: `translate(${z.x}px, ${z.y}px) scale(${z.scale})` }}>
+            {windowPages.map((n) => {
+              const p = manifest.pages[n - 1];
+              const u = urlsOf(n);
+              const shown = current.includes(n);
+              return (
+                <img
+                  key={n}
+                  className={shown ? 'reader__page reader__page--shown' : 'reader__page'}
+                  src={u.small}
+                  srcSet={`${u.small} ${p.small}w, ${u.large} ${p.large}w`}
+                  sizes={`${displayWidth(p)}px`}
+                  width={p.large}
+                  height={p.height}
+                  alt={t('reader.pageAlt', { page: n })}
+                  aria-hidden={shown ? undefined : true}
+                  decoding="async"
+                  draggable={false}
+                  data-page={n}
+                  style={shown ? { maxWidth: `${100 / cols}%` } : undefined}
+                />
+              );
+            })}
+          </div>
+        )}
+        <button type="button" className="reader__turn reader__turn--prev" aria-label={t('reader.previous')} onClick={() => turn(-1)} disabled={index === 0}>‹</button>
+        <button type="button" className="reader__turn reader__turn--next" aria-label={t('reader.next')} onClick={() => turn(1)} disabled={index >= spreads.length - 1}>›</button>
+      </main>
+
+      {panel === 'thumbs' && (
+        <nav className="reader__thumbs" aria-label={t('reader.thumbnails')}>
+          {manifest.pages.map((p) => (
+            <button key={p.n} type="button" className="reader__thumb" aria-current={current.includes(p.n) ? 'page' : undefined} onClick={() => goTo(p.n)}>
+              <img src={urlsOf(p.n).small} width={p.small} height={Math.round((p.height * p.small) / p.large)} alt="" loading="lazy" decoding="async" />
+              <span>{p.n}</span>
+            </button>
+          ))}
+        </nav>
+      )}
+
+      <footer className="reader__footer">
+        <span className="reader__position" aria-live="polite" data-testid="reader-position">{position}</span>
+        <form className="reader__jump" onSubmit={onJump}>
+          <label>
+            <span className="visually-hidden">{t('reader.goTo')}</span>
+            <input type="number" inputMode="numeric" min={1} max={count} value={jump} placeholder={t('reader.goTo')} onChange={(e) => setJump(e.target.value)} />
+          </label>
+          <button type="submit" className="reader__button">{t('reader.go')}</button>
+        </form>
+      </footer>
+    </div>
+  );
+}
+
+function useFullScreen() {
+  const [active, setActive] = useState(Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const on = () => setActive(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', on);
+    return () => document.removeEventListener('fullscreenchange', on);
+  }, []);
+  return {
+    active,
+    supported: Boolean(document.fullscreenEnabled),
+    toggle: () => void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined),
+  };
+}
+
+/** The extracted text of the shown pages: for screen readers and small screens. */
+function PageTexts({ issueId, pages, code }: { issueId: number; pages: number[]; code: string | null }) {
+  const { t } = useTranslation();
+  const [texts, setTexts] = useState<Record<number, string | null>>({});
+  useEffect(() => {
+    for (const n of pages) {
+      if (n in texts) continue;
+      contentGet<PageText>(pageTextPath(issueId, n, code ?? undefined) as `/content/${string}`)
+        .then((p) => setTexts((all) => ({ ...all, [n]: p.text })))
+        .catch(() => setTexts((all) => ({ ...all, [n]: null })));
+    }
+  }, [issueId, pages, code, texts]);
+  return (
+    <div className="reader__texts">
+      {pages.map((n) => (
+        <article key={n} className="reader__text" aria-label={t('reader.textOf', { page: n })} data-testid="page-text">
+          <h2>{t('reader.textOf', { page: n })}</h2>
+          {texts[n] === undefined ? <p role="status">{t('reader.loading')}</p> : texts[n] ? texts[n]!.split(/\n\s*\n/).map((para, i) => <p key={i}>{para.replace(/\s*\n\s*/g, ' ')}</p>) : <p>{t('reader.noText')}</p>}
+        </article>
+      ))}
+    </div>
+  );
+}
+
+function ReaderFailure({ failure, onRetry }: { failure: Failure; onRetry: () => void }) {
+  const { t, i18n } = useTranslation();
+  const text = typeof failure === 'object'
+    ? (i18n.exists(`errors.${failure.code}`) ? t(`errors.${failure.code}` as 'errors.generic') : failure.message)
+    : failure === 'retry' ? t('errors.generic') : t(`reader.${failure}`);
+  return (
+    <div className="reader reader--failed">
+      <div className="reader__failure" role="alert" data-testid="reader-failure">
+        <p>{text}</p>
+        {typeof failure === 'object' && failure.code === 'subscription_expired' && <p>{t('access.expiredBody')}</p>}
+        {failure === 'signIn' && <a className="reader__button" href={`/login`}>{t('reader.signInButton')}</a>}
+        {(failure === 'retry' || failure === 'offline') && <button type="button" className="reader__button" onClick={onRetry}>{t('reader.retry')}</button>}
+      </div>
+    </div>
+  );
+}

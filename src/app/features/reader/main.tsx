@@ -1,0 +1,27 @@
+// The reader's own entry (reader.html): a small bundle that opens in its own tab, precached by
+// the service worker so a downloaded issue opens with no network. The opener passes the reader
+// token in ?code=, which is taken out of the address bar at once (history, screenshots).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '../../lib/i18n';
+import { registerServiceWorker, reloadOnStaleChunk } from '../../pwa/register';
+import { ReaderApp } from './ReaderApp';
+import '../../styles.css';
+
+const params = new URLSearchParams(location.search);
+const issueId = Number(/^\/reader\/(\d+)/.exec(location.pathname)?.[1] ?? 0);
+const code = params.get('code');
+const lang = params.get('lang') === 'hi' ? 'hi' : 'en';
+if (code) {
+  params.delete('code');
+  history.replaceState(null, '', `${location.pathname}?${params}${location.hash}`);
+}
+
+reloadOnStaleChunk();
+await initI18n(lang);
+createRoot(document.getElementById('reader')!).render(
+  <StrictMode>
+    <ReaderApp issueId={issueId} initialCode={code} lang={lang} />
+  </StrictMode>,
+);
+registerServiceWorker();
