@@ -5,7 +5,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useLogout } from '../../components/useLogout';
-import { accountLinks } from './links';
+import { accountAreaLinks } from './links';
 
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -14,7 +14,7 @@ export function AccountLayout({ title, children }: { title: string; children: Re
   return (
     <div className="account">
       <nav className="account__nav" aria-label={t('account.menu')}>
-        {accountLinks().map((l) => (
+        {accountAreaLinks().map((l) => (
           <NavLink key={l.key} to={to(l.to)} className="account__link">{t(`account.links.${l.key}`)}</NavLink>
         ))}
         <button type="button" className="account__link account__logout" onClick={() => logout()}>{t('account.logout')}</button>

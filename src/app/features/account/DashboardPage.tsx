@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { AccountLayout } from './AccountLayout';
-import { accountLinks } from './links';
+import { accountAreaLinks } from './links';
 import { detailsQuery } from './queries';
 import { InstitutionSummary } from './InstitutionSummary';
 
@@ -17,7 +17,7 @@ export default function DashboardPage() {
     <AccountLayout title={name ? t('account.hello', { name }) : t('account.links.dashboard')}>
       <InstitutionSummary user={user} />
       <ul className="account__cards">
-        {accountLinks().map((l) => (
+        {accountAreaLinks().map((l) => (
           <li key={l.key}><Link className="account__card" to={to(l.to)}>{t(`account.links.${l.key}`)}<span>{t(`account.blurbs.${l.key}`)}</span></Link></li>
         ))}
       </ul>

@@ -7,13 +7,15 @@ export const ACCOUNT_LINKS = [
   { key: 'emailPreference', to: '/dashboard/email-preference', guests: false },
   { key: 'managePassword', to: '/dashboard/manage-password', guests: false },
   { key: 'myFavorites', to: '/dashboard/myFavorites', guests: true },
-  { key: 'downloads', to: '/dashboard/downloads', guests: true },
 ] as const;
 
 export function accountLinks() {
   const guest = isGuest();
   return ACCOUNT_LINKS.filter((l) => l.guests || !guest);
 }
+
+/** The account area also lists the downloads of this device (not a menu item of the spec). */
+export const accountAreaLinks = () => [...accountLinks(), { key: 'downloads', to: '/dashboard/downloads', guests: true } as const];
 
 /** The information pages the account menu lists after the account items (spec §2). */
 export const INFO_LINKS = [
