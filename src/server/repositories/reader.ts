@@ -47,14 +47,19 @@ export async function readProgress(db: Queryable, userId: number, issueId: numbe
   return { issueId, page: rows[0]?.page_no ?? null, updatedAt: rows[0] ? Math.floor(rows[0].updated_at.getTime() / 1000) : null };
 }
 
-/** Saves the page unless a newer save (from another device) is already there. */
-export async function saveProgress(db: Queryable, userId: number, issueId: number, page: number, at = new Date()): Promise<void> {
-  await db.query(
-    `INSERT INTO reading_progress (user_id, issue_id, page_no, updated_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id, issue_id) DO UPDATE SET page_no = EXCLUDED.page_no, updated_at = EXCLUDED.updated_at
-     WHERE reading_progress.updated_at <= EXCLUDED.updated_at`,
+/** Saves the page unless a newer save (from another device) is already there. False when the
+ * issue does not exist. */
+export async function saveProgress(db: Queryable, userId: number, issueId: number, page: number, at = new Date()): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    `WITH saved AS (
+       INSERT INTO reading_progress (user_id, issue_id, page_no, updated_at)
+       SELECT $1, issue_id, $3, $4 FROM issues WHERE issue_id = $2
+       ON CONFLICT (user_id, issue_id) DO UPDATE SET page_no = EXCLUDED.page_no, updated_at = EXCLUDED.updated_at
+       WHERE reading_progress.updated_at <= EXCLUDED.updated_at
+     ) SELECT EXISTS (SELECT 1 FROM issues WHERE issue_id = $2) AS found`,
     [userId, issueId, page, at],
   );
+  return rows[0].found;
 }
 
 export interface ReaderEventRow { kind: string; issueId: number; page?: number; at: number; source: string }

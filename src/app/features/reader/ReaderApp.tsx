@@ -92,9 +92,9 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
       if (m.code === 'network') return setFailure(local?.status === 'done' ? 'retry' : 'offline');
       return setFailure({ code: m.code, message: m.message });
     }
-    if (!(m as IssueManifest).pages) return setFailure('retry');
+    const found = m as IssueManifest | null;
+    if (!found?.pages) return setFailure('retry');
     setOfflineCopy(!code && Boolean(local));
-    const found = m as IssueManifest;
     if (!pageFromHash(location.hash)) {
       const resume = await resumePage(issueId, server);
       setPage(resume && resume <= found.pages.length ? resume : 1);

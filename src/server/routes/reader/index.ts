@@ -89,8 +89,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/reader/progress', { ...signedIn, schema: { body: ProgressBody, response: { 200: Progress, ...errors } } }, async (req) => {
     const { issueId, page } = req.body;
-    await issueManifest(app.db, issueId); // 404 for an unknown issue
-    await saveProgress(app.db, userId(req), issueId, page);
+    if (!(await saveProgress(app.db, userId(req), issueId, page))) throw notFound(`Issue ${issueId}`);
     return readProgress(app.db, userId(req), issueId);
   });
 
