@@ -27,6 +27,9 @@ export default fp(async (app) => {
       root: appDir,
       prefix: '/',
       wildcard: false,
+      // Our own Cache-Control below; left on, the plugin overwrites it with max-age=0 and every
+      // hashed asset is revalidated (a round trip each on a slow network).
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed build assets never change; the shell, manifest and service worker must revalidate.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
