@@ -32,7 +32,7 @@ describe('reader token', () => {
     const res = await api.post('/api/reader/token', { user_id: r.uid, issue, store_id: 1, readtype: 'reader', userLang: 'en', isnews: 0, ageRating: 5, device: 'web', lib_id: 1, page: 2 }, r.token);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
-    expect(res.body.data.url).toBe(`/reader/${issue}?edz=1#page/2`);
+    expect(res.body.data).toMatchObject({ page: 2, url: `/reader/${issue}?edz=1#page/2` });
     expect(res.body.data.expiresAt).toBeGreaterThan(Date.now() / 1000 + 60);
     const manifest = await api.get(`/content/reader/${issue}?code=${res.body.data.code}`);
     expect(manifest.status).toBe(200);
@@ -105,18 +105,24 @@ describe('page images', () => {
 });
 
 describe('progress', () => {
-  it('is saved per issue and read back on another device of the same reader', async () => {
+  it('is saved per issue and comes back with the issue on another device of the same reader', async () => {
     const phone = await signIn('progress@active.edu');
     const laptop = await signIn('progress@active.edu');
     const [issue] = await issuesOf(FX.mid.tech);
-    expect((await api.get(`/api/reader/progress/${issue}`, phone.token)).body).toEqual({ issueId: issue, page: null, updatedAt: null });
+    const progressOn = async (token: string) => {
+      const { code } = (await api.post('/api/reader/token', { issue }, token)).body.data;
+      return (await api.get(`/content/reader/${issue}?code=${code}`)).body.progress;
+    };
+    expect(await progressOn(phone.token)).toEqual({ issueId: issue, page: null, updatedAt: null });
     expect((await api.post('/api/reader/progress', { issueId: issue, page: 2 }, phone.token)).body.page).toBe(2);
-    expect((await api.get(`/api/reader/progress/${issue}`, laptop.token)).body.page).toBe(2);
+    expect((await progressOn(laptop.token)).page).toBe(2);
+    // and the laptop's reader opens there: the token's answer says where.
+    expect((await api.post('/api/reader/token', { issue }, laptop.token)).body.data).toMatchObject({ page: 2, url: `/reader/${issue}?edz=1#page/2` });
     expect((await api.post('/api/reader/progress', { issueId: issue, page: 0 }, phone.token)).status).toBe(400);
     expect((await api.post('/api/reader/progress', { issueId: 999999, page: 1 }, phone.token)).status).toBe(404);
-    expect((await api.get(`/api/reader/progress/${issue}`)).status).toBe(401);
+    expect((await api.post('/api/reader/progress', { issueId: issue, page: 1 })).status).toBe(401);
     const someoneElse = await signIn('other.progress@active.edu');
-    expect((await api.get(`/api/reader/progress/${issue}`, someoneElse.token)).body.page).toBeNull();
+    expect((await progressOn(someoneElse.token)).page).toBeNull();
   });
 });
 

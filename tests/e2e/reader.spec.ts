@@ -103,6 +103,23 @@ test.describe('on a phone', () => {
     await screenshot(reader, 'reader-text-360');
   });
 
+  test('the issue and the opening page are each fetched once: the boot script asks, the reader uses its answers', async ({ page, context }) => {
+    await signedIn(page);
+    const { mid, issueId } = await aTitle(page);
+    const fetched: string[] = [];
+    context.on('request', (r) => { if (r.url().includes('/content/reader/')) fetched.push(new URL(r.url()).pathname); });
+    const reader = await openFromTitle(page, mid);
+    await expect.poll(() => reader.locator('img.reader__page--shown').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    const [n] = await shownPages(reader);
+    await reader.waitForTimeout(500); // the neighbours follow
+    expect(fetched.filter((p) => p === `/content/reader/${issueId}`)).toHaveLength(1);
+    expect(fetched.filter((p) => p.startsWith(`/content/reader/${issueId}/pages/${n}/`))).toEqual([`/content/reader/${issueId}/pages/${n}/small.webp`]);
+    expect(fetched.some((p) => p.startsWith(`/content/reader/${issueId}/pages/${n + 1}/`))).toBe(true);
+    // The shown image came from the boot script's preload, not from the reader's own <img>.
+    const initiator = await reader.evaluate((path) => performance.getEntriesByType('resource').find((e) => e.name.includes(path))?.initiatorType, `/pages/${n}/small.webp`);
+    expect(initiator).toBe('link');
+  });
+
   test('progress resumes on another device of the same reader', async ({ page, browser }) => {
     await signedIn(page);
     const { mid, pages } = await aTitle(page);

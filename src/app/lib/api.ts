@@ -27,12 +27,18 @@ async function request<T>(method: 'GET' | 'POST', path: string, schema: { parse:
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   const form = opts.body instanceof FormData;
   if (opts.body !== undefined && !form) headers['Content-Type'] = 'application/json';
+  return replyOf(fetch(buildUrl(path, opts.query), {
+    method, headers, signal: opts.signal, credentials: 'same-origin',
+    body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
+  }), schema);
+}
+
+/** The answer of a request already sent: network failures and error replies become ApiErrors.
+ * The reader's boot script (reader.html) sends its first request before this code has loaded. */
+export async function replyOf<T>(sent: Promise<Response>, schema: { parse: (body: unknown) => T } | null = null): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method, headers, signal: opts.signal, credentials: 'same-origin',
-      body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
-    });
+    res = await sent;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw new ApiError(0, 'aborted', 'Request aborted');
     throw new ApiError(0, 'network', 'Network Error');

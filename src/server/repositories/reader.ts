@@ -4,7 +4,7 @@ import type { Queryable } from '../db/index';
 import { notFound } from '../plugins/errors';
 import type { IssueManifest, Progress } from '../../shared/schemas/reader';
 
-export async function issueManifest(db: Queryable, issueId: number): Promise<IssueManifest> {
+export async function issueManifest(db: Queryable, issueId: number): Promise<Omit<IssueManifest, 'progress'>> {
   const { rows } = await db.query<{ mid: number; title: string; name: string; pub_date: string; type: IssueManifest['type']; cover: string | null }>(
     `SELECT s.mid, t.name AS title, s.name, to_char(s.pub_date, 'YYYY-MM-DD') AS pub_date, t.type, s.cover_2x AS cover
      FROM issues s JOIN titles t ON t.mid = s.mid WHERE s.issue_id = $1`,

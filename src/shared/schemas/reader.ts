@@ -35,7 +35,9 @@ export const ReaderTokenReply = z.object({
     /** Seconds since the epoch. */
     expiresAt: z.number().int(),
     issueId: z.number().int(),
-    /** Where the reader opens: /reader/{issueId}?edz=1 (#page/{n} when a page was given). */
+    /** The page to open at: the one asked for, else where this reader left off (any device). */
+    page: z.number().int().nullable(),
+    /** Where the reader opens: /reader/{issueId}?edz=1, with #page/{n} for that page. */
     url: z.string(),
   }),
 });
@@ -50,7 +52,11 @@ export const ReaderPage = z.object({
 });
 export type ReaderPage = z.infer<typeof ReaderPage>;
 
-/** What the reader needs to show an issue (GET /content/reader/{issueId}). */
+export const Progress = z.object({ issueId: z.number().int(), page: z.number().int().nullable(), updatedAt: z.number().int().nullable() });
+export type Progress = z.infer<typeof Progress>;
+
+/** What the reader needs to show an issue (GET /content/reader/{issueId}), with where this reader
+ * left it (saved from any device), so opening takes one request. */
 export const IssueManifest = z.object({
   issueId: z.number().int(),
   mid: z.number().int(),
@@ -60,14 +66,13 @@ export const IssueManifest = z.object({
   type: z.enum(['magazine', 'newspaper', 'journal']),
   cover: z.string().nullable(),
   pages: z.array(ReaderPage),
+  progress: Progress,
 });
 export type IssueManifest = z.infer<typeof IssueManifest>;
 
 export const PageText = z.object({ n: z.number().int(), text: z.string() });
 export type PageText = z.infer<typeof PageText>;
 
-export const Progress = z.object({ issueId: z.number().int(), page: z.number().int().nullable(), updatedAt: z.number().int().nullable() });
-export type Progress = z.infer<typeof Progress>;
 export const ProgressBody = z.object({ issueId: id, page: pageNo });
 
 /** Where a read happened: the web app, or inside a Smart Reading Zone. */

@@ -8,8 +8,8 @@ import { ApiError, apiGet, apiPost, contentGet } from '../../lib/api';
 import { deviceId } from '../../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
 import { OkReply } from '../../../shared/schemas/account';
-import { DownloadReply, DownloadsReply, type IssueManifest, type ReaderPage } from '../../../shared/schemas/reader';
-import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageTextPath, tokenless, type PageSize } from '../../../shared/reader-paths';
+import { DownloadReply, DownloadsReply, type IssueManifest } from '../../../shared/schemas/reader';
+import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
 
 // --- Live state for the screens: every record, and which downloads are running. ---
 let records: DownloadRecord[] = [];
@@ -32,12 +32,6 @@ export const isRunning = (issueId: number) => running.has(issueId);
 
 export async function downloadRecord(issueId: number): Promise<DownloadRecord | undefined> {
   return (await lecternDb()).get(STORES.downloads, issueId);
-}
-
-/** The image width this screen needs: the small one when it is sharp enough here. */
-export function sizeForScreen(page: ReaderPage): PageSize {
-  const needed = Math.min(screen.width, (screen.height * page.large) / page.height) * devicePixelRatio;
-  return page.small >= needed * 0.9 ? 'small' : 'large';
 }
 
 async function save(record: DownloadRecord) {
@@ -64,7 +58,7 @@ export async function downloadIssue(issueId: number): Promise<void> {
     const manifest = await contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`);
     const cache = await caches.open(DOWNLOADS_CACHE);
     await cache.put(manifestPath(issueId), Response.json(manifest));
-    const size = record?.size ?? sizeForScreen(manifest.pages[0]);
+    const size = record?.size ?? pageSizeFor(Math.max(screen.width, innerWidth), devicePixelRatio);
     record = {
       issueId, mid: manifest.mid, titleName: manifest.titleName, issueName: manifest.issueName, cover: manifest.cover,
       size, pages: manifest.pages.length, done: 0, bytes: record?.bytes ?? 0, status: 'downloading', savedAt: record?.savedAt ?? Date.now(),

@@ -3,19 +3,28 @@
 // pinch, double-tap, ctrl+wheel or +/-; a thumbnail strip and a page jump; a text view of each
 // page; full screen. The neighbouring pages are loaded and decoded before they are needed, so a
 // turn only swaps what is already there. Progress and read events are kept (offline too).
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiGet, contentGet } from '../../lib/api';
-import { session } from '../../lib/session';
+import { ApiError, contentGet, replyOf } from '../../lib/api';
 import { formatDate } from '../../lib/locale';
-import { manifestPath, pageImagePath, pageTextPath } from '../../../shared/reader-paths';
-import { Progress, type IssueManifest, type PageText, type ReaderPage } from '../../../shared/schemas/reader';
+import { manifestPath, pageImagePath, pageSizeFor, pageTextPath } from '../../../shared/reader-paths';
+import type { IssueManifest, PageText } from '../../../shared/schemas/reader';
 import { requestReaderToken } from './readerToken';
 import { pageFromHash, spreadIndexOf, spreadsOf } from './spreads';
 import { useGestures } from './useGestures';
 import { flushReads, recordRead, resumePage, saveProgress } from './tracking';
 import { downloadRecord, removeDownload } from '../downloads/store';
 import './reader.css';
+
+/** What reader.html's boot script already asked for (the issue; the opening page's image, which
+ * the reader's own URL for that page then finds loaded). Taken once, for the token it was sent with. */
+interface Boot { code: string; page: number; image: string; manifest: Promise<Response> }
+declare global { interface Window { readerBoot?: Boot } }
+function takeBoot(code: string | undefined): Boot | null {
+  const boot = window.readerBoot;
+  delete window.readerBoot;
+  return boot && boot.code === code ? boot : null;
+}
 
 type Failure = 'signIn' | 'offline' | 'notFound' | 'retry' | { code: string; message: string };
 interface Grant { code: string | null; expiresAt: number; fromOpener?: boolean }
@@ -54,9 +63,9 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   const grant = useRef<Grant>({ code: initialCode, expiresAt: expiryOf(initialCode), fromOpener: Boolean(initialCode) });
   const [page, setPage] = useState<number>(() => pageFromHash(location.hash) ?? 0);
   const [panel, setPanel] = useState<'none' | 'thumbs' | 'text'>('none');
+  // The neighbours load once the first pages are in: on a slow network they would share its bandwidth.
+  const [firstLoaded, setFirstLoaded] = useState(false);
   const facing = useMedia(FACING_QUERY);
-  const stage = useRef<HTMLElement>(null);
-  const [stageSize, setStageSize] = useState({ w: innerWidth, h: innerHeight });
 
   // --- Opening: a token (given by the opener, or asked for), the issue, where to resume. ---
   const open = useCallback(async () => {
@@ -78,10 +87,9 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
       }
     }
     const code = grant.current.code ?? undefined;
-    const [m, server] = await Promise.all([
-      contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`).catch((err: unknown) => err),
-      session.userToken() && navigator.onLine ? apiGet(`/api/reader/progress/${issueId}`, Progress).catch(() => null) : Promise.resolve(null),
-    ]);
+    const boot = takeBoot(code);
+    const m = await (boot ? replyOf<IssueManifest>(boot.manifest) : contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`))
+      .catch((err: unknown) => err);
     if (m instanceof ApiError) {
       // A stale or copied code: ask for a token of our own, once.
       if (m.code.startsWith('token_') && grant.current.fromOpener) {
@@ -96,7 +104,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     if (!found?.pages) return setFailure('retry');
     setOfflineCopy(!code && Boolean(local));
     if (!pageFromHash(location.hash)) {
-      const resume = await resumePage(issueId, server);
+      const resume = await resumePage(issueId, found.progress ?? null);
       setPage(resume && resume <= found.pages.length ? resume : 1);
     }
     setManifest(found);
@@ -127,15 +135,13 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     return () => clearTimeout(timer);
   });
 
-  useLayoutEffect(() => {
-    const el = stage.current;
-    if (!el) return;
-    const measure = () => setStageSize({ w: el.clientWidth, h: el.clientHeight });
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [manifest]);
+  // The page image size follows the window (pageSizeFor, the rule the boot script used too).
+  const [viewportWidth, setViewportWidth] = useState(innerWidth);
+  useEffect(() => {
+    const on = () => setViewportWidth(innerWidth);
+    addEventListener('resize', on);
+    return () => removeEventListener('resize', on);
+  }, []);
 
   // --- Where we are. ---
   const spreads = useMemo(() => spreadsOf(manifest?.pages.length ?? 0, facing), [manifest, facing]);
@@ -205,8 +211,8 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     return u;
   };
   const cols = current.length || 1;
-  const displayWidth = (p: ReaderPage) => Math.round(Math.min(stageSize.w / cols, (stageSize.h * p.large) / p.height));
-  const windowPages = spreads.slice(Math.max(0, index - BEHIND), index + AHEAD + 1).flat();
+  const size = pageSizeFor(viewportWidth, devicePixelRatio);
+  const windowPages = firstLoaded ? spreads.slice(Math.max(0, index - BEHIND), index + AHEAD + 1).flat() : current;
 
   // Measure the turn: from the gesture to the new pages decoded and painted.
   const pagesRef = useRef<HTMLDivElement>(null);
@@ -256,7 +262,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
         </div>
       </header>
 
-      <main ref={stage} className="reader__stage" {...gestures.handlers} data-testid="reader-stage" data-zoom={z.scale.toFixed(2)}>
+      <main className="reader__stage" {...gestures.handlers} data-testid="reader-stage" data-zoom={z.scale.toFixed(2)}>
         {panel === 'text' ? (
           <PageTexts issueId={issueId} pages={current} code={grant.current.code} />
         ) : (
@@ -269,14 +275,15 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
                 <img
                   key={n}
                   className={shown ? 'reader__page reader__page--shown' : 'reader__page'}
-                  src={u.small}
-                  srcSet={`${u.small} ${p.small}w, ${u.large} ${p.large}w`}
-                  sizes={`${displayWidth(p)}px`}
+                  src={u[size]}
                   width={p.large}
                   height={p.height}
                   alt={t('reader.pageAlt', { page: n })}
                   aria-hidden={shown ? undefined : true}
                   decoding="async"
+                  fetchPriority={shown ? 'high' : 'low'}
+                  onLoad={shown ? () => setFirstLoaded(true) : undefined}
+                  onError={shown ? () => setFirstLoaded(true) : undefined}
                   draggable={false}
                   data-page={n}
                   style={shown ? { maxWidth: `${100 / cols}%` } : undefined}

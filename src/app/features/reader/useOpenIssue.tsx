@@ -39,7 +39,7 @@ export function useOpenIssue() {
     }
     try {
       const grant = await requestReaderToken(issueId, { page, lang });
-      launch(readerUrl(issueId, page, { ...extra, code: grant.code }));
+      launch(readerUrl(issueId, grant.page ?? undefined, { ...extra, code: grant.code }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setRefusal({ code: err.code, message: err.message });
       else if (err instanceof ApiError && err.status === 401) navigate(to('/login'));

@@ -50,15 +50,17 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     if (user_id && user_id !== Buffer.from(req.user!.uuid).toString('base64')) throw new HttpError(403, 'wrong_user', 'This reading request is for another account. Please sign in again.');
     await checkReading(app.db, userId(req), issue, store_id);
     const { code, expiresAt } = await tokens.sign(userId(req), issue);
-    return { status: 'success' as const, data: { code, expiresAt, issueId: issue, url: readerUrl(issue, page) } };
+    // Where to open, known here already: the reader's first requests can then go out at once.
+    const at = page ?? (await readProgress(app.db, userId(req), issue)).page;
+    return { status: 'success' as const, data: { code, expiresAt, issueId: issue, page: at, url: readerUrl(issue, at ?? undefined) } };
   });
 
   // --- What the token opens: the issue, its page images and texts. ---
   const noStore = { 'Cache-Control': 'private, no-cache' };
   app.get('/content/reader/:issueId', { schema: { params: IssueParams, querystring: CodeQuery, response: { 200: IssueManifest, ...errors } } }, async (req, reply) => {
-    await tokens.verify(req.query.code, req.params.issueId);
+    const grant = await tokens.verify(req.query.code, req.params.issueId);
     reply.headers(noStore);
-    return issueManifest(app.db, req.params.issueId);
+    return { ...(await issueManifest(app.db, req.params.issueId)), progress: await readProgress(app.db, grant.userId, req.params.issueId) };
   });
 
   app.get('/content/reader/:issueId/pages/:page/text', { schema: { params: PageParams, querystring: CodeQuery, response: { 200: PageText, ...errors } } }, async (req, reply) => {
@@ -83,10 +85,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     return reply.header('Cache-Control', `private, max-age=${maxAge}`).type('image/webp').send(fs.createReadStream(file));
   });
 
-  // --- Progress, on any device of the same reader. ---
-  app.get('/api/reader/progress/:issueId', { ...signedIn, schema: { params: IssueParams, response: { 200: Progress, ...errors } } }, async (req) =>
-    readProgress(app.db, userId(req), req.params.issueId));
-
+  // --- Progress, on any device of the same reader (read back with the issue, above). ---
   app.post('/api/reader/progress', { ...signedIn, schema: { body: ProgressBody, response: { 200: Progress, ...errors } } }, async (req) => {
     const { issueId, page } = req.body;
     if (!(await saveProgress(app.db, userId(req), issueId, page))) throw notFound(`Issue ${issueId}`);

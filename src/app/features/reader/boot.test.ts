@@ -1,0 +1,47 @@
+// reader.html's boot script sends the reader's first requests before the app's code has loaded.
+// It cannot import the shared paths, so this checks it asks for exactly what the reader will use.
+import fs from 'node:fs';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { manifestPath, pageImagePath, pageSizeFor } from '../../../shared/reader-paths';
+
+const html = fs.readFileSync(new URL('../../../../reader.html', import.meta.url), 'utf8');
+const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
+
+function boot(url: string, width: number, pixelRatio: number) {
+  const u = new URL(url, 'https://lectern.test');
+  const preloads: Record<string, string>[] = [];
+  const fetched: string[] = [];
+  const win: Record<string, unknown> = {
+    location: { pathname: u.pathname, search: u.search, hash: u.hash },
+    URLSearchParams, innerWidth: width, devicePixelRatio: pixelRatio,
+    document: {
+      createElement: () => ({ setAttribute(this: Record<string, string>, k: string, v: string) { this[k] = v; } }),
+      head: { appendChild: (el: Record<string, string>) => preloads.push(el) },
+    },
+    fetch: (path: string) => { fetched.push(path); return new Promise(() => undefined); },
+  };
+  win.window = win;
+  vm.runInNewContext(script, win);
+  return { readerBoot: win.readerBoot as { page: number; image: string } | undefined, preloads, fetched };
+}
+
+describe('reader boot script', () => {
+  const code = 'eyJ.a+b/c=.sig';
+
+  it('asks for the issue and preloads the opening page at the size the reader picks', () => {
+    for (const [width, ratio] of [[360, 1], [360, 2], [480, 1], [1280, 1]]) {
+      const { readerBoot, preloads, fetched } = boot(`/reader/12?edz=1&code=${encodeURIComponent(code)}#page/3`, width, ratio);
+      const image = pageImagePath(12, 3, pageSizeFor(width, ratio), code);
+      expect(fetched).toEqual([manifestPath(12, code)]);
+      expect(preloads).toEqual([expect.objectContaining({ rel: 'preload', as: 'image', href: image, fetchpriority: 'high' })]);
+      expect(readerBoot).toMatchObject({ code, page: 3, image });
+    }
+  });
+
+  it('opens at the cover without a page, and does nothing without a token', () => {
+    expect(boot(`/reader/12?edz=1&code=${code}`, 360, 1).readerBoot?.page).toBe(1);
+    const none = boot('/reader/12?edz=1#page/2', 360, 1);
+    expect([none.readerBoot, none.preloads.length, none.fetched.length]).toEqual([undefined, 0, 0]);
+  });
+});
