@@ -116,7 +116,7 @@ test.describe('on a phone', () => {
     expect(fetched.filter((p) => p.startsWith(`/content/reader/${issueId}/pages/${n}/`))).toEqual([`/content/reader/${issueId}/pages/${n}/small.webp`]);
     expect(fetched.some((p) => p.startsWith(`/content/reader/${issueId}/pages/${n + 1}/`))).toBe(true);
     // The shown image came from the boot script's preload, not from the reader's own <img>.
-    const initiator = await reader.evaluate((path) => performance.getEntriesByType('resource').find((e) => e.name.includes(path))?.initiatorType, `/pages/${n}/small.webp`);
+    const initiator = await reader.evaluate((path) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes(path))?.initiatorType, `/pages/${n}/small.webp`);
     expect(initiator).toBe('link');
   });
 
