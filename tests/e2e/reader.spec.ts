@@ -1,7 +1,9 @@
 // The reader in Chromium: opening from a title and an issue tile (Discover is in search.spec),
 // the pop-up-blocked fallback, refusals (expired dialog, blocked country), turning by key,
 // swipe and buttons, zoom, thumbnails and the page jump, the text view, resume on another
-// device, a stale token, downloads read with the network off, and the download limit.
+// device, a stale token, the boot script's early requests, downloads read with the network off,
+// a download resumed after a lost connection, downloads removed when access ends, and the
+// download limit.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignIn, screenshot } from './pages';
 
@@ -181,7 +183,10 @@ test.describe('on a phone', () => {
     const expired = await (await page.request.post('/api/login/password', {
       data: { channel: 'email', email: 'reader@expired.edu', password: DEMO.password }, headers: { 'X-XSRF-TOKEN': xsrf },
     })).json();
-    await page.evaluate((token) => localStorage.setItem('userToken', token), expired.jwtoken);
+    await page.evaluate(({ token, uid }) => {
+      localStorage.setItem('userToken', token);
+      localStorage.setItem('userDetails', JSON.stringify({ ...JSON.parse(localStorage.getItem('userDetails') ?? '{}'), uid }));
+    }, { token: expired.jwtoken, uid: expired.uid });
     await page.goto(`/magazine/${mid}`);
     await page.getByTestId('read-now').click();
     const dialog = page.getByTestId('reading-refused');
@@ -274,6 +279,60 @@ test.describe('downloads', () => {
 
     await item.getByRole('button', { name: 'Remove' }).click();
     await expect(item).toHaveCount(0);
+    await expect(page.getByTestId('limits')).toContainText('0 of 2 issues downloaded');
+  });
+
+  test('a download cut off by a lost connection pauses, then resumes where it stopped when the network is back', async ({ page, context }) => {
+    await signedIn(page);
+    const { mid, pages } = await aTitle(page);
+    const fetched: number[] = [];
+    page.on('requestfinished', (r) => {
+      const m = /\/pages\/(\d+)\/(small|large)\.webp/.exec(r.url());
+      if (m) fetched.push(Number(m[1]));
+    });
+    // The connection drops once the first page is in.
+    const afterFirstPage = /\/content\/reader\/\d+\/pages\/([2-9]|\d\d+)\//;
+    await context.route(afterFirstPage, (route) => route.abort('internetdisconnected'));
+    await download(page, mid);
+    await expect(page.getByTestId('download-progress')).toContainText(`Paused at 1/${pages}: resumes when you are back online`);
+    await screenshot(page, 'download-paused-360');
+
+    await context.unroute(afterFirstPage);
+    await page.waitForTimeout(2500); // the app starts watching the network 2 s after it loads
+    await context.setOffline(true);
+    await context.setOffline(false); // 'online'
+    await expect(page.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
+    expect(fetched.filter((n) => n === 1)).toHaveLength(1); // page 1 was not fetched again
+    expect(new Set(fetched).size).toBe(pages);
+
+    await page.getByTestId('download-done').click();
+    await page.getByTestId('remove-all').click();
+    await expect(page.getByTestId('downloaded-issue')).toHaveCount(0);
+  });
+
+  test('downloads leave the device when the server says access has ended', async ({ page, context }) => {
+    await signedIn(page);
+    const { mid } = await aTitle(page);
+    await download(page, mid);
+    await expect(page.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
+    await page.goto('/dashboard/downloads');
+    await expect(page.getByTestId('downloaded-issue')).toHaveCount(1);
+
+    // The subscription ends (the server's side of this is in tests/api/reader.test.ts): its
+    // answer at the next check says so, and the app removes the downloads, here and there.
+    const check = /\/api\/reader\/downloads\?/;
+    await context.route(check, async (route) => {
+      // (a check still running when the page reloads is dropped with it)
+      const reply = await route.fetch().then((r) => r.json()).catch(() => null);
+      if (reply) await route.fulfill({ json: { ...reply, allowed: false, reason: 'subscription_expired' } }).catch(() => undefined);
+    });
+    const removed = page.waitForResponse((r) => r.url().endsWith('/api/reader/downloads/remove') && r.ok());
+    await page.reload();
+    await removed;
+    await expect(page.getByTestId('no-downloads')).toBeVisible();
+    await context.unroute(check);
+    await page.reload();
+    await expect(page.getByTestId('no-downloads')).toBeVisible();
     await expect(page.getByTestId('limits')).toContainText('0 of 2 issues downloaded');
   });
 

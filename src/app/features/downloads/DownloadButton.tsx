@@ -6,14 +6,15 @@ import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
-import { downloadIssue, isRunning, useDownloads } from './store';
+import { downloadIssue, useDownloads } from './store';
 
 export function DownloadButton({ issueId }: { issueId: number }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const errorText = useErrorText();
-  const record = useDownloads().find((r) => r.issueId === issueId);
-  const running = isRunning(issueId);
+  const downloads = useDownloads();
+  const record = downloads.records.find((r) => r.issueId === issueId);
+  const running = downloads.running.has(issueId);
 
   const start = () =>
     downloadIssue(issueId).catch((err: unknown) => {

@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/locale';
 import { showToast } from '../../components/Toast';
 import type { DownloadsReply } from '../../../shared/schemas/reader';
 import { useOpenIssue } from '../reader/useOpenIssue';
-import { checkDownloads, isRunning, removeDownload, useDownloads } from './store';
+import { checkDownloads, removeDownload, useDownloads } from './store';
 import './downloads.css';
 
 export function formatBytes(bytes: number, locale: string): string {
@@ -33,7 +33,7 @@ function useStorage(deps: unknown) {
 
 export default function DownloadsPage() {
   const { t, i18n } = useTranslation();
-  const downloads = useDownloads();
+  const { records: downloads, running, ready } = useDownloads();
   const storage = useStorage(downloads);
   const [server, setServer] = useState<DownloadsReply | null>(null);
   const { open, dialog } = useOpenIssue();
@@ -57,8 +57,8 @@ export default function DownloadsPage() {
           {t('downloads.limits', { used: server.used.issues, limit: server.limits.issues, devices: server.used.devices, deviceLimit: server.limits.devices })}
         </p>
       )}
-      {downloads.length === 0 ? (
-        <p className="downloads__empty">{t('downloads.empty')}</p>
+      {!ready ? null : downloads.length === 0 ? (
+        <p className="downloads__empty" data-testid="no-downloads">{t('downloads.empty')}</p>
       ) : (
         <>
           <ul className="downloads">
@@ -70,7 +70,7 @@ export default function DownloadsPage() {
                   <span>{d.issueName}</span>
                   <small>
                     {formatBytes(d.bytes, i18n.language)} · {t('downloads.saved', { date: formatDate(new Date(d.savedAt), i18n.language) })}
-                    {d.status !== 'done' && ` · ${isRunning(d.issueId) ? t('downloads.downloading', { done: d.done, total: d.pages }) : t('downloads.paused', { done: d.done, total: d.pages })}`}
+                    {d.status !== 'done' && ` · ${running.has(d.issueId) ? t('downloads.downloading', { done: d.done, total: d.pages }) : t('downloads.paused', { done: d.done, total: d.pages })}`}
                   </small>
                 </div>
                 <div className="downloads__actions">

@@ -11,11 +11,17 @@ import { OkReply } from '../../../shared/schemas/account';
 import { DownloadReply, DownloadsReply, type IssueManifest } from '../../../shared/schemas/reader';
 import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
 
-// --- Live state for the screens: every record, and which downloads are running. ---
+// --- Live state for the screens: every record, and which downloads are running. Each change
+// makes a new snapshot, so a download that only stops running re-renders too. ---
 let records: DownloadRecord[] = [];
 const running = new Set<number>();
+export interface DownloadsState { records: DownloadRecord[]; running: ReadonlySet<number>; ready: boolean }
+let snapshot: DownloadsState = { records, running: new Set(), ready: false };
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  snapshot = { records, running: new Set(running), ready: true };
+  listeners.forEach((l) => l());
+};
 async function reload() {
   records = await (await lecternDb()).getAll(STORES.downloads);
   records = [...records].sort((a, b) => b.savedAt - a.savedAt);
@@ -27,8 +33,7 @@ const subscribe = (l: () => void) => {
   loaded ??= reload();
   return () => listeners.delete(l);
 };
-export const useDownloads = () => useSyncExternalStore(subscribe, () => records);
-export const isRunning = (issueId: number) => running.has(issueId);
+export const useDownloads = () => useSyncExternalStore(subscribe, () => snapshot);
 
 export async function downloadRecord(issueId: number): Promise<DownloadRecord | undefined> {
   return (await lecternDb()).get(STORES.downloads, issueId);
