@@ -38,6 +38,9 @@ async function openFromTitle(page: Page, mid: number): Promise<Page> {
 }
 
 const position = (reader: Page) => reader.getByTestId('reader-position');
+/** Waits until every shown page's image is loaded. */
+const shownLoaded = (reader: Page) => expect.poll(() => reader.locator('img.reader__page--shown')
+  .evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
 const shownPages = (reader: Page) => reader.locator('img.reader__page--shown').evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).dataset.page)));
 
 test.describe('on a phone', () => {
@@ -53,7 +56,7 @@ test.describe('on a phone', () => {
     await reader.keyboard.press('Home');
     await expect(reader).toHaveURL(/#page\/1$/);
     await expect(position(reader)).toHaveText(`Page 1 of ${pages}`);
-    await expect.poll(() => reader.locator('img.reader__page--shown').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    await shownLoaded(reader);
     // The next pages are already in the document (prefetched), one page shown at a time.
     expect(await reader.locator('img.reader__page').count()).toBeGreaterThan(1);
     expect(await shownPages(reader)).toEqual([1]);
@@ -88,6 +91,9 @@ test.describe('on a phone', () => {
     await reader.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
     await reader.mouse.up();
     await expect(position(reader)).toHaveText(`Page 2 of ${pages}`);
+    // Zoomed in, the page swaps to its large image.
+    await expect(reader.locator('img.reader__page--shown')).toHaveAttribute('src', /\/large\.webp/);
+    await shownLoaded(reader);
     await screenshot(reader, 'reader-zoomed-360');
     await reader.keyboard.press('0');
     await expect(stage).toHaveAttribute('data-zoom', '1.00');
@@ -111,7 +117,7 @@ test.describe('on a phone', () => {
     const fetched: string[] = [];
     context.on('request', (r) => { if (r.url().includes('/content/reader/')) fetched.push(new URL(r.url()).pathname); });
     const reader = await openFromTitle(page, mid);
-    await expect.poll(() => reader.locator('img.reader__page--shown').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    await shownLoaded(reader);
     const [n] = await shownPages(reader);
     await reader.waitForTimeout(500); // the neighbours follow
     expect(fetched.filter((p) => p === `/content/reader/${issueId}`)).toHaveLength(1);
@@ -223,6 +229,7 @@ test.describe('on a desktop', () => {
     await reader.keyboard.press('ArrowRight');
     await expect(position(reader)).toHaveText(`Pages 2–3 of ${pages}`);
     expect(await shownPages(reader)).toEqual([2, 3]);
+    await shownLoaded(reader);
     await screenshot(reader, 'reader-1280');
     await reader.close();
 
@@ -230,6 +237,7 @@ test.describe('on a desktop', () => {
     const [hindi] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('read-now').click()]);
     await expect(hindi).toHaveURL(/lang=hi/);
     await expect(hindi.getByRole('button', { name: 'पाठ' })).toBeVisible();
+    await shownLoaded(hindi);
     await screenshot(hindi, 'reader-hi-1280');
   });
 });
@@ -267,10 +275,10 @@ test.describe('downloads', () => {
     const reader = await context.newPage();
     await reader.goto(`/reader/${issueId}?edz=1#page/1`);
     await expect(reader.locator('img.reader__page--shown')).toBeVisible();
-    await expect.poll(() => reader.locator('img.reader__page--shown').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    await shownLoaded(reader);
     await reader.keyboard.press('ArrowRight');
     await expect(position(reader)).toHaveText(`Page 2 of ${pages}`);
-    await expect.poll(() => reader.locator('img.reader__page--shown').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    await shownLoaded(reader);
     await reader.getByRole('button', { name: 'Text' }).click();
     expect((await reader.getByTestId('page-text').innerText()).length).toBeGreaterThan(40);
     await screenshot(reader, 'reader-offline-360');
@@ -295,6 +303,7 @@ test.describe('downloads', () => {
     await context.route(afterFirstPage, (route) => route.abort('internetdisconnected'));
     await download(page, mid);
     await expect(page.getByTestId('download-progress')).toContainText(`Paused at 1/${pages}: resumes when you are back online`);
+    await page.getByTestId('download-progress').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'download-paused-360');
 
     await context.unroute(afterFirstPage);

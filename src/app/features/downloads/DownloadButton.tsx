@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
-import { downloadIssue, useDownloads } from './store';
+import { downloadIssue, downloadRecord, useDownloads } from './store';
 
 export function DownloadButton({ issueId }: { issueId: number }) {
   const { t } = useTranslation();
@@ -17,8 +17,10 @@ export function DownloadButton({ issueId }: { issueId: number }) {
   const running = downloads.running.has(issueId);
 
   const start = () =>
-    downloadIssue(issueId).catch((err: unknown) => {
-      showToast(err instanceof ApiError && err.code === 'network' ? t('downloads.paused', { done: record?.done ?? 0, total: record?.pages ?? '?' }) : errorText(err));
+    downloadIssue(issueId).catch(async (err: unknown) => {
+      if (!(err instanceof ApiError && err.code === 'network')) return showToast(errorText(err));
+      const stopped = await downloadRecord(issueId); // where it stopped, not where it was when started
+      showToast(t('downloads.paused', { done: stopped?.done ?? 0, total: stopped?.pages ?? '?' }));
     });
 
   if (record?.status === 'done') {

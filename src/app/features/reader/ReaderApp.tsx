@@ -3,12 +3,12 @@
 // pinch, double-tap, ctrl+wheel or +/-; a thumbnail strip and a page jump; a text view of each
 // page; full screen. The neighbouring pages are loaded and decoded before they are needed, so a
 // turn only swaps what is already there. Progress and read events are kept (offline too).
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, contentGet, replyOf } from '../../lib/api';
 import { formatDate } from '../../lib/locale';
 import { manifestPath, pageImagePath, pageSizeFor, pageTextPath } from '../../../shared/reader-paths';
-import type { IssueManifest, PageText } from '../../../shared/schemas/reader';
+import type { IssueManifest, PageText, ReaderPage } from '../../../shared/schemas/reader';
 import { requestReaderToken } from './readerToken';
 import { pageFromHash, spreadIndexOf, spreadsOf } from './spreads';
 import { useGestures } from './useGestures';
@@ -135,13 +135,18 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     return () => clearTimeout(timer);
   });
 
-  // The page image size follows the window (pageSizeFor, the rule the boot script used too).
-  const [viewportWidth, setViewportWidth] = useState(innerWidth);
-  useEffect(() => {
-    const on = () => setViewportWidth(innerWidth);
-    addEventListener('resize', on);
-    return () => removeEventListener('resize', on);
-  }, []);
+  // The stage's size: the shown pages fit in it (and a resize re-renders, which may change the image size).
+  const stage = useRef<HTMLElement>(null);
+  const [stageSize, setStageSize] = useState({ w: innerWidth, h: innerHeight });
+  useLayoutEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => setStageSize({ w: el.clientWidth, h: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [manifest]);
 
   // --- Where we are. ---
   const spreads = useMemo(() => spreadsOf(manifest?.pages.length ?? 0, facing), [manifest, facing]);
@@ -211,7 +216,10 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     return u;
   };
   const cols = current.length || 1;
-  const size = pageSizeFor(viewportWidth, devicePixelRatio);
+  // One image size for the window (pageSizeFor, the rule the boot script used too); a zoomed
+  // page swaps to the large image (the small one stays up until it is in).
+  const size = pageSizeFor(innerWidth, devicePixelRatio);
+  const displayWidth = (p: ReaderPage) => Math.floor(Math.min(stageSize.w / cols, (stageSize.h * p.large) / p.height));
   const windowPages = firstLoaded ? spreads.slice(Math.max(0, index - BEHIND), index + AHEAD + 1).flat() : current;
 
   // Measure the turn: from the gesture to the new pages decoded and painted.
@@ -242,6 +250,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     ? t('reader.pagesOf', { first: current[0], last: current.at(-1), count })
     : t('reader.pageOf', { page: current[0], count });
   const z = gestures.zoom;
+  const fullScreenLabel = fullScreen.active ? t('reader.exitFullScreen') : t('reader.fullScreen');
 
   return (
     <div className="reader" data-facing={facing ? '1' : '0'}>
@@ -257,12 +266,18 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
           <button type="button" className="reader__button" aria-pressed={panel === 'thumbs'} onClick={() => setPanel(panel === 'thumbs' ? 'none' : 'thumbs')}>{t('reader.thumbnails')}</button>
           <button type="button" className="reader__button" aria-pressed={panel === 'text'} onClick={() => setPanel(panel === 'text' ? 'none' : 'text')}>{t('reader.text')}</button>
           {fullScreen.supported && (
-            <button type="button" className="reader__button" onClick={fullScreen.toggle}>{fullScreen.active ? t('reader.exitFullScreen') : t('reader.fullScreen')}</button>
+            <button type="button" className="reader__button" onClick={fullScreen.toggle} aria-label={fullScreenLabel} title={fullScreenLabel}>
+              {/* phones show the icon alone: the bar has room for the title then */}
+              <svg className="reader__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d={fullScreen.active ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'} />
+              </svg>
+              <span className="reader__label">{fullScreenLabel}</span>
+            </button>
           )}
         </div>
       </header>
 
-      <main className="reader__stage" {...gestures.handlers} data-testid="reader-stage" data-zoom={z.scale.toFixed(2)}>
+      <main ref={stage} className="reader__stage" {...gestures.handlers} data-testid="reader-stage" data-zoom={z.scale.toFixed(2)}>
         {panel === 'text' ? (
           <PageTexts issueId={issueId} pages={current} code={grant.current.code} />
         ) : (
@@ -275,7 +290,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
                 <img
                   key={n}
                   className={shown ? 'reader__page reader__page--shown' : 'reader__page'}
-                  src={u[size]}
+                  src={u[shown && z.scale > 1 ? 'large' : size]}
                   width={p.large}
                   height={p.height}
                   alt={t('reader.pageAlt', { page: n })}
@@ -286,7 +301,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
                   onError={shown ? () => setFirstLoaded(true) : undefined}
                   draggable={false}
                   data-page={n}
-                  style={shown ? { maxWidth: `${100 / cols}%` } : undefined}
+                  style={shown ? { width: displayWidth(p) } : undefined}
                 />
               );
             })}
