@@ -80,9 +80,12 @@ export function useFinishSignIn() {
  * the server ended (logout elsewhere, password change) signs the device out; offline, the
  * stored session stays. */
 export async function refreshSession(): Promise<void> {
-  if (!session.isLoggedIn() || !session.userToken()) return;
+  const token = session.userToken();
+  if (!session.isLoggedIn() || !token) return;
   try {
-    saveUser(await refreshUser());
+    const user = await refreshUser();
+    // The session may have ended meanwhile (an access guard clears an expired one): keep it ended.
+    if (session.isLoggedIn() && session.userToken() === token) saveUser(user);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) clearSession();
   }
