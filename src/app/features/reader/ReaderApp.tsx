@@ -16,9 +16,9 @@ import { flushReads, recordRead, resumePage, saveProgress } from './tracking';
 import { downloadRecord, removeDownload } from '../downloads/store';
 import './reader.css';
 
-/** What reader.html's boot script already asked for (the issue; the opening page's image, which
- * the reader's own URL for that page then finds loaded). Taken once, for the token it was sent with. */
-interface Boot { code: string; page: number; image: string; manifest: Promise<Response> }
+/** The issue that reader.html's boot script already asked for (it also preloads the opening page's
+ * image, which the reader's own URL for that page then finds loaded). Taken once, for its token. */
+interface Boot { code: string; manifest: Promise<Response> }
 declare global { interface Window { readerBoot?: Boot } }
 function takeBoot(code: string | undefined): Boot | null {
   const boot = window.readerBoot;
@@ -104,7 +104,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     if (!found?.pages) return setFailure('retry');
     setOfflineCopy(!code && Boolean(local));
     if (!pageFromHash(location.hash)) {
-      const resume = await resumePage(issueId, found.progress ?? null);
+      const resume = await resumePage(issueId, found.progress ?? null); // (copies downloaded before progress came with the issue have none)
       setPage(resume && resume <= found.pages.length ? resume : 1);
     }
     setManifest(found);
