@@ -2,10 +2,11 @@
 // the pop-up-blocked fallback, refusals (expired dialog, blocked country), turning by key,
 // swipe and buttons, zoom, thumbnails and the page jump, the text view, resume on another
 // device, a stale token, the boot script's early requests, downloads read with the network off,
-// a download resumed after a lost connection, downloads removed when access ends, and the
-// download limit.
+// a download resumed after a lost connection, downloads removed when access ends, the
+// download limit, and tokens running out (on a server of its own with one-minute tokens).
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SignIn, screenshot } from './pages';
+import { startServer } from '../support/server-process';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
 
@@ -359,5 +360,42 @@ test.describe('downloads', () => {
     await expect(page.getByTestId('downloaded-issue')).toHaveCount(2);
     await page.getByTestId('remove-all').click();
     await expect(page.getByTestId('downloaded-issue')).toHaveCount(0);
+  });
+});
+
+test.describe('tokens running out', () => {
+  // A server of its own whose reader tokens last one minute (the shared one's last 30).
+  test('a copied page URL stops working; a page asked for with a lapsed token is loaded again with a new one', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const server = await startServer(4175, { DATA_DIR: `${process.env.LECTERN_E2E_DATA_DIR}-tokens`, DEMO_TITLES: '3', READER_TOKEN_MINUTES: '1' });
+    const context = await browser.newContext({ baseURL: server.base, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await signedIn(page);
+      const reader = await openFromTitle(page, (await aTitle(page)).mid);
+      await shownLoaded(reader);
+      const shown = reader.locator('img.reader__page--shown');
+      const first = (await shown.getAttribute('src'))!;
+      const codeOf = (src: string) => new URL(src, server.base).searchParams.get('code');
+
+      // The tab sleeps through its renewal (no token requests get out), and the minute passes.
+      const renewal = '**/api/reader/token';
+      await context.route(renewal, (route) => route.abort('internetdisconnected'));
+      await reader.waitForTimeout(62_000);
+      const copied = await context.request.get(first);
+      expect(copied.status()).toBe(403);
+      expect((await copied.json()).error.code).toBe('token_expired');
+
+      // Awake again: zooming asks for the large image with the lapsed token, is refused, renews
+      // and loads it with the new one.
+      await context.unroute(renewal);
+      await reader.keyboard.press('+');
+      await expect(shown).toHaveAttribute('src', /\/large\.webp/);
+      await shownLoaded(reader);
+      expect(codeOf((await shown.getAttribute('src'))!)).not.toBe(codeOf(first));
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 });

@@ -125,15 +125,19 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   }, [open]);
 
   // Renew the token before it lapses; pages already shown keep their URLs.
+  const [grantVersion, setGrantVersion] = useState(0);
+  const renew = useCallback(async () => {
+    const g = await requestReaderToken(issueId, { lang }).catch(() => null);
+    if (!g) return;
+    grant.current = { code: g.code, expiresAt: g.expiresAt };
+    setGrantVersion((v) => v + 1);
+  }, [issueId, lang]);
   useEffect(() => {
     if (!manifest || !grant.current.expiresAt) return;
     const wait = Math.max(5, grant.current.expiresAt - Date.now() / 1000 - RENEW_BEFORE_S) * 1000;
-    const timer = setTimeout(async () => {
-      const g = await requestReaderToken(issueId, { lang }).catch(() => null);
-      if (g) grant.current = { code: g.code, expiresAt: g.expiresAt };
-    }, wait);
+    const timer = setTimeout(() => void renew(), wait);
     return () => clearTimeout(timer);
-  });
+  }, [manifest, grantVersion, renew]);
 
   // The stage's size: the shown pages fit in it (and a resize re-renders, which may change the image size).
   const stage = useRef<HTMLElement>(null);
@@ -205,15 +209,28 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   }, [turn, goTo, count, gestures, resetZoom]);
 
   // --- Images: URLs fixed per page at first use (a renewed token must not reload them). ---
-  const urls = useRef(new Map<number, { small: string; large: string }>());
+  const urls = useRef(new Map<number, { small: string; large: string; code: string | null }>());
   const urlsOf = (n: number) => {
     let u = urls.current.get(n);
     if (!u) {
-      const code = grant.current.code ?? undefined;
-      u = { small: pageImagePath(issueId, n, 'small', code), large: pageImagePath(issueId, n, 'large', code) };
+      const code = grant.current.code;
+      u = { small: pageImagePath(issueId, n, 'small', code ?? undefined), large: pageImagePath(issueId, n, 'large', code ?? undefined), code };
       urls.current.set(n, u);
     }
     return u;
+  };
+  // A page refused because its token lapsed (a tab asleep past the renewal, a page first shown
+  // long after it was listed): renew if due, then load it again with the current token.
+  const onPageError = async (n: number) => {
+    const used = urls.current.get(n);
+    if (!used?.code || !navigator.onLine) return;
+    if (used.code === grant.current.code) {
+      if (grant.current.expiresAt - Date.now() / 1000 > RENEW_BEFORE_S) return; // not a token matter
+      await renew();
+    }
+    if (used.code === grant.current.code) return;
+    urls.current.delete(n);
+    setGrantVersion((v) => v + 1);
   };
   const cols = current.length || 1;
   // One image size for the window (pageSizeFor, the rule the boot script used too); a zoomed
@@ -298,7 +315,10 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
                   decoding="async"
                   fetchPriority={shown ? 'high' : 'low'}
                   onLoad={shown ? () => setFirstLoaded(true) : undefined}
-                  onError={shown ? () => setFirstLoaded(true) : undefined}
+                  onError={() => {
+                    if (shown) setFirstLoaded(true);
+                    void onPageError(n);
+                  }}
                   draggable={false}
                   data-page={n}
                   style={shown ? { width: displayWidth(p) } : undefined}

@@ -1,0 +1,38 @@
+// A Lectern server in its own process, as `npm start` runs it: for tests that need a server set
+// up differently from the shared one (and for the benchmarks).
+import { spawn } from 'node:child_process';
+
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Starts the server on a loopback port with the given environment; resolves once it answers. */
+export async function startServer(port: number, env: Record<string, string>, timeoutMs = 180_000) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  try {
+    await waitForHttp(`${base}/api/health`, timeoutMs);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { base, stop };
+}
