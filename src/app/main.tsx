@@ -41,5 +41,9 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 registerServiceWorker();
-// Downloads: re-check access and finish stopped downloads, off the first load's path.
-setTimeout(() => void import('./features/downloads/store').then((m) => m.keepDownloadsCurrent()), 2000);
+// Off the first load's path: downloads (re-check access, finish stopped ones) and read events a
+// reader left unsent (closed while offline), at start and whenever the network returns.
+setTimeout(() => {
+  void import('./features/downloads/store').then((m) => m.keepDownloadsCurrent());
+  void import('./features/reader/tracking').then((m) => m.keepReadsFlowing());
+}, 2000);

@@ -284,7 +284,10 @@ test.describe('downloads', () => {
     expect((await reader.getByTestId('page-text').innerText()).length).toBeGreaterThan(40);
     await screenshot(reader, 'reader-offline-360');
     await reader.close();
+    // The page views made offline wait in the outbox; the app sends them when the network returns.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/reader/events') && r.postDataJSON()?.events.some((e: { kind: string; page?: number }) => e.kind === 'page_view' && e.page === 2));
     await offline(context, false);
+    await sent;
 
     await item.getByRole('button', { name: 'Remove' }).click();
     await expect(item).toHaveCount(0);

@@ -42,6 +42,12 @@ export function flushReads(): Promise<void> {
   return flushing;
 }
 
+/** The app's side of the outbox: what a reader left unsent goes at start and when the network returns. */
+export function keepReadsFlowing(): void {
+  void flushReads();
+  addEventListener('online', () => void flushReads());
+}
+
 let progressTimer: ReturnType<typeof setTimeout> | undefined;
 
 export async function saveProgress(issueId: number, page: number): Promise<void> {
