@@ -50,7 +50,12 @@ test.describe('on a phone', () => {
   test('Read Now opens the issue in a new tab; keys, swipe, buttons, zoom, thumbnails, jump and text view', async ({ page }) => {
     await signedIn(page);
     const { mid, issueId, pages } = await aTitle(page);
+    const tokenCall = page.waitForRequest('**/api/reader/token');
     const reader = await openFromTitle(page, mid);
+    // The reader-token call of spec §7, with its parameters.
+    expect((await tokenCall).postDataJSON()).toMatchObject({
+      user_id: expect.any(String), issue: issueId, store_id: 1, readtype: 'reader', userLang: 'en', isnews: 0, ageRating: 5, device: 'web', lib_id: expect.any(Number),
+    });
     // The token went into the tab and straight out of its address bar.
     // (at the page this reader last read, if another test opened it before)
     await expect(reader).toHaveURL(new RegExp(`/reader/${issueId}\\?edz=1#page/\\d+$`));

@@ -23,7 +23,8 @@ function launch(url: string) {
   else window.location.assign(url);
 }
 
-export function useOpenIssue() {
+/** isNews: the issues opened here are a newspaper's (the reader-token call of spec §7 says so). */
+export function useOpenIssue({ isNews = false } = {}) {
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const to = useLocalePath();
@@ -38,7 +39,7 @@ export function useOpenIssue() {
       return;
     }
     try {
-      const grant = await requestReaderToken(issueId, { page, lang });
+      const grant = await requestReaderToken(issueId, { page, lang, isNews });
       launch(readerUrl(issueId, grant.page ?? undefined, { ...extra, code: grant.code }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setRefusal({ code: err.code, message: err.message });

@@ -41,7 +41,7 @@ export default function TitlePage() {
   const recent = useQuery({ ...issuesQuery(mid, false), enabled: valid });
   const special = useQuery({ ...issuesQuery(mid, true), enabled: valid });
   const [relatedPage, setRelatedPage] = useState(0);
-  const { open: openIssue, dialog } = useOpenIssue();
+  const { open: openIssue, dialog } = useOpenIssue({ isNews: meta.data?.type === 'newspaper' });
   const related = useQuery({ ...relatedQuery(mid, relatedPage), enabled: valid, placeholderData: (prev) => prev });
 
   const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
