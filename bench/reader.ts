@@ -9,18 +9,15 @@
 //    the code with no request at all, which the page-level throttling here cannot measure);
 //  - page image bytes per page at 360 px width for device pixel ratios 1, 2 and 3.
 // Usage: npm run build && npm run bench:reader
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
-import { percentile, waitForHttp } from './support';
+import { startServer } from '../tests/support/server-process';
+import { percentile } from './support';
 
 const PORT = 4411;
 const base = `http://127.0.0.1:${PORT}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: path.resolve('.tmp/bench/reader-demo'), DEMO_TITLES: '40', LOG_LEVEL: 'error', DOWNLOAD_LIMIT: '100' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startServer(PORT, { DATA_DIR: path.resolve('.tmp/bench/reader-demo'), DEMO_TITLES: '40', DOWNLOAD_LIMIT: '100' }, 300_000);
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.44 * 1024 * 1024) / 8, uploadThroughput: (0.675 * 1024 * 1024) / 8 };
 
 async function signIn(context: BrowserContext): Promise<Page> {
@@ -62,7 +59,6 @@ const firstPageShown = (reader: Page) =>
   }, undefined, { timeout: 60_000 });
 
 try {
-  await waitForHttp(`${base}/api/health`, 300_000);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, serviceWorkers: 'block' });
   const home = await signIn(context);
@@ -139,5 +135,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
 }

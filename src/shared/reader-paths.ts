@@ -12,7 +12,7 @@ export const readerUrl = (issueId: number, page?: number, extra: Record<string, 
 /** Device pixels across the screen up to which the small page image (360–480 px wide) is sharp
  * enough; above it, the large one. One rule for the reader, its boot script (reader.html) and
  * downloads, so a page is fetched once at the size all three expect. */
-export const SMALL_PAGE_MAX_PX = 480;
+const SMALL_PAGE_MAX_PX = 480;
 export const pageSizeFor = (cssWidth: number, pixelRatio: number): PageSize => (cssWidth * pixelRatio <= SMALL_PAGE_MAX_PX ? 'small' : 'large');
 
 const withCode = (path: string, code?: string) => (code ? `${path}?code=${encodeURIComponent(code)}` : path);

@@ -60,7 +60,8 @@ const reader: FastifyPluginAsyncZod = async (app) => {
   app.get('/content/reader/:issueId', { schema: { params: IssueParams, querystring: CodeQuery, response: { 200: IssueManifest, ...errors } } }, async (req, reply) => {
     const grant = await tokens.verify(req.query.code, req.params.issueId);
     reply.headers(noStore);
-    return { ...(await issueManifest(app.db, req.params.issueId)), progress: await readProgress(app.db, grant.userId, req.params.issueId) };
+    const [manifest, progress] = await Promise.all([issueManifest(app.db, req.params.issueId), readProgress(app.db, grant.userId, req.params.issueId)]);
+    return { ...manifest, progress };
   });
 
   app.get('/content/reader/:issueId/pages/:page/text', { schema: { params: PageParams, querystring: CodeQuery, response: { 200: PageText, ...errors } } }, async (req, reply) => {
