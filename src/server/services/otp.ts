@@ -8,7 +8,7 @@ import type { Contact, OtpPurpose } from '../../shared/schemas/account';
 import { otpMessage } from '../../shared/validation';
 import { HttpError } from '../plugins/errors';
 import { contactKey } from '../repositories/users';
-import { LIMITS, assertWithin, recordAll, type Check } from './rate-limit';
+import { LIMITS, assertWithin, clientIp, recordAll, type Check } from './rate-limit';
 
 export const OTP_TTL_S = 600;
 export const OTP_MAX_TRIES = 5;
@@ -26,7 +26,7 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
     /** Makes a code for the contact; returns the request id and the code to send. */
     async create(c: Contact, purpose: OtpPurpose, userId: number | null, req: FastifyRequest) {
       const contact = contactKey(c);
-      const sends: Check[] = [[LIMITS.otpSendPerContact, contact], [LIMITS.otpSendPerIp, req.ip]];
+      const sends: Check[] = [[LIMITS.otpSendPerContact, contact], [LIMITS.otpSendPerIp, clientIp(req)]];
       await assertWithin(db, sends);
       await recordAll(db, sends);
       const id = crypto.randomUUID();
@@ -48,7 +48,7 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
       );
       const r = rows[0];
       if (!r || r.purpose !== purpose || !r.live || r.attempts >= OTP_MAX_TRIES) throw otpExpired();
-      const failures: Check[] = [[LIMITS.loginFailPerContact, r.contact], [LIMITS.loginFailPerIp, req.ip]];
+      const failures: Check[] = [[LIMITS.loginFailPerContact, r.contact], [LIMITS.loginFailPerIp, clientIp(req)]];
       await assertWithin(db, failures);
       if (code.length !== length) throw new HttpError(400, 'bad_request', otpMessage(length));
       const expected = Buffer.from(r.code_hash);

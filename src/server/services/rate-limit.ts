@@ -34,6 +34,10 @@ export async function recordEvent(db: Queryable, limit: Limit, key: string): Pro
 
 export const tooMany = () => new HttpError(429, 'too_many_requests', 'Too many attempts. Please try again later.');
 
+/** The IP address a request counts under. Fastify reads it from the socket, which is gone once the
+ * client hung up (a page closed mid-request): those count together. */
+export const clientIp = (req: { ip: string | undefined }): string => req.ip ?? 'gone';
+
 /** A limit and the key it counts (a contact, an account, an IP address). */
 export type Check = [Limit, string];
 

@@ -6,7 +6,7 @@ import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } fro
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { contactFromKey, contactValue, createGuest, userInfo } from '../../repositories/users';
-import { LIMITS, assertWithin, recordAll, type Check } from '../../services/rate-limit';
+import { LIMITS, assertWithin, clientIp, recordAll, type Check } from '../../services/rate-limit';
 import { otpExpired } from '../../services/otp';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
@@ -16,8 +16,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** Spec §4 guest session: the device's uniqId cookie names a guest account. */
   app.post('/guest/login', { schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
-    await assertWithin(db, [[LIMITS.guestPerIp, req.ip]]);
-    await recordAll(db, [[LIMITS.guestPerIp, req.ip]]);
+    const perIp: Check[] = [[LIMITS.guestPerIp, clientIp(req)]];
+    await assertWithin(db, perIp);
+    await recordAll(db, perIp);
     const guest = await createGuest(db, req.body.uniqId);
     if (guest.user_type !== 'guest') throw new HttpError(400, 'bad_request', 'uniqId is not valid');
     return { ...(await userInfo(db, guest.id)), jwtoken: await app.issueToken(guest.id, req) };
@@ -32,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** An access code attaches the user (or guest) to its institution until the code's end date. */
   app.post('/coupon/validate', { preHandler: app.requireUser, schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
-    const failures: Check[] = [[LIMITS.couponFailPerUser, String(req.user!.id)], [LIMITS.couponFailPerIp, req.ip]];
+    const failures: Check[] = [[LIMITS.couponFailPerUser, String(req.user!.id)], [LIMITS.couponFailPerIp, clientIp(req)]];
     await assertWithin(db, failures);
     const fail = async (message: string) => {
       await recordAll(db, failures);

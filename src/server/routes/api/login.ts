@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
 import { createUser, contactFromKey, contactKey, contactValue, findUserByContact, linkByDomain, userInfo } from '../../repositories/users';
-import { LIMITS, assertWithin, recordAll, type Check } from '../../services/rate-limit';
+import { LIMITS, assertWithin, clientIp, recordAll, type Check } from '../../services/rate-limit';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { otpMail, otpText } from '../../services/messages';
 import { OTP_RESEND_S, OTP_TTL_S } from '../../services/otp';
@@ -67,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/login/password', { schema: { body: PasswordLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
     const contact = req.body as Contact;
-    const failures: Check[] = [[LIMITS.loginFailPerContact, contactKey(contact)], [LIMITS.loginFailPerIp, req.ip]];
+    const failures: Check[] = [[LIMITS.loginFailPerContact, contactKey(contact)], [LIMITS.loginFailPerIp, clientIp(req)]];
     await assertWithin(db, failures);
     const user = await findUserByContact(db, contact);
     if (!(await verifyPassword(req.body.password, user?.password_hash ?? null)) || !user) {
