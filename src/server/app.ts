@@ -1,6 +1,6 @@
 // The whole server as one Fastify plugin tree: external plugins, our plugins, then routes.
 // server.ts only opens the database, listens and shuts down.
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import etag from '@fastify/etag';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +30,8 @@ export interface AppOptions {
   /** Replace the configured mail and SMS senders (tests). */
   mailer?: Mailer;
   sms?: SmsSender;
+  /** Called for every route as it is added (tests read the route table with its schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -38,6 +40,7 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   await app.register(errors);
   await app.register(compress, { global: true, threshold: 1024 });
