@@ -1,5 +1,8 @@
-// Popularity = reads in the last 30 days, summarised into title_popularity (reads and a rank
-// per title) so the home and listing queries walk an index and never scan usage_events.
+// Popularity = readers in the last 30 days (distinct readers per title, not raw events: one
+// reader sending page views in a loop counts once), summarised into title_popularity (reads and a
+// rank per title) so the home and listing queries walk an index and never scan usage_events.
+// Events with no reader are the demo's synthetic history (the read-events route needs a signed-in
+// reader): each of those counts as one reader.
 import type { Queryable } from '../db/index';
 
 export const POPULARITY_WINDOW_DAYS = 30;
@@ -12,7 +15,7 @@ export async function refreshPopularity(db: Queryable): Promise<void> {
              row_number() OVER (ORDER BY coalesce(e.reads, 0) DESC, t.curated_rank, t.mid) AS rank
       FROM titles t
       LEFT JOIN (
-        SELECT mid, count(*)::int AS reads FROM usage_events
+        SELECT mid, (count(DISTINCT user_id) + count(*) FILTER (WHERE user_id IS NULL))::int AS reads FROM usage_events
         WHERE mid IS NOT NULL AND at > now() - interval '${POPULARITY_WINDOW_DAYS} days' GROUP BY mid
       ) e ON e.mid = t.mid
     ) r WHERE r.mid = p.mid;`);

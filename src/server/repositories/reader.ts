@@ -62,19 +62,20 @@ export async function saveProgress(db: Queryable, userId: number, issueId: numbe
   return rows[0].found;
 }
 
-export interface ReaderEventRow { kind: string; issueId: number; page?: number; at: number; source: string }
+export interface ReaderEventRow { kind: string; issueId: number; page?: number; at: number }
 
-/** Stores read events for one reader; events of unknown issues are dropped. Returns how many were stored. */
+/** Stores read events for one reader; events of unknown issues are dropped. Returns how many were
+ * stored. The source is the server's word ('web'), never the app's: a forged 'zone' would skew reports. */
 export async function storeReadEvents(db: Queryable, userId: number, list: ReaderEventRow[]): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH e AS (
-       SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::text[]) AS e(kind, issue_id, page_no, at, source)
+       SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[]) AS e(kind, issue_id, page_no, at)
      ), ins AS (
        INSERT INTO usage_events (kind, user_id, institution_id, mid, issue_id, page_no, at, source)
-       SELECT e.kind, $1, (SELECT institution_id FROM users WHERE id = $1), s.mid, e.issue_id, e.page_no, e.at, e.source
+       SELECT e.kind, $1, (SELECT institution_id FROM users WHERE id = $1), s.mid, e.issue_id, e.page_no, e.at, 'web'
        FROM e JOIN issues s ON s.issue_id = e.issue_id RETURNING 1
      ) SELECT count(*)::int AS n FROM ins`,
-    [userId, list.map((e) => e.kind), list.map((e) => e.issueId), list.map((e) => e.page ?? null), list.map((e) => new Date(e.at)), list.map((e) => e.source)],
+    [userId, list.map((e) => e.kind), list.map((e) => e.issueId), list.map((e) => e.page ?? null), list.map((e) => new Date(e.at))],
   );
   return rows[0].n;
 }

@@ -93,6 +93,12 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     return readProgress(app.db, userId(req), issueId);
   });
 
+  const mayRead = (uid: number, issueId: number) =>
+    checkReading(app.db, uid, issueId).then(() => true, (err) => {
+      if (err instanceof HttpError) return false;
+      throw err;
+    });
+
   // --- Read events, batched by the reader (and kept on the device while offline). ---
   app.post('/api/reader/events', { ...signedIn, schema: { body: ReaderEventsBody, response: { 200: ReaderEventsReply, ...errors } } }, async (req) => {
     const perIp: Check[] = [[LIMITS.eventsPerIp, clientIp(req)]];
@@ -100,7 +106,14 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     await recordAll(app.db, perIp);
     const now = Date.now();
     // Device clocks drift and offline events come late: keep what is plausible.
-    const events = req.body.events.filter((e) => e.at <= now + 5 * 60_000 && e.at >= now - 30 * 86_400_000);
+    const plausible = req.body.events.filter((e) => e.at <= now + 5 * 60_000 && e.at >= now - 30 * 86_400_000);
+    // Only issues this reader may open count (each issue checked once): otherwise anyone signed in
+    // could inflate popularity and the institutions' reports.
+    const readable = new Set<number>();
+    for (const issueId of new Set(plausible.map((e) => e.issueId))) {
+      if (await mayRead(userId(req), issueId)) readable.add(issueId);
+    }
+    const events = plausible.filter((e) => readable.has(e.issueId));
     const stored = events.length ? await storeReadEvents(app.db, userId(req), events) : 0;
     return { status: 1 as const, stored };
   });
