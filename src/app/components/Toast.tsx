@@ -13,11 +13,12 @@ export function showToast(text: string) {
 
 export function Toaster() {
   const toast = useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => current);
-  const [visible, setVisible] = useState(false);
+  // Each toast shows until its own timer hides it; a newer one restarts the clock.
+  const [hiddenId, setHiddenId] = useState(0);
+  const visible = toast !== null && toast.id !== hiddenId;
   useEffect(() => {
     if (!toast) return;
-    setVisible(true);
-    const timer = setTimeout(() => setVisible(false), 3500);
+    const timer = setTimeout(() => setHiddenId(toast.id), 3500);
     return () => clearTimeout(timer);
   }, [toast]);
   return (

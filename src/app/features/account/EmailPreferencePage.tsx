@@ -1,5 +1,5 @@
 // /dashboard/email-preference: which optional mails the reader wants (sign-in codes always go).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/errors';
@@ -13,12 +13,11 @@ const KEYS: (keyof EmailPreferences)[] = ['newIssues', 'recommendations', 'produ
 export default function EmailPreferencePage() {
   const { t } = useTranslation();
   const { data } = useQuery(emailPreferencesQuery());
-  const [prefs, setPrefs] = useState<EmailPreferences | null>(null);
+  // The reader's changes over the saved preferences.
+  const [edits, setEdits] = useState<Partial<EmailPreferences>>({});
+  const prefs = data ? { ...data, ...edits } : null;
   const save = useSaveEmailPreferences();
   const errorText = useErrorText();
-  useEffect(() => {
-    if (data) setPrefs(data);
-  }, [data]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -31,7 +30,7 @@ export default function EmailPreferencePage() {
         <p className="account__note">{t('emailPrefs.intro')}</p>
         {KEYS.map((k) => (
           <label key={k} className="toggle">
-            <input type="checkbox" checked={prefs?.[k] ?? false} disabled={!prefs} onChange={(e) => setPrefs({ ...prefs!, [k]: e.target.checked })} />
+            <input type="checkbox" checked={prefs?.[k] ?? false} disabled={!prefs} onChange={(e) => setEdits({ ...edits, [k]: e.target.checked })} />
             <span><strong>{t(`emailPrefs.${k}`)}</strong><small>{t(`emailPrefs.${k}Hint`)}</small></span>
           </label>
         ))}

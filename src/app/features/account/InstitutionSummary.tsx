@@ -9,7 +9,7 @@ export function InstitutionSummary({ user }: { user: UserInfo | undefined }) {
   if (!user.libraryDetails) return <p className="notice">{t('account.noInstitution')}</p>;
   const { logo1, logo2, logo3, name } = user.libraryDetails;
   const ends = formatDate(new Date(user.enddate * 1000), i18n.language);
-  const active = user.enddate * 1000 > Date.now();
+  const active = user.isLibContentAvailable === 1;
   return (
     <div className="institution" data-testid="institution">
       {logo1 && <img src={logo1} srcSet={`${logo1} 1x, ${logo2} 2x, ${logo3} 3x`} alt="" width={120} height={40} />}

@@ -1,6 +1,6 @@
 // /dashboard/myAccount: name (editable), e-mail and mobile (linking a mobile number by code),
 // the institution.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,14 +18,13 @@ export default function MyAccountPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const { data: user } = useQuery(detailsQuery());
-  const [name, setName] = useState('');
+  // null until the reader types: the saved name shows meanwhile.
+  const [typed, setName] = useState<string | null>(null);
+  const name = typed ?? (user ? `${user.fname} ${user.lname}`.trim() : '');
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateProfile();
   const errorText = useErrorText();
   const v = useValidationText();
-  useEffect(() => {
-    if (user) setName(`${user.fname} ${user.lname}`.trim());
-  }, [user]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -7,7 +7,9 @@ import { SCROLL_END_THRESHOLD_PX } from '../../../shared/constants';
 export function useEndOfList(onEnd: () => void, enabled: boolean, loaded: number) {
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(onEnd);
-  latest.current = onEnd;
+  useEffect(() => {
+    latest.current = onEnd;
+  });
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !enabled) return;

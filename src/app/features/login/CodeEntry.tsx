@@ -58,14 +58,13 @@ export function CodeField({ length, value, onChange, error }: { length: number; 
 /** Counts down from the last send; then offers another code. */
 export function ResendCode({ sentAt, resendIn, onResend, busy }: { sentAt: number; resendIn: number; onResend: () => void; busy: boolean }) {
   const { t } = useTranslation();
-  const left = () => Math.max(0, Math.ceil((sentAt + resendIn * 1000 - Date.now()) / 1000));
-  const [seconds, setSeconds] = useState(left);
+  const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    setSeconds(left());
-    const timer = setInterval(() => setSeconds(left()), 500);
+    const timer = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sentAt, resendIn]);
+  }, []);
+  // A new send (sentAt later than the last tick) counts from its full wait until the next tick.
+  const seconds = Math.min(resendIn, Math.max(0, Math.ceil((sentAt + resendIn * 1000 - now) / 1000)));
   if (seconds > 0) {
     return <p className="resend" data-testid="resend-countdown">{t('otp.resendIn')} <span className="resend__time">0:{String(seconds).padStart(2, '0')}</span></p>;
   }

@@ -68,7 +68,8 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   const facing = useMedia(FACING_QUERY);
 
   // --- Opening: a token (given by the opener, or asked for), the issue, where to resume. ---
-  const open = useCallback(async () => {
+  const open = useCallback(() => {
+    const attempt = async (): Promise<void> => {
     setFailure(null);
     const local = await downloadRecord(issueId);
     if (!grant.current.code && navigator.onLine) {
@@ -94,7 +95,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
       // A stale or copied code: ask for a token of our own, once.
       if (m.code.startsWith('token_') && grant.current.fromOpener) {
         grant.current = { code: null, expiresAt: 0 };
-        return open();
+        return attempt();
       }
       if (m.status === 404) return setFailure('notFound');
       if (m.code === 'network') return setFailure(local?.status === 'done' ? 'retry' : 'offline');
@@ -110,6 +111,8 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     setManifest(found);
     document.title = `${found.titleName} · ${found.issueName}`;
     void recordRead({ kind: 'issue_open', issueId, source: 'web' });
+    };
+    return attempt();
   }, [issueId, lang]);
 
   useEffect(() => {
@@ -155,7 +158,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   // --- Where we are. ---
   const spreads = useMemo(() => spreadsOf(manifest?.pages.length ?? 0, facing), [manifest, facing]);
   const index = spreadIndexOf(spreads, page || 1);
-  const current = spreads[index] ?? [];
+  const current = useMemo(() => spreads[index] ?? [], [spreads, index]);
   const count = manifest?.pages.length ?? 0;
 
   const goTo = useCallback((n: number) => {
