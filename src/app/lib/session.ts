@@ -104,6 +104,10 @@ export function saveUser(info: UserInfo | LoginReply, loginType?: LoginType) {
   setCookie(COOKIE.isJournal, String(info.isJournal));
   setCookie(COOKIE.isLibContentAvailable, String(info.isLibContentAvailable));
   setCookie(COOKIE.ageRate, info.agerate);
+  // The institution's rating picks the lists and search the app asks for (the server applies it
+  // anyway); with no institution the spec's defaults apply.
+  if (info.ageRating > 0) setCookie(COOKIE.ageRating, String(info.ageRating));
+  else Cookies.remove(COOKIE.ageRating, { path: '/' });
   if (info.libraryDetails) localStorage.setItem(STORAGE.libraryDetails, JSON.stringify(info.libraryDetails));
   else localStorage.removeItem(STORAGE.libraryDetails);
   changed();
@@ -114,7 +118,7 @@ export function clearSession() {
   setCookie(COOKIE.isLoggedIn, '0');
   setCookie(COOKIE.isGuest, '0');
   setCookie(COOKIE.libraryId, '0');
-  for (const c of [COOKIE.authToken, COOKIE.expiration, COOKIE.userDetails, COOKIE.isNewspaper, COOKIE.isJournal, COOKIE.isLibContentAvailable, COOKIE.ageRate]) {
+  for (const c of [COOKIE.authToken, COOKIE.expiration, COOKIE.userDetails, COOKIE.isNewspaper, COOKIE.isJournal, COOKIE.isLibContentAvailable, COOKIE.ageRate, COOKIE.ageRating]) {
     Cookies.remove(c, { path: '/' });
   }
   for (const k of Object.values(STORAGE)) localStorage.removeItem(k);

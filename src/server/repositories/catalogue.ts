@@ -172,7 +172,7 @@ export async function issueDetails(db: Queryable, issueId: number) {
 
 /** Titles of the same kind (magazine, newspaper, journal): same category first, then the same
  * language, then the most read, so even a small catalogue has related titles. */
-export async function relatedTitles(db: Queryable, mid: number, page: number, v: Visibility) {
+export async function relatedTitles(db: Queryable, mid: number, page: number, v: Visibility, ageRate?: number) {
   const { rows } = await db.query<CardRow & { total: number }>(
     `WITH me AS (SELECT cat_id, lang_code, type FROM titles WHERE mid = $1),
      page AS (
@@ -181,12 +181,12 @@ export async function relatedTitles(db: Queryable, mid: number, page: number, v:
        FROM titles t
        JOIN me ON t.type = me.type
        JOIN title_popularity tp ON tp.mid = t.mid
-       WHERE t.mid <> $1 AND NOT (t.cat_id = ANY($2))
+       WHERE t.mid <> $1 AND NOT (t.cat_id = ANY($2)) AND t.age_rating <= $5
        ORDER BY rn
        LIMIT $3 OFFSET $4
      )
      SELECT ${CARD_COLUMNS}, t.total FROM page t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
-    [mid, excludedCategories(v), RELATED_PAGE_SIZE, page * RELATED_PAGE_SIZE],
+    [mid, excludedCategories(v), RELATED_PAGE_SIZE, page * RELATED_PAGE_SIZE, ageRate && ageRate < AGE_RATE_APPLY_BELOW ? ageRate : 2147483647],
   );
   const total = rows[0]?.total ?? 0;
   return { magazineList: rows.map(toCard), page, nbPages: Math.ceil(total / RELATED_PAGE_SIZE) };

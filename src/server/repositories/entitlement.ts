@@ -31,6 +31,17 @@ export async function subscriptionRefusal(db: Queryable, userId: number): Promis
   return rows[0].active ? null : 'subscription_expired';
 }
 
+/** The age limit a signed-in reader's institution sets (spec §5: a rating of 8 or more means no
+ * limit, answered as null); undefined when the reader has no institution (a visitor's rules apply). */
+export async function institutionAgeLimit(db: Queryable, userId: number): Promise<number | null | undefined> {
+  const { rows } = await db.query<{ age_rating: number }>(
+    `SELECT i.age_rating FROM users u JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
+    [userId],
+  );
+  if (!rows[0]) return undefined;
+  return rows[0].age_rating < AGE_RATE_APPLY_BELOW ? rows[0].age_rating : null;
+}
+
 export async function checkReading(db: Queryable, userId: number, issueId: number, storeId = 1): Promise<ReadableIssue> {
   const { rows } = await db.query<{
     mid: number; cat_id: number; type: string; blocked: string[]; title_age: number;

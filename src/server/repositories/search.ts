@@ -112,16 +112,18 @@ export async function searchPages(db: Queryable, q: string, f: SearchFilter) {
   return { items: rows.map(toTile), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE) };
 }
 
-/** Discover: the page hits of one issue. Null when the issue does not exist. */
-export async function searchInIssue(db: Queryable, q: string, issueId: number): Promise<IssueTile | null> {
+/** Discover: the page hits of one issue. Null when the issue does not exist (or its title is
+ * above the age rating given). */
+export async function searchInIssue(db: Queryable, q: string, issueId: number, ageRate?: number): Promise<IssueTile | null> {
   const pq = prefixQuery(q) ?? '';
   const { rows } = await db.query<TileRow>(
     `WITH h AS (
        SELECT i.issue_id, (SELECT count(*)::int FROM pages p WHERE p.issue_id = i.issue_id AND ${pq ? `p.search @@ ${TSQ}` : 'false'}) AS fin
        FROM issues i WHERE i.issue_id = $3
      )
-     ${TILE_SELECT} FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid`,
-    [q, pq || 'x', issueId],
+     ${TILE_SELECT} FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid
+     WHERE t.age_rating <= $4`,
+    [q, pq || 'x', issueId, ageRate && ageRate < AGE_RATE_APPLY_BELOW ? ageRate : 2147483647],
   );
   return rows[0] ? toTile(rows[0]) : null;
 }

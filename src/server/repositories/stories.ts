@@ -17,10 +17,12 @@ export async function storiesOfIssue(db: Queryable, issueId: number, ageRating?:
   return rows.map(toStory);
 }
 
-export async function storiesByCategory(db: Queryable, category: string, limit: number) {
+export async function storiesByCategory(db: Queryable, category: string, limit: number, ageRating?: number) {
+  const params: unknown[] = [category, limit];
+  const age = ageFilter(ageRating, params);
   const { rows } = await db.query<StoryRow>(
-    `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.category = $1 ORDER BY s.published_at DESC LIMIT $2`,
-    [category, limit],
+    `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.category = $1${age} ORDER BY s.published_at DESC LIMIT $2`,
+    params,
   );
   return rows.map(toStory);
 }
@@ -56,17 +58,21 @@ export async function storiesPage(db: Queryable, f: { category: string; section:
   return { items: list.rows.map(toStory), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE), categories: categories.rows };
 }
 
-/** One story by its canonical url, with more stories from the same title. Null when unknown. */
-export async function storyByUrl(db: Queryable, url: string): Promise<Story | null> {
+/** One story by its canonical url, with more stories from the same title. Null when unknown (or
+ * above the age rating given). */
+export async function storyByUrl(db: Queryable, url: string, ageRating?: number): Promise<Story | null> {
+  const params: unknown[] = [url];
+  const age = ageFilter(ageRating, params);
   const { rows } = await db.query<StoryRow & { body: string; lang_code: string; mid: number | null; issue_id: number | null }>(
-    `SELECT ${STORY_COLUMNS}, s.body, s.lang_code, s.mid, s.issue_id FROM stories s ${STORY_JOINS} WHERE s.canonical_url = $1`,
-    [url],
+    `SELECT ${STORY_COLUMNS}, s.body, s.lang_code, s.mid, s.issue_id FROM stories s ${STORY_JOINS} WHERE s.canonical_url = $1${age}`,
+    params,
   );
   const r = rows[0];
   if (!r) return null;
+  const moreParams: unknown[] = [r.mid, url];
   const more = r.mid === null ? { rows: [] as StoryRow[] } : await db.query<StoryRow>(
-    `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.mid = $1 AND s.canonical_url <> $2 ORDER BY s.published_at DESC LIMIT 6`,
-    [r.mid, url],
+    `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.mid = $1 AND s.canonical_url <> $2${ageFilter(ageRating, moreParams)} ORDER BY s.published_at DESC LIMIT 6`,
+    moreParams,
   );
   return {
     ...toStory(r),

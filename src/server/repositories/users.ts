@@ -90,12 +90,12 @@ const epoch = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 export async function userInfo(db: Queryable, userId: number): Promise<UserInfo> {
   const { rows } = await db.query<{
     uuid: string; first_name: string; last_name: string; email: string | null; mobile: string | null; user_type: 'user' | 'guest';
-    password_hash: string | null; uploaded_id: boolean; age_rate: number; inst_id: number | null; inst_name: string | null;
+    password_hash: string | null; uploaded_id: boolean; age_rate: number; inst_id: number | null; inst_name: string | null; inst_age: number | null;
     logo1: string | null; logo2: string | null; logo3: string | null; newspapers: boolean | null; journals: boolean | null;
     ends_at: Date | null; fav_lud: Date | null;
   }>(
     `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
-            i.id AS inst_id, i.name AS inst_name, i.logo1, i.logo2, i.logo3, i.newspapers, i.journals,
+            i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.newspapers, i.journals,
             CASE WHEN i.id IS NULL THEN NULL ELSE least(coalesce(u.access_ends_at, i.sub_end), i.sub_end) END AS ends_at,
             (SELECT max(created_at) FROM favourites f WHERE f.user_id = u.id) AS fav_lud
      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
@@ -125,6 +125,7 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     bk_lud: 0,
     uploadedID: u.uploaded_id ? 1 : 0,
     agerate: String(u.age_rate ?? USER_AGE_RATE_DEFAULT),
+    ageRating: u.inst_age ?? 0,
     hasPassword: u.password_hash !== null,
     libraryDetails: u.inst_id ? { name: u.inst_name ?? '', logo1: media(u.logo1), logo2: media(u.logo2), logo3: media(u.logo3) } : null,
     mode: u.user_type === 'user' && !u.first_name ? 3 : 1,

@@ -109,6 +109,9 @@ export const UserInfo = z.object({
   bk_lud: z.number().int(),
   uploadedID: Flag,
   agerate: z.string(),
+  /** The institution's age rating, for the spec's ageRating cookie (0: no institution, the
+   * visitor defaults apply; 8 or more: no limit). The server applies it whatever the cookie says. */
+  ageRating: z.number().int(),
   hasPassword: z.boolean(),
   libraryDetails: LibraryDetails.nullable(),
   /** Spec §4 refresh modes: 3 = the name is missing (go to /update/fullName), 1 = go home. */

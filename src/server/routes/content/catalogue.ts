@@ -13,6 +13,7 @@ import * as catalogue from '../../repositories/catalogue';
 import { storiesOfIssue, issueExists } from '../../repositories/stories';
 import { orgByCode } from '../../repositories/institutions';
 import { notFound } from '../../plugins/errors';
+import { ageRateFor, readerLimit } from './age-rating';
 
 const errors = { 400: ApiError, 404: ApiError };
 
@@ -27,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       lang: q.lang,
       storeId: q.storeID,
       goldOnly: q.gold,
-      ageRate: q.age_rate, // the app applies the spec's default (5) and sends it only when below 8
+      ageRate: ageRateFor(req, q.age_rate), // the app applies the spec's default (5) and sends it only when below 8
       page: q.page,
     });
   });
@@ -68,12 +69,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/magazine-related', { schema: { querystring: RelatedQuery, response: { 200: RelatedResponse, ...errors } } }, async (req) => {
     if (!(await catalogue.titleExists(db, req.query.mid))) throw notFound(`Magazine ${req.query.mid}`);
-    return catalogue.relatedTitles(db, req.query.mid, req.query.page, await visibilityFor(db, 0));
+    return catalogue.relatedTitles(db, req.query.mid, req.query.page, await visibilityFor(db, 0), readerLimit(req));
   });
 
   app.get('/v1/article', { schema: { querystring: ArticleQuery, response: { 200: ArticlesResponse, ...errors } } }, async (req) => {
     if (!(await issueExists(db, req.query.issueid))) throw notFound(`Issue ${req.query.issueid}`);
-    return { Articles: await storiesOfIssue(db, req.query.issueid, req.query.age_rating) };
+    return { Articles: await storiesOfIssue(db, req.query.issueid, ageRateFor(req, req.query.age_rating)) };
   });
 
   app.get('/issues-search', { schema: { querystring: IssuesSearchQuery, response: { 200: IssuesSearchResponse, ...errors } } }, async (req) => {

@@ -8,10 +8,13 @@ import type { Db } from '../../db/index';
 import { visibilityFor } from '../../repositories/access';
 import { listMagazines, popularCategories, popularLanguages } from '../../repositories/catalogue';
 import { storiesByCategory } from '../../repositories/stories';
+import { ageRateFor, readerLimit } from './age-rating';
 
 const SECTION_SIZE = 20;
 
-export async function loadHome(db: Db, edzLibId: number, ageRate?: number): Promise<HomeResponse> {
+/** ageRate filters the magazine lists (what the app sent, or the reader's institution's);
+ * storyAge limits the cover stories only for a signed-in reader (visitors' stories use search's default of 9). */
+export async function loadHome(db: Db, edzLibId: number, ageRate?: number, storyAge?: number): Promise<HomeResponse> {
   const visibility = await visibilityFor(db, edzLibId);
   const list = async (category: QuickCategory | number, type?: 'magazine') =>
     (await listMagazines(db, { visibility, category, ageRate, type, page: 0, pageSize: SECTION_SIZE })).magazineList;
@@ -19,7 +22,7 @@ export async function loadHome(db: Db, edzLibId: number, ageRate?: number): Prom
     await Promise.all([
       list('BS'), list('F'), list('IF'), list('TF'), list('NA'), list('BS', 'magazine'),
       visibility.journals ? list(JOURNAL_SECTION) : Promise.resolve([]),
-      popularCategories(db, visibility), popularLanguages(db), storiesByCategory(db, 'Cover-Stories', 12),
+      popularCategories(db, visibility), popularLanguages(db), storiesByCategory(db, 'Cover-Stories', 12, storyAge),
     ]);
   return {
     mostPopular, featured, international, topFree, newArrivals,
@@ -30,6 +33,6 @@ export async function loadHome(db: Db, edzLibId: number, ageRate?: number): Prom
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/home', { schema: { querystring: HomeQuery, response: { 200: HomeResponse, 400: ApiError, 404: ApiError } } }, async (req) =>
-    loadHome(app.db, req.query.edzLibId, req.query.age_rate));
+    loadHome(app.db, req.query.edzLibId, ageRateFor(req, req.query.age_rate), readerLimit(req)));
 };
 export default routes;

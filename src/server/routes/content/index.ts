@@ -6,17 +6,25 @@ import homeRoutes from './home';
 import favouriteRoutes from './favourites';
 import storyRoutes from './stories';
 import { responseCache } from '../../plugins/response-cache';
+import { isPersonal, readerAgeRating } from './age-rating';
 
 // Catalogue answers are the same for everyone with the same query: browsers and the service
 // worker may keep them briefly and revalidate cheaply with the ETag.
 export const CONTENT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/** A signed-in reader's answers follow their institution's age rating: for their browser only. */
+export const PERSONAL_CACHE_CONTROL = 'private, max-age=60';
 
 const contentRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'GET' && reply.statusCode === 200) reply.header('Cache-Control', CONTENT_CACHE_CONTROL);
+    if (req.method === 'GET' && reply.statusCode === 200) reply.header('Cache-Control', isPersonal(req) ? PERSONAL_CACHE_CONTROL : CONTENT_CACHE_CONTROL);
     else reply.header('Cache-Control', 'no-store');
+    if (req.method === 'GET') {
+      const vary = reply.getHeader('Vary');
+      reply.header('Vary', vary ? `${vary}, Authorization` : 'Authorization');
+    }
     return payload;
   });
+  await app.register(readerAgeRating);
   await app.register(responseCache(app.config.contentCacheMs));
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);

@@ -9,6 +9,7 @@ import { visibilityFor } from '../../repositories/access';
 import { searchInIssue, searchPages, searchStories, searchTitles } from '../../repositories/search';
 import { ArticleSearchQuery, ArticleSearchResponse } from '../../../shared/schemas/stories';
 import { notFound } from '../../plugins/errors';
+import { ageRateFor, readerLimit } from './age-rating';
 
 const errors = { 400: ApiError, 404: ApiError };
 
@@ -18,22 +19,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/magazine-search', { schema: { querystring: MagazineSearchQuery, response: { 200: MagazineSearchResponse, ...errors } } }, async (req) => {
     const q = req.query;
     return searchTitles(db, q.query, {
-      visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.gold, ageRate: q.age_rating, page: q.page,
+      visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.gold, ageRate: ageRateFor(req, q.age_rating), page: q.page,
     });
   });
 
   app.get('/mag-search', { schema: { querystring: MagSearchQuery, response: { 200: MagSearchResponse, ...errors } } }, async (req) => {
     const q = req.query;
     return searchPages(db, q.q, {
-      visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.isGold, ageRate: q.age_rating, page: q.p,
+      visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.isGold, ageRate: ageRateFor(req, q.age_rating), page: q.p,
     });
   });
 
   app.get('/article-search', { schema: { querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse, ...errors } } }, async (req) =>
-    searchStories(db, req.query.query, req.query.page, req.query.age_rating));
+    searchStories(db, req.query.query, req.query.page, ageRateFor(req, req.query.age_rating)));
 
   app.get('/search_list', { schema: { querystring: SearchListQuery, response: { 200: SearchListResponse, ...errors } } }, async (req) => {
-    const tile = await searchInIssue(db, req.query.q, req.query.issueId);
+    const tile = await searchInIssue(db, req.query.q, req.query.issueId, readerLimit(req));
     if (!tile) throw notFound(`Issue ${req.query.issueId}`);
     return { tile };
   });

@@ -4,15 +4,16 @@ import { StoriesQuery, StoriesResponse, Story, StoryQuery } from '../../../share
 import { ApiError } from '../../../shared/schemas/errors';
 import { notFound } from '../../plugins/errors';
 import { storiesPage, storyByUrl } from '../../repositories/stories';
+import { ageRateFor, readerLimit } from './age-rating';
 
 const errors = { 400: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/stories', { schema: { querystring: StoriesQuery, response: { 200: StoriesResponse, ...errors } } }, async (req) =>
-    storiesPage(app.db, { category: req.query.category, section: req.query.section, page: req.query.page, ageRating: req.query.age_rating }));
+    storiesPage(app.db, { category: req.query.category, section: req.query.section, page: req.query.page, ageRating: ageRateFor(req, req.query.age_rating) }));
 
   app.get('/story', { schema: { querystring: StoryQuery, response: { 200: Story, ...errors } } }, async (req) => {
-    const story = await storyByUrl(app.db, req.query.url);
+    const story = await storyByUrl(app.db, req.query.url, readerLimit(req));
     if (!story) throw notFound(`Story '${req.query.url}'`);
     return story;
   });
