@@ -19,6 +19,12 @@ export interface Config {
   logLevel: string;
   /** How long serialised /content answers are reused (0 = off). */
   contentCacheMs: number;
+  /** Memory the /content answers may take together (least recently used go first). */
+  contentCacheMb: number;
+  /** Expensive queries (searches): longest run on PostgreSQL, and how many run at once per process
+   * (as many again times 4 wait; beyond that a 503 "busy"). */
+  searchTimeoutMs: number;
+  searchConcurrency: number;
   /** SMTP server for mail (unset: write mail to the outbox). */
   smtpUrl?: string;
   mailFrom: string;
@@ -51,6 +57,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appDir: path.resolve(env.APP_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     contentCacheMs: Number(env.CONTENT_CACHE_MS ?? 30_000),
+    contentCacheMb: Math.max(0, Number(env.CONTENT_CACHE_MB ?? 32)),
+    searchTimeoutMs: Math.max(100, Number(env.SEARCH_TIMEOUT_MS ?? 5000)),
+    searchConcurrency: Math.max(1, Number(env.SEARCH_CONCURRENCY ?? 4)),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Lectern <no-reply@lectern.local>',
     privateDir: path.join(dataDir, 'private'),

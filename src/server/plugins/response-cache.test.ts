@@ -2,6 +2,8 @@
 // that fix every later caller of the URL waited forever once the cached copy expired.
 import { afterEach, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { responseCache } from './response-cache';
 
 let app: FastifyInstance | undefined;
@@ -11,7 +13,7 @@ it('a caller that leaves before the answer does not hold up later callers', asyn
   app = Fastify();
   let calls = 0;
   await app.register(async (scope) => {
-    await scope.register(responseCache(30));
+    await scope.register(responseCache({ ttlMs: 30, maxBytes: 1024 * 1024 }));
     scope.get('/slow', async () => {
       calls++;
       await new Promise((r) => setTimeout(r, 150));
@@ -30,4 +32,50 @@ it('a caller that leaves before the answer does not hold up later callers', asyn
   const later = await fetch(`${base}/slow`, { signal: AbortSignal.timeout(2000) });
   expect(later.status).toBe(200);
   expect(await later.json()).toEqual({ calls: 2 });
+});
+
+it('keys entries by the validated parameters: junk and order do not make new entries', async () => {
+  app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const cache = responseCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 });
+  let calls = 0;
+  await app.register(async (scope) => {
+    await scope.register(cache);
+    scope.withTypeProvider<ZodTypeProvider>().get('/list', { schema: { querystring: z.object({ page: z.coerce.number().int().default(0), q: z.string().optional() }) } }, async (req) => ({ calls: ++calls, page: req.query.page }));
+    scope.get('/plain', async () => ({ calls: ++calls }));
+  });
+  const get = (url: string) => app!.inject({ method: 'GET', url });
+  expect((await get('/list?page=1&q=a')).headers['x-cache']).toBeUndefined();
+  for (const url of ['/list?q=a&page=1', '/list?page=1&q=a&junk=1', '/list?page=1&q=a&_=' + Math.random()]) {
+    const res = await get(url);
+    expect(res.headers['x-cache'], url).toBe('hit');
+    expect(res.json()).toEqual({ calls: 1, page: 1 });
+  }
+  await get('/list'); // the default page 0 …
+  expect((await get('/list?page=0')).headers['x-cache']).toBe('hit'); // … is the same question
+  await get('/plain');
+  expect((await get('/plain?bust=' + Math.random())).headers['x-cache']).toBe('hit'); // no query schema: the query is ignored
+  for (let i = 0; i < 200; i++) await get(`/list?page=1&q=a&r${i}=${i}`);
+  expect(cache.stats().entries).toBe(3);
+});
+
+it('keeps its entries within the byte budget, dropping the least recently used first', async () => {
+  app = Fastify();
+  const cache = responseCache({ ttlMs: 60_000, maxBytes: 10_000 });
+  await app.register(async (scope) => {
+    await scope.register(cache);
+    scope.get('/big/:n', async () => ({ pad: 'x'.repeat(3000) }));
+  });
+  const get = (n: number) => app!.inject({ method: 'GET', url: `/big/${n}` });
+  await get(1); await get(2); await get(3);
+  expect(cache.stats().entries).toBe(3);
+  expect((await get(1)).headers['x-cache']).toBe('hit'); // 1 is now the most recently used
+  await get(4); // over budget: 2, the least recently used, goes
+  expect(cache.stats()).toMatchObject({ entries: 3 });
+  expect(cache.stats().bytes).toBeLessThanOrEqual(10_000);
+  expect((await get(1)).headers['x-cache']).toBe('hit');
+  expect((await get(2)).headers['x-cache']).toBeUndefined();
+  for (let n = 5; n < 100; n++) await get(n);
+  expect(cache.stats().bytes).toBeLessThanOrEqual(10_000);
 });

@@ -77,12 +77,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { Articles: await storiesOfIssue(db, req.query.issueid, ageRateFor(req, req.query.age_rating)) };
   });
 
-  app.get('/issues-search', { schema: { querystring: IssuesSearchQuery, response: { 200: IssuesSearchResponse, ...errors } } }, async (req) => {
+  app.get('/issues-search', { schema: { querystring: IssuesSearchQuery, response: { 200: IssuesSearchResponse, ...errors } } }, async (req, reply) => {
     const { mid, page, st_d, en_d } = req.query;
     if (!(await catalogue.titleExists(db, mid))) throw notFound(`Magazine ${mid}`);
     // The spec's callers read an `error` field from a 200 answer for an impossible range.
     if (st_d > en_d) return { edt_details: [], nbHits: 0, nbPages: 0, page, error: 'The start date is after the end date' };
-    return catalogue.issuesInRange(db, mid, st_d, en_d, page);
+    return app.expensive(reply, (tx) => catalogue.issuesInRange(tx, mid, st_d, en_d, page));
   });
 
   app.get('/getOrgDetails', { schema: { querystring: OrgDetailsQuery, response: { 200: OrgDetailsResponse, ...errors } } }, async (req) => {

@@ -6,6 +6,7 @@ import homeRoutes from './home';
 import favouriteRoutes from './favourites';
 import storyRoutes from './stories';
 import { responseCache } from '../../plugins/response-cache';
+import expensiveQueries from '../../plugins/expensive-queries';
 import { isPersonal, readerAgeRating } from './age-rating';
 
 // Catalogue answers are the same for everyone with the same query: browsers and the service
@@ -25,7 +26,8 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
   await app.register(readerAgeRating);
-  await app.register(responseCache(app.config.contentCacheMs));
+  await app.register(responseCache({ ttlMs: app.config.contentCacheMs, maxBytes: app.config.contentCacheMb * 1024 * 1024, shared: (req) => !isPersonal(req) }));
+  await app.register(expensiveQueries);
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);
   await app.register(homeRoutes);

@@ -16,25 +16,27 @@ const errors = { 400: ApiError, 404: ApiError };
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get('/magazine-search', { schema: { querystring: MagazineSearchQuery, response: { 200: MagazineSearchResponse, ...errors } } }, async (req) => {
+  app.get('/magazine-search', { schema: { querystring: MagazineSearchQuery, response: { 200: MagazineSearchResponse, ...errors } } }, async (req, reply) => {
     const q = req.query;
-    return searchTitles(db, q.query, {
-      visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.gold, ageRate: ageRateFor(req, q.age_rating), page: q.page,
-    });
+    const visibility = await visibilityFor(db, q.edzLibId);
+    return app.expensive(reply, (tx) => searchTitles(tx, q.query, {
+      visibility, storeId: q.storeID, goldOnly: q.gold, ageRate: ageRateFor(req, q.age_rating), page: q.page,
+    }));
   });
 
-  app.get('/mag-search', { schema: { querystring: MagSearchQuery, response: { 200: MagSearchResponse, ...errors } } }, async (req) => {
+  app.get('/mag-search', { schema: { querystring: MagSearchQuery, response: { 200: MagSearchResponse, ...errors } } }, async (req, reply) => {
     const q = req.query;
-    return searchPages(db, q.q, {
-      visibility: await visibilityFor(db, q.edzLibId), storeId: q.storeID, goldOnly: q.isGold, ageRate: ageRateFor(req, q.age_rating), page: q.p,
-    });
+    const visibility = await visibilityFor(db, q.edzLibId);
+    return app.expensive(reply, (tx) => searchPages(tx, q.q, {
+      visibility, storeId: q.storeID, goldOnly: q.isGold, ageRate: ageRateFor(req, q.age_rating), page: q.p,
+    }));
   });
 
-  app.get('/article-search', { schema: { querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse, ...errors } } }, async (req) =>
-    searchStories(db, req.query.query, req.query.page, ageRateFor(req, req.query.age_rating)));
+  app.get('/article-search', { schema: { querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse, ...errors } } }, async (req, reply) =>
+    app.expensive(reply, (tx) => searchStories(tx, req.query.query, req.query.page, ageRateFor(req, req.query.age_rating))));
 
-  app.get('/search_list', { schema: { querystring: SearchListQuery, response: { 200: SearchListResponse, ...errors } } }, async (req) => {
-    const tile = await searchInIssue(db, req.query.q, req.query.issueId, readerLimit(req));
+  app.get('/search_list', { schema: { querystring: SearchListQuery, response: { 200: SearchListResponse, ...errors } } }, async (req, reply) => {
+    const tile = await app.expensive(reply, (tx) => searchInIssue(tx, req.query.q, req.query.issueId, readerLimit(req)));
     if (!tile) throw notFound(`Issue ${req.query.issueId}`);
     return { tile };
   });
