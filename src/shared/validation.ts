@@ -11,6 +11,7 @@ export const MESSAGES = {
   passwordInvalid: 'Please enter a valid password',
   confirmInvalid: 'Please enter a valid confirm password',
   passwordsDiffer: 'Passwords do not match',
+  passwordCommon: 'This password is too common. Choose another one.',
   otpInvalid: 'Please enter the {n} digit OTP sent to',
   mobileNumeric: 'Mobile number should be numeric',
   mobileInvalid: 'Enter a Valid Mobile Number',

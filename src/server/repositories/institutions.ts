@@ -14,3 +14,9 @@ export async function orgByCode(db: Queryable, conCode: string) {
     isNewspaper: r.newspapers, isJournal: r.journals, subscriptionEnd: Math.floor(new Date(r.sub_end).getTime() / 1000),
   };
 }
+
+/** Is the domain one of an institution's e-mail domains (a new address there joins it)? */
+export async function isInstitutionDomain(db: Queryable, domain: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM institutions WHERE $1 = ANY (email_domains) LIMIT 1`, [domain]);
+  return rows.length > 0;
+}

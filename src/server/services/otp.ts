@@ -1,25 +1,43 @@
 // One-time codes: a secure random code per request, kept only as an HMAC bound to the request
-// id, single use, 10 minutes, 5 wrong tries. Four digits are about 13 bits, so the limits carry
-// the security: sends per contact and IP per hour, failures per contact per day and per IP.
+// id, single use, 10 minutes, 5 tries. Four digits are about 13 bits, so the limits carry the
+// security, and every try is spent before the code is compared: sends per contact, per client
+// IP and (to addresses with no account yet) per institution domain; failures per account and
+// client, per client, per institution domain for new addresses, and the service's failure
+// budget (services/sign-in-guard.ts). A contact that drew many wrong codes gets codes of one try.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index';
 import type { Contact, OtpPurpose } from '../../shared/schemas/account';
 import { otpMessage } from '../../shared/validation';
 import { HttpError } from '../plugins/errors';
-import { contactKey } from '../repositories/users';
-import { LIMITS, assertWithin, clientIp, recordAll, type Check } from './rate-limit';
+import { contactFromKey, contactKey, findUserByContact } from '../repositories/users';
+import { isInstitutionDomain } from '../repositories/institutions';
+import { findOtpRequest, insertOtpRequest, spendOtpTry, useOtpRequest, type OtpRequest } from '../repositories/otp-requests';
+import { LIMITS, clientIp, counted, spend, spendOne, type Check, type Limit } from './rate-limit';
+import { startAttempt } from './sign-in-guard';
 
 export const OTP_TTL_S = 600;
 export const OTP_MAX_TRIES = 5;
 export const OTP_RESEND_S = 30;
+/** Wrong codes for one contact in a day (from anywhere) after which its new codes allow one try:
+ * the owner, who reads the code, still signs in; a guesser gets a fifth of the tries. */
+export const CODE_FAILS_BEFORE_ONE_TRY = 10;
+const CODE_FAILS_PER_CONTACT: Limit = { bucket: 'code-fail-contact', max: 2 ** 31 - 1, windowMs: 24 * 60 * 60_000 };
 
 export const otpExpired = () => new HttpError(400, 'otp_expired', 'This OTP has expired. Please request another OTP.');
 
-export interface OtpRequest { id: string; channel: 'email' | 'mobile'; contact: string; purpose: OtpPurpose; user_id: number | null }
+export type { OtpRequest };
 
 export function createOtpService(db: Queryable, hashKey: Buffer, length: number) {
   const hash = (id: string, code: string) => crypto.createHmac('sha256', hashKey).update(`${id}:${code}`).digest('base64');
+
+  /** The institution domain of an address with no account yet (a sign-in there mints a member). */
+  async function newAtInstitution(c: Contact): Promise<string | null> {
+    if (c.channel !== 'email') return null;
+    const domain = c.email.slice(c.email.lastIndexOf('@') + 1);
+    if (!(await isInstitutionDomain(db, domain))) return null;
+    return (await findUserByContact(db, c)) ? null : domain;
+  }
 
   return {
     length,
@@ -27,43 +45,44 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
     async create(c: Contact, purpose: OtpPurpose, userId: number | null, req: FastifyRequest) {
       const contact = contactKey(c);
       const sends: Check[] = [[LIMITS.otpSendPerContact, contact], [LIMITS.otpSendPerIp, clientIp(req)]];
-      await assertWithin(db, sends);
-      await recordAll(db, sends);
+      const domain = purpose === 'reset' ? null : await newAtInstitution(c);
+      if (domain) sends.push([LIMITS.otpSendNewPerDomain, domain]);
+      await spend(db, sends);
+      const tries = (await counted(db, [CODE_FAILS_PER_CONTACT, contact])) >= CODE_FAILS_BEFORE_ONE_TRY ? 1 : OTP_MAX_TRIES;
       const id = crypto.randomUUID();
       const code = String(crypto.randomInt(0, 10 ** length)).padStart(length, '0');
-      await db.query(
-        `INSERT INTO otp_requests (id, channel, contact, purpose, user_id, code_hash, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
-        [id, c.channel, contact, purpose, userId, hash(id, code), OTP_TTL_S],
-      );
+      await insertOtpRequest(db, { id, channel: c.channel, contact, purpose, user_id: userId, codeHash: hash(id, code), ttlS: OTP_TTL_S, maxAttempts: tries });
       return { id, code };
     },
 
-    /** Checks a code against its request and uses it up; a wrong code counts against the limits. */
+    /** Spends a try of the request, then checks the code and uses the request up. */
     async consume(requestId: string, code: string, purpose: OtpPurpose, req: FastifyRequest): Promise<OtpRequest> {
-      const { rows } = await db.query<OtpRequest & { code_hash: string; attempts: number; live: boolean }>(
-        `SELECT id, channel, contact, purpose, user_id, code_hash, attempts, (used_at IS NULL AND expires_at > now()) AS live
-         FROM otp_requests WHERE id = $1`,
-        [requestId],
-      );
-      const r = rows[0];
-      if (!r || r.purpose !== purpose || !r.live || r.attempts >= OTP_MAX_TRIES) throw otpExpired();
-      const failures: Check[] = [[LIMITS.loginFailPerContact, r.contact], [LIMITS.loginFailPerIp, clientIp(req)]];
-      await assertWithin(db, failures);
       if (code.length !== length) throw new HttpError(400, 'bad_request', otpMessage(length));
+      const found = await findOtpRequest(db, requestId);
+      if (!found || found.purpose !== purpose) throw otpExpired();
+      const ip = clientIp(req);
+      const failures: Check[] = [[LIMITS.loginFailPerContactIp, `${found.contact}|${ip}`], [LIMITS.loginFailPerIp, ip]];
+      const domain = purpose === 'reset' ? null : await newAtInstitution(contactFromKey(found.contact));
+      if (domain) failures.push([LIMITS.codeFailNewPerDomain, domain]);
+      const attempt = await startAttempt(db, req.log, failures);
+      const r = await spendOtpTry(db, requestId, purpose);
+      if (!r) {
+        await attempt.passed(); // nothing was compared
+        throw otpExpired();
+      }
       const expected = Buffer.from(r.code_hash);
       const actual = Buffer.from(hash(r.id, code));
       if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) {
-        await db.query(`UPDATE otp_requests SET attempts = attempts + 1 WHERE id = $1`, [r.id]);
-        await recordAll(db, failures);
-        const left = OTP_MAX_TRIES - r.attempts - 1;
+        await attempt.failed();
+        await spendOne(db, [CODE_FAILS_PER_CONTACT, r.contact]);
+        const left = r.max_attempts - r.attempts;
         if (left <= 0) throw otpExpired();
         throw new HttpError(400, 'otp_wrong', `Incorrect OTP. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
       }
-      // Single use even when two requests race: only one UPDATE finds used_at empty.
-      const used = await db.query(`UPDATE otp_requests SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`, [r.id]);
-      if (!used.rows.length) throw otpExpired();
-      return r;
+      // Single use even when two right tries race: only one UPDATE finds used_at empty.
+      if (!(await useOtpRequest(db, r.id))) throw otpExpired();
+      await attempt.passed();
+      return { id: r.id, channel: r.channel, contact: r.contact, purpose: r.purpose, user_id: r.user_id };
     },
   };
 }

@@ -1,7 +1,12 @@
 // Password hashing with scrypt (node:crypto, no native add-on): cost 2^15, r 8, p 1, a random
 // salt per password; the parameters travel in the stored string so they can be raised later.
+// scrypt runs on libuv's small thread pool, which file reads share: hashes go through a queue of
+// at most HASHES_AT_ONCE at a time, and past HASH_QUEUE waiting a try is refused at once.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { promisify } from 'node:util';
+import { MESSAGES } from '../../shared/validation';
+import { HttpError } from '../plugins/errors';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 const N = 2 ** 15, R = 8, P = 1, LEN = 32;
@@ -9,17 +14,58 @@ const MAXMEM = 128 * N * R * 2;
 /** Hashed against when an account has no password, so both cases take the same time. */
 const DUMMY_SALT = crypto.randomBytes(16).toString('base64');
 
+export const HASHES_AT_ONCE = 2;
+export const HASH_QUEUE = 50;
+export const hashBusy = () => new HttpError(503, 'busy', 'Many people are signing in right now. Please try again in a moment.');
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs fn when a hashing slot is free; refuses at once when the queue is full. */
+async function inQueue<T>(fn: () => Promise<T>): Promise<T> {
+  if (running < HASHES_AT_ONCE) running++;
+  else if (waiting.length >= HASH_QUEUE) throw hashBusy();
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+const hash = (password: string, salt: Buffer, n: number, r: number, p: number) =>
+  inQueue(() => scrypt(password, salt, LEN, { N: n, r, p, maxmem: MAXMEM * 2 }));
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, LEN, { N, r: R, p: P, maxmem: MAXMEM });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${hash.toString('base64')}`;
+  const digest = await hash(password, salt, N, R, P);
+  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${digest.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   // With no stored hash, still spend the time: a wrong guess and an unknown account look alike.
-  const [kind, n, r, p, salt, hash] = (stored ?? `scrypt$${N}$${R}$${P}$${DUMMY_SALT}$`).split('$');
+  const [kind, n, r, p, salt, expectedB64] = (stored ?? `scrypt$${N}$${R}$${P}$${DUMMY_SALT}$`).split('$');
   if (kind !== 'scrypt') return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), LEN, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM * 2 });
+  const expected = Buffer.from(expectedB64, 'base64');
+  const actual = await hash(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
   return stored !== null && expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
+}
+
+// The most common passwords (see the file's header for its source), compared without case.
+const COMMON = new Set(
+  fs.readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.toLowerCase()),
+);
+export const isCommonPassword = (password: string) => COMMON.has(password.toLowerCase());
+
+/** Refuses a password from the common list with the message the forms show. */
+export function assertNotCommon(password: string): void {
+  if (isCommonPassword(password)) throw new HttpError(400, 'bad_request', MESSAGES.passwordCommon);
+}
+
+/** Hashes a password the user chose (sign-up, change, reset), refusing a common one. */
+export async function hashNewPassword(password: string): Promise<string> {
+  assertNotCommon(password);
+  return hashPassword(password);
 }

@@ -1,36 +1,42 @@
-// Sliding-window limits kept in the database so every server process counts the same events.
+// Limits kept in the database so every server process counts the same tries. A try is spent
+// first, in one atomic statement, and only then checked: a burst of concurrent requests cannot
+// all pass a check before any of them is counted. Windows slide: the previous window's count
+// weighs in for the part of it the sliding window still covers.
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
+import { pruneCounters, readCounter, refundCounter, spendCounter, type CounterWindow } from '../repositories/rate-limits';
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 
 export const LIMITS = {
-  /** Codes sent to one e-mail address or mobile number. */
-  otpSendPerContact: { bucket: 'otp-send', max: 5, windowMs: 60 * 60_000 },
-  otpSendPerIp: { bucket: 'otp-send-ip', max: 30, windowMs: 60 * 60_000 },
-  /** Wrong codes or passwords for one contact. */
-  loginFailPerContact: { bucket: 'login-fail', max: 10, windowMs: 24 * 60 * 60_000 },
-  loginFailPerIp: { bucket: 'login-fail-ip', max: 50, windowMs: 60 * 60_000 },
+  /** Codes sent to one e-mail address or mobile number (also keeps a mailbox from being flooded). */
+  otpSendPerContact: { bucket: 'otp-send', max: 5, windowMs: HOUR },
+  otpSendPerIp: { bucket: 'otp-send-ip', max: 30, windowMs: HOUR },
+  /** Codes sent to addresses with no account yet at one institution e-mail domain: new members
+   * of an institution cannot be minted without bound. */
+  otpSendNewPerDomain: { bucket: 'otp-send-new-domain', max: 30, windowMs: HOUR },
+  /** Wrong codes or passwords for one account from one client: a stranger's failures do not
+   * lock the owner out on their own device. */
+  loginFailPerContactIp: { bucket: 'login-fail-contact-ip', max: 10, windowMs: DAY },
+  loginFailPerIp: { bucket: 'login-fail-ip', max: 50, windowMs: HOUR },
+  /** Wrong codes for addresses with no account yet at one institution e-mail domain. */
+  codeFailNewPerDomain: { bucket: 'code-fail-new-domain', max: 30, windowMs: HOUR },
+  /** Account-wide ceiling for wrong passwords only: a code still signs the owner in. */
+  passwordFailPerContact: { bucket: 'password-fail', max: 100, windowMs: DAY },
   /** Wrong access codes. */
-  couponFailPerUser: { bucket: 'coupon-fail', max: 10, windowMs: 60 * 60_000 },
-  couponFailPerIp: { bucket: 'coupon-fail-ip', max: 30, windowMs: 60 * 60_000 },
-  guestPerIp: { bucket: 'guest-ip', max: 30, windowMs: 60 * 60_000 },
+  couponFailPerUser: { bucket: 'coupon-fail', max: 10, windowMs: HOUR },
+  couponFailPerIp: { bucket: 'coupon-fail-ip', max: 30, windowMs: HOUR },
+  guestPerIp: { bucket: 'guest-ip', max: 30, windowMs: HOUR },
   /** Contact-form messages (each sends a confirmation mail). */
-  contactPerIp: { bucket: 'contact-ip', max: 10, windowMs: 60 * 60_000 },
+  contactPerIp: { bucket: 'contact-ip', max: 10, windowMs: HOUR },
   /** Usage events reported by the app. */
-  eventsPerIp: { bucket: 'events-ip', max: 600, windowMs: 60 * 60_000 },
+  eventsPerIp: { bucket: 'events-ip', max: 600, windowMs: HOUR },
 } as const;
-export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
+export interface Limit { bucket: string; max: number; windowMs: number }
 
-export async function isLimited(db: Queryable, limit: Limit, key: string): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM rate_events WHERE bucket = $1 AND key = $2 AND at > now() - make_interval(secs => $3)`,
-    [limit.bucket, key, limit.windowMs / 1000],
-  );
-  return rows[0].n >= limit.max;
-}
-
-export async function recordEvent(db: Queryable, limit: Limit, key: string): Promise<void> {
-  await db.query(`INSERT INTO rate_events (bucket, key) VALUES ($1, $2)`, [limit.bucket, key]);
-}
+/** A limit and the key it counts (a contact, an account, an IP address). */
+export type Check = [Limit, string];
 
 export const tooMany = () => new HttpError(429, 'too_many_requests', 'Too many attempts. Please try again later.');
 
@@ -38,20 +44,44 @@ export const tooMany = () => new HttpError(429, 'too_many_requests', 'Too many a
  * client hung up (a page closed mid-request): those count together. */
 export const clientIp = (req: { ip: string | undefined }): string => req.ip ?? 'gone';
 
-/** A limit and the key it counts (a contact, an account, an IP address). */
-export type Check = [Limit, string];
-
-/** 429 when any of the limits is reached. */
-export async function assertWithin(db: Queryable, checks: Check[]): Promise<void> {
-  for (const [limit, key] of checks) if (await isLimited(db, limit, key)) throw tooMany();
+function windowOf(limit: Limit, key: string, now: number): CounterWindow & { weight: number } {
+  const win = Math.floor(now / limit.windowMs);
+  return { bucket: limit.bucket, key, win, windowMs: limit.windowMs, weight: 1 - (now - win * limit.windowMs) / limit.windowMs };
 }
 
-/** Counts one event against each limit. */
-export async function recordAll(db: Queryable, checks: Check[]): Promise<void> {
-  for (const [limit, key] of checks) await recordEvent(db, limit, key);
+/** Spends one try against one limit; the window it was counted in, or null when the limit is reached. */
+export async function spendOne(db: Queryable, [limit, key]: Check, now = Date.now()): Promise<CounterWindow | null> {
+  const { weight, ...w } = windowOf(limit, key, now);
+  const previous = await readCounter(db, { ...w, win: w.win - 1 });
+  const n = await spendCounter(db, w, limit.max - Math.floor(previous * weight));
+  return n === null ? null : w;
 }
 
-/** Forgets events older than the longest window (run by the housekeeping job). */
-export async function pruneRateEvents(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM rate_events WHERE at < now() - interval '25 hours'`);
+/** Spends one try against each limit, then checks: 429 when any is reached (the tries spent on
+ * the others are given back). Returns what was spent, for `refund`. */
+export async function spend(db: Queryable, checks: Check[]): Promise<CounterWindow[]> {
+  const spent: CounterWindow[] = [];
+  for (const check of checks) {
+    const w = await spendOne(db, check);
+    if (!w) {
+      await refund(db, spent);
+      throw tooMany();
+    }
+    spent.push(w);
+  }
+  return spent;
 }
+
+/** Gives spent tries back (the attempt turned out not to be a failure). */
+export async function refund(db: Queryable, spent: CounterWindow[]): Promise<void> {
+  for (const w of spent) await refundCounter(db, w);
+}
+
+/** How many tries the limit has counted for the key over its sliding window. */
+export async function counted(db: Queryable, [limit, key]: Check, now = Date.now()): Promise<number> {
+  const { weight, ...w } = windowOf(limit, key, now);
+  return (await readCounter(db, w)) + Math.floor((await readCounter(db, { ...w, win: w.win - 1 })) * weight);
+}
+
+/** Forgets counters past their windows (run by the housekeeping job). */
+export const pruneRateEvents = pruneCounters;

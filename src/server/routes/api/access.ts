@@ -6,7 +6,7 @@ import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } fro
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { contactFromKey, contactValue, createGuest, userInfo } from '../../repositories/users';
-import { LIMITS, assertWithin, clientIp, recordAll, type Check } from '../../services/rate-limit';
+import { LIMITS, clientIp, refund, spend, type Check } from '../../services/rate-limit';
 import { otpExpired } from '../../services/otp';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
@@ -17,8 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** Spec §4 guest session: the device's uniqId cookie names a guest account. */
   app.post('/guest/login', { schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
     const perIp: Check[] = [[LIMITS.guestPerIp, clientIp(req)]];
-    await assertWithin(db, perIp);
-    await recordAll(db, perIp);
+    await spend(db, perIp);
     const guest = await createGuest(db, req.body.uniqId);
     if (guest.user_type !== 'guest') throw new HttpError(400, 'bad_request', 'uniqId is not valid');
     return { ...(await userInfo(db, guest.id)), jwtoken: await app.issueToken(guest.id, req) };
@@ -34,19 +33,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** An access code attaches the user (or guest) to its institution until the code's end date. */
   app.post('/coupon/validate', { preHandler: app.requireUser, schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
     const failures: Check[] = [[LIMITS.couponFailPerUser, String(req.user!.id)], [LIMITS.couponFailPerIp, clientIp(req)]];
-    await assertWithin(db, failures);
-    const fail = async (message: string) => {
-      await recordAll(db, failures);
-      return new HttpError(400, 'invalid_code', message);
-    };
+    // A failure is counted before the code is looked at (so a burst cannot outrun the count),
+    // and given back when the code attaches.
+    const spent = await spend(db, failures);
+    const fail = (message: string) => new HttpError(400, 'invalid_code', message);
     const { rows } = await db.query<{ id: number; institution_id: number; ends_at: Date; max_uses: number | null; uses: number; live: boolean }>(
       `SELECT c.id, c.institution_id, c.ends_at, c.max_uses, c.uses, (c.ends_at > now() AND i.sub_end > now()) AS live
        FROM access_codes c JOIN institutions i ON i.id = c.institution_id WHERE upper(c.code) = upper($1)`,
       [req.body.code],
     );
     const code = rows[0];
-    if (!code) throw await fail('This access code is not valid. Check it and try again.');
-    if (!code.live) throw await fail('This access code has expired.');
+    if (!code) throw fail('This access code is not valid. Check it and try again.');
+    if (!code.live) throw fail('This access code has expired.');
     const attached = await db.transaction(async (tx) => {
       const first = await tx.query(`INSERT INTO access_code_uses (code_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING code_id`, [code.id, req.user!.id]);
       if (first.rows.length) {
@@ -56,7 +54,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await tx.query(`UPDATE users SET institution_id = $2, access_ends_at = $3 WHERE id = $1`, [req.user!.id, code.institution_id, code.ends_at]);
       return true;
     });
-    if (!attached) throw await fail('This access code has been used as many times as it allows.');
+    if (!attached) throw fail('This access code has been used as many times as it allows.');
+    await refund(db, spent);
     return userInfo(db, req.user!.id);
   });
 

@@ -5,15 +5,14 @@ import { ContactBody } from '../../../shared/schemas/contact';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
-import { LIMITS, assertWithin, clientIp, recordAll, type Check } from '../../services/rate-limit';
+import { LIMITS, clientIp, spend, type Check } from '../../services/rate-limit';
 import { enquiryMails } from '../../services/messages';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post('/account/contact', { schema: { body: ContactBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } }, async (req) => {
     const { db } = app;
     const perIp: Check[] = [[LIMITS.contactPerIp, clientIp(req)]];
-    await assertWithin(db, perIp);
-    await recordAll(db, perIp);
+    await spend(db, perIp);
     const b = req.body;
     await db.query(
       `INSERT INTO enquiries (user_name, email, message, institution_name, designation, mobile, campuses, students) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

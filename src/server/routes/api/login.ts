@@ -7,8 +7,9 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
 import { createUser, contactFromKey, contactKey, contactValue, findUserByContact, linkByDomain, userInfo } from '../../repositories/users';
-import { LIMITS, assertWithin, clientIp, recordAll, type Check } from '../../services/rate-limit';
-import { hashPassword, verifyPassword } from '../../services/passwords';
+import { LIMITS, clientIp, type Check } from '../../services/rate-limit';
+import { assertNotCommon, hashNewPassword, verifyPassword } from '../../services/passwords';
+import { startAttempt } from '../../services/sign-in-guard';
 import { otpMail, otpText } from '../../services/messages';
 import { OTP_RESEND_S, OTP_TTL_S } from '../../services/otp';
 
@@ -50,12 +51,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const purpose = req.body.password !== undefined ? 'reset' : 'login';
     const newPassword = purpose === 'reset' ? NewPassword.safeParse(req.body) : null;
     if (newPassword && !newPassword.success) throw new HttpError(400, 'bad_request', newPassword.error.issues[0].message);
+    if (newPassword) assertNotCommon(newPassword.data!.password);
     const otp = await app.otp.consume(requestId, code, purpose, req);
     const contact = contactFromKey(otp.contact);
     let user = await findUserByContact(db, contact);
     if (purpose === 'reset') {
       if (!user) throw new HttpError(400, 'otp_expired', 'Unable to process forgot password request');
-      await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, await hashPassword(newPassword!.data!.password)]);
+      await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, await hashNewPassword(newPassword!.data!.password)]);
       await revokeSessions(db, user.id, {});
     }
     if (!user) user = await createUser(db, contact);
@@ -67,13 +69,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/login/password', { schema: { body: PasswordLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
     const contact = req.body as Contact;
-    const failures: Check[] = [[LIMITS.loginFailPerContact, contactKey(contact)], [LIMITS.loginFailPerIp, clientIp(req)]];
-    await assertWithin(db, failures);
+    // The failure is counted before hashing (per account and client, per client, and an
+    // account-wide ceiling for passwords only), and given back when the password is right.
+    const ip = clientIp(req);
+    const key = contactKey(contact);
+    const attempt = await startAttempt(db, req.log, [
+      [LIMITS.loginFailPerContactIp, `${key}|${ip}`], [LIMITS.loginFailPerIp, ip], [LIMITS.passwordFailPerContact, key],
+    ] satisfies Check[]);
     const user = await findUserByContact(db, contact);
-    if (!(await verifyPassword(req.body.password, user?.password_hash ?? null)) || !user) {
-      await recordAll(db, failures);
+    let right: boolean;
+    try {
+      right = (await verifyPassword(req.body.password, user?.password_hash ?? null)) && user !== null;
+    } catch (err) {
+      await attempt.passed(); // refused before hashing (the queue was full): not a failure
+      throw err;
+    }
+    if (!right || !user) {
+      await attempt.failed();
       throw new HttpError(401, 'wrong_password', 'That password is not right for this account. Try again, or sign in with an OTP.');
     }
+    await attempt.passed();
     await linkByDomain(db, user);
     return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req) };
   });

@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
 import { findUserById, splitName, userInfo } from '../../repositories/users';
-import { hashPassword, verifyPassword } from '../../services/passwords';
+import { hashNewPassword, verifyPassword } from '../../services/passwords';
 import { deletionMail, passwordChangedMail } from '../../services/messages';
 import { ACCOUNT_DELETION_DAYS } from '../../jobs/housekeeping';
 
@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (user.password_hash) throw new HttpError(409, 'conflict', 'This account already has a password. Change it under Manage Password.');
     const { first, last } = splitName(req.body.fullName);
     await db.query(`UPDATE users SET first_name = $2, last_name = $3, password_hash = $4 WHERE id = $1`, [
-      user.id, first, last, await hashPassword(req.body.password),
+      user.id, first, last, await hashNewPassword(req.body.password),
     ]);
     return userInfo(db, user.id);
   });
@@ -45,7 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (user.password_hash && !(await verifyPassword(req.body.currentPassword ?? '', user.password_hash))) {
       throw new HttpError(400, 'wrong_password', 'Your current password is not right.');
     }
-    await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, await hashPassword(req.body.password)]);
+    await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, await hashNewPassword(req.body.password)]);
     await revokeSessions(db, user.id, { except: req.user!.sessionId });
     if (user.email) await app.mailer.send(passwordChangedMail(user.email, app.unsubscribeUrl(user.email))).catch((err) => req.log.warn({ err }, 'password mail failed'));
     return { status: 1 as const, message: 'Password updated successfully' };
