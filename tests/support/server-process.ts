@@ -34,5 +34,5 @@ export async function startServer(port: number, env: Record<string, string>, tim
     await stop();
     throw err;
   }
-  return { base, stop };
+  return { base, stop, pid: child.pid! };
 }
