@@ -76,11 +76,11 @@ describe('institution SSO', () => {
     expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authUrl.searchParams.get('redirect_uri')).toBe(CALLBACK);
 
-    const callback = await signInAtProvider(authUrl.href, 'sam.okafor@gmail.example');
+    const callback = await signInAtProvider(authUrl.href, 'sam.okafor@active.edu');
     expect(callback.searchParams.get('code')).toBeTruthy();
     const done = await api.post('/api/sso/complete', { search: callback.search });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ email: 'sam.okafor@gmail.example', libid: FX.inst.active, fname: 'Sam', lname: 'Okafor', returnTo: '/journals', mode: 1 });
+    expect(done.body).toMatchObject({ email: 'sam.okafor@active.edu', libid: FX.inst.active, fname: 'Sam', lname: 'Okafor', returnTo: '/journals', mode: 1 });
     expect((await api.post('/api/user/details', {}, done.body.jwtoken)).status).toBe(200);
 
     // The same answer cannot be used twice.
@@ -103,9 +103,27 @@ describe('institution SSO', () => {
 
   it('never redirects back to another site', async () => {
     const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT&returnTo=//evil.example/x' });
-    const callback = await signInAtProvider(start.headers.location as string, 'second');
+    const callback = await signInAtProvider(start.headers.location as string, 'second@active.edu');
     const done = await api.post('/api/sso/complete', { search: callback.search });
     expect(done.body.returnTo).toBe('/');
-    expect(done.body.email).toBe('second@idp.example');
+    expect(done.body.email).toBe('second@active.edu');
+  });
+
+  it("signs in only addresses of the institution's e-mail domains, and only ones the provider verified", async () => {
+    const users = async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`)).rows[0].n;
+    const before = await users();
+    for (const [login, why] of [
+      ['someone@gmail.example', 'someone@gmail.example is not an address of Active U (@active.edu)'],
+      ['someone@basic.edu', 'someone@basic.edu is not an address of Active U (@active.edu)'],
+      ['unverified.reader@active.edu', 'your institution did not share a verified e-mail address'],
+    ]) {
+      const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT' });
+      const callback = await signInAtProvider(start.headers.location as string, login);
+      const done = await api.post('/api/sso/complete', { search: callback.search });
+      expect(done.status, login).toBe(400);
+      expect(done.body.error.code).toBe('sso_failed');
+      expect(done.body.error.message).toContain(why);
+    }
+    expect(await users()).toBe(before);
   });
 });

@@ -288,14 +288,14 @@ test('institution sign-in through its OpenID provider links the reader to it', a
 
   // The provider's own screens (oidc-provider's development login and consent).
   await expect(page).toHaveURL(/127\.0\.0\.1:4174\/interaction\//);
-  await page.locator('input[name="login"]').fill('ravi.menon@alumni.example');
+  await page.locator('input[name="login"]').fill('ravi.menon@demo.edu');
   await page.locator('input[name="password"]').fill('anything');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/127\.0\.0\.1:4173\/$/);
   expect(await signIn.storage('loginType')).toBe('sso');
-  expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({ email: 'ravi.menon@alumni.example', firstName: 'Sam', libName: 'Demo University' });
+  expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({ email: 'ravi.menon@demo.edu', firstName: 'Sam', libName: 'Demo University' });
   await expect(page.getByTestId('library-brand')).toBeVisible();
 });
 

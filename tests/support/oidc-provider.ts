@@ -1,6 +1,7 @@
 // A real OpenID Connect provider (oidc-provider) on loopback for the SSO tests. Its development
 // login screen accepts any login name; the account's e-mail is `<login>@idp.example` unless the
-// login already is an address. Run directly it listens on OIDC_PORT (for Playwright).
+// login already is an address (one starting `unverified.` comes with email_verified false).
+// Run directly it listens on OIDC_PORT (for Playwright).
 import http from 'node:http';
 import Provider from 'oidc-provider';
 
@@ -24,7 +25,7 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
       const email = id.includes('@') ? id : `${id}@idp.example`;
       return {
         accountId: id,
-        claims: async () => ({ sub: id, email, email_verified: true, given_name: 'Sam', family_name: 'Okafor', name: 'Sam Okafor' }),
+        claims: async () => ({ sub: id, email, email_verified: !email.startsWith('unverified.'), given_name: 'Sam', family_name: 'Okafor', name: 'Sam Okafor' }),
       };
     },
   });

@@ -1,11 +1,13 @@
 // Institution single sign-on with OpenID Connect (openid-client): authorization code flow with
 // PKCE, state and nonce, each state used once within 10 minutes. The institution's identity
-// provider proves the reader belongs to it, so the account joins that institution.
+// provider proves the reader belongs to it, so the account joins that institution: only for an
+// address of one of the institution's e-mail domains that the provider says it verified (a
+// provider that lets anyone register, or takes any address, must not hand out membership).
 import * as oidc from 'openid-client';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
 
-export interface SsoInstitution { id: number; name: string; con_code: string | null; sso_issuer: string; sso_client_id: string; sso_client_secret: string }
+export interface SsoInstitution { id: number; name: string; con_code: string | null; email_domains: string[]; sso_issuer: string; sso_client_id: string; sso_client_secret: string }
 
 const STATE_TTL_S = 600;
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
@@ -32,7 +34,7 @@ export function createSsoService(db: Queryable, publicUrl: string) {
 
   async function institution(where: string, value: unknown): Promise<SsoInstitution | null> {
     const { rows } = await db.query<SsoInstitution>(
-      `SELECT id, name, con_code, sso_issuer, sso_client_id, sso_client_secret FROM institutions
+      `SELECT id, name, con_code, email_domains, sso_issuer, sso_client_id, sso_client_secret FROM institutions
        WHERE ${where} AND sso_issuer IS NOT NULL AND sub_end > now()`,
       [value],
     );
@@ -103,7 +105,11 @@ export function createSsoService(db: Queryable, publicUrl: string) {
         throw failed('your institution did not confirm it');
       }
       const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : null;
-      if (!email || claims?.email_verified === false) throw failed('your institution did not share a verified e-mail address');
+      if (!email || claims?.email_verified !== true) throw failed('your institution did not share a verified e-mail address');
+      const domain = email.slice(email.lastIndexOf('@') + 1);
+      if (!inst.email_domains.map((d) => d.toLowerCase()).includes(domain)) {
+        throw failed(`${email} is not an address of ${inst.name} (${inst.email_domains.map((d) => `@${d}`).join(', ') || 'it has no e-mail domain'})`);
+      }
       return {
         institutionId: inst.id,
         email,
