@@ -96,7 +96,7 @@ describe('page images', () => {
     expect((await image(`/content/reader/${issue}/pages/9/small.webp?code=${code}`)).statusCode).toBe(404);
     expect((await image(`/content/reader/${issue}/pages/1/huge.webp?code=${code}`)).statusCode).toBe(400);
 
-    const expired = await (await readerTokens(t.db, -1)).sign(r.id, issue);
+    const expired = await (await readerTokens(t.db, -1)).sign(r.id, issue, crypto.randomUUID());
     const late = await image(`/content/reader/${issue}/pages/1/small.webp?code=${expired.code}`);
     expect(late.statusCode).toBe(403);
     expect(late.json().error.code).toBe('token_expired');

@@ -6,11 +6,16 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { serverSecret } from '../services/secrets';
+import { SESSION_MAX_DAYS, liveSessionUser, openSession } from '../repositories/sessions';
 import { HttpError } from './errors';
+
+export { revokeSessions } from '../repositories/sessions';
 
 export interface AuthUser { id: number; uuid: string; sessionId: string; type: 'user' | 'guest' }
 
-export const TOKEN_LIFETIME = '365d';
+/** The token ends when its session must end at the latest; the server also ends the session
+ * after SESSION_IDLE_DAYS without use, at logout and at a password change. */
+export const TOKEN_LIFETIME = `${SESSION_MAX_DAYS}d`;
 const ISSUER = 'lectern';
 
 declare module 'fastify' {
@@ -35,14 +40,10 @@ export default fp(async (app) => {
 
   app.decorate('issueToken', async (userId: number, req: FastifyRequest) => {
     const sessionId = crypto.randomUUID();
-    const { rows } = await app.db.query<{ uuid: string }>(
-      `WITH s AS (INSERT INTO user_sessions (id, user_id, user_agent) VALUES ($1, $2, $3))
-       UPDATE users SET last_login_at = now(), delete_after = NULL WHERE id = $2 RETURNING uuid`,
-      [sessionId, userId, String(req.headers['user-agent'] ?? '').slice(0, 200)],
-    );
+    const uuid = await openSession(app.db, sessionId, userId, String(req.headers['user-agent'] ?? '').slice(0, 200));
     return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(rows[0].uuid)
+      .setSubject(uuid)
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(TOKEN_LIFETIME)
@@ -61,12 +62,8 @@ export default fp(async (app) => {
     } catch {
       return null;
     }
-    const { rows } = await app.db.query<{ id: number; user_type: 'user' | 'guest' }>(
-      `SELECT u.id, u.user_type FROM user_sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.id = $1 AND s.revoked_at IS NULL AND u.uuid = $2`,
-      [sid, sub],
-    );
-    return rows[0] ? { id: rows[0].id, uuid: sub, sessionId: sid, type: rows[0].user_type } : null;
+    const user = await liveSessionUser(app.db, sid, sub);
+    return user ? { id: user.id, uuid: sub, sessionId: sid, type: user.user_type } : null;
   }
 
   app.decorateRequest('user', null);
@@ -78,9 +75,3 @@ export default fp(async (app) => {
     if (!(await req.optionalUser())) throw unauthorized();
   });
 });
-
-/** Ends one session (logout) or all of a user's sessions but one (password change). */
-export async function revokeSessions(db: { query: (sql: string, p: unknown[]) => Promise<unknown> }, userId: number, opts: { only?: string; except?: string }) {
-  if (opts.only) await db.query(`UPDATE user_sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`, [opts.only, userId]);
-  else await db.query(`UPDATE user_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id::text <> $2`, [userId, opts.except ?? '']);
-}

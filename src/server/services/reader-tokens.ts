@@ -1,24 +1,28 @@
-// Reader tokens: short-lived, signed, bound to one reader and one issue. Page images and texts
-// are served only with a valid one, so a copied image URL stops working when its token expires.
+// Reader tokens: short-lived, signed, bound to one reader, one issue and the sign-in session
+// that asked for it. Page images and texts are served only with a valid one, so a copied image
+// URL stops working when its token expires, and every token stops when its session ends (logout,
+// password change, deletion; seen within a few seconds, see isSessionLiveCached).
 // A separate key from the session tokens: a reader token never signs anybody in.
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
 import { serverSecret } from './secrets';
+import { isSessionLiveCached } from '../repositories/sessions';
 
 const AUDIENCE = 'lectern-reader';
 
 export interface ReaderGrant { userId: number; issueId: number; expiresAt: number }
 
 export const tokenExpired = () => new HttpError(403, 'token_expired', 'This reading link has expired. Open the issue again.');
+const sessionEnded = () => new HttpError(403, 'token_expired', 'You have signed out on this device. Sign in again to read.');
 const tokenInvalid = () => new HttpError(403, 'token_invalid', 'This reading link is not valid for this issue. Open the issue again.');
 
 export async function readerTokens(db: Queryable, lifetimeMinutes: number) {
   const key = await serverSecret(db, 'reader-token-key');
   return {
-    async sign(userId: number, issueId: number): Promise<{ code: string; expiresAt: number }> {
+    async sign(userId: number, issueId: number, sessionId: string): Promise<{ code: string; expiresAt: number }> {
       const expiresAt = Math.floor(Date.now() / 1000) + lifetimeMinutes * 60;
-      const code = await new SignJWT({ iid: issueId })
+      const code = await new SignJWT({ iid: issueId, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setAudience(AUDIENCE)
@@ -26,18 +30,19 @@ export async function readerTokens(db: Queryable, lifetimeMinutes: number) {
         .sign(key);
       return { code, expiresAt };
     },
-    /** The grant of a token for this issue; 403 when missing, forged, for another issue or expired. */
+    /** The grant of a token for this issue; 403 when missing, forged, for another issue, expired
+     * or of a session that has ended. */
     async verify(code: string | undefined, issueId: number): Promise<ReaderGrant> {
       if (!code) throw tokenInvalid();
+      let payload;
       try {
-        const { payload } = await jwtVerify(code, key, { algorithms: ['HS256'], audience: AUDIENCE });
-        if (payload.iid !== issueId || !payload.sub || !payload.exp) throw tokenInvalid();
-        return { userId: Number(payload.sub), issueId, expiresAt: payload.exp };
+        ({ payload } = await jwtVerify(code, key, { algorithms: ['HS256'], audience: AUDIENCE }));
       } catch (err) {
-        if (err instanceof errors.JWTExpired) throw tokenExpired();
-        if (err instanceof HttpError) throw err;
-        throw tokenInvalid();
+        throw err instanceof errors.JWTExpired ? tokenExpired() : tokenInvalid();
       }
+      if (payload.iid !== issueId || !payload.sub || !payload.exp || typeof payload.sid !== 'string') throw tokenInvalid();
+      if (!(await isSessionLiveCached(db, payload.sid))) throw sessionEnded();
+      return { userId: Number(payload.sub), issueId, expiresAt: payload.exp };
     },
   };
 }

@@ -49,7 +49,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     const { issue, store_id, user_id, page } = req.body;
     if (user_id && user_id !== Buffer.from(req.user!.uuid).toString('base64')) throw new HttpError(403, 'wrong_user', 'This reading request is for another account. Please sign in again.');
     await checkReading(app.db, userId(req), issue, store_id);
-    const { code, expiresAt } = await tokens.sign(userId(req), issue);
+    const { code, expiresAt } = await tokens.sign(userId(req), issue, req.user!.sessionId);
     // Where to open, known here already: the reader's first requests can then go out at once.
     const at = page ?? (await readProgress(app.db, userId(req), issue)).page;
     return { status: 'success' as const, data: { code, expiresAt, issueId: issue, page: at, url: readerUrl(issue, at ?? undefined) } };
@@ -141,7 +141,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       }
       await addDownload(app.db, uid, deviceId, issueId);
     }
-    const { code, expiresAt } = await tokens.sign(uid, issueId);
+    const { code, expiresAt } = await tokens.sign(uid, issueId, req.user!.sessionId);
     return { ...(await usage(uid, deviceId)), code, expiresAt };
   });
 

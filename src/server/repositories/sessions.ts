@@ -1,0 +1,74 @@
+// Sign-in sessions: one row per signed-in device; a token names its session. A session lives
+// while it is used — SESSION_IDLE_DAYS since its last use (sliding) — and at most
+// SESSION_MAX_DAYS after sign-in (the token's own expiry says the same); logout, a password
+// change and account deletion end it at once.
+import type { Queryable } from '../db/index';
+
+export const SESSION_IDLE_DAYS = 60;
+export const SESSION_MAX_DAYS = 180;
+
+export interface SessionUser { id: number; user_type: 'user' | 'guest' }
+
+/** The rule of a live session; idleDays names the parameter holding SESSION_IDLE_DAYS. */
+const live = (idleDays: string) => `s.revoked_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(days => ${idleDays})`;
+
+/** Opens a session; signing in also cancels a pending account deletion. Returns the user's uuid. */
+export async function openSession(db: Queryable, sessionId: string, userId: number, userAgent: string): Promise<string> {
+  const { rows } = await db.query<{ uuid: string }>(
+    `WITH s AS (INSERT INTO user_sessions (id, user_id, user_agent, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4)))
+     UPDATE users SET last_login_at = now(), delete_after = NULL WHERE id = $2 RETURNING uuid`,
+    [sessionId, userId, userAgent, SESSION_MAX_DAYS],
+  );
+  return rows[0].uuid;
+}
+
+/** The user of a live session (and touches its last use, at most once a day to save writes). */
+export async function liveSessionUser(db: Queryable, sessionId: string, uuid: string): Promise<SessionUser | null> {
+  const { rows } = await db.query<SessionUser>(
+    `WITH s AS (
+       SELECT s.id, s.last_seen_at, u.id AS user_id, u.user_type FROM user_sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id = $1 AND u.uuid = $2 AND ${live('$3')}
+     ), touched AS (
+       UPDATE user_sessions SET last_seen_at = now() WHERE id = (SELECT id FROM s WHERE last_seen_at < now() - interval '1 day')
+     )
+     SELECT user_id AS id, user_type FROM s`,
+    [sessionId, uuid, SESSION_IDLE_DAYS],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether a session is still live (reader tokens stop with their session). */
+export async function isSessionLive(db: Queryable, sessionId: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM user_sessions s WHERE s.id::text = $1 AND ${live('$2')}`, [sessionId, SESSION_IDLE_DAYS]);
+  return rows.length > 0;
+}
+
+/** Ends one session (logout) or all of a user's sessions but one (password change, deletion).
+ * Returns the ids ended. */
+export async function revokeSessions(db: Queryable, userId: number, opts: { only?: string; except?: string }): Promise<string[]> {
+  const { rows } = opts.only
+    ? await db.query<{ id: string }>(`UPDATE user_sessions SET revoked_at = now() WHERE id::text = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id::text`, [opts.only, userId])
+    : await db.query<{ id: string }>(`UPDATE user_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id::text <> $2 RETURNING id::text`, [userId, opts.except ?? '']);
+  const ids = rows.map((r) => r.id);
+  for (const id of ids) forgetSession(id);
+  return ids;
+}
+
+// Page images are fetched often, each with a reader token to check: the answer of
+// isSessionLive is kept a few seconds per process. A session ended in this process is forgotten
+// at once; one ended by another server process may still open pages for up to LIVE_CACHE_MS.
+export const LIVE_CACHE_MS = 5000;
+const liveCache = new Map<string, number>();
+function forgetSession(id: string) {
+  liveCache.delete(id);
+}
+
+export async function isSessionLiveCached(db: Queryable, sessionId: string): Promise<boolean> {
+  const at = liveCache.get(sessionId);
+  if (at !== undefined && Date.now() - at < LIVE_CACHE_MS) return true;
+  const live = await isSessionLive(db, sessionId);
+  if (liveCache.size >= 10_000) liveCache.clear();
+  if (live) liveCache.set(sessionId, Date.now());
+  else liveCache.delete(sessionId);
+  return live;
+}

@@ -1,0 +1,116 @@
+// Sessions with a sliding lifetime, reader tokens that stop with their session, one membership
+// rule, multi-step writes in one transaction, and the downloads limit under concurrency.
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestContext } from '../support/app';
+import { apiClient, xsrfToken } from '../support/api-client';
+import { FX, loadCatalogue } from '../fixtures/catalogue';
+import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '../../src/server/repositories/sessions';
+
+let t: TestContext;
+let api: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  t = await testApp(loadCatalogue, { config: { downloadLimit: 3, deviceLimit: 2 } });
+  api = apiClient(t.app, await xsrfToken(t.app));
+});
+afterAll(() => t?.close());
+
+const sql = <T = Record<string, any>>(text: string, params: unknown[] = []) => t.db.query<T>(text, params).then((r) => r.rows);
+
+/** A reader of the institution with this code (null: none). */
+async function newReader(email: string, conCode: string | null = 'ACT'): Promise<number> {
+  const [{ id }] = await sql<{ id: number }>(
+    `INSERT INTO users (uuid, email, email_verified, institution_id) VALUES ($1, $2, true, (SELECT id FROM institutions WHERE con_code = $3)) RETURNING id`,
+    [crypto.randomUUID(), email, conCode],
+  );
+  return id;
+}
+/** Opens a session as sign-in does and returns its token. */
+const session = (userId: number) => t.app.issueToken(userId, { headers: {} } as FastifyRequest);
+const sessionId = (token: string) => decodeJwt(token).sid as string;
+const details = (token: string) => api.post('/api/user/details', {}, token);
+const firstIssue = async (mid: number) => (await sql<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid]))[0].issue_id;
+
+describe('session lifetime', () => {
+  it('the token expires when the session must end at the latest, not after a year', async () => {
+    const token = await session(await newReader('cap@active.edu'));
+    const exp = decodeJwt(token).exp! * 1000;
+    expect(Math.abs(exp - (Date.now() + SESSION_MAX_DAYS * 86_400_000))).toBeLessThan(3_600_000);
+    expect(SESSION_MAX_DAYS).toBeLessThan(365);
+    const [row] = await sql<{ ends_in_days: number }>(`SELECT extract(epoch FROM expires_at - now()) / 86400 AS ends_in_days FROM user_sessions WHERE id = $1`, [sessionId(token)]);
+    expect(Math.round(Number(row.ends_in_days))).toBe(SESSION_MAX_DAYS);
+  });
+
+  it('slides: a session used within the idle window lives on (and is touched), an idle one ends', async () => {
+    const user = await newReader('idle@active.edu');
+    const used = await session(user);
+    const idle = await session(user);
+    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [sessionId(used), SESSION_IDLE_DAYS - 1]);
+    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [sessionId(idle), SESSION_IDLE_DAYS + 1]);
+    expect((await details(used)).status).toBe(200);
+    const [touched] = await sql<{ age_s: number }>(`SELECT extract(epoch FROM now() - last_seen_at) AS age_s FROM user_sessions WHERE id = $1`, [sessionId(used)]);
+    expect(Number(touched.age_s)).toBeLessThan(60);
+    expect((await details(idle)).status).toBe(401);
+  });
+
+  it('is touched at most once a day (no write on every request)', async () => {
+    const token = await session(await newReader('touch@active.edu'));
+    await sql(`UPDATE user_sessions SET last_seen_at = now() - interval '3 hours' WHERE id = $1`, [sessionId(token)]);
+    expect((await details(token)).status).toBe(200);
+    const [row] = await sql<{ hours: number }>(`SELECT round(extract(epoch FROM now() - last_seen_at) / 3600) AS hours FROM user_sessions WHERE id = $1`, [sessionId(token)]);
+    expect(Number(row.hours)).toBe(3);
+  });
+
+  it('ends at its hard cap even when used every day', async () => {
+    const token = await session(await newReader('capped@active.edu'));
+    await sql(`UPDATE user_sessions SET expires_at = now() - interval '1 minute' WHERE id = $1`, [sessionId(token)]);
+    expect((await details(token)).status).toBe(401);
+  });
+});
+
+describe('reader tokens stop when their session ends', () => {
+  const pageText = (issue: number, code: string) => api.get(`/content/reader/${issue}/pages/1/text?code=${code}`);
+  async function readerCode(token: string, issue: number): Promise<string> {
+    const res = await api.post('/api/reader/token', { issue }, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.code;
+  }
+
+  it('at logout', async () => {
+    const token = await session(await newReader('logout@active.edu'));
+    const issue = await firstIssue(FX.mid.biz);
+    const code = await readerCode(token, issue);
+    expect((await pageText(issue, code)).status).toBe(200);
+    expect((await api.post('/api/logout', {}, token)).status).toBe(200);
+    const after = await pageText(issue, code);
+    expect(after.status).toBe(403);
+    expect((await api.get(`/content/reader/${issue}?code=${code}`)).status).toBe(403);
+  });
+
+  it('at a password change (the other sessions; the one that changed it reads on)', async () => {
+    const user = await newReader('change@active.edu');
+    const [phone, laptop] = [await session(user), await session(user)];
+    const issue = await firstIssue(FX.mid.biz);
+    const [phoneCode, laptopCode] = [await readerCode(phone, issue), await readerCode(laptop, issue)];
+    const changed = await api.post('/api/user/password', { password: 'Qz7#lamp', confirmPassword: 'Qz7#lamp' }, laptop);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await pageText(issue, phoneCode)).status).toBe(403);
+    expect((await pageText(issue, laptopCode)).status).toBe(200);
+  });
+
+  it('at account deletion, and when the session lapses', async () => {
+    const user = await newReader('leaving@active.edu');
+    const token = await session(user);
+    const issue = await firstIssue(FX.mid.biz);
+    const code = await readerCode(token, issue);
+    expect((await api.post('/api/user/delete', {}, token)).status).toBe(200);
+    expect((await pageText(issue, code)).status).toBe(403);
+
+    const other = await session(await newReader('lapsing@active.edu'));
+    const otherCode = await readerCode(other, issue);
+    await sql(`UPDATE user_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [sessionId(other)]);
+    expect((await pageText(issue, otherCode)).status).toBe(403);
+  });
+});
