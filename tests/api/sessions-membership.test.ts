@@ -114,3 +114,23 @@ describe('reader tokens stop when their session ends', () => {
     expect((await pageText(issue, otherCode)).status).toBe(403);
   });
 });
+
+describe('downloads limit under concurrency', () => {
+  it('50 concurrent downloads over 5 devices never pass the issue limit (3) or the device limit (2)', async () => {
+    const user = await newReader('burst@active.edu');
+    const token = await session(user);
+    const readable = (await sql<{ issue_id: number }>(
+      `SELECT issue_id FROM issues WHERE mid = ANY($1::int[]) ORDER BY issue_id`, [[FX.mid.biz, FX.mid.tech, FX.mid.hindiMag, FX.mid.journal, FX.mid.paper]],
+    )).map((r) => r.issue_id);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+      api.post('/api/reader/downloads', { issueId: readable[i % readable.length], deviceId: `device-${i % 5}-burst` }, token)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 200 || s === 403), JSON.stringify(statuses)).toBe(true);
+    const [kept] = await sql<{ issues: number; devices: number }>(
+      `SELECT count(*)::int AS issues, count(DISTINCT device_id)::int AS devices FROM downloads WHERE user_id = $1`, [user],
+    );
+    expect(kept.issues).toBe(3);
+    expect(kept.devices).toBeLessThanOrEqual(2);
+    expect(statuses.filter((s) => s === 403).length).toBeGreaterThan(0);
+  });
+});

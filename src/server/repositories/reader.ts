@@ -1,6 +1,6 @@
 // The reader's data: an issue's pages, reading progress, read events, and downloads counted per
 // reader and device (the usage counts the download and device limits are enforced from).
-import type { Queryable } from '../db/index';
+import type { Db, Queryable } from '../db/index';
 import { notFound } from '../plugins/errors';
 import type { IssueManifest, Progress } from '../../shared/schemas/reader';
 
@@ -100,8 +100,20 @@ export async function downloadUsage(db: Queryable, userId: number, deviceId: str
   return { issues: rows[0].issues, devices: rows[0].devices, issueIds: rows[0].here ?? [] };
 }
 
-export async function addDownload(db: Queryable, userId: number, deviceId: string, issueId: number): Promise<void> {
-  await db.query('INSERT INTO downloads (user_id, device_id, issue_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, deviceId, issueId]);
+export type DownloadOutcome = 'kept' | 'device_limit' | 'download_limit';
+
+/** Records a download unless it would pass the limits: the count and the insert run under a lock
+ * on the reader's row, so concurrent downloads (several devices, a burst) are counted one by one. */
+export async function addDownloadWithinLimits(db: Db, userId: number, deviceId: string, issueId: number, limits: DownloadLimits): Promise<DownloadOutcome> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const used = await downloadUsage(tx, userId, deviceId);
+    if (used.issueIds.includes(issueId)) return 'kept';
+    if (used.issueIds.length === 0 && used.devices >= limits.devices) return 'device_limit';
+    if (used.issues >= limits.issues) return 'download_limit';
+    await tx.query('INSERT INTO downloads (user_id, device_id, issue_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, deviceId, issueId]);
+    return 'kept';
+  });
 }
 
 export async function removeDownloads(db: Queryable, userId: number, deviceId: string, issueIds?: number[]): Promise<void> {

@@ -18,7 +18,7 @@ import { readerTokens } from '../../services/reader-tokens';
 import { LIMITS, clientIp, spend, type Check } from '../../services/rate-limit';
 import { checkReading, subscriptionRefusal } from '../../repositories/entitlement';
 import {
-  addDownload, downloadLimits, downloadUsage, issueManifest, pageImageFile, pageText, readProgress, removeDownloads, saveProgress, storeReadEvents,
+  addDownloadWithinLimits, downloadLimits, downloadUsage, issueManifest, pageImageFile, pageText, readProgress, removeDownloads, saveProgress, storeReadEvents,
 } from '../../repositories/reader';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
@@ -130,16 +130,13 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     const uid = userId(req);
     const { issueId, deviceId } = req.body;
     await checkReading(app.db, uid, issueId);
-    const before = await usage(uid, deviceId);
-    if (!before.issueIds.includes(issueId)) {
-      const newDevice = before.issueIds.length === 0;
-      if (newDevice && before.used.devices >= before.limits.devices) {
-        throw new HttpError(403, 'device_limit', `Your downloads are already on ${before.limits.devices} devices. Remove them from one device to download on this one.`);
-      }
-      if (before.used.issues >= before.limits.issues) {
-        throw new HttpError(403, 'download_limit', `You can keep ${before.limits.issues} issues downloaded at a time. Remove one to download another.`);
-      }
-      await addDownload(app.db, uid, deviceId, issueId);
+    const limits = await downloadLimits(app.db, uid, defaults);
+    const outcome = await addDownloadWithinLimits(app.db, uid, deviceId, issueId, limits);
+    if (outcome === 'device_limit') {
+      throw new HttpError(403, 'device_limit', `Your downloads are already on ${limits.devices} devices. Remove them from one device to download on this one.`);
+    }
+    if (outcome === 'download_limit') {
+      throw new HttpError(403, 'download_limit', `You can keep ${limits.issues} issues downloaded at a time. Remove one to download another.`);
     }
     const { code, expiresAt } = await tokens.sign(uid, issueId, req.user!.sessionId);
     return { ...(await usage(uid, deviceId)), code, expiresAt };
