@@ -1,6 +1,6 @@
 // The whole server as one Fastify plugin tree: external plugins, our plugins, then routes.
 // server.ts only opens the database, listens and shuts down.
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import etag from '@fastify/etag';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +12,8 @@ import contentRoutes from './routes/content/index';
 import apiRoutes from './routes/api/index';
 import readerRoutes from './routes/reader/index';
 import xsrf from './plugins/xsrf';
+import securityHeaders from './plugins/security-headers';
+import requestLimits from './plugins/request-limits';
 import auth from './plugins/auth';
 import accounts from './plugins/accounts';
 import type { Mailer, SmsSender } from './services/mailer';
@@ -34,8 +36,25 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Trust the nearest n proxies (proxy-addr's hop count; Fastify's types take no number). */
+const hops = (n: number) => (_addr: string, i: number) => i < n;
+
 export async function buildApp(opts: AppOptions) {
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true }).withTypeProvider<ZodTypeProvider>();
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // The client's address comes from the socket unless TRUST_PROXY names the proxies in front.
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
+    // Slow clients are not held without limit: headers, the whole request, idle sockets.
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 2)) },
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // A malformed URL (bad percent-encoding) gets the project's error shape.
+    frameworkErrors: (err, _req, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send({ error: { code: 'bad_request', message: err.message } });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
@@ -43,6 +62,8 @@ export async function buildApp(opts: AppOptions) {
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   await app.register(errors);
+  await app.register(securityHeaders);
+  await app.register(requestLimits);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(etag, { weak: true });
   await app.register(xsrf);

@@ -41,6 +41,26 @@ export interface Config {
   /** Default download limits where an institution sets none: issues at once, devices. */
   downloadLimit: number;
   deviceLimit: number;
+  /** Which proxies may name the client in X-Forwarded-For: false (none, the default), a hop
+   * count, or addresses/CIDRs/'loopback' (Fastify's trustProxy). */
+  trustProxy: boolean | number | string[];
+  /** Requests per minute one IP address may make to /api and /content (0 = no cap). */
+  rateLimitPerMinute: number;
+  /** Slow clients: time to send the headers, the whole request, idle time on a socket, and how
+   * long an idle keep-alive connection stays open. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+/** TRUST_PROXY: unset, empty, 0 or false trusts no proxy; a number is a hop count; anything else
+ * is a comma list of addresses, CIDRs or proxy-addr names such as loopback. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (!v || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -68,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readerTokenMinutes: Math.max(1, Number(env.READER_TOKEN_MINUTES ?? 30)),
     downloadLimit: Math.max(0, Number(env.DOWNLOAD_LIMIT ?? 10)),
     deviceLimit: Math.max(0, Number(env.DEVICE_LIMIT ?? 3)),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimitPerMinute: Math.max(0, Number(env.RATE_LIMIT_PER_MINUTE ?? 600)),
+    headersTimeoutMs: Math.max(1000, Number(env.HEADERS_TIMEOUT_MS ?? 10_000)),
+    requestTimeoutMs: Math.max(1000, Number(env.REQUEST_TIMEOUT_MS ?? 120_000)),
+    idleTimeoutMs: Math.max(1000, Number(env.IDLE_TIMEOUT_MS ?? 60_000)),
+    keepAliveTimeoutMs: 10_000,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
   };
 }

@@ -11,6 +11,26 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PUBLIC_CACHED = /^\/(content|media)\//;
+const GUARDED = /^\/(api|content)(\/|$)/;
+
+/** The path a request names, as a router could read it: percent-decoded, duplicate slashes and dot
+ * segments removed, lower case. A malformed percent-encoding is a 400. Deciding on the raw URL let
+ * `POST /%61pi/...` through, as the router decodes it to /api/... */
+export function normalisedPath(url: string): string {
+  let p: string;
+  try {
+    p = decodeURIComponent(url.split('?')[0]);
+  } catch {
+    throw new HttpError(400, 'bad_request', 'The address is not valid (bad percent-encoding).');
+  }
+  const out: string[] = [];
+  for (const seg of p.replace(/\\/g, '/').split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return `/${out.join('/')}${p.endsWith('/') && out.length ? '/' : ''}`.toLowerCase();
+}
 
 export default fp(async (app) => {
   await app.register(cookie);
@@ -26,14 +46,16 @@ export default fp(async (app) => {
 
   app.addHook('onRequest', async (req, reply) => {
     const current = req.cookies[XSRF_COOKIE];
+    const pathname = normalisedPath(req.url);
     // Not on public, shared-cacheable answers (/content, /media): a cache must not keep a cookie.
-    if (!valid(current) && !PUBLIC_CACHED.test(req.url)) {
+    if (!valid(current) && !PUBLIC_CACHED.test(pathname)) {
       const nonce = crypto.randomBytes(18).toString('base64url');
       reply.setCookie(XSRF_COOKIE, `${nonce}.${sign(nonce)}`, {
         path: '/', sameSite: 'lax', secure: req.protocol === 'https', httpOnly: false, maxAge: 365 * 86400,
       });
     }
-    if (SAFE.has(req.method) || !/^\/(api|content)\//.test(req.url)) return;
+    // Every method but the safe ones, on the path as written and on the route it reached.
+    if (SAFE.has(req.method) || !(GUARDED.test(pathname) || GUARDED.test(req.routeOptions.url ?? ''))) return;
     const header = req.headers[XSRF_HEADER];
     if (!valid(current) || header !== current) {
       throw new HttpError(403, 'xsrf', 'This request could not be verified. Reload the page and try again.');

@@ -27,11 +27,8 @@ export const LIMITS = {
   /** Wrong access codes. */
   couponFailPerUser: { bucket: 'coupon-fail', max: 10, windowMs: HOUR },
   couponFailPerIp: { bucket: 'coupon-fail-ip', max: 30, windowMs: HOUR },
-  guestPerIp: { bucket: 'guest-ip', max: 30, windowMs: HOUR },
   /** Contact-form messages (each sends a confirmation mail). */
   contactPerIp: { bucket: 'contact-ip', max: 10, windowMs: HOUR },
-  /** Usage events reported by the app. */
-  eventsPerIp: { bucket: 'events-ip', max: 600, windowMs: HOUR },
 } as const;
 export interface Limit { bucket: string; max: number; windowMs: number }
 

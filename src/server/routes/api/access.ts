@@ -8,6 +8,7 @@ import { HttpError } from '../../plugins/errors';
 import { contactFromKey, contactValue, createGuest, userInfo } from '../../repositories/users';
 import { LIMITS, clientIp, refund, spend, type Check } from '../../services/rate-limit';
 import { otpExpired } from '../../services/otp';
+import { REQUEST_CAPS } from '../../plugins/request-limits';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
@@ -15,9 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   /** Spec §4 guest session: the device's uniqId cookie names a guest account. */
-  app.post('/guest/login', { schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
-    const perIp: Check[] = [[LIMITS.guestPerIp, clientIp(req)]];
-    await spend(db, perIp);
+  app.post('/guest/login', { config: { rateLimit: REQUEST_CAPS.guestSessions }, schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
     const guest = await createGuest(db, req.body.uniqId);
     if (guest.user_type !== 'guest') throw new HttpError(400, 'bad_request', 'uniqId is not valid');
     return { ...(await userInfo(db, guest.id)), jwtoken: await app.issueToken(guest.id, req) };

@@ -4,13 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EventBody } from '../../../shared/schemas/events';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { LIMITS, clientIp, spend, type Check } from '../../services/rate-limit';
+import { REQUEST_CAPS } from '../../plugins/request-limits';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/events', { schema: { body: EventBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } }, async (req) => {
+  app.post('/events', { config: { rateLimit: REQUEST_CAPS.usageEvents }, schema: { body: EventBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } }, async (req) => {
     const { db } = app;
-    const perIp: Check[] = [[LIMITS.eventsPerIp, clientIp(req)]];
-    await spend(db, perIp);
     const user = await req.optionalUser();
     const detail = req.body.mode === undefined ? req.body.detail : `${req.body.mode}:${req.body.detail ?? ''}`;
     await db.query(

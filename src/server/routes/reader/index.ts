@@ -15,7 +15,7 @@ import { OkReply } from '../../../shared/schemas/account';
 import { readerUrl } from '../../../shared/reader-paths';
 import { HttpError, notFound } from '../../plugins/errors';
 import { readerTokens } from '../../services/reader-tokens';
-import { LIMITS, clientIp, spend, type Check } from '../../services/rate-limit';
+import { REQUEST_CAPS } from '../../plugins/request-limits';
 import { checkReading, subscriptionRefusal } from '../../repositories/entitlement';
 import {
   addDownloadWithinLimits, downloadLimits, downloadUsage, issueManifest, pageImageFile, pageText, readProgress, removeDownloads, saveProgress, storeReadEvents,
@@ -100,9 +100,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     });
 
   // --- Read events, batched by the reader (and kept on the device while offline). ---
-  app.post('/api/reader/events', { ...signedIn, schema: { body: ReaderEventsBody, response: { 200: ReaderEventsReply, ...errors } } }, async (req) => {
-    const perIp: Check[] = [[LIMITS.eventsPerIp, clientIp(req)]];
-    await spend(app.db, perIp);
+  app.post('/api/reader/events', { ...signedIn, config: { rateLimit: REQUEST_CAPS.readEvents }, schema: { body: ReaderEventsBody, response: { 200: ReaderEventsReply, ...errors } } }, async (req) => {
     const now = Date.now();
     // Device clocks drift and offline events come late: keep what is plausible.
     const plausible = req.body.events.filter((e) => e.at <= now + 5 * 60_000 && e.at >= now - 30 * 86_400_000);
