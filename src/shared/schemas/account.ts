@@ -1,38 +1,34 @@
 // The accounts contract (/api/...): sign-in, sign-up, guests, access codes, the user's own
 // details. The server validates with these, the app's forms and API client parse with them.
 import { z } from 'zod';
+import { INT4_MAX, line, raw } from './fields';
 import { EMAIL_PATTERN, MESSAGES, MOBILE_MAX_DIGITS, MOBILE_MIN_DIGITS, PASSWORD_MAX, PASSWORD_MIN } from '../validation';
 
-export const Email = z
-  .string({ error: MESSAGES.emailRequired })
-  .trim()
+export const Email = line({ error: MESSAGES.emailRequired })
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
   .transform((e) => e.toLowerCase());
 
 /** Digits only, the country code separate (e.g. "+91"). */
-export const Mobile = z
-  .string({ error: MESSAGES.mobileInvalid })
-  .trim()
+export const Mobile = line({ error: MESSAGES.mobileInvalid })
   .regex(/^\d*$/, MESSAGES.mobileNumeric)
   .min(MOBILE_MIN_DIGITS, MESSAGES.mobileInvalid)
   .max(MOBILE_MAX_DIGITS, MESSAGES.mobileInvalid);
-export const CountryCode = z.string().regex(/^\+\d{1,4}$/, MESSAGES.mobileInvalid).default('+91');
+export const CountryCode = line().regex(/^\+\d{1,4}$/, MESSAGES.mobileInvalid).default('+91');
 
-export const Password = z
-  .string({ error: MESSAGES.passwordInvalid })
+export const Password = raw({ error: MESSAGES.passwordInvalid })
   .min(1, MESSAGES.passwordInvalid)
   .min(PASSWORD_MIN, MESSAGES.passwordShort)
   .max(PASSWORD_MAX, MESSAGES.passwordLong);
-const Confirm = z.string({ error: MESSAGES.confirmInvalid }).min(PASSWORD_MIN, MESSAGES.confirmInvalid).max(PASSWORD_MAX, MESSAGES.confirmInvalid);
+const Confirm = raw({ error: MESSAGES.confirmInvalid }).min(PASSWORD_MIN, MESSAGES.confirmInvalid).max(PASSWORD_MAX, MESSAGES.confirmInvalid);
 
 /** A new password and its confirmation, which must match. */
 export const NewPassword = z
   .object({ password: Password, confirmPassword: Confirm })
   .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
 
-const FullName = z.string({ error: MESSAGES.fullNameEmpty }).trim().min(1, MESSAGES.fullNameEmpty).max(120);
+const FullName = line({ error: MESSAGES.fullNameEmpty }).min(1, MESSAGES.fullNameEmpty).max(120);
 
 /** Who a code goes to: an e-mail address, or a mobile number with its country code. */
 export const Contact = z.discriminatedUnion('channel', [
@@ -54,24 +50,34 @@ export const OtpSendReply = z.object({
   resendIn: z.number().int(),
 });
 
-const OtpCode = z.string().trim().regex(/^\d+$/, 'Please enter the OTP');
+const OtpCode = line().regex(/^\d+$/, 'Please enter the OTP');
 
 export const OtpVerifyBody = z.object({
   requestId: z.uuid(),
   code: OtpCode,
   /** With purpose 'reset': the new password and its confirmation. */
-  password: z.string().optional(),
-  confirmPassword: z.string().optional(),
+  password: raw().max(200).optional(),
+  confirmPassword: raw().max(200).optional(),
 });
 
 /** Completes a 'link' code (POST /api/account/link). */
 export const AccountLinkBody = z.object({ requestId: z.uuid(), code: OtpCode });
 
-export const PasswordLoginBody = z.intersection(Contact, z.object({ password: z.string().min(1, MESSAGES.passwordInvalid).max(200) }));
+export const PasswordLoginBody = z.intersection(Contact, z.object({ password: raw().min(1, MESSAGES.passwordInvalid).max(200) }));
 
 export const SignupBody = z.intersection(z.object({ fullName: FullName }), NewPassword);
-export const ChangePasswordBody = z.intersection(z.object({ currentPassword: z.string().max(200).optional() }), NewPassword);
-export const ProfileBody = z.object({ fullName: z.string().trim().min(1, MESSAGES.nameEmpty).max(120) });
+export const ChangePasswordBody = z.intersection(z.object({ currentPassword: raw().max(200).optional() }), NewPassword);
+export const ProfileBody = z.object({ fullName: line().min(1, MESSAGES.nameEmpty).max(120) });
+
+/** GET /api/sso/start: an institution by id or org code, and where to go back to afterwards (a
+ * path on this site; anything else goes home). */
+export const SsoStartQuery = z.object({
+  org: line().min(1).max(64).refine((v) => !/^\d+$/.test(v) || Number(v) <= INT4_MAX, 'org is not a known institution'),
+  returnTo: line().regex(/^\/(?!\/)\S*$/).max(300).catch('/').optional(),
+});
+export const SsoCompleteBody = z.object({ search: line().max(4000) });
+/** The unsubscribe link's signed token. */
+export const UnsubscribeBody = z.object({ t: line().max(600) });
 
 export const EmailPreferences = z.object({
   newIssues: z.boolean(),
@@ -80,8 +86,8 @@ export const EmailPreferences = z.object({
 });
 export type EmailPreferences = z.infer<typeof EmailPreferences>;
 
-export const GuestLoginBody = z.object({ uniqId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'uniqId is not valid'), os: z.literal('web') });
-export const CouponBody = z.object({ code: z.string().trim().min(1, 'Please enter an access code').max(64) });
+export const GuestLoginBody = z.object({ uniqId: line().regex(/^[A-Za-z0-9_-]{16,64}$/, 'uniqId is not valid'), os: z.literal('web') });
+export const CouponBody = z.object({ code: line().min(1, 'Please enter an access code').max(64) });
 
 const Flag = z.union([z.literal(0), z.literal(1)]);
 export const LibraryDetails = z.object({ name: z.string(), logo1: z.string(), logo2: z.string(), logo3: z.string() });

@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { MESSAGES } from '../validation';
 import { Email, Mobile } from './account';
+import { line, text as paragraphs } from './fields';
 
 const required = (field: string) => MESSAGES.fieldRequired.replace('{Field}', field);
-const text = (field: string, max: number) => z.string({ error: required(field) }).trim().min(1, required(field)).max(max);
+const text = (field: string, max: number, multiline = false) =>
+  (multiline ? paragraphs : line)({ error: required(field) }).min(1, required(field)).max(max);
 
 export const CAMPUS_OPTIONS = ['1', '2-5', '6-10', '11+'] as const;
 export const STUDENT_OPTIONS = ['<1000', '1000-5000', '5000-20000', '20000+'] as const;
@@ -12,10 +14,10 @@ export const STUDENT_OPTIONS = ['<1000', '1000-5000', '5000-20000', '20000+'] as
 export const ContactBody = z.object({
   userName: text('Name', 120),
   emailId: Email,
-  Message: text('Message', 4000),
+  Message: text('Message', 4000, true),
   institutionName: text('Institution Name', 200),
   desigination: text('Desigination', 120),
-  mobile: z.string({ error: required('Mobile number') }).trim().min(1, required('Mobile number')).pipe(Mobile),
+  mobile: line({ error: required('Mobile number') }).min(1, required('Mobile number')).pipe(Mobile),
   campuses: z.enum(CAMPUS_OPTIONS, { error: MESSAGES.campusRequired }),
   students: z.enum(STUDENT_OPTIONS, { error: MESSAGES.studentsRequired }),
 });

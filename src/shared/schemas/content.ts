@@ -2,7 +2,7 @@
 // the response shapes the app parses with. Names follow spec §3 and §7.
 import { z } from 'zod';
 import { DEFAULT_STORE_ID, QUICK_CATEGORY_CODES } from '../constants';
-import { flag, int, isoDate } from './fields';
+import { flag, int, isoDate, line } from './fields';
 
 // ---------- shared pieces ----------
 
@@ -127,8 +127,8 @@ export const MagazineFilterQuery = z.object({
   gold: flag.optional(),
   storeID: int(1).default(DEFAULT_STORE_ID),
   /** A numeric category id, or a quick category code (BS, F, IF, TF, NA). */
-  categoryID: z.union([z.enum(QUICK_CATEGORY_CODES as [string, ...string[]]), z.coerce.number().int().min(1).max(2_147_483_647)]).default('BS'),
-  lang: z.string().regex(/^[a-z]{2,3}$/, 'lang must be a language code').optional(),
+  categoryID: z.union([z.enum(QUICK_CATEGORY_CODES as [string, ...string[]]), int(1)]).default('BS'),
+  lang: line().regex(/^[a-z]{2,3}$/, 'lang must be a language code').optional(),
   age_rate: int().optional(),
   page: int().default(0),
 });
@@ -141,7 +141,7 @@ export const MagazineFilterResponse = z.object({
 });export type MagazineFilterResponse = z.infer<typeof MagazineFilterResponse>;
 
 
-export const CategoriesQuery = z.object({ lang: z.string().optional(), edzLibId: int().default(0) });
+export const CategoriesQuery = z.object({ lang: line().max(20).optional(), edzLibId: int().default(0) });
 export const CategoriesResponse = z.object({ popularCat: z.array(Category) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 export const LanguagesQuery = z.object({ edzLibId: int().default(0) });
@@ -150,7 +150,7 @@ export type LanguagesResponse = z.infer<typeof LanguagesResponse>;
 export const StoresResponse = z.object({ stores: z.array(Store) });
 export type StoresResponse = z.infer<typeof StoresResponse>;
 
-export const MagazineMetaByNameQuery = z.object({ magName: z.string().min(1).max(200) });
+export const MagazineMetaByNameQuery = z.object({ magName: line().min(1).max(200) });
 export const MagMetaQuery = z.object({ mid: int(1) });
 
 export const IssuesByMagQuery = z.object({
@@ -169,7 +169,7 @@ export type IssueDetailsResponse = z.infer<typeof IssueDetailsResponse>;
 export const MagazineSearchQuery = z.object({
   storeID: int(1).default(DEFAULT_STORE_ID),
   edzLibId: int().default(0),
-  query: z.string().trim().min(1, 'query is required').max(200),
+  query: line().min(1, 'query is required').max(200),
   gold: flag.optional(),
   page: int().default(0),
   age_rating: int().optional(),
@@ -180,7 +180,7 @@ export const MagSearchQuery = z.object({
   storeID: int(1).default(DEFAULT_STORE_ID),
   isGold: flag.optional(),
   edzLibId: int().default(0),
-  q: z.string().trim().min(1, 'q is required').max(200),
+  q: line().min(1, 'q is required').max(200),
 });
 export const MagazineSearchResponse = Paged(MagazineCard);
 /** mag search answers with issue tiles: one per matching issue, with its page hits. */
@@ -188,7 +188,7 @@ export const MagSearchResponse = Paged(IssueTile);
 export type MagSearchResponse = z.infer<typeof MagSearchResponse>;
 
 export const SearchListQuery = z.object({
-  q: z.string().trim().min(1, 'q is required').max(200),
+  q: line().min(1, 'q is required').max(200),
   isGold: flag.optional(),
   issueId: int(1),
 });
@@ -217,7 +217,7 @@ export const IssuesSearchResponse = z.object({
 });
 export type IssuesSearchResponse = z.infer<typeof IssuesSearchResponse>;
 
-export const OrgDetailsQuery = z.object({ con_code: z.string().max(64).optional() });
+export const OrgDetailsQuery = z.object({ con_code: line().max(64).optional() });
 export const OrgDetails = z.object({
   id: z.number(),
   name: z.string(),
@@ -233,7 +233,7 @@ export const OrgDetailsResponse = z.object({ org: OrgDetails.nullable() });
 /** Home: every section of spec §2 in one answer, so one cached response draws the page offline. */
 export const HomeQuery = z.object({
   edzLibId: int().default(0),
-  lang: z.string().optional(),
+  lang: line().max(20).optional(),
   age_rate: int().optional(),
 });
 export const HomeResponse = z.object({

@@ -2,9 +2,10 @@
 // token. uid is the user's uuid encoded as the login answer gives it; success is status 'success'.
 import { z } from 'zod';
 import { MagazineCard } from './content';
+import { int, line } from './fields';
 
-export const FavListBody = z.object({ uid: z.string().min(1).max(200), os: z.string().max(20).default('web') });
-export const FavChangeBody = FavListBody.extend({ mid: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const FavListBody = z.object({ uid: line().min(1).max(200), os: line().max(20).default('web') });
+export const FavChangeBody = FavListBody.extend({ mid: int(1) });
 
 export const FavListReply = z.object({
   status: z.literal('success'),

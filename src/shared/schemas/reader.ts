@@ -1,7 +1,7 @@
 // The reader's calls: the reader token (spec §7), the issue an open reader shows, reading
 // progress, usage events batched by the reader, and issues downloaded for offline reading.
 import { z } from 'zod';
-import { int } from './fields';
+import { epochMs, int, line } from './fields';
 
 const id = int(1);
 const pageNo = int(1).max(10_000);
@@ -11,17 +11,17 @@ const pageNo = int(1).max(10_000);
  * user_id and lib_id are what the app believes and are checked against it. `page` opens the
  * reader at that page. */
 export const ReaderTokenBody = z.object({
-  user_id: z.string().max(100).optional(),
+  user_id: line().max(100).optional(),
   issue: id,
   store_id: int(1).default(1),
-  user_con: z.string().max(100).optional(),
+  user_con: line().max(100).optional(),
   readtype: z.literal('reader').default('reader'),
   userLang: z.enum(['en', 'hi']).default('en'),
-  purType: z.string().max(20).optional(),
+  purType: line().max(20).optional(),
   isnews: z.union([z.literal(0), z.literal(1)]).default(0),
   ageRating: int(0).max(99).default(5),
   device: z.literal('web').default('web'),
-  clvr: z.string().max(20).optional(),
+  clvr: line().max(20).optional(),
   lib_id: int(0).optional(),
   page: pageNo.optional(),
 });
@@ -82,7 +82,7 @@ export const ReaderEvent = z.object({
   issueId: id,
   page: pageNo.optional(),
   /** When it happened on the device (milliseconds since the epoch): events made offline arrive later. */
-  at: z.number().int().positive(),
+  at: epochMs,
   source: z.enum(EVENT_SOURCES).default('web'),
 });
 export type ReaderEvent = z.input<typeof ReaderEvent>;

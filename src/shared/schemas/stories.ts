@@ -1,7 +1,7 @@
 // Stories and articles (section sec_60): a category listing and one story.
 import { z } from 'zod';
 import { StoryTile } from './content';
-import { int } from './fields';
+import { int, line } from './fields';
 
 
 export const StoriesQuery = z.object({
@@ -20,7 +20,7 @@ export const StoriesResponse = z.object({
 });
 export type StoriesResponse = z.infer<typeof StoriesResponse>;
 
-export const StoryQuery = z.object({ url: z.string().trim().min(1).max(300) });
+export const StoryQuery = z.object({ url: line().min(1).max(300) });
 export const Story = StoryTile.extend({
   canonicalUrl: z.string(),
   lang: z.string(),
@@ -34,7 +34,7 @@ export type Story = z.infer<typeof Story>;
 
 /** Article search (spec §7): query, storeID, page, age_rating; answers Articles, nbPages, nbHits. */
 export const ArticleSearchQuery = z.object({
-  query: z.string().trim().min(1, 'query is required').max(200),
+  query: line().min(1, 'query is required').max(200),
   storeID: int(1).default(1),
   page: int().default(0),
   age_rating: int().optional(),

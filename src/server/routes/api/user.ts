@@ -1,8 +1,7 @@
 // The signed-in user's own data: details (login refresh), sign-up completion, profile,
 // password, e-mail preferences; and unsubscribe, which needs no sign-in.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ChangePasswordBody, DeletionReply, EmailPreferences, OkReply, ProfileBody, SignupBody, UserInfo } from '../../../shared/schemas/account';
+import { ChangePasswordBody, DeletionReply, EmailPreferences, OkReply, ProfileBody, SignupBody, UnsubscribeBody, UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
@@ -76,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The link in every mail: stops all optional mail to the address, no sign-in needed. */
-  app.post('/unsubscribe', { schema: { body: z.object({ t: z.string().max(600) }), response: { 200: OkReply, ...errors } } }, async (req) => {
+  app.post('/unsubscribe', { schema: { body: UnsubscribeBody, response: { 200: OkReply, ...errors } } }, async (req) => {
     const email = app.unsubscribeEmail(req.body.t);
     if (!email) throw new HttpError(400, 'bad_request', 'This unsubscribe link is not valid.');
     await db.query(`UPDATE users SET email_prefs = '{"newIssues": false, "recommendations": false, "productNews": false}' WHERE email = $1`, [email]);
