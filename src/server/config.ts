@@ -8,6 +8,9 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: connections at most, and the default time limit of one statement (0 = none). */
+  databasePoolMax: number;
+  databaseStatementTimeoutMs: number;
   /** Load the demo library into an empty database on start. */
   demo: boolean;
   /** Number of demo titles (about 200 by default; tests use fewer). */
@@ -71,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: Math.max(1, Number(env.DATABASE_POOL_MAX ?? 10) || 10),
+    databaseStatementTimeoutMs: Math.max(0, Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 15_000) || 0),
     demo: (env.DEMO ?? '1') !== '0',
     demoTitles: Number(env.DEMO_TITLES ?? 200),
     demoSso: env.DEMO_SSO || undefined,

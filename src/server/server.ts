@@ -9,7 +9,10 @@ import { HOUSEKEEPING_MS, housekeeping } from './jobs/housekeeping';
 import { every } from './jobs/schedule';
 
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDb({
+  databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+  pool: { max: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs, onError: (err) => console.error(`database connection error: ${err.message}`) },
+});
 const applied = await migrate(db);
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 if (config.demo) await loadDemoIfEmpty(db, config);

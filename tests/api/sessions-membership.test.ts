@@ -3,11 +3,13 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '../../src/server/repositories/sessions';
+import { loadConfig } from '../../src/server/config';
+import { openPostgres } from '../../src/server/db/index';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -133,4 +135,44 @@ describe('downloads limit under concurrency', () => {
     expect(kept.devices).toBeLessThanOrEqual(2);
     expect(statuses.filter((s) => s === 403).length).toBeGreaterThan(0);
   });
+});
+
+describe('the PostgreSQL pool', () => {
+  it('takes its size and statement time limit from DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolMax: 10, databaseStatementTimeoutMs: 15_000 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({ databasePoolMax: 25, databaseStatementTimeoutMs: 0 });
+  });
+
+  // These need a real server (the PostgreSQL run of the suite).
+  if (process.env.LECTERN_TEST_DB === 'postgres') {
+    it('an idle connection that breaks is reported, not fatal, and the pool opens another', async () => {
+      const errors: Error[] = [];
+      const db = await openPostgres(`${inject('pgBaseUrl')}?application_name=pool-test`, { max: 3, onError: (err) => errors.push(err) });
+      try {
+        // Three connections, then two of them ended by the server while idle.
+        await Promise.all([1, 2, 3].map(() => db.query('SELECT pg_sleep(0.05)')));
+        const killed = await db.query<{ n: number }>(
+          `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+           WHERE application_name = 'pool-test' AND pid <> pg_backend_pid() AND state = 'idle'`,
+        );
+        expect(killed.rows[0].n).toBeGreaterThan(0);
+        for (let i = 0; i < 100 && errors.length < killed.rows[0].n; i++) await new Promise((r) => setTimeout(r, 20));
+        expect(errors.length).toBe(killed.rows[0].n);
+        const again = await Promise.all([1, 2, 3].map(() => db.query<{ one: number }>('SELECT 1 AS one')));
+        expect(again.map((r) => r.rows[0].one)).toEqual([1, 1, 1]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('cancels a statement that runs past the time limit, and the connection stays usable', async () => {
+      const db = await openPostgres(inject('pgBaseUrl'), { max: 1, statementTimeoutMs: 200 });
+      try {
+        await expect(db.query('SELECT pg_sleep(3)')).rejects.toMatchObject({ code: '57014' });
+        expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows[0].one).toBe(1);
+      } finally {
+        await db.close();
+      }
+    });
+  }
 });

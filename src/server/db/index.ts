@@ -41,8 +41,28 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
+export interface PoolOptions {
+  /** Connections at most (DATABASE_POOL_MAX). */
+  max?: number;
+  /** Default time limit of one statement (the server: DATABASE_STATEMENT_TIMEOUT_MS; command-line
+   * tools: none). A caller may set a shorter one for one transaction (repositories/query-time.ts). */
+  statementTimeoutMs?: number;
+  /** Where the error of a connection nobody is using goes (the server restarting, the network):
+   * the pool drops that connection and opens another when needed. */
+  onError?: (err: Error) => void;
+}
+const CONNECT_TIMEOUT_MS = 10_000;
+const IDLE_TIMEOUT_MS = 30_000;
+
+export async function openPostgres(url: string, opts: number | PoolOptions = {}): Promise<Db> {
+  const { max = 10, statementTimeoutMs = 0, onError = (err: Error) => console.error('database connection error:', err.message) } =
+    typeof opts === 'number' ? { max: opts } : opts;
+  const pool = new pg.Pool({
+    connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: IDLE_TIMEOUT_MS,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
+  // Without a listener an idle connection's error would end the process.
+  pool.on('error', onError);
   await pool.query('select 1');
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await q.query(sql, params as any[])).rows as T[] }),
@@ -53,22 +73,27 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // A connection lost between the statements of a transaction fails the next statement; the
+      // event itself must not end the process.
+      client.on('error', onError);
+      let broken = false;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch(() => { broken = true; });
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     close: () => pool.end(),
   };
 }
 
-export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir ?? './data', 'pg'));
+export function openDb(opts: { databaseUrl?: string; dataDir?: string; pool?: PoolOptions }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pool) : openPglite(path.join(opts.dataDir ?? './data', 'pg'));
 }
