@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
+import { loggerOptions } from './logging';
 import { loadDemoIfEmpty } from './demo/load';
 import { POPULARITY_REFRESH_MS, refreshPopularity } from './jobs/popularity';
 import { HOUSEKEEPING_MS, housekeeping } from './jobs/housekeeping';
@@ -17,7 +18,7 @@ const applied = await migrate(db);
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 if (config.demo) await loadDemoIfEmpty(db, config);
 
-const app = await buildApp({ db, config, logger: { level: config.logLevel } });
+const app = await buildApp({ db, config, logger: loggerOptions(config.logLevel) });
 const jobs = [
   every(POPULARITY_REFRESH_MS, () => refreshPopularity(db), (err) => app.log.error({ err }, 'popularity refresh failed')),
   every(HOUSEKEEPING_MS, () => housekeeping(db, config.privateDir), (err) => app.log.error({ err }, 'housekeeping failed')),
