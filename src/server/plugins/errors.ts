@@ -11,6 +11,8 @@ export class HttpError extends Error {
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
 export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
 
+const BROKEN_MULTIPART = /unexpected end of multipart data|Boundary not found|Malformed part header/i;
+
 export default fp(async (app) => {
   app.setErrorHandler((err: any, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -21,6 +23,11 @@ export default fp(async (app) => {
         })
         .join('; ');
       return reply.code(400).send({ error: { code: 'bad_request', message } });
+    }
+    // A multipart body that ends early or names no boundary is a broken upload, not a server fault
+    // (the parser's errors carry no status).
+    if (err instanceof Error && !('statusCode' in err) && /^multipart\//i.test(String(req.headers['content-type'])) && BROKEN_MULTIPART.test(err.message)) {
+      return reply.code(400).send({ error: { code: 'bad_request', message: 'The upload could not be read. Please try again.' } });
     }
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ error: { code: err.code, message: err.message } });
