@@ -96,3 +96,31 @@ export async function renderPdf(
     await pdf.destroy();
   }
 }
+
+/** Only the first page, fitted into a box (the longer side of an odd page shape never exceeds
+ * it), as WebP: how an uploaded ID PDF is kept, never the PDF itself. */
+export async function renderFirstPage(bytes: Uint8Array, box: { width: number; height: number }): Promise<Uint8Array> {
+  if (!isPdf(bytes)) throw new IngestError('Not a PDF file: it does not start with %PDF-');
+  let pdf;
+  try {
+    pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0, isEvalSupported: false }).promise;
+  } catch (err) {
+    throw new IngestError(`The PDF could not be read: ${(err as Error).message}`);
+  }
+  try {
+    const page = await pdf.getPage(1);
+    const base = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: Math.min(box.width / base.width, box.height / base.height) });
+    const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff'; // a page with no background would otherwise be transparent
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvas: canvas as any, canvasContext: ctx as any, viewport }).promise;
+    page.cleanup();
+    return await canvas.encode('webp', WEBP_QUALITY);
+  } catch (err) {
+    throw new IngestError(`The PDF could not be read: ${(err as Error).message}`);
+  } finally {
+    await pdf.destroy();
+  }
+}

@@ -1,5 +1,6 @@
 // Operator command for institution ID requests until the librarian console exists:
-//   npm run id-requests                 lists pending requests with the file to look at
+//   npm run id-requests                 lists pending requests with the file to look at (an image
+//                                       the server drew from the upload: WebP, a PDF's first page)
 //   npm run id-requests -- approve <id> links the reader to the institution they asked for
 //   npm run id-requests -- reject <id>  declines the request (the file is deleted)
 // Uses the same DATABASE_URL / DATA_DIR as the server. PGlite is one process: stop the server

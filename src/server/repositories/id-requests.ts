@@ -1,6 +1,6 @@
 // Institution ID requests: the pending list and the decision (approve links the reader to the
 // institution they asked for; reject deletes the file).
-import type { Queryable } from '../db/index';
+import type { Db, Queryable } from '../db/index';
 import { removeIdFile } from '../services/id-files';
 
 export interface IdRequest { id: number; email: string | null; name: string; institution: string | null; file_name: string; mime: string; bytes: number; created_at: Date }
@@ -29,4 +29,29 @@ export async function decideIdRequest(db: Queryable, privateDir: string, id: num
     await db.query(`UPDATE users SET uploaded_id = false WHERE id = $1`, [r.user_id]);
   }
   return true;
+}
+
+/** Records a reader's ID request unless one is already pending (then false): one at a time, even
+ * for uploads sent at once (the reader's row is locked while checking). */
+export async function addIdRequest(db: Db, r: { userId: number; institutionId: number; fileName: string; mime: string; bytes: number }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [r.userId]);
+    if (await hasPendingIdRequest(tx, r.userId)) return false;
+    await tx.query(`INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, $3, $4, $5)`, [
+      r.userId, r.institutionId, r.fileName, r.mime, r.bytes,
+    ]);
+    await tx.query(`UPDATE users SET uploaded_id = true WHERE id = $1`, [r.userId]);
+    return true;
+  });
+}
+
+export async function hasPendingIdRequest(db: Queryable, userId: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM id_uploads WHERE user_id = $1 AND status = 'pending'`, [userId]);
+  return rows.length > 0;
+}
+
+/** Is this a subscribing institution a reader may ask to join? */
+export async function isLiveInstitution(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM institutions WHERE id = $1 AND sub_end > now()`, [id]);
+  return rows.length > 0;
 }

@@ -36,11 +36,14 @@ export function deletionMail(to: string, when: Date, unsubscribeUrl: string): Ma
   return withFooter(to, `Your ${PRODUCT_NAME} account will be deleted`, body, unsubscribeUrl);
 }
 
-/** The sender's confirmation and the team's copy of an enquiry. */
-export function enquiryMails(b: ContactBody, team: string, unsubscribeUrl: string): Mail[] {
+/** The team's copy of an enquiry (everything) and the sender's acknowledgement. The form takes
+ * any address, so the acknowledgement carries nothing the sender wrote (not even the name, which
+ * could carry a message) unless `echo`: the signed-in reader's own, proven address. */
+export function enquiryMails(b: ContactBody, team: string, unsubscribeUrl: string, echo: boolean): { team: Mail; sender: Mail } {
   const summary = `Name: ${b.userName}\nE-mail: ${b.emailId}\nMobile: ${b.mobile}\nInstitution: ${b.institutionName}\nDesignation: ${b.desigination}\nCampuses: ${b.campuses}\nStudents: ${b.students}\n\n${b.Message}`;
-  return [
-    withFooter(b.emailId, `We have your message, ${b.userName}`, `Thank you for writing to ${PRODUCT_NAME}. We will reply within two working days.\n\nWhat you sent:\n\n${summary}`, unsubscribeUrl),
-    { to: team, subject: `Enquiry from ${b.institutionName}`, text: summary },
-  ];
+  const thanks = `Thank you for writing to ${PRODUCT_NAME}. We will reply within two working days.`;
+  const sender = echo
+    ? withFooter(b.emailId, `We have your message, ${b.userName}`, `${thanks}\n\nWhat you sent:\n\n${summary}`, unsubscribeUrl)
+    : withFooter(b.emailId, `We have your message to ${PRODUCT_NAME}`, `${thanks}\n\nIf you did not write to us, you can ignore this e-mail.`, unsubscribeUrl);
+  return { team: { to: team, subject: `Enquiry from ${b.institutionName.replace(/\s+/g, ' ')}`, text: summary }, sender };
 }

@@ -29,6 +29,10 @@ export const LIMITS = {
   couponFailPerIp: { bucket: 'coupon-fail-ip', max: 30, windowMs: HOUR },
   /** Contact-form messages (each sends a confirmation mail). */
   contactPerIp: { bucket: 'contact-ip', max: 10, windowMs: HOUR },
+  /** Acknowledgements of contact-form messages to one address: the form cannot flood a mailbox. */
+  contactAckPerAddress: { bucket: 'contact-ack', max: 3, windowMs: DAY },
+  /** Institution ID uploads one reader may send (each is decoded and redrawn). */
+  idUploadPerUser: { bucket: 'id-upload', max: 3, windowMs: DAY },
 } as const;
 export interface Limit { bucket: string; max: number; windowMs: number }
 

@@ -1,26 +1,34 @@
-// The contact-us / institution enquiry form: stored for the team, confirmed to the sender by
-// mail, and limited per IP address so it cannot be used to send mail in bulk.
+// The contact-us / institution enquiry form: stored and mailed in full to the team, acknowledged
+// to the sender. The form takes any address, so the acknowledgement must not be a way to mail a
+// stranger one's own words: only a signed-in reader writing from their own (proven) address sees
+// their text echoed; anyone else gets a fixed text with nothing they wrote in it, not even the
+// name. At most 3 acknowledgements go to one address a day, and one IP address sends at most 10
+// messages an hour.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBody } from '../../../shared/schemas/contact';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
-import { LIMITS, clientIp, spend, type Check } from '../../services/rate-limit';
+import { LIMITS, clientIp, spend, spendOne } from '../../services/rate-limit';
 import { enquiryMails } from '../../services/messages';
+import { saveEnquiry } from '../../repositories/enquiries';
+import { userInfo } from '../../repositories/users';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post('/account/contact', { schema: { body: ContactBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } }, async (req) => {
     const { db } = app;
-    const perIp: Check[] = [[LIMITS.contactPerIp, clientIp(req)]];
-    await spend(db, perIp);
+    await spend(db, [[LIMITS.contactPerIp, clientIp(req)]]);
     const b = req.body;
-    await db.query(
-      `INSERT INTO enquiries (user_name, email, message, institution_name, designation, mobile, campuses, students) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [b.userName, b.emailId, b.Message, b.institutionName, b.desigination, b.mobile, b.campuses, b.students],
-    );
-    for (const mail of enquiryMails(b, SUPPORT_EMAIL, app.unsubscribeUrl(b.emailId))) {
-      await app.mailer.send(mail).catch((err) => req.log.warn({ err }, 'enquiry mail failed'));
-    }
+    await saveEnquiry(db, b);
+    const to = b.emailId.toLowerCase();
+    // An account's e-mail address is only ever set from a one-time code sent to it (or the SSO
+    // provider's word): it is proven.
+    const user = await req.optionalUser();
+    const own = user?.type === 'user' && (await userInfo(db, user.id)).email?.toLowerCase() === to;
+    const { team, sender } = enquiryMails(b, SUPPORT_EMAIL, app.unsubscribeUrl(to), own);
+    const send = (mail: typeof team) => app.mailer.send(mail).catch((err) => req.log.warn({ err }, 'enquiry mail failed'));
+    await send(team);
+    if (await spendOne(db, [LIMITS.contactAckPerAddress, to])) await send(sender);
     return { status: 1 as const, message: 'Thank you! We have your message and will reply within two working days.' };
   });
 };
