@@ -1,5 +1,5 @@
-// i18next with keys typed from en.json; one locale loaded at a time (Hindi on demand with its
-// font), <html lang> kept in step, English as the fallback for any missing key or table.
+// i18next with keys typed from en.json; one locale loaded at a time (Hindi on demand), <html
+// lang> kept in step, English as the fallback for any missing key or table.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../../locales/en.json';
@@ -13,11 +13,8 @@ declare module 'i18next' {
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
   hi: async () => {
-    const [table] = await Promise.all([
-      import('../../../locales/hi.json'),
-      import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
-      import('@fontsource/noto-sans-devanagari/devanagari-700.css'),
-    ]);
+    // The Devanagari font is declared on every page (fonts.css) and fetched when text needs it.
+    const table = await import('../../../locales/hi.json');
     return (table as { default: unknown }).default;
   },
 };
