@@ -9,6 +9,9 @@ import { apiClient, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '../../src/server/repositories/sessions';
 import { loadConfig } from '../../src/server/config';
+import { findUserById, linkByDomain } from '../../src/server/repositories/users';
+import { joinInstitution } from '../../src/server/repositories/membership';
+import { decideIdRequest } from '../../src/server/repositories/id-requests';
 import { openPostgres } from '../../src/server/db/index';
 
 let t: TestContext;
@@ -16,6 +19,22 @@ let api: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await testApp(loadCatalogue, { config: { downloadLimit: 3, deviceLimit: 2 } });
   api = apiClient(t.app, await xsrfToken(t.app));
+  // A way to make one user's writes fail, to see multi-step writes leave nothing half done.
+  await t.db.exec(`
+    CREATE TABLE test_failing_users (user_id integer PRIMARY KEY);
+    CREATE FUNCTION test_fail_session() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM test_failing_users f WHERE f.user_id = NEW.user_id) THEN RAISE EXCEPTION 'test: this write fails'; END IF;
+      RETURN NEW;
+    END $$;
+    CREATE FUNCTION test_fail_user() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM test_failing_users f WHERE f.user_id = NEW.id) THEN RAISE EXCEPTION 'test: this write fails'; END IF;
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER test_fail_sessions BEFORE UPDATE ON user_sessions FOR EACH ROW EXECUTE FUNCTION test_fail_session();
+    CREATE TRIGGER test_fail_users BEFORE UPDATE OF institution_id ON users FOR EACH ROW EXECUTE FUNCTION test_fail_user();
+  `);
 });
 afterAll(() => t?.close());
 
@@ -114,6 +133,81 @@ describe('reader tokens stop when their session ends', () => {
     const otherCode = await readerCode(other, issue);
     await sql(`UPDATE user_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [sessionId(other)]);
     expect((await pageText(issue, otherCode)).status).toBe(403);
+  });
+});
+
+const institutionOf = async (userId: number) => (await sql<{ con_code: string | null }>(
+  'SELECT i.con_code FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1', [userId]))[0].con_code;
+const instId = async (conCode: string) => (await sql<{ id: number }>('SELECT id FROM institutions WHERE con_code = $1', [conCode]))[0].id;
+
+describe('one membership rule', () => {
+  it('joining never takes live access away: an ended institution attaches only a reader with no live access', async () => {
+    const member = await newReader('member@active.edu', 'ACT');
+    expect(await joinInstitution(t.db, member, await instId('EXP'))).toBe(false);
+    expect(await institutionOf(member)).toBe('ACT');
+    const nobody = await newReader('nobody@gmail.example', null);
+    expect(await joinInstitution(t.db, nobody, await instId('EXP'))).toBe(true);
+    expect(await institutionOf(nobody)).toBe('EXP');
+    expect(await joinInstitution(t.db, nobody, await instId('BAS'))).toBe(true);
+    expect(await institutionOf(nobody)).toBe('BAS');
+  });
+
+  it('an approved ID request follows the same rule (it used to move a member onto an ended institution)', async () => {
+    const member = await newReader('idcard@active.edu', 'ACT');
+    const [{ id }] = await sql<{ id: number }>(
+      `INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, 'x.png', 'image/png', 1) RETURNING id`, [member, await instId('EXP')],
+    );
+    expect(await decideIdRequest(t.db, t.dataDir, id, 'approve')).toBe(true);
+    expect(await institutionOf(member)).toBe('ACT');
+  });
+
+  it('signing in brings a reader whose access code ended back to the institution of their address', async () => {
+    const reader = await newReader('back@active.edu', 'BAS');
+    await sql(`UPDATE users SET access_ends_at = now() - interval '1 day' WHERE id = $1`, [reader]);
+    await linkByDomain(t.db, await findUserById(t.db, reader));
+    expect(await institutionOf(reader)).toBe('ACT');
+    // A reader with live access keeps it.
+    const coded = await newReader('coded@active.edu', 'BAS');
+    await linkByDomain(t.db, await findUserById(t.db, coded));
+    expect(await institutionOf(coded)).toBe('BAS');
+  });
+
+  it('the user details and the reader agree on when access ends (one rule for both)', async () => {
+    const reader = await newReader('ended@active.edu', 'ACT');
+    await sql(`UPDATE users SET access_ends_at = now() - interval '1 hour' WHERE id = $1`, [reader]);
+    const token = await session(reader);
+    expect((await details(token)).body).toMatchObject({ libid: FX.inst.active, isLibContentAvailable: 0 });
+    expect((await api.post('/api/reader/token', { issue: await firstIssue(FX.mid.biz) }, token)).body.error.code).toBe('subscription_expired');
+  });
+});
+
+describe('multi-step writes are all or nothing', () => {
+  const failWritesOf = (userId: number) => sql('INSERT INTO test_failing_users VALUES ($1)', [userId]);
+
+  it('a password change whose sessions cannot be ended keeps the old password', async () => {
+    const user = await newReader('atomic-change@active.edu');
+    const [keep] = [await session(user), await session(user)];
+    await failWritesOf(user);
+    expect((await api.post('/api/user/password', { password: 'Qz7#lamp', confirmPassword: 'Qz7#lamp' }, keep)).status).toBe(500);
+    expect((await findUserById(t.db, user)).password_hash).toBeNull();
+  });
+
+  it('a deletion request whose sessions cannot be ended is not recorded', async () => {
+    const user = await newReader('atomic-delete@active.edu');
+    const token = await session(user);
+    await failWritesOf(user);
+    expect((await api.post('/api/user/delete', {}, token)).status).toBe(500);
+    expect((await sql<{ delete_after: Date | null }>('SELECT delete_after FROM users WHERE id = $1', [user]))[0].delete_after).toBeNull();
+  });
+
+  it('an ID approval that cannot attach the reader stays pending', async () => {
+    const user = await newReader('atomic-id@gmail.example', null);
+    const [{ id }] = await sql<{ id: number }>(
+      `INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, 'y.png', 'image/png', 1) RETURNING id`, [user, await instId('ACT')],
+    );
+    await failWritesOf(user);
+    await expect(decideIdRequest(t.db, t.dataDir, id, 'approve')).rejects.toThrow(/this write fails/);
+    expect((await sql<{ status: string }>('SELECT status FROM id_uploads WHERE id = $1', [id]))[0].status).toBe('pending');
   });
 });
 

@@ -5,6 +5,7 @@
 // spec §4/§8.
 import type { Queryable } from '../db/index';
 import { HttpError, notFound } from '../plugins/errors';
+import { accessEnds } from './membership';
 import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY, PRODUCT_NAME } from '../../shared/constants';
 
 export interface ReadableIssue { issueId: number; mid: number; institutionId: number }
@@ -23,7 +24,7 @@ const refuse = (code: ReadingRefusal) => new HttpError(403, code, READING_REFUSA
 /** Why this reader may not read at all (no issue involved), or null. */
 export async function subscriptionRefusal(db: Queryable, userId: number): Promise<ReadingRefusal | null> {
   const { rows } = await db.query<{ inst_id: number | null; active: boolean | null }>(
-    `SELECT i.id AS inst_id, least(coalesce(u.access_ends_at, i.sub_end), i.sub_end) > now() AS active
+    `SELECT i.id AS inst_id, ${accessEnds('u', 'i')} > now() AS active
      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
     [userId],
   );

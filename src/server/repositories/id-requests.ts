@@ -2,6 +2,7 @@
 // institution they asked for; reject deletes the file).
 import type { Db, Queryable } from '../db/index';
 import { removeIdFile } from '../services/id-files';
+import { joinInstitution } from './membership';
 
 export interface IdRequest { id: number; email: string | null; name: string; institution: string | null; file_name: string; mime: string; bytes: number; created_at: Date }
 
@@ -14,20 +15,26 @@ export async function pendingIdRequests(db: Queryable): Promise<IdRequest[]> {
   return rows;
 }
 
-/** Returns false when there is no pending request with that id. */
-export async function decideIdRequest(db: Queryable, privateDir: string, id: number, decision: 'approve' | 'reject'): Promise<boolean> {
-  const { rows } = await db.query<{ user_id: number; institution_id: number | null; file_name: string }>(
-    `UPDATE id_uploads SET status = $2, decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING user_id, institution_id, file_name`,
-    [id, decision === 'approve' ? 'approved' : 'rejected'],
-  );
-  const r = rows[0];
-  if (!r) return false;
-  if (decision === 'approve') {
-    await db.query(`UPDATE users SET institution_id = $2, access_ends_at = NULL WHERE id = $1`, [r.user_id, r.institution_id]);
-  } else {
-    removeIdFile(privateDir, r.file_name);
-    await db.query(`UPDATE users SET uploaded_id = false WHERE id = $1`, [r.user_id]);
-  }
+/** Returns false when there is no pending request with that id. The decision and what it does to
+ * the reader (joining the institution, or the upload mark cleared) happen together; a rejected
+ * file is deleted once that is recorded. */
+export async function decideIdRequest(db: Db, privateDir: string, id: number, decision: 'approve' | 'reject'): Promise<boolean> {
+  const decided = await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ user_id: number; institution_id: number | null; file_name: string }>(
+      `UPDATE id_uploads SET status = $2, decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING user_id, institution_id, file_name`,
+      [id, decision === 'approve' ? 'approved' : 'rejected'],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    if (decision === 'approve') {
+      if (r.institution_id) await joinInstitution(tx, r.user_id, r.institution_id);
+    } else {
+      await tx.query(`UPDATE users SET uploaded_id = false WHERE id = $1`, [r.user_id]);
+    }
+    return r;
+  });
+  if (!decided) return false;
+  if (decision === 'reject') removeIdFile(privateDir, decided.file_name);
   return true;
 }
 

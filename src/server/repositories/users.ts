@@ -1,9 +1,11 @@
 // Accounts: finding and creating users, their institution and entitlement, and the user
 // details of spec §3 that the login and details answers carry.
 import crypto from 'node:crypto';
-import type { Queryable } from '../db/index';
-import type { Contact, UserInfo } from '../../shared/schemas/account';
+import type { Db, Queryable } from '../db/index';
+import type { Contact, EmailPreferences, UserInfo } from '../../shared/schemas/account';
 import { USER_AGE_RATE_DEFAULT } from '../../shared/constants';
+import { accessEnds, hasLiveAccess, institutionForDomain, joinInstitution } from './membership';
+import { revokeSessions } from './sessions';
 
 /** One string per contact, used as the key of codes and limits: email:x@y or mobile:+91 98…. */
 export function contactKey(c: Contact): string {
@@ -42,24 +44,17 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow> 
   return rows[0];
 }
 
-/** The institution whose e-mail domains include the address's domain, if any. */
-async function institutionForEmail(db: Queryable, email: string | null): Promise<number | null> {
-  if (!email) return null;
-  const domain = email.split('@')[1];
-  const { rows } = await db.query<{ id: number }>(`SELECT id FROM institutions WHERE $1 = ANY (email_domains) ORDER BY sub_end DESC LIMIT 1`, [domain]);
-  return rows[0]?.id ?? null;
-}
-
 /** A new account for a verified contact, linked to an institution by its e-mail domain. */
 export async function createUser(db: Queryable, c: Contact): Promise<UserRow> {
   const email = c.channel === 'email' ? c.email : null;
   const mobile = c.channel === 'mobile' ? contactValue(c) : null;
-  const institution = await institutionForEmail(db, email);
   const { rows } = await db.query<UserRow>(
-    `INSERT INTO users (uuid, email, mobile, email_verified, mobile_verified, institution_id)
-     VALUES ($1, $2::text, $3::text, $2::text IS NOT NULL, $3::text IS NOT NULL, $4) RETURNING *`,
-    [crypto.randomUUID(), email, mobile, institution],
+    `INSERT INTO users (uuid, email, mobile, email_verified, mobile_verified)
+     VALUES ($1, $2::text, $3::text, $2::text IS NOT NULL, $3::text IS NOT NULL) RETURNING *`,
+    [crypto.randomUUID(), email, mobile],
   );
+  const institution = await institutionForDomain(db, email);
+  if (institution) await joinInstitution(db, rows[0].id, institution);
   return rows[0];
 }
 
@@ -72,10 +67,11 @@ export async function createGuest(db: Queryable, uniqId: string): Promise<UserRo
   return rows[0];
 }
 
-/** On each sign-in: an account with no institution joins the one its e-mail domain names now. */
+/** On each sign-in: an account without live access joins the institution its e-mail domain names
+ * now (so a reader whose access code ended is back with their own institution). */
 export async function linkByDomain(db: Queryable, user: UserRow): Promise<void> {
-  const institution = await institutionForEmail(db, user.email);
-  if (institution) await db.query(`UPDATE users SET institution_id = $2, access_ends_at = NULL WHERE id = $1 AND institution_id IS NULL`, [user.id, institution]);
+  const institution = await institutionForDomain(db, user.email);
+  if (institution && !(await hasLiveAccess(db, user.id))) await joinInstitution(db, user.id, institution);
 }
 
 export function splitName(full: string): { first: string; last: string } {
@@ -96,7 +92,7 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
   }>(
     `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
             i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.newspapers, i.journals,
-            CASE WHEN i.id IS NULL THEN NULL ELSE least(coalesce(u.access_ends_at, i.sub_end), i.sub_end) END AS ends_at,
+            CASE WHEN i.id IS NULL THEN NULL ELSE ${accessEnds('u', 'i')} END AS ends_at,
             (SELECT max(created_at) FROM favourites f WHERE f.user_id = u.id) AS fav_lud
      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
     [userId],
@@ -130,4 +126,56 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     libraryDetails: u.inst_id ? { name: u.inst_name ?? '', logo1: media(u.logo1), logo2: media(u.logo2), logo3: media(u.logo3) } : null,
     mode: u.user_type === 'user' && !u.first_name ? 3 : 1,
   };
+}
+
+// --- The account's own changes (routes/api/user.ts, the password reset). ---
+
+/** Completes sign-up: the name and a first password. False when the account has a password
+ * already (also when two completions race). */
+export async function completeSignup(db: Queryable, userId: number, first: string, last: string, passwordHash: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE users SET first_name = $2, last_name = $3, password_hash = $4 WHERE id = $1 AND password_hash IS NULL RETURNING id`,
+    [userId, first, last, passwordHash],
+  );
+  return rows.length > 0;
+}
+
+export async function setName(db: Queryable, userId: number, first: string, last: string): Promise<void> {
+  await db.query(`UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1`, [userId, first, last]);
+}
+
+/** A new password, and the user's sessions end (all, or all but the one that changed it): both
+ * or neither. */
+export async function setPassword(db: Db, userId: number, passwordHash: string, keepSession?: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [userId, passwordHash]);
+    await revokeSessions(tx, userId, { except: keepSession });
+  });
+}
+
+/** Records a deletion request (the housekeeping job deletes the account when due) and ends every
+ * session: both or neither. Returns the address to confirm to and the date. */
+export async function requestDeletion(db: Db, userId: number, days: number): Promise<{ email: string | null; delete_after: Date }> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ email: string | null; delete_after: Date }>(
+      `UPDATE users SET delete_after = now() + make_interval(days => $2) WHERE id = $1 RETURNING email, delete_after`,
+      [userId, days],
+    );
+    await revokeSessions(tx, userId, {});
+    return rows[0];
+  });
+}
+
+export async function emailPreferences(db: Queryable, userId: number): Promise<EmailPreferences> {
+  const { rows } = await db.query<{ email_prefs: EmailPreferences }>(`SELECT email_prefs FROM users WHERE id = $1`, [userId]);
+  return rows[0].email_prefs;
+}
+
+export async function setEmailPreferences(db: Queryable, userId: number, prefs: EmailPreferences): Promise<void> {
+  await db.query(`UPDATE users SET email_prefs = $2 WHERE id = $1`, [userId, JSON.stringify(prefs)]);
+}
+
+/** The unsubscribe link: no optional mail to this address any more. */
+export async function unsubscribeAll(db: Queryable, email: string): Promise<void> {
+  await db.query(`UPDATE users SET email_prefs = '{"newIssues": false, "recommendations": false, "productNews": false}' WHERE email = $1`, [email]);
 }

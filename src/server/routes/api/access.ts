@@ -6,6 +6,7 @@ import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } fro
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { contactFromKey, contactValue, createGuest, userInfo } from '../../repositories/users';
+import { institutionForDomain, isLive, joinInstitution } from '../../repositories/membership';
 import { LIMITS, clientIp, refund, spend, type Check } from '../../services/rate-limit';
 import { otpExpired } from '../../services/otp';
 import { REQUEST_CAPS } from '../../plugins/request-limits';
@@ -37,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const spent = await spend(db, failures);
     const fail = (message: string) => new HttpError(400, 'invalid_code', message);
     const { rows } = await db.query<{ id: number; institution_id: number; ends_at: Date; max_uses: number | null; uses: number; live: boolean }>(
-      `SELECT c.id, c.institution_id, c.ends_at, c.max_uses, c.uses, (c.ends_at > now() AND i.sub_end > now()) AS live
+      `SELECT c.id, c.institution_id, c.ends_at, c.max_uses, c.uses, (c.ends_at > now() AND ${isLive('i')}) AS live
        FROM access_codes c JOIN institutions i ON i.id = c.institution_id WHERE upper(c.code) = upper($1)`,
       [req.body.code],
     );
@@ -50,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const counted = await tx.query(`UPDATE access_codes SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id`, [code.id]);
         if (!counted.rows.length) return false;
       }
-      await tx.query(`UPDATE users SET institution_id = $2, access_ends_at = $3 WHERE id = $1`, [req.user!.id, code.institution_id, code.ends_at]);
+      await joinInstitution(tx, req.user!.id, code.institution_id, { until: code.ends_at });
       return true;
     });
     if (!attached) throw fail('This access code has been used as many times as it allows.');
@@ -70,12 +71,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (taken.rows.length) throw new HttpError(409, 'conflict', `This ${contact.channel === 'email' ? 'e-mail address' : 'mobile number'} belongs to another account.`);
     await db.query(`UPDATE users SET ${column} = $2, ${column}_verified = true WHERE id = $1`, [req.user!.id, value]);
     if (contact.channel === 'email') {
-      // Proving an address of a subscribing institution links the account to it.
-      await db.query(
-        `UPDATE users u SET institution_id = i.id, access_ends_at = NULL FROM institutions i
-         WHERE u.id = $1 AND split_part($2, '@', 2) = ANY (i.email_domains) AND i.sub_end > now()`,
-        [req.user!.id, value],
-      );
+      // Proving an address of an institution links the account to it (the membership rule).
+      const institution = await institutionForDomain(db, value);
+      if (institution) await joinInstitution(db, req.user!.id, institution);
     }
     return userInfo(db, req.user!.id);
   });

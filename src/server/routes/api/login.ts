@@ -6,7 +6,7 @@ import { LoginReply, NewPassword, OkReply, OtpSendBody, OtpSendReply, OtpVerifyB
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
-import { createUser, contactFromKey, contactKey, contactValue, findUserByContact, linkByDomain, userInfo } from '../../repositories/users';
+import { createUser, contactFromKey, contactKey, contactValue, findUserByContact, linkByDomain, setPassword, userInfo } from '../../repositories/users';
 import { LIMITS, clientIp, type Check } from '../../services/rate-limit';
 import { assertNotCommon, hashNewPassword, verifyPassword } from '../../services/passwords';
 import { startAttempt } from '../../services/sign-in-guard';
@@ -57,8 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     let user = await findUserByContact(db, contact);
     if (purpose === 'reset') {
       if (!user) throw new HttpError(400, 'otp_expired', 'Unable to process forgot password request');
-      await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, await hashNewPassword(newPassword!.data!.password)]);
-      await revokeSessions(db, user.id, {});
+      await setPassword(db, user.id, await hashNewPassword(newPassword!.data!.password));
     }
     if (!user) user = await createUser(db, contact);
     else await linkByDomain(db, user);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LoginReply, SsoCompleteBody, SsoStartQuery } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { createUser, findUserByContact, userInfo } from '../../repositories/users';
+import { joinInstitution } from '../../repositories/membership';
 import { createSsoService } from '../../services/sso';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -27,12 +28,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const contact = { channel: 'email' as const, email: who.email };
     const user = (await findUserByContact(db, contact)) ?? (await createUser(db, contact));
     await db.query(
-      `UPDATE users SET institution_id = $2, access_ends_at = NULL, email_verified = true,
-         first_name = CASE WHEN first_name = '' THEN $3 ELSE first_name END,
-         last_name = CASE WHEN first_name = '' THEN $4 ELSE last_name END
+      `UPDATE users SET email_verified = true,
+         first_name = CASE WHEN first_name = '' THEN $2 ELSE first_name END,
+         last_name = CASE WHEN first_name = '' THEN $3 ELSE last_name END
        WHERE id = $1`,
-      [user.id, who.institutionId, who.firstName, who.lastName],
+      [user.id, who.firstName, who.lastName],
     );
+    await joinInstitution(db, user.id, who.institutionId);
     return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req), returnTo: who.returnTo };
   });
 };

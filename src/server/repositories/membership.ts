@@ -1,0 +1,47 @@
+// Membership: how a user comes to belong to an institution, in one place. Every way in — the
+// e-mail domain at sign-up and sign-in, an access code, linking an institutional address, SSO,
+// an approved ID — calls joinInstitution, with one idea of a live institution.
+import type { Queryable } from '../db/index';
+
+/** An institution is live while its subscription has not ended. `alias` names the institutions row. */
+export const isLive = (alias: string) => `${alias}.sub_end > now()`;
+
+/** When a member's access ends: the institution's subscription end, or earlier when an access
+ * code gave it (users.access_ends_at). `u` and `i` name the users and institutions rows. */
+export const accessEnds = (u: string, i: string) => `least(coalesce(${u}.access_ends_at, ${i}.sub_end), ${i}.sub_end)`;
+
+/** The institution whose e-mail domains include the address's domain: the live one first, else
+ * the one whose subscription ended last (its members then see "subscription expired"). */
+export async function institutionForDomain(db: Queryable, email: string | null): Promise<number | null> {
+  const domain = email?.split('@')[1];
+  if (!domain) return null;
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT i.id FROM institutions i WHERE $1 = ANY (i.email_domains) ORDER BY ${isLive('i')} DESC, i.sub_end DESC, i.id LIMIT 1`,
+    [domain.toLowerCase()],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Attaches the user to the institution until `until` (an access code's end) or for as long as
+ * its subscription runs (null). It never takes live access away: the user moves when the
+ * institution is live, or when they have no live access now (an ended institution's member then
+ * sees "subscription expired" rather than "no access"). Returns whether they joined. */
+export async function joinInstitution(db: Queryable, userId: number, institutionId: number, opts: { until?: Date | null } = {}): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE users u SET institution_id = i.id, access_ends_at = $3 FROM institutions i
+     WHERE u.id = $1 AND i.id = $2 AND (${isLive('i')} OR NOT EXISTS (
+       SELECT 1 FROM institutions cur WHERE cur.id = u.institution_id AND ${accessEnds('u', 'cur')} > now()))
+     RETURNING u.id`,
+    [userId, institutionId, opts.until ?? null],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the user has live access now (a live institution, and an access code not ended). */
+export async function hasLiveAccess(db: Queryable, userId: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM users u JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1 AND ${accessEnds('u', 'i')} > now()`,
+    [userId],
+  );
+  return rows.length > 0;
+}
