@@ -13,7 +13,7 @@ import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 
 /** Generated requests per route (valid-shaped and hostile mixed); FUZZ_RUNS overrides. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 interface Route { method: string; url: string; query?: Json; body?: Json; params?: Json; hasBody: boolean }
@@ -323,6 +323,19 @@ describe('hostile input', () => {
   });
 
   beforeEach(() => { failures = []; });
+
+  it('every text field of every route comes from the shared field types (a pattern that refuses control characters, or a closed set)', () => {
+    const loose: string[] = [];
+    const walk = (s: Json | undefined, where: string) => {
+      if (!s || typeof s !== 'object') return;
+      if (s.type === 'string' && !s.pattern && !s.enum && !('const' in s) && !s.format && !s.allOf) loose.push(where);
+      for (const [k, v] of Object.entries<Json>(s.properties ?? {})) walk(v, `${where}.${k}`);
+      for (const v of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(v, where);
+      if (s.items) walk(s.items, `${where}[]`);
+    };
+    for (const r of routes) for (const part of ['query', 'body', 'params'] as const) walk(r[part], `${r.method} ${r.url} ${part}`);
+    expect(loose).toEqual([]);
+  });
 
   it('every field of every route, given each input that once answered 500: no 5xx, refusals change nothing', async () => {
     for (const r of routes) {

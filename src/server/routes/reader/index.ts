@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../shared/schemas/errors';
-import { int } from '../../../shared/schemas/fields';
+import { int, raw } from '../../../shared/schemas/fields';
 import {
   DeviceId, DownloadBody, DownloadReply, DownloadsReply, IssueManifest, PageText, Progress, ProgressBody,
   ReaderEventsBody, ReaderEventsReply, ReaderTokenBody, ReaderTokenReply, RemoveDownloadsBody,
@@ -24,7 +24,7 @@ import {
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
 const IssueParams = z.object({ issueId: int(1) });
 const PageParams = IssueParams.extend({ page: int(1).max(10_000) });
-const CodeQuery = z.object({ code: z.string().max(2000).optional() });
+const CodeQuery = z.object({ code: raw().max(2000).optional() });
 
 
 const reader: FastifyPluginAsyncZod = async (app) => {
