@@ -29,6 +29,8 @@ export interface TestAppOptions {
   mailer?: AppOptions['mailer'];
   sms?: AppOptions['sms'];
   onRoute?: AppOptions['onRoute'];
+  /** e.g. a stream that collects log lines, for tests about alerts */
+  logger?: AppOptions['logger'];
 }
 
 export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestAppOptions = {}): Promise<TestContext> {
@@ -38,7 +40,7 @@ export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestApp
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
   // Every derived folder (media, outbox, private) lives in the test's own data directory.
   const config = { ...loadConfig({ DATA_DIR: dataDir }), demo: false, ...opts.config };
-  const app = await buildApp({ db, config, mailer: opts.mailer, sms: opts.sms, onRoute: opts.onRoute, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp({ db, config, mailer: opts.mailer, sms: opts.sms, onRoute: opts.onRoute, logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false) });
   await app.ready();
   return {
     app, db, dataDir,

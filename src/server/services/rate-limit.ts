@@ -45,17 +45,23 @@ export const tooMany = () => new HttpError(429, 'too_many_requests', 'Too many a
  * client hung up (a page closed mid-request): those count together. */
 export const clientIp = (req: { ip: string | undefined }): string => req.ip ?? 'gone';
 
-function windowOf(limit: Limit, key: string, now: number): CounterWindow & { weight: number } {
+/** The current window, and how much of the previous one the sliding window still covers. */
+function windowOf(limit: Limit, key: string, now: number): { w: CounterWindow; weight: number } {
   const win = Math.floor(now / limit.windowMs);
-  return { bucket: limit.bucket, key, win, windowMs: limit.windowMs, weight: 1 - (now - win * limit.windowMs) / limit.windowMs };
+  return { w: { bucket: limit.bucket, key, win, windowMs: limit.windowMs }, weight: 1 - (now - win * limit.windowMs) / limit.windowMs };
 }
 
 /** Spends one try against one limit; the window it was counted in, or null when the limit is reached. */
 export async function spendOne(db: Queryable, [limit, key]: Check, now = Date.now()): Promise<CounterWindow | null> {
-  const { weight, ...w } = windowOf(limit, key, now);
+  const { w, weight } = windowOf(limit, key, now);
   const previous = await readCounter(db, { ...w, win: w.win - 1 });
-  const n = await spendCounter(db, w, limit.max - Math.floor(previous * weight));
+  const n = await spendCounter(db, w, limit.max - Math.ceil(previous * weight));
   return n === null ? null : w;
+}
+
+/** Counts once in the current fixed window only (e.g. an alert raised once per hour). */
+export async function spendInWindow(db: Queryable, [limit, key]: Check, now = Date.now()): Promise<boolean> {
+  return (await spendCounter(db, windowOf(limit, key, now).w, limit.max)) !== null;
 }
 
 /** Spends one try against each limit, then checks: 429 when any is reached (the tries spent on
@@ -80,8 +86,8 @@ export async function refund(db: Queryable, spent: CounterWindow[]): Promise<voi
 
 /** How many tries the limit has counted for the key over its sliding window. */
 export async function counted(db: Queryable, [limit, key]: Check, now = Date.now()): Promise<number> {
-  const { weight, ...w } = windowOf(limit, key, now);
-  return (await readCounter(db, w)) + Math.floor((await readCounter(db, { ...w, win: w.win - 1 })) * weight);
+  const { w, weight } = windowOf(limit, key, now);
+  return (await readCounter(db, w)) + Math.ceil((await readCounter(db, { ...w, win: w.win - 1 })) * weight);
 }
 
 /** Forgets counters past their windows (run by the housekeeping job). */

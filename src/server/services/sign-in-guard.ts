@@ -4,7 +4,7 @@
 // once per window.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index';
-import { counted, refund, spend, spendOne, type Check, type Limit } from './rate-limit';
+import { counted, refund, spend, spendInWindow, spendOne, type Check, type Limit } from './rate-limit';
 
 /** Failed codes and passwords over the whole service per hour before every try is slowed. */
 export const FAILURE_BUDGET: Limit = { bucket: 'signin-fail-all', max: 500, windowMs: 60 * 60_000 };
@@ -32,7 +32,7 @@ export async function startAttempt(db: Queryable, log: FastifyBaseLogger, checks
     async failed() {
       await spendOne(db, [{ ...FAILURE_BUDGET, max: COUNT_ONLY }, 'all']);
       const failures = await counted(db, [FAILURE_BUDGET, 'all']);
-      if (failures >= FAILURE_BUDGET.max && (await spendOne(db, [ALERT_ONCE, 'all']))) {
+      if (failures >= FAILURE_BUDGET.max && (await spendInWindow(db, [ALERT_ONCE, 'all']))) {
         log.error({ failures, windowMinutes: FAILURE_BUDGET.windowMs / 60_000 },
           `SIGN-IN ALERT: ${failures} failed codes and passwords across the service within the hour (budget ${FAILURE_BUDGET.max}); every sign-in is now slowed by ${SLOW_MS} ms`);
       }

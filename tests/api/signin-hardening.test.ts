@@ -1,0 +1,225 @@
+// Sign-in as an attacker tries it (issue 10): bursts of concurrent guesses against one code, one
+// password, one access code; a stranger locking the owner out; new members minted at an
+// institution's domain; a service-wide flood of failures; common passwords; a flood of password
+// hashing. Races run with 200+ requests at once (on PostgreSQL through a pool of connections
+// when LECTERN_TEST_DB=postgres).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testApp, type TestContext } from '../support/app';
+import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import { FX, loadCatalogue } from '../fixtures/catalogue';
+import { HASHES_AT_ONCE, HASH_QUEUE, hashPassword, verifyPassword } from '../../src/server/services/passwords';
+import { FAILURE_BUDGET, SLOW_MS } from '../../src/server/services/sign-in-guard';
+import { LIMITS } from '../../src/server/services/rate-limit';
+
+const BURST = 200;
+const PASSWORD = 'quill42';
+let t: TestContext;
+let xsrf: string;
+const outbox = memoryOutbox();
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  t = await testApp(async (db) => {
+    await loadCatalogue(db);
+    await db.exec(`INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES ('RACE-2026', ${FX.inst.active}, now() + interval '90 days', 100);`);
+    // Accounts with a password: the owner attacked below, and many for the per-client bursts.
+    const hash = await hashPassword(PASSWORD);
+    await db.query(
+      `INSERT INTO users (uuid, email, email_verified, password_hash, first_name)
+       SELECT gen_random_uuid(), 'member' || i || '@example.com', true, $1, 'M' FROM generate_series(1, $2) i`,
+      [hash, BURST],
+    );
+    await db.query(`INSERT INTO users (uuid, email, email_verified, password_hash, first_name) VALUES (gen_random_uuid(), 'owner@example.com', true, $1, 'Owner')`, [hash]);
+  }, {
+    mailer: outbox.mailer, sms: outbox.sms,
+    logger: { level: 'warn', stream: { write: (line: string) => { logLines.push(line); } } },
+  });
+  xsrf = await xsrfToken(t.app);
+});
+afterAll(() => t?.close());
+
+/** A client whose calls come from one address, or from a new random one each (no ip). */
+const client = (ip?: string) => apiClient(t.app, xsrf, ip ? { ip } : {});
+const wrongCode = (code: string, n = 1) => String((Number(code) + n) % 10000).padStart(4, '0');
+const statusCounts = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+
+describe('one-time codes under a burst', () => {
+  it('compares no more than five guesses of one code however many arrive at once; the right code after them fails', async () => {
+    const email = 'target@example.com';
+    const sent = await client().post('/api/login/otp/send', { channel: 'email', email });
+    const code = outbox.codeFor(email)!;
+    // Every guess from its own address, so only the code's own try counter stands in the way.
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
+      client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, 1 + i) })));
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    expect(answers.filter((a) => a.body.error.code === 'otp_wrong')).toHaveLength(4);
+    const { rows } = await t.db.query<{ attempts: number }>(`SELECT attempts FROM otp_requests WHERE id = $1`, [sent.body.requestId]);
+    expect(rows[0].attempts).toBe(5);
+    const right = await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code });
+    expect(right.status).toBe(400);
+    expect(right.body.error.code).toBe('otp_expired');
+    expect((await t.db.query(`SELECT 1 FROM users WHERE email = $1`, [email])).rows).toHaveLength(0);
+  });
+
+  it('a password reset code holds the same way', async () => {
+    const email = 'owner@example.com';
+    const sent = await client().post('/api/login/otp/send', { channel: 'email', email, purpose: 'reset' });
+    const code = outbox.codeFor(email)!;
+    const body = (c: string) => ({ requestId: sent.body.requestId, code: c, password: 'pinecone7', confirmPassword: 'pinecone7' });
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => client().post('/api/login/otp/verify', body(wrongCode(code, 1 + i)))));
+    expect(answers.filter((a) => a.body.error?.code === 'otp_wrong')).toHaveLength(4);
+    expect((await client().post('/api/login/otp/verify', body(code))).body.error.code).toBe('otp_expired');
+    expect((await client().post('/api/login/password', { channel: 'email', email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('a contact that drew many wrong codes gets codes of one try; the owner, who reads the code, still signs in', async () => {
+    const email = 'often@example.com';
+    for (let round = 0; round < 2; round++) {
+      const sent = await client().post('/api/login/otp/send', { channel: 'email', email });
+      const code = outbox.codeFor(email)!;
+      for (let i = 1; i <= 5; i++) await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, i) });
+    }
+    const guessed = await client().post('/api/login/otp/send', { channel: 'email', email });
+    const once = await client().post('/api/login/otp/verify', { requestId: guessed.body.requestId, code: wrongCode(outbox.codeFor(email)!) });
+    expect(once.body.error.code).toBe('otp_expired');
+    const own = await client().post('/api/login/otp/send', { channel: 'email', email });
+    expect((await client().post('/api/login/otp/verify', { requestId: own.body.requestId, code: outbox.codeFor(email) })).status).toBe(200);
+  });
+});
+
+describe('passwords under a burst', () => {
+  it('checks no more than 10 wrong passwords of one account from one client at once; the right one after them is refused there', async () => {
+    const stranger = client('203.0.113.50');
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
+      stranger.post('/api/login/password', { channel: 'email', email: 'member1@example.com', password: `guess${i}` })));
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 401: LIMITS.loginFailPerContactIp.max, 429: BURST - LIMITS.loginFailPerContactIp.max });
+    expect((await stranger.post('/api/login/password', { channel: 'email', email: 'member1@example.com', password: PASSWORD })).status).toBe(429);
+  });
+
+  it('checks no more than 50 wrong passwords from one client at once over many accounts, refused before hashing', async () => {
+    const stranger = client('203.0.113.51');
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
+      stranger.post('/api/login/password', { channel: 'email', email: `member${i + 1}@example.com`, password: 'wrong1' })));
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 401: LIMITS.loginFailPerIp.max, 429: BURST - LIMITS.loginFailPerIp.max });
+  });
+
+  it("a stranger's wrong passwords do not lock the owner out on their own device, by password or by code", async () => {
+    const stranger = client('203.0.113.52');
+    for (let i = 0; i < 12; i++) await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: `nope${i}` });
+    expect((await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(429);
+    const device = client('198.51.100.20');
+    expect((await device.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(200);
+    const sent = await device.post('/api/login/otp/send', { channel: 'email', email: 'owner@example.com' });
+    expect((await device.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('owner@example.com') })).status).toBe(200);
+  });
+});
+
+describe('access codes under a burst', () => {
+  it('checks no more than 10 wrong access codes of one account at once', async () => {
+    const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'coupon-racer@example.com' });
+    const { jwtoken } = (await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('coupon-racer@example.com') })).body;
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => client().post('/api/coupon/validate', { code: `NOPE-${i}` }, jwtoken)));
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 400: LIMITS.couponFailPerUser.max, 429: BURST - LIMITS.couponFailPerUser.max });
+    expect((await client().post('/api/coupon/validate', { code: 'RACE-2026' }, jwtoken)).status).toBe(429);
+  });
+});
+
+describe('new members at an institution domain', () => {
+  it('sends codes to a bounded number of new addresses at one domain per hour, whatever the client; others are unaffected', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => client().post('/api/login/otp/send', { channel: 'email', email: `mint${i}@active.edu` })));
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 200: LIMITS.otpSendNewPerDomain.max, 429: 60 - LIMITS.otpSendNewPerDomain.max });
+    // An existing member of the domain, and another domain, still get codes.
+    await t.db.query(`INSERT INTO users (uuid, email, email_verified, institution_id) VALUES (gen_random_uuid(), 'staff@active.edu', true, $1)`, [FX.inst.active]);
+    expect((await client().post('/api/login/otp/send', { channel: 'email', email: 'staff@active.edu' })).status).toBe(200);
+    expect((await client().post('/api/login/otp/send', { channel: 'email', email: 'mint99@example.com' })).status).toBe(200);
+  });
+
+  it('counts wrong codes of new addresses at one domain: past the limit even the right code is refused', async () => {
+    const failures = LIMITS.codeFailNewPerDomain.max;
+    let spent = 0;
+    for (let n = 0; spent < failures; n++) {
+      const email = `guess${n}@basic.edu`;
+      const sent = await client().post('/api/login/otp/send', { channel: 'email', email });
+      const code = outbox.codeFor(email)!;
+      for (let i = 1; i <= 5 && spent < failures; i++, spent++) {
+        expect((await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, i) })).status).toBe(400);
+      }
+    }
+    const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'last@basic.edu' });
+    const res = await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('last@basic.edu') });
+    expect(res.status).toBe(429);
+    expect((await t.db.query(`SELECT 1 FROM users WHERE email LIKE '%@basic.edu'`)).rows).toHaveLength(0);
+  });
+});
+
+describe('the service-wide failure budget', () => {
+  it('once crossed, every sign-in is slowed and the log raises one alert for the window', async () => {
+    // Fill the budget as a flood would have (this hour's count), then fail a few more times.
+    const win = Math.floor(Date.now() / FAILURE_BUDGET.windowMs);
+    await t.db.query(
+      `INSERT INTO rate_counters (bucket, key, win, n, until) VALUES ($1, 'all', $2, $3, now() + interval '2 hours')
+       ON CONFLICT (bucket, key, win) DO UPDATE SET n = EXCLUDED.n`,
+      [FAILURE_BUDGET.bucket, win, FAILURE_BUDGET.max],
+    );
+    const sleeps = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      for (let i = 0; i < 3; i++) expect((await client().post('/api/login/password', { channel: 'email', email: 'member150@example.com', password: `x${i}yz` })).status).toBe(401);
+      // Slowed, not refused: the owner with the right password still signs in.
+      expect((await client().post('/api/login/password', { channel: 'email', email: 'member150@example.com', password: PASSWORD })).status).toBe(200);
+      expect(sleeps.mock.calls.filter((c) => c[1] === SLOW_MS).length).toBeGreaterThanOrEqual(4);
+    } finally {
+      sleeps.mockRestore();
+      await t.db.query(`DELETE FROM rate_counters WHERE bucket = $1`, [FAILURE_BUDGET.bucket]);
+    }
+    const alerts = logLines.filter((l) => l.includes('SIGN-IN ALERT'));
+    expect(alerts).toHaveLength(1);
+    expect(JSON.parse(alerts[0]).level).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('common passwords', () => {
+  it('refuses the most common passwords at sign-up, change and reset, with a clear message', async () => {
+    const common = { message: 'This password is too common. Choose another one.' };
+    const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'newcomer@example.com' });
+    const { jwtoken } = (await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('newcomer@example.com') })).body;
+    for (const password of ['password', 'Qwerty', '123456', 'iloveyou']) {
+      const res = await client().post('/api/user/signup', { fullName: 'New Comer', password, confirmPassword: password }, jwtoken);
+      expect(res.status, password).toBe(400);
+      expect(res.body.error).toMatchObject(common);
+    }
+    expect((await client().post('/api/user/signup', { fullName: 'New Comer', password: 'pinecone7', confirmPassword: 'pinecone7' }, jwtoken)).status).toBe(200);
+    const change = await client().post('/api/user/password', { currentPassword: 'pinecone7', password: 'letmein', confirmPassword: 'letmein' }, jwtoken);
+    expect(change.status).toBe(400);
+    expect(change.body.error).toMatchObject(common);
+
+    // A reset refuses a common password before spending the code: the same code then works.
+    const reset = await client().post('/api/login/otp/send', { channel: 'email', email: 'newcomer@example.com', purpose: 'reset' });
+    const code = outbox.codeFor('newcomer@example.com');
+    const refused = await client().post('/api/login/otp/verify', { requestId: reset.body.requestId, code, password: 'dragon', confirmPassword: 'dragon' });
+    expect(refused.body.error).toMatchObject(common);
+    expect((await client().post('/api/login/otp/verify', { requestId: reset.body.requestId, code, password: 'maple-81', confirmPassword: 'maple-81' })).status).toBe(200);
+    expect((await client().post('/api/login/password', { channel: 'email', email: 'newcomer@example.com', password: 'maple-81' })).status).toBe(200);
+  });
+});
+
+describe('password hashing', () => {
+  it(`runs at most ${HASHES_AT_ONCE} hashes at once with ${HASH_QUEUE} waiting, and refuses the rest at once`, async () => {
+    const stored = await hashPassword(PASSWORD);
+    const tries = await Promise.allSettled(Array.from({ length: 80 }, () => verifyPassword('wrong', stored)));
+    const refused = tries.filter((r) => r.status === 'rejected');
+    expect(tries.filter((r) => r.status === 'fulfilled')).toHaveLength(HASHES_AT_ONCE + HASH_QUEUE);
+    expect(refused).toHaveLength(80 - HASHES_AT_ONCE - HASH_QUEUE);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 503, code: 'busy', message: 'Many people are signing in right now. Please try again in a moment.' });
+    // The queue drains: a try after the flood is checked as usual.
+    expect(await verifyPassword(PASSWORD, stored)).toBe(true);
+  });
+
+  it('a flood of password sign-ins from many clients answers 401, or 503 busy past the queue: never a 500', async () => {
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
+      client().post('/api/login/password', { channel: 'email', email: `member${i + 1}@example.com`, password: 'flood1' })));
+    for (const a of answers) {
+      expect([401, 429, 503]).toContain(a.status);
+      if (a.status === 503) expect(a.body.error.code).toBe('busy');
+    }
+  });
+});
