@@ -72,6 +72,19 @@ describe('one-time codes under a burst', () => {
     expect((await client().post('/api/login/password', { channel: 'email', email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('a link code (adding an address to an account) holds the same way', async () => {
+    const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'linker@example.com' });
+    const { jwtoken } = (await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('linker@example.com') })).body;
+    const link = await client().post('/api/login/otp/send', { channel: 'mobile', mobile: '9876500001', countryCode: '+91', purpose: 'link' }, jwtoken);
+    expect(link.status).toBe(200);
+    const code = outbox.codeFor('+919876500001')!;
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
+      client().post('/api/account/link', { requestId: link.body.requestId, code: wrongCode(code, 1 + i) }, jwtoken)));
+    expect(answers.filter((a) => a.body.error?.code === 'otp_wrong')).toHaveLength(4);
+    expect((await client().post('/api/account/link', { requestId: link.body.requestId, code }, jwtoken)).body.error.code).toBe('otp_expired');
+    expect((await t.db.query(`SELECT 1 FROM users WHERE mobile = '+919876500001'`)).rows).toHaveLength(0);
+  });
+
   it('a contact that drew many wrong codes gets codes of one try; the owner, who reads the code, still signs in', async () => {
     const email = 'often@example.com';
     for (let round = 0; round < 2; round++) {
@@ -111,6 +124,16 @@ describe('passwords under a burst', () => {
     expect((await device.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(200);
     const sent = await device.post('/api/login/otp/send', { channel: 'email', email: 'owner@example.com' });
     expect((await device.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('owner@example.com') })).status).toBe(200);
+  });
+});
+
+describe('changing the password', () => {
+  it('counts wrong current passwords like wrong sign-ins: a burst checks no more than 10 from one client', async () => {
+    const device = client('198.51.100.33');
+    const { jwtoken } = (await device.post('/api/login/password', { channel: 'email', email: 'member180@example.com', password: PASSWORD })).body;
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
+      device.post('/api/user/password', { currentPassword: `guess${i}`, password: 'birch-55', confirmPassword: 'birch-55' }, jwtoken)));
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 400: LIMITS.loginFailPerContactIp.max, 429: BURST - LIMITS.loginFailPerContactIp.max });
   });
 });
 

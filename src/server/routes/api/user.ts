@@ -8,6 +8,8 @@ import {
   completeSignup, emailPreferences, findUserById, requestDeletion, setEmailPreferences, setName, setPassword, splitName, unsubscribeAll, userInfo,
 } from '../../repositories/users';
 import { hashNewPassword, verifyPassword } from '../../services/passwords';
+import { LIMITS, clientIp } from '../../services/rate-limit';
+import { startAttempt } from '../../services/sign-in-guard';
 import { deletionMail, passwordChangedMail } from '../../services/messages';
 import { ACCOUNT_DELETION_DAYS } from '../../jobs/housekeeping';
 
@@ -41,8 +43,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/password', { ...signedIn, schema: { body: ChangePasswordBody, response: { 200: OkReply, ...errors } } }, async (req) => {
     if (req.user!.type === 'guest') throw noGuests();
     const user = await findUserById(db, req.user!.id);
-    if (user.password_hash && !(await verifyPassword(req.body.currentPassword ?? '', user.password_hash))) {
-      throw new HttpError(400, 'wrong_password', 'Your current password is not right.');
+    if (user.password_hash) {
+      // A wrong current password counts like a wrong sign-in (a taken session is no password oracle).
+      const ip = clientIp(req);
+      const attempt = await startAttempt(db, req.log, [[LIMITS.loginFailPerContactIp, `user:${user.id}|${ip}`], [LIMITS.loginFailPerIp, ip], [LIMITS.passwordFailPerContact, `user:${user.id}`]]);
+      if (!(await verifyPassword(req.body.currentPassword ?? '', user.password_hash))) {
+        await attempt.failed();
+        throw new HttpError(400, 'wrong_password', 'Your current password is not right.');
+      }
+      await attempt.passed();
     }
     await setPassword(db, user.id, await hashNewPassword(req.body.password), req.user!.sessionId);
     if (user.email) await app.mailer.send(passwordChangedMail(user.email, app.unsubscribeUrl(user.email))).catch((err) => req.log.warn({ err }, 'password mail failed'));
