@@ -37,7 +37,8 @@ export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
 export async function withServer<T>(target: Target, port: number, fn: (base: string) => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
   // node itself (not npx) so that stopping it stops the server.
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, ...target.env, ...extraEnv, PORT: String(port), DEMO: '0', LOG_LEVEL: 'error' },
+    // RATE_LIMIT_PER_MINUTE 0: the load comes from one loopback address on purpose.
+    env: { ...process.env, ...target.env, ...extraEnv, PORT: String(port), DEMO: '0', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -12,7 +12,7 @@ const dataDir = path.resolve('.tmp/bench/demo-200');
 
 async function withDemoServer<T>(cacheMs: string, fn: (base: string) => Promise<T>): Promise<T> {
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, PORT: '4410', DATA_DIR: dataDir, LOG_LEVEL: 'error', CONTENT_CACHE_MS: cacheMs },
+    env: { ...process.env, PORT: '4410', DATA_DIR: dataDir, LOG_LEVEL: 'error', CONTENT_CACHE_MS: cacheMs, RATE_LIMIT_PER_MINUTE: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

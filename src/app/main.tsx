@@ -1,5 +1,6 @@
 // App entry: translations for the page's locale, the query cache (persisted for the home
 // data so a cold start offline still shows the newsstand), the router, the service worker.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

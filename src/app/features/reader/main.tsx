@@ -1,6 +1,7 @@
 // The reader's own entry (reader.html): a small bundle that opens in its own tab, precached by
 // the service worker so a downloaded issue opens with no network. The opener passes the reader
 // token in ?code=, which is taken out of the address bar at once (history, screenshots).
+import '../../lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../../lib/i18n';
