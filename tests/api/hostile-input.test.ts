@@ -11,6 +11,7 @@ import type { RouteOptions } from 'fastify';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
+import { INT4_MAX } from '../../src/shared/schemas/fields';
 
 /** Generated requests per route (valid-shaped and hostile mixed); FUZZ_RUNS overrides. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
@@ -30,7 +31,6 @@ const known: Record<string, string[]> = {};
 
 // ---------- hostile values ----------
 
-const INT4_MAX = 2_147_483_647;
 /** Strings that broke, or could break, a handler or the database. */
 const HOSTILE_STRINGS = [
   '\u0000', 'a\u0000b', 'x\u0001\u001b\u007f', '\u0000\u0000\u0000', '2147483648', '2147483647', '-2147483649',

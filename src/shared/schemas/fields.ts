@@ -8,7 +8,9 @@ import { z } from 'zod';
 /** The largest value of a PostgreSQL integer column (ids, pages, counts). */
 export const INT4_MAX = 2_147_483_647;
 
+// eslint-disable-next-line no-control-regex -- these patterns exist to refuse control characters
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex -- as above, but tabs and line breaks may stay
 const NO_CONTROL_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 const CONTROL_MESSAGE = 'must not contain control characters';
 
@@ -25,9 +27,6 @@ export const raw = (params?: StringParams) => z.string(params).regex(NO_CONTROL,
 
 /** Query-string integers arrive as strings ("NaN", "1e309" and "2147483648" are refused). */
 export const int = (min = 0, max = INT4_MAX) => z.coerce.number().int().min(min).max(Math.min(max, INT4_MAX));
-
-/** A JSON number that is a whole number and fits an integer column. */
-export const jsonInt = (min = 0, max = INT4_MAX) => z.number().int().min(min).max(Math.min(max, INT4_MAX));
 
 export const flag = z.enum(['0', '1']).transform((v) => v === '1');
 
