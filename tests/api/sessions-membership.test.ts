@@ -9,6 +9,7 @@ import { apiClient, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { SESSION_IDLE_DAYS, SESSION_MAX_DAYS } from '../../src/server/repositories/sessions';
 import { loadConfig } from '../../src/server/config';
+import { housekeeping } from '../../src/server/jobs/housekeeping';
 import { findUserById, linkByDomain } from '../../src/server/repositories/users';
 import { joinInstitution } from '../../src/server/repositories/membership';
 import { decideIdRequest } from '../../src/server/repositories/id-requests';
@@ -82,6 +83,16 @@ describe('session lifetime', () => {
     expect((await details(token)).status).toBe(200);
     const [row] = await sql<{ hours: number }>(`SELECT round(extract(epoch FROM now() - last_seen_at) / 3600) AS hours FROM user_sessions WHERE id = $1`, [sessionId(token)]);
     expect(Number(row.hours)).toBe(3);
+  });
+
+  it('is forgotten by the housekeeping job a month after it ended', async () => {
+    const user = await newReader('old-sessions@active.edu');
+    const [live, revoked, lapsed] = [await session(user), await session(user), await session(user)];
+    await sql(`UPDATE user_sessions SET revoked_at = now() - interval '31 days' WHERE id = $1`, [sessionId(revoked)]);
+    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [sessionId(lapsed), SESSION_IDLE_DAYS + 31]);
+    await housekeeping(t.db, t.dataDir);
+    const left = await sql<{ id: string }>('SELECT id::text FROM user_sessions WHERE user_id = $1', [user]);
+    expect(left.map((r) => r.id)).toEqual([sessionId(live)]);
   });
 
   it('ends at its hard cap even when used every day', async () => {

@@ -72,3 +72,12 @@ export async function isSessionLiveCached(db: Queryable, sessionId: string): Pro
   else liveCache.delete(sessionId);
   return live;
 }
+
+/** Forgets sessions that ended (revoked, lapsed or past their cap) more than a month ago. */
+export async function pruneSessions(db: Queryable): Promise<void> {
+  await db.query(
+    `DELETE FROM user_sessions s WHERE s.revoked_at < now() - interval '30 days' OR s.expires_at < now() - interval '30 days'
+       OR s.last_seen_at < now() - make_interval(days => $1 + 30)`,
+    [SESSION_IDLE_DAYS],
+  );
+}
