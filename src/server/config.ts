@@ -50,7 +50,7 @@ export interface Config {
   /** Requests per minute one IP address may make to /api and /content (0 = no cap). */
   rateLimitPerMinute: number;
   /** Slow clients: time to send the headers, the whole request, idle time on a socket, and how
-   * long an idle keep-alive connection stays open. */
+   * long an idle keep-alive connection stays open (behind a load balancer: above its idle timeout). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   idleTimeoutMs: number;
@@ -98,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: Math.max(1000, Number(env.HEADERS_TIMEOUT_MS ?? 10_000)),
     requestTimeoutMs: Math.max(1000, Number(env.REQUEST_TIMEOUT_MS ?? 120_000)),
     idleTimeoutMs: Math.max(1000, Number(env.IDLE_TIMEOUT_MS ?? 60_000)),
-    keepAliveTimeoutMs: 10_000,
+    keepAliveTimeoutMs: Math.max(1000, Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 10_000)),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
   };
 }
