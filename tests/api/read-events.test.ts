@@ -7,6 +7,7 @@ import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { refreshPopularity } from '../../src/server/jobs/popularity';
 import { READER_EVENTS_MAX } from '../../src/shared/schemas/reader';
+import { READ_EVENT_ISSUES_MAX } from '../../src/server/routes/reader/index';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -45,6 +46,16 @@ describe('read events', () => {
     expect(res.body).toEqual({ status: 1, stored: 2 });
     const rows = (await t.db.query(`SELECT issue_id, source FROM usage_events WHERE user_id = $1`, [r.id])).rows;
     expect(rows).toEqual([{ issue_id: mag, source: 'web' }, { issue_id: mag, source: 'web' }]);
+  });
+
+  it(`one batch counts at most ${READ_EVENT_ISSUES_MAX} distinct issues (each costs an entitlement check)`, async () => {
+    const r = await signIn('many.issues@active.edu');
+    const { rows } = await t.db.query<{ issue_id: number }>(
+      `INSERT INTO issues (mid, name, pub_date, page_count) SELECT $1, 'Extra ' || n, '2026-01-01', 2 FROM generate_series(1, $2) AS n RETURNING issue_id`,
+      [FX.mid.tech, READ_EVENT_ISSUES_MAX + 10],
+    );
+    const res = await api.post('/api/reader/events', { events: rows.flatMap((x) => views(x.issue_id, 2)) }, r.token);
+    expect(res.body).toEqual({ status: 1, stored: READ_EVENT_ISSUES_MAX * 2 });
   });
 
   it('popularity counts readers: one reader\'s flood of views weighs less than three readers', async () => {

@@ -25,6 +25,8 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429
 const IssueParams = z.object({ issueId: int(1) });
 const PageParams = IssueParams.extend({ page: int(1).max(10_000) });
 const CodeQuery = z.object({ code: raw().max(2000).optional() });
+/** Distinct issues one batch of read events may count. */
+export const READ_EVENT_ISSUES_MAX = 20;
 
 
 const reader: FastifyPluginAsyncZod = async (app) => {
@@ -105,9 +107,10 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     // Device clocks drift and offline events come late: keep what is plausible.
     const plausible = req.body.events.filter((e) => e.at <= now + 5 * 60_000 && e.at >= now - 30 * 86_400_000);
     // Only issues this reader may open count (each issue checked once): otherwise anyone signed in
-    // could inflate popularity and the institutions' reports.
+    // could inflate popularity and the institutions' reports. A reader's batch names a few issues;
+    // past READ_EVENT_ISSUES_MAX the rest are dropped, so one request costs a bounded number of checks.
     const readable = new Set<number>();
-    for (const issueId of new Set(plausible.map((e) => e.issueId))) {
+    for (const issueId of [...new Set(plausible.map((e) => e.issueId))].slice(0, READ_EVENT_ISSUES_MAX)) {
       if (await mayRead(userId(req), issueId)) readable.add(issueId);
     }
     const events = plausible.filter((e) => readable.has(e.issueId));
