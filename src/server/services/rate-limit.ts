@@ -41,9 +41,21 @@ export type Check = [Limit, string];
 
 export const tooMany = () => new HttpError(429, 'too_many_requests', 'Too many attempts. Please try again later.');
 
-/** The IP address a request counts under. Fastify reads it from the socket, which is gone once the
- * client hung up (a page closed mid-request): those count together. */
-export const clientIp = (req: { ip: string | undefined }): string => req.ip ?? 'gone';
+/** The address a request counts under. Fastify reads it from the socket, which is gone once the
+ * client hung up (a page closed mid-request): those count together. An IPv6 client counts by its
+ * /64 network, which one subscriber usually holds whole (one address each would be no limit). */
+export const clientIp = (req: { ip: string | undefined }): string => {
+  const ip = req.ip;
+  if (!ip) return 'gone';
+  if (!ip.includes(':')) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+};
 
 /** The current window, and how much of the previous one the sliding window still covers. */
 function windowOf(limit: Limit, key: string, now: number): { w: CounterWindow; weight: number } {
