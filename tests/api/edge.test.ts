@@ -57,6 +57,23 @@ describe('client IP (TRUST_PROXY)', () => {
       await t.close();
     }
   });
+
+  it('with TRUST_PROXY=loopback only a proxy on loopback may name the client', async () => {
+    const t = await testApp(loadCatalogue, { config: { trustProxy: ['loopback'], rateLimitPerMinute: 2 } });
+    try {
+      const statuses = async (remoteAddress: string) => {
+        const out: number[] = [];
+        for (let i = 1; i <= 3; i++) {
+          out.push((await t.app.inject({ method: 'GET', url: '/content/getStores', remoteAddress, headers: { 'x-forwarded-for': `203.0.113.${i}` } })).statusCode);
+        }
+        return out;
+      };
+      expect(await statuses('127.0.0.1')).toEqual([200, 200, 200]);
+      expect(await statuses('198.51.100.8')).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('XSRF on the path the router reads', () => {
