@@ -25,7 +25,7 @@ export function inlineScriptHashes(appDir: string): string[] {
 /** Routes whose URL carries a reader token (?code=): never sent on as a Referer. */
 const TOKEN_ROUTES = /^\/(reader|content\/reader)\//;
 
-export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()';
+export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(), microphone=(), payment=(), usb=()';
 
 export default fp(async (app) => {
   await app.register(helmet, {
@@ -57,6 +57,6 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (TOKEN_ROUTES.test(req.routeOptions.url ?? '')) reply.header('Referrer-Policy', 'no-referrer');
-    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
   });
 });
