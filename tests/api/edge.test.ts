@@ -7,7 +7,7 @@ import { apiClient, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { parseTrustProxy } from '../../src/server/config';
 import { normalisedPath } from '../../src/server/plugins/xsrf';
-import { REQUEST_CAPS } from '../../src/server/plugins/request-limits';
+import { REQUEST_CAPS, clientKey } from '../../src/server/plugins/request-limits';
 
 const count = async (t: TestContext, sql: string) => (await t.db.query<{ n: number }>(sql)).rows[0].n;
 
@@ -137,6 +137,27 @@ describe('XSRF on the path the router reads', () => {
 });
 
 describe('request-count caps (@fastify/rate-limit)', () => {
+  it('counts an IPv4 address by itself and an IPv6 address by its /64', () => {
+    expect(clientKey({ ip: '203.0.113.7' })).toBe('203.0.113.7');
+    expect(clientKey({ ip: '::ffff:203.0.113.7' })).toBe('203.0.113.7');
+    expect(clientKey({ ip: '2001:db8:a:b:1:2:3:4' })).toBe('2001:db8:a:b::/64');
+    expect(clientKey({ ip: '2001:0db8:000a:000b:ffff::9' })).toBe('2001:db8:a:b::/64');
+    expect(clientKey({ ip: '2001:db8::1' })).toBe('2001:db8:0:0::/64');
+    expect(clientKey({ ip: '::1' })).toBe('0:0:0:0::/64');
+    expect(clientKey({ ip: undefined })).toBe('gone');
+  });
+
+  it('IPv6 clients of one /64 share a cap', async () => {
+    const t = await testApp(loadCatalogue, { config: { rateLimitPerMinute: 2 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 3; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/content/getStores', remoteAddress: `2001:db8:a:b::${i}` })).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('caps /api and /content per IP at RATE_LIMIT_PER_MINUTE, with the error shape and Retry-After', async () => {
     const t = await testApp(loadCatalogue, { config: { rateLimitPerMinute: 5 } });
     try {
