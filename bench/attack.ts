@@ -126,7 +126,7 @@ try {
 
   // 2. XSRF: an unsafe request without the pair is refused whatever the path's spelling.
   const bypasses = ['/%61pi/guest/login', '/%63ontent/addmy_fav', '/api/./guest/login', '//api/guest/login', '/api/guest/../guest/login', '/API/guest/login', '/api%2fguest/login', '/api/guest/login/', '/api/guest/login?'];
-  const bypassReplies = await Promise.all(bypasses.map((p) => request('POST', p, { from: nextIp(), body: JSON.stringify({ uniqId: `x-${Math.random()}`, os: 'web' }) })));
+  const bypassReplies = await Promise.all(bypasses.map((p) => request('POST', p, { from: nextIp(), body: JSON.stringify({ uniqId: `xsrf${Math.random().toString(36).slice(2)}padding`.slice(0, 24), os: 'web' }) })));
   check('XSRF holds on every spelling of the path', bypassReplies.every((r) => r.status !== 200 && r.status < 500), bypasses.map((p, i) => `${p} ${bypassReplies[i].status}`).join(', '));
 
   // 3. Spoofed client address: one real client, a new X-Forwarded-For each time.
@@ -162,13 +162,14 @@ try {
     `${count(searches, 200)} answered, ${count(searches, 503)} busy (503), ${count(searches, 429)} limited; health check p50 ${percentile(health, 50).toFixed(0)} ms, max ${health.at(-1)?.toFixed(0)} ms`);
 
   // Hashing: 40 concurrent password attempts while a static file is fetched.
-  const passwords = Array.from({ length: 40 }, (_, i) => request('POST', '/api/login/password', { from: nextIp(), body: JSON.stringify({ channel: 'email', email: `nobody${i}@example.com`, password: 'wrong-one' }) }));
+  const hashers = await Promise.all(Array.from({ length: 40 }, () => client(nextIp())));
+  const passwords = hashers.map((c, i) => c.call('POST', '/api/login/password', { channel: 'email', email: `nobody${i}@example.com`, password: 'wrong-one' }));
   await new Promise((r) => setTimeout(r, 20));
   const t0 = performance.now();
   await request('GET', '/manifest.webmanifest', { from: nextIp() });
   const staticMs = performance.now() - t0;
   const hashed = await Promise.all(passwords);
-  check('password hashing does not starve static files', hashed.every((r) => r.status < 500 || r.status === 503), `static file during 40 password attempts: ${staticMs.toFixed(0)} ms; attempts ${count(hashed, 401)} checked, ${hashed.filter((r) => r.status === 429 || r.status === 503).length} refused early`);
+  check('password hashing does not starve static files', hashed.every((r) => r.status < 500 || r.status === 503), `static file during 40 password attempts: ${staticMs.toFixed(0)} ms; attempts: ${count(hashed, 401)} checked, ${hashed.filter((r) => r.status === 429 || r.status === 503).length} refused early, ${hashed.filter((r) => ![401, 429, 503].includes(r.status)).map((r) => r.status).join(' ') || 'no other answers'}`);
 
   // 5. Races on PostgreSQL. One-time code: a burst of wrong guesses from many addresses, then the right one.
   const victim = `race-${Date.now()}@demo.edu`;
@@ -178,10 +179,11 @@ try {
   const right = await codeFor(victim);
   const wrong = (n: number) => String((Number(right) + 1 + (n % 9000)) % 10000).padStart(4, '0');
   const guessers = await Promise.all(Array.from({ length: 300 }, () => client(nextIp())));
-  const guesses = await Promise.all(guessers.map((g, i) => g.call('POST', '/api/login/otp/verify', { requestId, code: wrong(i) })));
-  const late = await asker.call('POST', '/api/login/otp/verify', { requestId, code: right });
-  check('one-time code: 300 concurrent wrong guesses spend the tries first', late.status !== 200,
-    `${guesses.filter((r) => r.status === 400 && r.body.includes('otp_wrong')).length} guesses checked (5 allowed), then the right code: ${late.status}`);
+  // The right code goes out last, inside the burst.
+  const burst = await Promise.all([...guessers.map((g, i) => g.call('POST', '/api/login/otp/verify', { requestId, code: wrong(i) })), asker.call('POST', '/api/login/otp/verify', { requestId, code: right })]);
+  const compared = burst.filter((r) => r.body.includes('otp_wrong')).length;
+  check('one-time code: 300 concurrent wrong guesses spend the tries first', compared <= 4,
+    `${compared} wrong guesses answered "incorrect" (4 allowed before the code is used up), the right code at the end of the burst: ${burst.at(-1)!.status}`);
 
   // Password: a burst of wrong passwords for one account from many addresses, then the right one.
   const pwGuessers = await Promise.all(Array.from({ length: 100 }, () => client(nextIp())));
@@ -228,7 +230,7 @@ try {
     socket.on('error', () => {});
     setTimeout(() => { socket.destroy(); }, 150_000);
   });
-  check('a request whose headers never end is closed', slowClosed < 149, `closed after ${slowClosed.toFixed(1)} s`);
+  check('a request whose headers never end is closed within a minute', slowClosed < 60, `closed after ${slowClosed.toFixed(1)} s`);
 } finally {
   await sql.end();
   await server.stop();

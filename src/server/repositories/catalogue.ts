@@ -1,7 +1,7 @@
 // Catalogue reads: listings, categories, languages, titles, issues. Plain parameterised SQL.
 import type { Queryable } from '../db/index';
 import {
-  AGE_RATE_APPLY_BELOW, JOURNAL_SECTION, LISTING_PAGE_SIZE, NEWSPAPER_CATEGORY, POPULAR_LANGUAGES_MAX, RELATED_PAGE_SIZE,
+  AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE, NEWSPAPER_CATEGORY, POPULAR_LANGUAGES_MAX, RELATED_PAGE_SIZE,
   SEARCH_MAX_PAGES, SEARCH_MAX_SHOWN_TOTAL, type QuickCategory,
 } from '../../shared/constants';
 import type { MagazineCard } from '../../shared/schemas/content';
