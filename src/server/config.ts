@@ -94,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadLimit: Math.max(0, Number(env.DOWNLOAD_LIMIT ?? 10)),
     deviceLimit: Math.max(0, Number(env.DEVICE_LIMIT ?? 3)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    rateLimitPerMinute: Math.max(0, Number(env.RATE_LIMIT_PER_MINUTE ?? 600)),
+    rateLimitPerMinute: Math.max(0, Number(env.RATE_LIMIT_PER_MINUTE ?? 1200)),
     headersTimeoutMs: Math.max(1000, Number(env.HEADERS_TIMEOUT_MS ?? 10_000)),
     requestTimeoutMs: Math.max(1000, Number(env.REQUEST_TIMEOUT_MS ?? 120_000)),
     idleTimeoutMs: Math.max(1000, Number(env.IDLE_TIMEOUT_MS ?? 60_000)),

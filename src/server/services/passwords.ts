@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { MESSAGES } from '../../shared/validation';
 import { HttpError } from '../plugins/errors';
+import { BUSY, gate } from './gate';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 const N = 2 ** 15, R = 8, P = 1, LEN = 32;
@@ -18,25 +19,13 @@ export const HASHES_AT_ONCE = 2;
 export const HASH_QUEUE = 50;
 export const hashBusy = () => new HttpError(503, 'busy', 'Many people are signing in right now. Please try again in a moment.');
 
-let running = 0;
-const waiting: (() => void)[] = [];
+const hashing = gate(HASHES_AT_ONCE, HASH_QUEUE);
 
-/** Runs fn when a hashing slot is free; refuses at once when the queue is full. */
-async function inQueue<T>(fn: () => Promise<T>): Promise<T> {
-  if (running < HASHES_AT_ONCE) running++;
-  else if (waiting.length >= HASH_QUEUE) throw hashBusy();
-  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
-  try {
-    return await fn();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+async function hash(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  const digest = await hashing(() => scrypt(password, salt, LEN, { N: n, r, p, maxmem: MAXMEM * 2 }));
+  if (digest === BUSY) throw hashBusy();
+  return digest;
 }
-
-const hash = (password: string, salt: Buffer, n: number, r: number, p: number) =>
-  inQueue(() => scrypt(password, salt, LEN, { N: n, r, p, maxmem: MAXMEM * 2 }));
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);

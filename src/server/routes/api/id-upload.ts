@@ -14,7 +14,8 @@ import { userInfo } from '../../repositories/users';
 import { ID_IMAGE, ID_MAX_BYTES, UnreadableIdFile, removeIdFile, renderIdImageIsolated, saveIdFile, sniffIdFile } from '../../services/id-files';
 import { addIdRequest, hasPendingIdRequest, isLiveInstitution } from '../../repositories/id-requests';
 import { LIMITS, spendOne } from '../../services/rate-limit';
-import { BUSY, BUSY_MESSAGE, gate } from '../../plugins/expensive-queries';
+import { BUSY_MESSAGE } from '../../plugins/expensive-queries';
+import { BUSY, gate } from '../../services/gate';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 413: ApiError, 415: ApiError, 429: ApiError, 503: ApiError };
 const alreadyPending = () => new HttpError(409, 'already_pending', 'Your ID is already waiting for a decision. We will let you know once it is checked.');
