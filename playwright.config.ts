@@ -47,7 +47,11 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       env: {
-        PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_TITLES: '40', LOG_LEVEL: 'warn',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_TITLES: '40',
+        LOG_LEVEL: 'warn',
         // Low enough for the limits test to reach.
         DOWNLOAD_LIMIT: '2',
         // One loopback address opens page after page: the per-IP request cap is tested in the API suite.

@@ -11,7 +11,9 @@ export default defineConfig({
   publicDir: 'public',
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   build: {
-    outDir: 'dist', target: 'es2022', sourcemap: false,
+    outDir: 'dist',
+    target: 'es2022',
+    sourcemap: false,
     // The reader is its own small page (reader.html), opened in a new tab.
     rollupOptions: { input: { main: 'index.html', reader: 'reader.html' } },
   },

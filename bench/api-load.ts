@@ -24,15 +24,20 @@ try {
   for (const target of await prepareTargets(cluster)) {
     // With the response cache (the default) and without it (every request reaches the database).
     for (const cacheMs of ['30000', '0']) {
-      await withServer(target, 4400, async (base) => {
-        for (const [name, requests] of Object.entries(ENDPOINTS)) {
-          if (cacheMs === '0' && name === 'home') continue;
-          const r = await load(base, requests);
-          const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  cache ${cacheMs === '0' ? 'off' : 'on '}  ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
-          console.log(line);
-          rows.push(line);
-        }
-      }, { CONTENT_CACHE_MS: cacheMs });
+      await withServer(
+        target,
+        4400,
+        async (base) => {
+          for (const [name, requests] of Object.entries(ENDPOINTS)) {
+            if (cacheMs === '0' && name === 'home') continue;
+            const r = await load(base, requests);
+            const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  cache ${cacheMs === '0' ? 'off' : 'on '}  ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
+            console.log(line);
+            rows.push(line);
+          }
+        },
+        { CONTENT_CACHE_MS: cacheMs },
+      );
     }
   }
 } finally {

@@ -21,25 +21,41 @@ const fiveHundreds: string[] = [];
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 let sent = 0;
 
-interface Res { status: number; body: string; headers: http.IncomingHttpHeaders }
+interface Res {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
 
 /** One raw request: the path goes out exactly as written (no URL normalisation), from `from`. */
-function request(method: string, rawPath: string, opts: { body?: string | Buffer; headers?: Record<string, string>; from?: string } = {}): Promise<Res> {
+function request(
+  method: string,
+  rawPath: string,
+  opts: { body?: string | Buffer; headers?: Record<string, string>; from?: string } = {},
+): Promise<Res> {
   sent++;
   return new Promise((resolve) => {
-    const req = http.request({
-      host: '127.0.0.1', port: PORT, method, path: rawPath, localAddress: opts.from ?? '127.0.0.1', agent: false,
-      headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const status = res.statusCode ?? 0;
-        statuses[`${Math.floor(status / 100)}xx` as keyof typeof statuses]++;
-        if (status >= 500) fiveHundreds.push(`${status} ${method} ${rawPath.slice(0, 120)}`);
-        resolve({ status, body: Buffer.concat(chunks).toString(), headers: res.headers });
-      });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method,
+        path: rawPath,
+        localAddress: opts.from ?? '127.0.0.1',
+        agent: false,
+        headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          statuses[`${Math.floor(status / 100)}xx` as keyof typeof statuses]++;
+          if (status >= 500) fiveHundreds.push(`${status} ${method} ${rawPath.slice(0, 120)}`);
+          resolve({ status, body: Buffer.concat(chunks).toString(), headers: res.headers });
+        });
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.on('error', () => {
       statuses['no answer']++;
@@ -89,7 +105,13 @@ const rss = () => Number(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').m
 const codeFor = async (to: string): Promise<string> => {
   const dir = path.join(dataDir, 'outbox', 'mail');
   for (let i = 0; i < 100; i++) {
-    const file = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(to)).sort().at(-1) : undefined;
+    const file = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.includes(to))
+          .sort()
+          .at(-1)
+      : undefined;
     const code = file && fs.readFileSync(path.join(dir, file), 'utf8').match(/(\d{4,8}) is your/)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
@@ -101,47 +123,121 @@ try {
   // 1. Hostile input: every answer must be a 4xx (or a 2xx/3xx), never a 5xx.
   const NUL = '%00';
   const hostile: [string, string, unknown?][] = [];
-  for (const p of ['/content/magazine-filter?categoryID=BS&lang=en' + NUL, '/content/mag-search?q=a' + NUL + 'b', '/content/search_list?q=x' + NUL,
-    '/content/article-search?q=' + NUL, '/content/issues-search?mid=1&st_d=2020-01-01&en_d=2020-13-45', '/content/issues-search?mid=1&lst_dt=2020-02-31',
-    '/content/magazine-filter?categoryID=BS&page=99999999999999999999', '/content/magazine-filter?categoryID=BS&page=NaN', '/content/magazine-filter?categoryID=%ZZ',
-    '/api/sso/start?org=2147483648', '/api/sso/start?org=' + NUL, '/content/reader/2147483648?code=x', '/content/reader/1/pages/-1/small.webp?code=x',
-    '/content/getMagDetails?mid=1e309', '/%2e%2e/%2e%2e/etc/passwd', '/media/..%2f..%2fpackage.json', '/media/%00', '/content/' + 'a'.repeat(9000),
-    '/api/guest/validate?x=' + NUL, '/content/home?edzLibId=-1', '/content/home?edzLibId=99999999999', '/content/home?age_rate=abc', '/reader/1e3']) hostile.push(['GET', p]);
-  const posts: [string, unknown][] = [['/api/login/otp/send', { channel: 'email', email: 'a\u0000@demo.edu' }], ['/api/login/otp/send', '{"channel":'],
-    ['/api/login/otp/verify', { requestId: 'x\u0000', code: '1234' }], ['/api/login/password', { channel: 'email', email: 'x@y.zz', password: 'a\u0000b' }],
-    ['/api/account/contact', { userName: '\u0000', emailId: 'x@y.zz', Message: 'hi' }], ['/api/coupon/validate', { code: 'A\u0000' }],
-    ['/api/reader/token', { issue: 2147483648, store_id: 1 }], ['/api/reader/events', { events: [{ kind: 'page_view', issueId: 1, at: 1e308 }] }],
-    ['/api/guest/login', { uniqId: 'u\u0000', os: 'web' }], ['/api/sso/complete', { search: '?code=\u0000&state=\u0000' }], ['/api/events', { kind: 'x'.repeat(100000) }],
-    ['/api/reader/progress', { issueId: 1, page: 2147483648 }], ['/api/user/profile', { fullName: 'A\u0000' }], ['/api/login/otp/send', []]];
+  for (const p of [
+    '/content/magazine-filter?categoryID=BS&lang=en' + NUL,
+    '/content/mag-search?q=a' + NUL + 'b',
+    '/content/search_list?q=x' + NUL,
+    '/content/article-search?q=' + NUL,
+    '/content/issues-search?mid=1&st_d=2020-01-01&en_d=2020-13-45',
+    '/content/issues-search?mid=1&lst_dt=2020-02-31',
+    '/content/magazine-filter?categoryID=BS&page=99999999999999999999',
+    '/content/magazine-filter?categoryID=BS&page=NaN',
+    '/content/magazine-filter?categoryID=%ZZ',
+    '/api/sso/start?org=2147483648',
+    '/api/sso/start?org=' + NUL,
+    '/content/reader/2147483648?code=x',
+    '/content/reader/1/pages/-1/small.webp?code=x',
+    '/content/getMagDetails?mid=1e309',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/media/..%2f..%2fpackage.json',
+    '/media/%00',
+    '/content/' + 'a'.repeat(9000),
+    '/api/guest/validate?x=' + NUL,
+    '/content/home?edzLibId=-1',
+    '/content/home?edzLibId=99999999999',
+    '/content/home?age_rate=abc',
+    '/reader/1e3',
+  ])
+    hostile.push(['GET', p]);
+  const posts: [string, unknown][] = [
+    ['/api/login/otp/send', { channel: 'email', email: 'a\u0000@demo.edu' }],
+    ['/api/login/otp/send', '{"channel":'],
+    ['/api/login/otp/verify', { requestId: 'x\u0000', code: '1234' }],
+    ['/api/login/password', { channel: 'email', email: 'x@y.zz', password: 'a\u0000b' }],
+    ['/api/account/contact', { userName: '\u0000', emailId: 'x@y.zz', Message: 'hi' }],
+    ['/api/coupon/validate', { code: 'A\u0000' }],
+    ['/api/reader/token', { issue: 2147483648, store_id: 1 }],
+    ['/api/reader/events', { events: [{ kind: 'page_view', issueId: 1, at: 1e308 }] }],
+    ['/api/guest/login', { uniqId: 'u\u0000', os: 'web' }],
+    ['/api/sso/complete', { search: '?code=\u0000&state=\u0000' }],
+    ['/api/events', { kind: 'x'.repeat(100000) }],
+    ['/api/reader/progress', { issueId: 1, page: 2147483648 }],
+    ['/api/user/profile', { fullName: 'A\u0000' }],
+    ['/api/login/otp/send', []],
+  ];
   const tester = await client(nextIp());
   const guest = await tester.call('POST', '/api/guest/login', { uniqId: `attack-${Date.now()}`, os: 'web' });
   if (guest.status === 200) tester.setToken(JSON.parse(guest.body).jwtoken);
   const hostileReplies: Res[] = [];
   for (const [method, p] of hostile) hostileReplies.push(await tester.call(method, p));
   for (const [p, body] of posts) hostileReplies.push(await tester.call('POST', p, body));
-  hostileReplies.push(await tester.call('POST', '/api/login/otp/send', 'channel=email', { 'content-type': 'application/x-www-form-urlencoded' }));
+  hostileReplies.push(
+    await tester.call('POST', '/api/login/otp/send', 'channel=email', { 'content-type': 'application/x-www-form-urlencoded' }),
+  );
   hostileReplies.push(await tester.call('POST', '/api/login/otp/send', '\u0000', { 'content-type': 'application/json' }));
-  check('hostile input answers no 5xx', hostileReplies.every((r) => r.status < 500),
-    `${hostileReplies.length} requests: ${hostileReplies.filter((r) => r.status >= 400 && r.status < 500).length} 4xx, ${hostileReplies.filter((r) => r.status >= 500).length} 5xx`);
+  check(
+    'hostile input answers no 5xx',
+    hostileReplies.every((r) => r.status < 500),
+    `${hostileReplies.length} requests: ${hostileReplies.filter((r) => r.status >= 400 && r.status < 500).length} 4xx, ${hostileReplies.filter((r) => r.status >= 500).length} 5xx`,
+  );
 
   // 2. XSRF: an unsafe request without the pair is refused whatever the path's spelling.
-  const bypasses = ['/%61pi/guest/login', '/%63ontent/addmy_fav', '/api/./guest/login', '//api/guest/login', '/api/guest/../guest/login', '/API/guest/login', '/api%2fguest/login', '/api/guest/login/', '/api/guest/login?'];
-  const bypassReplies = await Promise.all(bypasses.map((p) => request('POST', p, { from: nextIp(), body: JSON.stringify({ uniqId: `xsrf${Math.random().toString(36).slice(2)}padding`.slice(0, 24), os: 'web' }) })));
-  check('XSRF holds on every spelling of the path', bypassReplies.every((r) => r.status !== 200 && r.status < 500), bypasses.map((p, i) => `${p} ${bypassReplies[i].status}`).join(', '));
+  const bypasses = [
+    '/%61pi/guest/login',
+    '/%63ontent/addmy_fav',
+    '/api/./guest/login',
+    '//api/guest/login',
+    '/api/guest/../guest/login',
+    '/API/guest/login',
+    '/api%2fguest/login',
+    '/api/guest/login/',
+    '/api/guest/login?',
+  ];
+  const bypassReplies = await Promise.all(
+    bypasses.map((p) =>
+      request('POST', p, {
+        from: nextIp(),
+        body: JSON.stringify({ uniqId: `xsrf${Math.random().toString(36).slice(2)}padding`.slice(0, 24), os: 'web' }),
+      }),
+    ),
+  );
+  check(
+    'XSRF holds on every spelling of the path',
+    bypassReplies.every((r) => r.status !== 200 && r.status < 500),
+    bypasses.map((p, i) => `${p} ${bypassReplies[i].status}`).join(', '),
+  );
 
   // 3. Spoofed client address: one real client, a new X-Forwarded-For each time.
   const spoofer = await client(nextIp());
   const spoofed: Res[] = [];
-  for (let i = 0; i < 80; i++) spoofed.push(await spoofer.call('POST', '/api/guest/login', { uniqId: `spoof-${i}-${Date.now()}`, os: 'web' }, { 'x-forwarded-for': `203.0.113.${i}` }));
-  check('X-Forwarded-For does not dodge the guest limit', count(spoofed, 429) > 0, `80 guest sessions from one client with 80 forwarded-for addresses: ${count(spoofed, 200)} made, ${count(spoofed, 429)} refused`);
+  for (let i = 0; i < 80; i++)
+    spoofed.push(
+      await spoofer.call(
+        'POST',
+        '/api/guest/login',
+        { uniqId: `spoof-${i}-${Date.now()}`, os: 'web' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      ),
+    );
+  check(
+    'X-Forwarded-For does not dodge the guest limit',
+    count(spoofed, 429) > 0,
+    `80 guest sessions from one client with 80 forwarded-for addresses: ${count(spoofed, 200)} made, ${count(spoofed, 429)} refused`,
+  );
 
   // 4. Floods. Cache busting: random parameters on a cached answer.
   const before = rss();
   for (let round = 0; round < 10; round++) {
-    await Promise.all(Array.from({ length: 100 }, (_, i) => request('GET', `/content/home?junk=${round}-${i}-${Math.random()}`, { from: nextIp() })));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) => request('GET', `/content/home?junk=${round}-${i}-${Math.random()}`, { from: nextIp() })),
+    );
   }
   const grown = rss() - before;
-  check('cache busting does not grow the server', grown < 60, `1,000 home requests with random parameters: resident memory ${before.toFixed(0)} → ${(before + grown).toFixed(0)} MB`);
+  check(
+    'cache busting does not grow the server',
+    grown < 60,
+    `1,000 home requests with random parameters: resident memory ${before.toFixed(0)} → ${(before + grown).toFixed(0)} MB`,
+  );
 
   // Expensive searches while someone asks for the health check.
   const health: number[] = [];
@@ -154,22 +250,40 @@ try {
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
-  const searches = await Promise.all(Array.from({ length: 300 }, (_, i) => request('GET', `/content/mag-search?q=${['news', 'india', 'science', 'the'][i % 4]}${i}&page=0`, { from: nextIp() })));
+  const searches = await Promise.all(
+    Array.from({ length: 300 }, (_, i) =>
+      request('GET', `/content/mag-search?q=${['news', 'india', 'science', 'the'][i % 4]}${i}&page=0`, { from: nextIp() }),
+    ),
+  );
   searching = false;
   await probe;
   health.sort((a, b) => a - b);
-  check('300 concurrent searches: no 5xx other than a clear 503', searches.every((r) => r.status < 500 || r.status === 503),
-    `${count(searches, 200)} answered, ${count(searches, 503)} busy (503), ${count(searches, 429)} limited; health check p50 ${percentile(health, 50).toFixed(0)} ms, max ${health.at(-1)?.toFixed(0)} ms`);
+  check(
+    '300 concurrent searches: no 5xx other than a clear 503',
+    searches.every((r) => r.status < 500 || r.status === 503),
+    `${count(searches, 200)} answered, ${count(searches, 503)} busy (503), ${count(searches, 429)} limited; health check p50 ${percentile(health, 50).toFixed(0)} ms, max ${health.at(-1)?.toFixed(0)} ms`,
+  );
 
   // Hashing: 40 concurrent password attempts while a static file is fetched.
   const hashers = await Promise.all(Array.from({ length: 40 }, () => client(nextIp())));
-  const passwords = hashers.map((c, i) => c.call('POST', '/api/login/password', { channel: 'email', email: `nobody${i}@example.com`, password: 'wrong-one' }));
+  const passwords = hashers.map((c, i) =>
+    c.call('POST', '/api/login/password', { channel: 'email', email: `nobody${i}@example.com`, password: 'wrong-one' }),
+  );
   await new Promise((r) => setTimeout(r, 20));
   const t0 = performance.now();
   await request('GET', '/manifest.webmanifest', { from: nextIp() });
   const staticMs = performance.now() - t0;
   const hashed = await Promise.all(passwords);
-  check('password hashing does not starve static files', hashed.every((r) => r.status < 500 || r.status === 503), `static file during 40 password attempts: ${staticMs.toFixed(0)} ms; attempts: ${count(hashed, 401)} checked, ${hashed.filter((r) => r.status === 429 || r.status === 503).length} refused early, ${hashed.filter((r) => ![401, 429, 503].includes(r.status)).map((r) => r.status).join(' ') || 'no other answers'}`);
+  check(
+    'password hashing does not starve static files',
+    hashed.every((r) => r.status < 500 || r.status === 503),
+    `static file during 40 password attempts: ${staticMs.toFixed(0)} ms; attempts: ${count(hashed, 401)} checked, ${hashed.filter((r) => r.status === 429 || r.status === 503).length} refused early, ${
+      hashed
+        .filter((r) => ![401, 429, 503].includes(r.status))
+        .map((r) => r.status)
+        .join(' ') || 'no other answers'
+    }`,
+  );
 
   // 5. Races on PostgreSQL. One-time code: a burst of wrong guesses from many addresses, then the right one.
   const victim = `race-${Date.now()}@demo.edu`;
@@ -180,55 +294,102 @@ try {
   const wrong = (n: number) => String((Number(right) + 1 + (n % 9000)) % 10000).padStart(4, '0');
   const guessers = await Promise.all(Array.from({ length: 300 }, () => client(nextIp())));
   // The right code goes out last, inside the burst.
-  const burst = await Promise.all([...guessers.map((g, i) => g.call('POST', '/api/login/otp/verify', { requestId, code: wrong(i) })), asker.call('POST', '/api/login/otp/verify', { requestId, code: right })]);
+  const burst = await Promise.all([
+    ...guessers.map((g, i) => g.call('POST', '/api/login/otp/verify', { requestId, code: wrong(i) })),
+    asker.call('POST', '/api/login/otp/verify', { requestId, code: right }),
+  ]);
   const compared = burst.filter((r) => r.body.includes('otp_wrong')).length;
-  check('one-time code: 300 concurrent wrong guesses spend the tries first', compared <= 4,
-    `${compared} wrong guesses answered "incorrect" (4 allowed before the code is used up), the right code at the end of the burst: ${burst.at(-1)!.status}`);
+  check(
+    'one-time code: 300 concurrent wrong guesses spend the tries first',
+    compared <= 4,
+    `${compared} wrong guesses answered "incorrect" (4 allowed before the code is used up), the right code at the end of the burst: ${burst.at(-1)!.status}`,
+  );
 
   // Password: a burst of wrong passwords for one account from many addresses, then the right one.
   const pwGuessers = await Promise.all(Array.from({ length: 100 }, () => client(nextIp())));
-  const pwGuesses = await Promise.all(pwGuessers.map((g, i) => g.call('POST', '/api/login/password', { channel: 'email', email: 'reader@basic.edu', password: `guess${i}` })));
+  const pwGuesses = await Promise.all(
+    pwGuessers.map((g, i) => g.call('POST', '/api/login/password', { channel: 'email', email: 'reader@basic.edu', password: `guess${i}` })),
+  );
   const owner = await client(nextIp());
   const ownerIn = await owner.call('POST', '/api/login/password', { channel: 'email', email: 'reader@basic.edu', password: 'read2026' });
-  check('passwords: a burst is counted, the owner still signs in from their own device', ownerIn.status === 200,
-    `${count(pwGuesses, 401)} wrong passwords checked, ${pwGuesses.filter((r) => r.status === 429 || r.status === 503).length} refused; owner afterwards: ${ownerIn.status}`);
+  check(
+    'passwords: a burst is counted, the owner still signs in from their own device',
+    ownerIn.status === 200,
+    `${count(pwGuesses, 401)} wrong passwords checked, ${pwGuesses.filter((r) => r.status === 429 || r.status === 503).length} refused; owner afterwards: ${ownerIn.status}`,
+  );
 
   // Domain minting: new addresses at an institution's domain from one client.
   const minter = await client(nextIp());
   const mints: Res[] = [];
-  for (let i = 0; i < 40; i++) mints.push(await minter.call('POST', '/api/login/otp/send', { channel: 'email', email: `new${i}-${Date.now()}@demo.edu`, purpose: 'login' }));
-  check('new addresses at an institution domain cannot be minted without bound', count(mints, 429) > 0, `40 codes to new @demo.edu addresses from one client: ${count(mints, 200)} sent, ${count(mints, 429)} refused`);
+  for (let i = 0; i < 40; i++)
+    mints.push(
+      await minter.call('POST', '/api/login/otp/send', { channel: 'email', email: `new${i}-${Date.now()}@demo.edu`, purpose: 'login' }),
+    );
+  check(
+    'new addresses at an institution domain cannot be minted without bound',
+    count(mints, 429) > 0,
+    `40 codes to new @demo.edu addresses from one client: ${count(mints, 200)} sent, ${count(mints, 429)} refused`,
+  );
 
   // Access code uses: 40 new guests race for a code with 5 uses left.
-  await sql.query(`INSERT INTO access_codes (code, institution_id, ends_at, max_uses) SELECT 'RACE-5', id, now() + interval '30 days', 5 FROM institutions WHERE 'demo.edu' = ANY (email_domains)`);
-  const racers = await Promise.all(Array.from({ length: 40 }, async (_, i) => {
-    const c = await client(nextIp());
-    const g = await c.call('POST', '/api/guest/login', { uniqId: `racer-${i}-${Date.now()}`, os: 'web' });
-    if (g.status === 200) c.setToken(JSON.parse(g.body).jwtoken);
-    return c;
-  }));
+  await sql.query(
+    `INSERT INTO access_codes (code, institution_id, ends_at, max_uses) SELECT 'RACE-5', id, now() + interval '30 days', 5 FROM institutions WHERE 'demo.edu' = ANY (email_domains)`,
+  );
+  const racers = await Promise.all(
+    Array.from({ length: 40 }, async (_, i) => {
+      const c = await client(nextIp());
+      const g = await c.call('POST', '/api/guest/login', { uniqId: `racer-${i}-${Date.now()}`, os: 'web' });
+      if (g.status === 200) c.setToken(JSON.parse(g.body).jwtoken);
+      return c;
+    }),
+  );
   const coupons = await Promise.all(racers.map((c) => c.call('POST', '/api/coupon/validate', { code: 'RACE-5' })));
-  const { rows: [codeRow] } = await sql.query(`SELECT uses, (SELECT count(*)::int FROM access_code_uses u WHERE u.code_id = c.id) AS attached FROM access_codes c WHERE code = 'RACE-5'`);
-  check('access code uses hold under a race', count(coupons, 200) <= 5 && codeRow.uses <= 5, `40 concurrent redemptions of a 5-use code: ${count(coupons, 200)} accepted, uses ${codeRow.uses}`);
+  const {
+    rows: [codeRow],
+  } = await sql.query(
+    `SELECT uses, (SELECT count(*)::int FROM access_code_uses u WHERE u.code_id = c.id) AS attached FROM access_codes c WHERE code = 'RACE-5'`,
+  );
+  check(
+    'access code uses hold under a race',
+    count(coupons, 200) <= 5 && codeRow.uses <= 5,
+    `40 concurrent redemptions of a 5-use code: ${count(coupons, 200)} accepted, uses ${codeRow.uses}`,
+  );
 
   // Downloads: one reader asks for many issues at once against the limit.
   const readerC = await client(nextIp());
   const signIn = await readerC.call('POST', '/api/login/password', { channel: 'email', email: 'reader@demo.edu', password: 'read2026' });
   readerC.setToken(JSON.parse(signIn.body).jwtoken);
-  const { rows: issueRows } = await sql.query(`SELECT issue_id FROM issues s JOIN titles t ON t.mid = s.mid WHERE t.type = 'magazine' AND t.age_rating <= 5 ORDER BY issue_id LIMIT 30`);
-  const downloads = await Promise.all(issueRows.map((r) => readerC.call('POST', '/api/reader/downloads', { issueId: r.issue_id, deviceId: 'attack-device-1' })));
-  const { rows: [dl] } = await sql.query(`SELECT count(*)::int AS n FROM downloads d JOIN users u ON u.id = d.user_id WHERE u.email = 'reader@demo.edu'`);
-  check('download limit holds under a race', dl.n <= 10, `${issueRows.length} concurrent downloads (limit 10): ${count(downloads, 200)} accepted, ${dl.n} stored`);
+  const { rows: issueRows } = await sql.query(
+    `SELECT issue_id FROM issues s JOIN titles t ON t.mid = s.mid WHERE t.type = 'magazine' AND t.age_rating <= 5 ORDER BY issue_id LIMIT 30`,
+  );
+  const downloads = await Promise.all(
+    issueRows.map((r) => readerC.call('POST', '/api/reader/downloads', { issueId: r.issue_id, deviceId: 'attack-device-1' })),
+  );
+  const {
+    rows: [dl],
+  } = await sql.query(`SELECT count(*)::int AS n FROM downloads d JOIN users u ON u.id = d.user_id WHERE u.email = 'reader@demo.edu'`);
+  check(
+    'download limit holds under a race',
+    dl.n <= 10,
+    `${issueRows.length} concurrent downloads (limit 10): ${count(downloads, 200)} accepted, ${dl.n} stored`,
+  );
 
   // 6. Slow requests: headers that never finish are not held forever.
   const slowClosed = await new Promise<number>((resolve) => {
     const t = performance.now();
-    const socket = net.connect({ host: '127.0.0.1', port: PORT, localAddress: nextIp() }, () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n'));
+    const socket = net.connect({ host: '127.0.0.1', port: PORT, localAddress: nextIp() }, () =>
+      socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n'),
+    );
     const tick = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 5_000);
-    const done = () => { clearInterval(tick); resolve((performance.now() - t) / 1000); };
+    const done = () => {
+      clearInterval(tick);
+      resolve((performance.now() - t) / 1000);
+    };
     socket.on('close', done);
     socket.on('error', () => {});
-    setTimeout(() => { socket.destroy(); }, 150_000);
+    setTimeout(() => {
+      socket.destroy();
+    }, 150_000);
   });
   check('a request whose headers never end is closed within a minute', slowClosed < 60, `closed after ${slowClosed.toFixed(1)} s`);
 } finally {
@@ -238,8 +399,14 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`\nCampaign: ${sent} requests sent; statuses ${Object.entries(statuses).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+console.log(
+  `\nCampaign: ${sent} requests sent; statuses ${Object.entries(statuses)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`,
+);
 if (fiveHundreds.length) console.log(`5xx answers:\n  ${[...new Set(fiveHundreds)].join('\n  ')}`);
 const failed = checks.filter((c) => !c.ok);
-console.log(`${checks.length - failed.length} of ${checks.length} checks held${failed.length ? `; FAILED: ${failed.map((c) => c.name).join('; ')}` : ''}`);
+console.log(
+  `${checks.length - failed.length} of ${checks.length} checks held${failed.length ? `; FAILED: ${failed.map((c) => c.name).join('; ')}` : ''}`,
+);
 process.exit(failed.length || fiveHundreds.some((l) => !l.startsWith('503')) ? 1 : 0);

@@ -30,7 +30,8 @@ try {
   await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
   await browser.close();
   const kb = (n: number) => (n / 1024).toFixed(1);
-  for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`${kb(s.gzip).padStart(7)} KB gzip  ${kb(s.raw).padStart(7)} KB raw  ${s.url}`);
+  for (const s of scripts.sort((a, b) => b.gzip - a.gzip))
+    console.log(`${kb(s.gzip).padStart(7)} KB gzip  ${kb(s.raw).padStart(7)} KB raw  ${s.url}`);
   const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
   console.log(`\nHome route initial JavaScript: ${kb(total)} KB gzip in ${scripts.length} files (target ≤ 150 KB)`);
 } finally {

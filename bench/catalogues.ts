@@ -9,11 +9,16 @@ import { waitForHttp } from './support';
 export const SIZES = [1000, 10000];
 const ROOT = path.resolve('.tmp/bench');
 
-export interface Target { engine: 'postgres' | 'pglite'; titles: number; env: Record<string, string> }
+export interface Target {
+  engine: 'postgres' | 'pglite';
+  titles: number;
+  env: Record<string, string>;
+}
 
 function seed(titles: number, env: Record<string, string>) {
   execFileSync('npx', ['tsx', 'src/server/demo/seed-cli.ts', '--titles', String(titles), '--issues-per-title', '10'], {
-    env: { ...process.env, ...env }, stdio: 'inherit',
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
   });
 }
 
@@ -34,7 +39,12 @@ export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
   return targets;
 }
 
-export async function withServer<T>(target: Target, port: number, fn: (base: string) => Promise<T>, extraEnv: Record<string, string> = {}): Promise<T> {
+export async function withServer<T>(
+  target: Target,
+  port: number,
+  fn: (base: string) => Promise<T>,
+  extraEnv: Record<string, string> = {},
+): Promise<T> {
   // node itself (not npx) so that stopping it stops the server.
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     // RATE_LIMIT_PER_MINUTE 0: the load comes from one loopback address on purpose.

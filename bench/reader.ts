@@ -17,8 +17,17 @@ import { percentile } from './support';
 
 const PORT = 4411;
 const base = `http://127.0.0.1:${PORT}`;
-const server = await startServer(PORT, { DATA_DIR: path.resolve('.tmp/bench/reader-demo'), DEMO_TITLES: '40', DOWNLOAD_LIMIT: '100' }, 300_000);
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.44 * 1024 * 1024) / 8, uploadThroughput: (0.675 * 1024 * 1024) / 8 };
+const server = await startServer(
+  PORT,
+  { DATA_DIR: path.resolve('.tmp/bench/reader-demo'), DEMO_TITLES: '40', DOWNLOAD_LIMIT: '100' },
+  300_000,
+);
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.44 * 1024 * 1024) / 8,
+  uploadThroughput: (0.675 * 1024 * 1024) / 8,
+};
 
 async function signIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -45,7 +54,12 @@ async function codeFor(page: Page, issueId: number): Promise<string> {
   return page.evaluate(async (issue) => {
     const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
     const res = await fetch('/api/reader/token', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: localStorage.getItem('userToken') ?? '', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: localStorage.getItem('userToken') ?? '',
+        'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      },
       body: JSON.stringify({ issue }),
     });
     return (await res.json()).data.code as string;
@@ -53,10 +67,14 @@ async function codeFor(page: Page, issueId: number): Promise<string> {
 }
 
 const firstPageShown = (reader: Page) =>
-  reader.waitForFunction(() => {
-    const img = document.querySelector<HTMLImageElement>('img.reader__page--shown');
-    return img?.complete && img.naturalWidth > 0;
-  }, undefined, { timeout: 60_000 });
+  reader.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>('img.reader__page--shown');
+      return img?.complete && img.naturalWidth > 0;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
 
 try {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -82,12 +100,18 @@ try {
     turns.push(...(await reader.evaluate(() => performance.getEntriesByName('page-turn').map((e) => e.duration))));
   }
   turns.sort((a, b) => a - b);
-  console.log(`next page (prefetched)   ${turns.length} turns  p50 ${percentile(turns, 50).toFixed(1)} ms  p95 ${percentile(turns, 95).toFixed(1)} ms  max ${turns.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `next page (prefetched)   ${turns.length} turns  p50 ${percentile(turns, 50).toFixed(1)} ms  p95 ${percentile(turns, 95).toFixed(1)} ms  max ${turns.at(-1)!.toFixed(1)} ms`,
+  );
 
   // First page of a new issue on Slow 4G: on a device that has never loaded Lectern (the code
   // from a signed-in context elsewhere), from the app with the reader's own code not yet loaded,
   // and with the reader's code in the browser cache from an earlier issue.
-  const modes = [['new device, nothing cached', 'new'], ['from the app, reader code not cached', 'app'], ['from the app, reader code cached', 'warm']] as const;
+  const modes = [
+    ['new device, nothing cached', 'new'],
+    ['from the app, reader code not cached', 'app'],
+    ['from the app, reader code cached', 'warm'],
+  ] as const;
   for (const [label, mode] of modes) {
     const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, serviceWorkers: 'block' });
     const opener = mode === 'new' ? home : await signIn(ctx);
@@ -112,7 +136,9 @@ try {
       if (mode !== 'warm') break; // the first time happens once
     }
     times.sort((a, b) => a - b);
-    console.log(`first page, Slow 4G, ${label.padEnd(38)} ${times.length} issues  median ${percentile(times, 50).toFixed(0)} ms  max ${times.at(-1)} ms`);
+    console.log(
+      `first page, Slow 4G, ${label.padEnd(38)} ${times.length} issues  median ${percentile(times, 50).toFixed(0)} ms  max ${times.at(-1)} ms`,
+    );
     await ctx.close();
   }
 
@@ -128,7 +154,9 @@ try {
     await page.goto(`${base}/reader/${list[0]}?edz=1&code=${await codeFor(opener, list[0])}#page/1`);
     await firstPageShown(page);
     await page.waitForTimeout(1000);
-    const chosen = await page.locator('img.reader__page--shown').evaluate((i: HTMLImageElement) => /(small|large)\.webp/.exec(i.currentSrc)?.[1]);
+    const chosen = await page
+      .locator('img.reader__page--shown')
+      .evaluate((i: HTMLImageElement) => /(small|large)\.webp/.exec(i.currentSrc)?.[1]);
     const avg = bytes.reduce((a, b) => a + b, 0) / Math.max(1, bytes.length);
     console.log(`page image at 360 px, DPR ${dpr}: ${chosen} image, ${(avg / 1024).toFixed(1)} KB per page (${bytes.length} pages loaded)`);
     await ctx.close();

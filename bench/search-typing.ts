@@ -46,6 +46,8 @@ for (const cacheMs of ['30000', '0']) {
     await keystrokes(base); // warm up: JIT, database pages
     const times = await keystrokes(base);
     const cold = cacheMs === '0' ? 'cache off' : 'cache on (second pass)';
-    console.log(`demo 200 titles  ${cold.padEnd(22)}  ${times.length} keystrokes  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms`);
+    console.log(
+      `demo 200 titles  ${cold.padEnd(22)}  ${times.length} keystrokes  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  max ${times.at(-1)!.toFixed(1)} ms`,
+    );
   });
 }

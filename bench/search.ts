@@ -5,7 +5,20 @@
 import { percentile } from './support';
 import { prepareTargets, startPostgresCluster, withServer } from './catalogues';
 
-const QUERIES = ['market', 'tech', 'science weekly', 'monsoon', 'camp', 'the future of cities', 'भारत', 'राजनीति', 'cricket', 'digest', 'stu', 'health'];
+const QUERIES = [
+  'market',
+  'tech',
+  'science weekly',
+  'monsoon',
+  'camp',
+  'the future of cities',
+  'भारत',
+  'राजनीति',
+  'cricket',
+  'digest',
+  'stu',
+  'health',
+];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 
 async function measure(url: (q: string) => string): Promise<number[]> {
@@ -26,18 +39,23 @@ const cluster = await startPostgresCluster();
 const rows: string[] = [];
 try {
   for (const target of await prepareTargets(cluster)) {
-    await withServer(target, 4401, async (base) => {
-      for (const [name, url] of [
-        ['magazine-search', (q: string) => `${base}/content/magazine-search?query=${q}&page=${Math.floor(Math.random() * 2)}`],
-        ['mag-search (pages)', (q: string) => `${base}/content/mag-search?q=${q}&p=0`],
-      ] as const) {
-        await measure(url); // warm-up round set
-        const t = await measure(url);
-        const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  ${name.padEnd(20)} p50 ${percentile(t, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(t, 95).toFixed(1).padStart(6)} ms  (${t.length} requests)`;
-        console.log(line);
-        rows.push(line);
-      }
-    }, { CONTENT_CACHE_MS: '0' }); // measure the database, not the response cache
+    await withServer(
+      target,
+      4401,
+      async (base) => {
+        for (const [name, url] of [
+          ['magazine-search', (q: string) => `${base}/content/magazine-search?query=${q}&page=${Math.floor(Math.random() * 2)}`],
+          ['mag-search (pages)', (q: string) => `${base}/content/mag-search?q=${q}&p=0`],
+        ] as const) {
+          await measure(url); // warm-up round set
+          const t = await measure(url);
+          const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  ${name.padEnd(20)} p50 ${percentile(t, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(t, 95).toFixed(1).padStart(6)} ms  (${t.length} requests)`;
+          console.log(line);
+          rows.push(line);
+        }
+      },
+      { CONTENT_CACHE_MS: '0' },
+    ); // measure the database, not the response cache
   }
 } finally {
   cluster.stop();

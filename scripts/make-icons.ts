@@ -20,7 +20,12 @@ function icon(size: number, maskable: boolean): Buffer {
   const p = (x: number) => o + x * s * k;
   ctx.fillStyle = '#f7f3ec';
   ctx.beginPath();
-  ctx.moveTo(p(20), p(14)); ctx.lineTo(p(28), p(14)); ctx.lineTo(p(28), p(44)); ctx.lineTo(p(46), p(44)); ctx.lineTo(p(46), p(52)); ctx.lineTo(p(20), p(52));
+  ctx.moveTo(p(20), p(14));
+  ctx.lineTo(p(28), p(14));
+  ctx.lineTo(p(28), p(44));
+  ctx.lineTo(p(46), p(44));
+  ctx.lineTo(p(46), p(52));
+  ctx.lineTo(p(20), p(52));
   ctx.closePath();
   ctx.fill();
   ctx.fillStyle = '#d9893b';

@@ -26,7 +26,8 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/reader.html'), { all
 // opens it), then the network; page images seen recently are kept too, so a renewed token or
 // going back a few pages costs nothing.
 const recentPages = new CacheExpiration(RECENT_PAGES_CACHE, { maxEntries: 250, maxAgeSeconds: 7 * 24 * 3600 });
-const otherSize = (key: string) => (key.endsWith('/small.webp') ? key.replace(/small\.webp$/, 'large.webp') : key.replace(/large\.webp$/, 'small.webp'));
+const otherSize = (key: string) =>
+  key.endsWith('/small.webp') ? key.replace(/small\.webp$/, 'large.webp') : key.replace(/large\.webp$/, 'small.webp');
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith(READER_CONTENT_PREFIX),
   async ({ request, url }) => {
@@ -68,7 +69,8 @@ registerRoute(
 
 // Lazy chunks, the Hindi table and fonts not in the precache: kept once used.
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && ['script', 'style', 'font'].includes(request.destination),
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/assets/') && ['script', 'style', 'font'].includes(request.destination),
   new StaleWhileRevalidate({ cacheName: 'lectern-assets', plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
 );
 

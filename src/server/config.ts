@@ -63,7 +63,10 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   const v = (value ?? '').trim();
   if (!v || v === '0' || v.toLowerCase() === 'false') return false;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

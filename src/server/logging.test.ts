@@ -10,7 +10,12 @@ import { openPglite, type Db } from './db/index';
 
 let db: Db;
 const lines: string[] = [];
-const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+const stream = new Writable({
+  write(chunk, _enc, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
 
 beforeAll(async () => {
   db = await openPglite(undefined);
@@ -39,10 +44,14 @@ async function logOf(run: (app: ReturnType<typeof Fastify>) => Promise<unknown>)
 }
 
 it('logs a page request without its reader token, Authorization header, cookies or XSRF pair', async () => {
-  const out = await logOf((app) => app.inject({
-    method: 'GET', url: '/content/reader/12/pages/3/small.webp?code=SECRET-reader-token&v=2',
-    headers: { authorization: 'SECRET-jwt', 'x-xsrf-token': 'SECRET-xsrf' }, cookies: { 'XSRF-TOKEN': 'SECRET-xsrf', session: 'SECRET-cookie' },
-  }));
+  const out = await logOf((app) =>
+    app.inject({
+      method: 'GET',
+      url: '/content/reader/12/pages/3/small.webp?code=SECRET-reader-token&v=2',
+      headers: { authorization: 'SECRET-jwt', 'x-xsrf-token': 'SECRET-xsrf' },
+      cookies: { 'XSRF-TOKEN': 'SECRET-xsrf', session: 'SECRET-cookie' },
+    }),
+  );
   expect(out).toContain('/content/reader/12/pages/3/small.webp?code=[redacted]&v=2');
   expect(out).toContain('"statusCode":200');
   expect(out).not.toContain('SECRET');
@@ -50,9 +59,18 @@ it('logs a page request without its reader token, Authorization header, cookies 
 
 it('logs a failing query by its SQLSTATE and message, not its SQL, parameters, detail or the form', async () => {
   const out = await logOf(async (app) => {
-    expect((await app.inject({ method: 'POST', url: '/api/login/password', payload: { email: 'a@b.c', password: 'SECRET-password' } })).statusCode).toBe(500);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/login/password', payload: { email: 'a@b.c', password: 'SECRET-password' } }))
+        .statusCode,
+    ).toBe(500);
     expect((await app.inject({ method: 'POST', url: '/api/signup', payload: { password: 'SECRET-password' } })).statusCode).toBe(500);
-    app.log.error({ err: Object.assign(new Error('connection lost'), { query: 'SELECT SECRET', params: ['SECRET'], where: 'SECRET' }), body: { password: 'SECRET' } }, 'job failed');
+    app.log.error(
+      {
+        err: Object.assign(new Error('connection lost'), { query: 'SELECT SECRET', params: ['SECRET'], where: 'SECRET' }),
+        body: { password: 'SECRET' },
+      },
+      'job failed',
+    );
     app.log.warn({ headers: { authorization: 'SECRET' }, form: { password: 'SECRET', confirmPassword: 'SECRET' } }, 'by hand');
   });
   expect(out).toContain('"code":"22P02"'); // invalid input syntax for type integer

@@ -8,7 +8,23 @@ import type { FastifyServerOptions } from 'fastify';
 const REDACTED = '[redacted]';
 
 /** Query parameters that carry a credential: the reader token, SSO code and state, signed links. */
-const SECRET_PARAMS = ['code', 'token', 't', 'jwt', 'jwtoken', 'access_token', 'id_token', 'refresh_token', 'state', 'password', 'secret', 'key', 'sig', 'signature', 'otp'];
+const SECRET_PARAMS = [
+  'code',
+  'token',
+  't',
+  'jwt',
+  'jwtoken',
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'state',
+  'password',
+  'secret',
+  'key',
+  'sig',
+  'signature',
+  'otp',
+];
 const SECRET_PARAM = new RegExp(`([?&;](?:${SECRET_PARAMS.join('|')})=)[^&#\\s"']*`, 'gi');
 
 /** A URL (or any text that quotes one) with the values of credential parameters replaced. */
@@ -17,8 +33,24 @@ export const scrubUrl = (text: string): string => text.replace(SECRET_PARAM, `$1
 /** Keys dropped from anything logged: database error fields that quote SQL or values, and
  * fields that would hold a credential or a form. */
 const DROP = new Set([
-  'query', 'params', 'parameters', 'values', 'detail', 'where', 'hint', 'internalQuery', 'internalPosition',
-  'body', 'payload', 'password', 'passwordHash', 'password_hash', 'jwtoken', 'authorization', 'cookie', 'headers',
+  'query',
+  'params',
+  'parameters',
+  'values',
+  'detail',
+  'where',
+  'hint',
+  'internalQuery',
+  'internalPosition',
+  'body',
+  'payload',
+  'password',
+  'passwordHash',
+  'password_hash',
+  'jwtoken',
+  'authorization',
+  'cookie',
+  'headers',
 ]);
 
 /** A database error's SQLSTATE class 22 (data exception) message quotes the value it refused
@@ -33,7 +65,11 @@ function scrubMessage(e: Error & Record<string, unknown>): string {
 function serializeError(err: unknown, depth = 0): unknown {
   if (!(err instanceof Error) || depth > 3) return err;
   const e = err as Error & Record<string, unknown>;
-  const out: Record<string, unknown> = { type: e.name, message: scrubMessage(e), stack: scrubUrl(String(e.stack ?? '')).replace(String(e.message), scrubMessage(e)) };
+  const out: Record<string, unknown> = {
+    type: e.name,
+    message: scrubMessage(e),
+    stack: scrubUrl(String(e.stack ?? '')).replace(String(e.message), scrubMessage(e)),
+  };
   for (const key of ['code', 'statusCode', 'severity', 'routine', 'table', 'column', 'constraint', 'validationContext']) {
     if (e[key] !== undefined && typeof e[key] !== 'object') out[key] = e[key];
   }
@@ -59,13 +95,27 @@ function scrubObject(value: unknown, depth = 0): unknown {
 export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
-    serializers: { req: serializeRequest as never, res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }), err: serializeError as never },
+    serializers: {
+      req: serializeRequest as never,
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: serializeError as never,
+    },
     // Anything that still names a credential where someone logs headers or a body by hand.
     redact: {
       paths: [
-        'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]',
-        'headers.authorization', 'headers.cookie', 'headers["x-xsrf-token"]',
-        '*.password', '*.confirmPassword', '*.currentPassword', '*.jwtoken', '*.password_hash', '*.passwordHash',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-xsrf-token"]',
+        'res.headers["set-cookie"]',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["x-xsrf-token"]',
+        '*.password',
+        '*.confirmPassword',
+        '*.currentPassword',
+        '*.jwtoken',
+        '*.password_hash',
+        '*.passwordHash',
       ],
       censor: REDACTED,
     },
@@ -75,7 +125,10 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
       logMethod(args, method) {
         const [first, ...rest] = args as unknown[];
         // log.error(err): keep it an error (logged under `err`), its message scrubbed.
-        const head = first instanceof Error ? [{ err: first }, rest.length ? rest.shift() : scrubMessage(first as Error & Record<string, unknown>)] : [first];
+        const head =
+          first instanceof Error
+            ? [{ err: first }, rest.length ? rest.shift() : scrubMessage(first as Error & Record<string, unknown>)]
+            : [first];
         const clean = [...head, ...rest].map((a) => scrubObject(a));
         return method.apply(this, clean as Parameters<typeof method>);
       },

@@ -11,8 +11,13 @@ import { every } from './jobs/schedule';
 
 const config = loadConfig();
 const db = await openDb({
-  databaseUrl: config.databaseUrl, dataDir: config.dataDir,
-  pool: { max: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs, onError: (err) => console.error(`database connection error: ${err.message}`) },
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  pool: {
+    max: config.databasePoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    onError: (err) => console.error(`database connection error: ${err.message}`),
+  },
 });
 const applied = await migrate(db);
 if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
@@ -20,8 +25,16 @@ if (config.demo) await loadDemoIfEmpty(db, config);
 
 const app = await buildApp({ db, config, logger: loggerOptions(config.logLevel) });
 const jobs = [
-  every(POPULARITY_REFRESH_MS, () => refreshPopularity(db), (err) => app.log.error({ err }, 'popularity refresh failed')),
-  every(HOUSEKEEPING_MS, () => housekeeping(db, config.privateDir), (err) => app.log.error({ err }, 'housekeeping failed')),
+  every(
+    POPULARITY_REFRESH_MS,
+    () => refreshPopularity(db),
+    (err) => app.log.error({ err }, 'popularity refresh failed'),
+  ),
+  every(
+    HOUSEKEEPING_MS,
+    () => housekeeping(db, config.privateDir),
+    (err) => app.log.error({ err }, 'housekeeping failed'),
+  ),
 ];
 await app.listen({ host: config.host, port: config.port });
 

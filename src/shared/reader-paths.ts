@@ -13,11 +13,13 @@ export const readerUrl = (issueId: number, page?: number, extra: Record<string, 
  * enough; above it, the large one. One rule for the reader, its boot script (reader.html) and
  * downloads, so a page is fetched once at the size all three expect. */
 const SMALL_PAGE_MAX_PX = 480;
-export const pageSizeFor = (cssWidth: number, pixelRatio: number): PageSize => (cssWidth * pixelRatio <= SMALL_PAGE_MAX_PX ? 'small' : 'large');
+export const pageSizeFor = (cssWidth: number, pixelRatio: number): PageSize =>
+  cssWidth * pixelRatio <= SMALL_PAGE_MAX_PX ? 'small' : 'large';
 
 const withCode = (path: string, code?: string) => (code ? `${path}?code=${encodeURIComponent(code)}` : path);
 export const manifestPath = (issueId: number, code?: string) => withCode(`/content/reader/${issueId}`, code);
-export const pageImagePath = (issueId: number, n: number, size: PageSize, code?: string) => withCode(`/content/reader/${issueId}/pages/${n}/${size}.webp`, code);
+export const pageImagePath = (issueId: number, n: number, size: PageSize, code?: string) =>
+  withCode(`/content/reader/${issueId}/pages/${n}/${size}.webp`, code);
 export const pageTextPath = (issueId: number, n: number, code?: string) => withCode(`/content/reader/${issueId}/pages/${n}/text`, code);
 
 export const READER_CONTENT_PREFIX = '/content/reader/';

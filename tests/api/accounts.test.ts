@@ -16,14 +16,17 @@ let api: ReturnType<typeof apiClient>;
 const outbox = memoryOutbox();
 
 beforeAll(async () => {
-  t = await testApp(async (db) => {
-    await loadCatalogue(db);
-    await db.exec(`
+  t = await testApp(
+    async (db) => {
+      await loadCatalogue(db);
+      await db.exec(`
       INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES
         ('ACT-2026', ${FX.inst.active}, now() + interval '90 days', 100),
         ('OLD-CODE', ${FX.inst.active}, now() - interval '1 day', 100),
         ('ONE-USE', ${FX.inst.active}, now() + interval '90 days', 1);`);
-  }, { mailer: outbox.mailer, sms: outbox.sms });
+    },
+    { mailer: outbox.mailer, sms: outbox.sms },
+  );
   api = apiClient(t.app, await xsrfToken(t.app));
 });
 afterAll(() => t?.close());
@@ -52,7 +55,18 @@ describe('e-mail one-time code', () => {
 
     const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 1, usertype: 'user', libid: FX.inst.active, libName: 'Active U', isNewspaper: 1, isJournal: 1, isLibContentAvailable: 1, mode: 3, agerate: '6', email: 'priya@active.edu' });
+    expect(res.body).toMatchObject({
+      status: 1,
+      usertype: 'user',
+      libid: FX.inst.active,
+      libName: 'Active U',
+      isNewspaper: 1,
+      isJournal: 1,
+      isLibContentAvailable: 1,
+      mode: 3,
+      agerate: '6',
+      email: 'priya@active.edu',
+    });
     expect(res.body.enddate).toBeGreaterThan(Date.now() / 1000);
     expect(res.body.jwtoken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const details = await api.post('/api/user/details', {}, res.body.jwtoken);
@@ -97,7 +111,8 @@ describe('e-mail one-time code', () => {
 
   it('sends at most 5 codes per contact per hour', async () => {
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await api.post('/api/login/otp/send', { channel: 'email', email: 'spam@example.com' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await api.post('/api/login/otp/send', { channel: 'email', email: 'spam@example.com' })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(outbox.mails.filter((m) => m.to === 'spam@example.com')).toHaveLength(5);
     expect((await api.post('/api/login/otp/send', { channel: 'email', email: 'other@example.com' })).status).toBe(200);
@@ -106,7 +121,8 @@ describe('e-mail one-time code', () => {
   it('sends at most 30 codes per IP address per hour', async () => {
     const fromOneIp = apiClient(t.app, await xsrfToken(t.app), { ip: '192.0.2.7' });
     const statuses = [];
-    for (let i = 0; i < 31; i++) statuses.push((await fromOneIp.post('/api/login/otp/send', { channel: 'email', email: `ip${i}@example.com` })).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await fromOneIp.post('/api/login/otp/send', { channel: 'email', email: `ip${i}@example.com` })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -154,7 +170,9 @@ describe('e-mail one-time code', () => {
       const sent = await c.post('/api/login/otp/send', { channel: 'email', email: 'six@example.com' });
       expect(sent.body.length).toBe(6);
       expect(mails.codeFor('six@example.com')).toMatch(/^\d{6}$/);
-      expect((await c.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: '1234' })).body.error.message).toBe('Please enter the 6 digit OTP sent to');
+      expect((await c.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: '1234' })).body.error.message).toBe(
+        'Please enter the 6 digit OTP sent to',
+      );
     } finally {
       await six.close();
     }
@@ -171,7 +189,11 @@ describe('mobile one-time code and linking', () => {
 
     const link = await api.post('/api/login/otp/send', { channel: 'email', email: 'mobileuser@basic.edu', purpose: 'link' }, token);
     expect(link.status).toBe(200);
-    const linked = await api.post('/api/account/link', { requestId: link.body.requestId, code: outbox.codeFor('mobileuser@basic.edu') }, token);
+    const linked = await api.post(
+      '/api/account/link',
+      { requestId: link.body.requestId, code: outbox.codeFor('mobileuser@basic.edu') },
+      token,
+    );
     expect(linked.status).toBe(200);
     expect(linked.body).toMatchObject({ email: 'mobileuser@basic.edu', libid: FX.inst.noFlags, isNewspaper: 0, isJournal: 0 });
   });
@@ -180,7 +202,11 @@ describe('mobile one-time code and linking', () => {
     const a = await signIn('owner@example.com');
     const b = await signIn('taker@example.com');
     const link = await api.post('/api/login/otp/send', { channel: 'email', email: 'owner@example.com', purpose: 'link' }, b.jwtoken);
-    const res = await api.post('/api/account/link', { requestId: link.body.requestId, code: outbox.codeFor('owner@example.com') }, b.jwtoken);
+    const res = await api.post(
+      '/api/account/link',
+      { requestId: link.body.requestId, code: outbox.codeFor('owner@example.com') },
+      b.jwtoken,
+    );
     expect(res.status).toBe(409);
     expect((await api.post('/api/user/details', {}, b.jwtoken)).body.email).toBe('taker@example.com');
     expect((await api.post('/api/login/otp/send', { channel: 'email', email: 'x@example.com', purpose: 'link' })).status).toBe(401);
@@ -205,7 +231,9 @@ describe('sign-up, passwords and sessions', () => {
     const ok = await api.post('/api/user/signup', { fullName: 'Nia  Shah Rao', password: 'quill42', confirmPassword: 'quill42' }, jwtoken);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ fname: 'Nia', lname: 'Shah Rao', hasPassword: true, mode: 1 });
-    expect((await api.post('/api/user/signup', { fullName: 'X', password: 'other1', confirmPassword: 'other1' }, jwtoken)).status).toBe(409);
+    expect((await api.post('/api/user/signup', { fullName: 'X', password: 'other1', confirmPassword: 'other1' }, jwtoken)).status).toBe(
+      409,
+    );
   });
 
   it('signs in with a password; a wrong password and an unknown account get the same answer', async () => {
@@ -219,8 +247,10 @@ describe('sign-up, passwords and sessions', () => {
   });
 
   it('changes the password: needs the current one, ends other sessions, keeps this one, sends a mail', async () => {
-    const first = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill42' })).body.jwtoken;
-    const second = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill42' })).body.jwtoken;
+    const first = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill42' })).body
+      .jwtoken;
+    const second = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill42' })).body
+      .jwtoken;
     const wrong = await api.post('/api/user/password', { currentPassword: 'bad', password: 'fresh1', confirmPassword: 'fresh1' }, second);
     expect(wrong.status).toBe(400);
     const ok = await api.post('/api/user/password', { currentPassword: 'quill42', password: 'fresh1', confirmPassword: 'fresh1' }, second);
@@ -240,9 +270,19 @@ describe('sign-up, passwords and sessions', () => {
     expect(known.status).toBe(unknown.status);
 
     const code = outbox.codeFor('newbie@active.edu');
-    const mismatch = await api.post('/api/login/otp/verify', { requestId: known.body.requestId, code, password: 'lamp77', confirmPassword: 'lamp78' });
+    const mismatch = await api.post('/api/login/otp/verify', {
+      requestId: known.body.requestId,
+      code,
+      password: 'lamp77',
+      confirmPassword: 'lamp78',
+    });
     expect(mismatch.body.error.message).toBe('Passwords do not match');
-    const done = await api.post('/api/login/otp/verify', { requestId: known.body.requestId, code, password: 'lamp77', confirmPassword: 'lamp77' });
+    const done = await api.post('/api/login/otp/verify', {
+      requestId: known.body.requestId,
+      code,
+      password: 'lamp77',
+      confirmPassword: 'lamp77',
+    });
     expect(done.status).toBe(200);
     expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'fresh1' })).status).toBe(401);
     expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'lamp77' })).status).toBe(200);
@@ -257,24 +297,51 @@ describe('sign-up, passwords and sessions', () => {
   it('updates the profile name and e-mail preferences; unsubscribe works without signing in', async () => {
     const { jwtoken } = await signIn('prefs@example.com');
     expect((await api.post('/api/user/profile', { fullName: '' }, jwtoken)).body.error.message).toContain("Name can't be empty");
-    expect((await api.post('/api/user/profile', { fullName: 'Ravi Kumar' }, jwtoken)).body).toMatchObject({ fname: 'Ravi', lname: 'Kumar' });
-    expect((await api.get('/api/user/emailpreference', jwtoken)).body).toEqual({ newIssues: true, recommendations: true, productNews: false });
+    expect((await api.post('/api/user/profile', { fullName: 'Ravi Kumar' }, jwtoken)).body).toMatchObject({
+      fname: 'Ravi',
+      lname: 'Kumar',
+    });
+    expect((await api.get('/api/user/emailpreference', jwtoken)).body).toEqual({
+      newIssues: true,
+      recommendations: true,
+      productNews: false,
+    });
     const saved = await api.post('/api/user/emailpreference', { newIssues: false, recommendations: true, productNews: true }, jwtoken);
     expect(saved.body).toEqual({ newIssues: false, recommendations: true, productNews: true });
-    const link = outbox.mails.filter((m) => m.to === 'prefs@example.com').at(-1)!.text.match(/unsubscribe\?t=(\S+)/)![1];
+    const link = outbox.mails
+      .filter((m) => m.to === 'prefs@example.com')
+      .at(-1)!
+      .text.match(/unsubscribe\?t=(\S+)/)![1];
     expect((await api.post('/api/unsubscribe', { t: link.slice(0, -2) + 'xx' })).status).toBe(400);
     expect((await api.post('/api/unsubscribe', { t: link })).status).toBe(200);
-    expect((await api.get('/api/user/emailpreference', jwtoken)).body).toEqual({ newIssues: false, recommendations: false, productNews: false });
+    expect((await api.get('/api/user/emailpreference', jwtoken)).body).toEqual({
+      newIssues: false,
+      recommendations: false,
+      productNews: false,
+    });
   });
 });
 
 describe('tokens and XSRF', () => {
   it('refuses forged, unsigned, wrongly signed and expired tokens', async () => {
     const { jwtoken, uuid } = await signIn('tokens@example.com');
-    const key = Buffer.from((await t.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'token-signing-key'`)).rows[0].value, 'base64');
+    const key = Buffer.from(
+      (await t.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'token-signing-key'`)).rows[0].value,
+      'base64',
+    );
     const sid = JSON.parse(Buffer.from(jwtoken.split('.')[1], 'base64url').toString()).sid;
-    const other = await new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(uuid).setIssuer('lectern').setExpirationTime('1h').sign(Buffer.alloc(32, 7));
-    const expired = await new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(uuid).setIssuer('lectern').setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key);
+    const other = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(uuid)
+      .setIssuer('lectern')
+      .setExpirationTime('1h')
+      .sign(Buffer.alloc(32, 7));
+    const expired = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(uuid)
+      .setIssuer('lectern')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(key);
     const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
     const unsigned = `${header}.${jwtoken.split('.')[1]}.`;
     const tampered = `${jwtoken.split('.')[0]}.${Buffer.from(JSON.stringify({ sid, sub: uuid, iss: 'lectern', exp: 9999999999 })).toString('base64url')}.${jwtoken.split('.')[2]}`;
@@ -290,8 +357,20 @@ describe('tokens and XSRF', () => {
     const body = { channel: 'email', email: 'xsrf@example.com' };
     const xsrf = await xsrfToken(t.app);
     const noHeader = await t.app.inject({ method: 'POST', url: '/api/login/otp/send', payload: body, cookies: { 'XSRF-TOKEN': xsrf } });
-    const mismatch = await t.app.inject({ method: 'POST', url: '/api/login/otp/send', payload: body, cookies: { 'XSRF-TOKEN': xsrf }, headers: { 'x-xsrf-token': 'x' + xsrf } });
-    const forged = await t.app.inject({ method: 'POST', url: '/api/login/otp/send', payload: body, cookies: { 'XSRF-TOKEN': 'abc.def' }, headers: { 'x-xsrf-token': 'abc.def' } });
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/otp/send',
+      payload: body,
+      cookies: { 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': 'x' + xsrf },
+    });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/otp/send',
+      payload: body,
+      cookies: { 'XSRF-TOKEN': 'abc.def' },
+      headers: { 'x-xsrf-token': 'abc.def' },
+    });
     for (const res of [noHeader, mismatch, forged]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('xsrf');
@@ -333,10 +412,14 @@ describe('guests and access codes', () => {
 
   it('says clearly why a code is refused, and limits wrong tries', async () => {
     const { jwtoken } = await signIn('coupons@example.com');
-    expect((await api.post('/api/coupon/validate', { code: 'OLD-CODE' }, jwtoken)).body.error.message).toBe('This access code has expired.');
+    expect((await api.post('/api/coupon/validate', { code: 'OLD-CODE' }, jwtoken)).body.error.message).toBe(
+      'This access code has expired.',
+    );
     expect((await api.post('/api/coupon/validate', { code: 'ONE-USE' }, jwtoken)).status).toBe(200);
     const second = await signIn('coupons2@example.com');
-    expect((await api.post('/api/coupon/validate', { code: 'ONE-USE' }, second.jwtoken)).body.error.message).toBe('This access code has been used as many times as it allows.');
+    expect((await api.post('/api/coupon/validate', { code: 'ONE-USE' }, second.jwtoken)).body.error.message).toBe(
+      'This access code has been used as many times as it allows.',
+    );
     expect((await api.post('/api/user/details', {}, second.jwtoken)).body.libid).toBe(0);
     expect((await api.post('/api/coupon/validate', { code: 'ACT-2026' })).status).toBe(401);
     const statuses = [];
@@ -360,7 +443,12 @@ describe('institution ID uploads', () => {
     const institutions = (await api.get('/api/institutions')).body.institutions;
     expect(institutions.map((i: { name: string }) => i.name)).toEqual(['Active U', 'Basic S']);
 
-    const res = await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.active) }, { name: 'id.png', type: 'image/png', bytes: png }, jwtoken);
+    const res = await api.upload(
+      '/api/user/uploadid',
+      { institutionId: String(FX.inst.active) },
+      { name: 'id.png', type: 'image/png', bytes: png },
+      jwtoken,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ uploadedID: 1, libid: 0 });
     const [request] = await pendingIdRequests(t.db);
@@ -379,15 +467,39 @@ describe('institution ID uploads', () => {
   it('refuses files that are not a photo or PDF whatever they claim, files over 5 MB, and guests', async () => {
     const { jwtoken } = await signIn('student2@gmail.example');
     const before = await count('id_uploads');
-    const fake = await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.active) }, { name: 'id.pdf', type: 'application/pdf', bytes: Buffer.from('<html>not a pdf</html>') }, jwtoken);
+    const fake = await api.upload(
+      '/api/user/uploadid',
+      { institutionId: String(FX.inst.active) },
+      { name: 'id.pdf', type: 'application/pdf', bytes: Buffer.from('<html>not a pdf</html>') },
+      jwtoken,
+    );
     expect(fake.status).toBe(415);
     expect(fake.body.error.message).toContain('JPEG, PNG or WebP');
-    const big = await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.active) }, { name: 'id.pdf', type: 'application/pdf', bytes: Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]) }, jwtoken);
+    const big = await api.upload(
+      '/api/user/uploadid',
+      { institutionId: String(FX.inst.active) },
+      { name: 'id.pdf', type: 'application/pdf', bytes: Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]) },
+      jwtoken,
+    );
     expect(big.status).toBe(413);
-    const noInstitution = await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.expired) }, { name: 'id.pdf', type: 'application/pdf', bytes: pdf }, jwtoken);
+    const noInstitution = await api.upload(
+      '/api/user/uploadid',
+      { institutionId: String(FX.inst.expired) },
+      { name: 'id.pdf', type: 'application/pdf', bytes: pdf },
+      jwtoken,
+    );
     expect(noInstitution.status).toBe(400);
     const guest = (await api.post('/api/guest/login', { uniqId: 'guest-upload-0123456789', os: 'web' })).body.jwtoken;
-    expect((await api.upload('/api/user/uploadid', { institutionId: String(FX.inst.active) }, { name: 'id.pdf', type: 'application/pdf', bytes: pdf }, guest)).status).toBe(403);
+    expect(
+      (
+        await api.upload(
+          '/api/user/uploadid',
+          { institutionId: String(FX.inst.active) },
+          { name: 'id.pdf', type: 'application/pdf', bytes: pdf },
+          guest,
+        )
+      ).status,
+    ).toBe(403);
     expect(await count('id_uploads')).toBe(before);
     expect((await api.post('/api/user/details', {}, jwtoken)).body.uploadedID).toBe(0);
   });

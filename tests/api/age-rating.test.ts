@@ -37,7 +37,8 @@ beforeAll(async () => {
   expect([uni.ageRating, pupil.ageRating]).toEqual([9, 5]);
   university = uni.jwtoken;
   school = pupil.jwtoken;
-  adultIssue = (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [FX.mid.adult])).rows[0].issue_id;
+  adultIssue = (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [FX.mid.adult]))
+    .rows[0].issue_id;
 });
 afterAll(() => t?.close());
 
@@ -68,7 +69,16 @@ async function whatIsShown(token: string | undefined, age: string) {
     articles: titles(articles.Articles).includes('Adult story'),
   };
 }
-const all = (v: boolean) => ({ home: v, homeStories: v, listing: v, titleSearch: v, pageSearch: v, storySearch: v, stories: v, articles: v });
+const all = (v: boolean) => ({
+  home: v,
+  homeStories: v,
+  listing: v,
+  titleSearch: v,
+  pageSearch: v,
+  storySearch: v,
+  stories: v,
+  articles: v,
+});
 
 describe('signed-in readers: the institution decides', () => {
   it('a reader of an institution rated 9 sees 18+ titles and stories everywhere, even asking with age 5', async () => {

@@ -15,8 +15,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const valid = {
-  userName: 'Meena Pillai', emailId: 'meena@college.example', Message: 'We would like Lectern for our library.',
-  institutionName: 'Riverside College', desigination: 'Librarian', mobile: '9876501234', campuses: '2-5', students: '1000-5000',
+  userName: 'Meena Pillai',
+  emailId: 'meena@college.example',
+  Message: 'We would like Lectern for our library.',
+  institutionName: 'Riverside College',
+  desigination: 'Librarian',
+  mobile: '9876501234',
+  campuses: '2-5',
+  students: '1000-5000',
 };
 const stored = async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enquiries`)).rows[0].n;
 
@@ -27,7 +33,14 @@ describe('POST /api/account/contact', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toContain('Thank you');
     const { rows } = await t.db.query(`SELECT user_name, email, institution_name, designation, campuses, students FROM enquiries`);
-    expect(rows[0]).toEqual({ user_name: 'Meena Pillai', email: 'meena@college.example', institution_name: 'Riverside College', designation: 'Librarian', campuses: '2-5', students: '1000-5000' });
+    expect(rows[0]).toEqual({
+      user_name: 'Meena Pillai',
+      email: 'meena@college.example',
+      institution_name: 'Riverside College',
+      designation: 'Librarian',
+      campuses: '2-5',
+      students: '1000-5000',
+    });
     expect(outbox.mails.map((m) => m.to)).toEqual(['support@lectern.app', 'meena@college.example']);
     const [team, ack] = outbox.mails;
     for (const field of Object.values(valid)) expect(team.text).toContain(field); // the team gets everything
@@ -37,8 +50,12 @@ describe('POST /api/account/contact', () => {
   it('is no relay: the acknowledgement to an unproven address carries nothing the sender wrote', async () => {
     const api = apiClient(t.app, xsrf);
     const spam = {
-      ...valid, emailId: 'victim@elsewhere.example', userName: 'Cheap pills at http://spam.example',
-      Message: 'Visit http://spam.example now', institutionName: 'WIN A PRIZE http://spam.example', desigination: 'Click http://spam.example',
+      ...valid,
+      emailId: 'victim@elsewhere.example',
+      userName: 'Cheap pills at http://spam.example',
+      Message: 'Visit http://spam.example now',
+      institutionName: 'WIN A PRIZE http://spam.example',
+      desigination: 'Click http://spam.example',
     };
     outbox.mails.length = 0;
     expect((await api.post('/api/account/contact', spam)).status).toBe(200);
@@ -54,7 +71,9 @@ describe('POST /api/account/contact', () => {
     const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
     const token = (await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) })).body.jwtoken;
     outbox.mails.length = 0;
-    expect((await api.post('/api/account/contact', { ...valid, emailId: 'ASHA@college.example', userName: 'Asha' }, token)).status).toBe(200);
+    expect((await api.post('/api/account/contact', { ...valid, emailId: 'ASHA@college.example', userName: 'Asha' }, token)).status).toBe(
+      200,
+    );
     expect((await api.post('/api/account/contact', { ...valid, emailId: 'someone.else@college.example' }, token)).status).toBe(200);
     const [own, other] = outbox.mails.filter((m) => m.to !== 'support@lectern.app');
     expect(own.subject).toBe('We have your message, Asha');
@@ -66,8 +85,9 @@ describe('POST /api/account/contact', () => {
   it('acknowledges at most 3 messages to one address a day, even sent all at once; the team still gets every one', async () => {
     outbox.mails.length = 0;
     const spellings = ['flood@target.example', 'Flood@target.example', 'FLOOD@TARGET.EXAMPLE'];
-    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-      apiClient(t.app, xsrf).post('/api/account/contact', { ...valid, emailId: spellings[i % 3] }))); // a new IP address each
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => apiClient(t.app, xsrf).post('/api/account/contact', { ...valid, emailId: spellings[i % 3] })),
+    ); // a new IP address each
     expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(outbox.mails.filter((m) => m.to.toLowerCase() === 'flood@target.example')).toHaveLength(3);
     expect(outbox.mails.filter((m) => m.to === 'support@lectern.app')).toHaveLength(12);

@@ -63,7 +63,9 @@ describe('expensive queries', () => {
       await app.register(errors);
       await app.register(async (scope) => {
         await scope.register(expensiveQueries);
-        scope.get('/slow', async (_req, reply) => scope.expensive(reply, async (tx) => (await tx.query(`SELECT pg_sleep(0.5) IS NULL AS slept`)).rows[0]));
+        scope.get('/slow', async (_req, reply) =>
+          scope.expensive(reply, async (tx) => (await tx.query(`SELECT pg_sleep(0.5) IS NULL AS slept`)).rows[0]),
+        );
       });
       const res = await app.inject({ method: 'GET', url: '/slow' });
       if (db.kind === 'postgres') {

@@ -86,7 +86,13 @@ describe('reference data and details', () => {
 
   it('magMeta and magazine-meta describe a title; unknown ones are 404', async () => {
     const meta = (await get(`/content/magMeta?mid=${FX.mid.biz}`)).body;
-    expect(meta).toMatchObject({ name: 'Business Weekly', publisher: 'Meridian', categoryName: 'Business', languageName: 'English', frequency: 'Weekly' });
+    expect(meta).toMatchObject({
+      name: 'Business Weekly',
+      publisher: 'Meridian',
+      categoryName: 'Business',
+      languageName: 'English',
+      frequency: 'Weekly',
+    });
     expect(meta.latestIssue.issueName).toBe('Issue 3');
     expect((await get('/content/magazine-meta?magName=tech-today')).body.mid).toBe(FX.mid.tech);
     expect((await get(`/content/magazine-meta?magName=${encodeURIComponent('भारत दर्पण')}`)).body.mid).toBe(FX.mid.hindiMag);
@@ -190,7 +196,18 @@ describe('search', () => {
 describe('home', () => {
   it('fills every section from data, and popularity follows reads', async () => {
     const before = (await get(`/content/home?edzLibId=${FX.inst.active}`)).body;
-    for (const key of ['mostPopular', 'featured', 'international', 'topFree', 'newArrivals', 'popularCategories', 'popularLanguages', 'popularMagazines', 'popularJournals', 'coverStories']) {
+    for (const key of [
+      'mostPopular',
+      'featured',
+      'international',
+      'topFree',
+      'newArrivals',
+      'popularCategories',
+      'popularLanguages',
+      'popularMagazines',
+      'popularJournals',
+      'coverStories',
+    ]) {
       expect(before[key].length, key).toBeGreaterThan(0);
     }
     expect(mids(before.popularJournals)).toEqual([FX.mid.journal]);
@@ -254,9 +271,14 @@ describe('HTTP behaviour', () => {
     for (const h of hostile) {
       const v = encodeURIComponent(h);
       for (const url of [
-        `/content/magazine-search?query=${v}`, `/content/mag-search?q=${v}`, `/content/magazine-meta?magName=${v}`,
-        `/content/magMeta?mid=${v}`, `/content/magazine-filter?categoryID=${v}`, `/content/getOrgDetails?con_code=${v}`,
-        `/content/search_list?issueId=1&q=${v}`, `/content/magazine-filter?edzLibId=${v}`,
+        `/content/magazine-search?query=${v}`,
+        `/content/mag-search?q=${v}`,
+        `/content/magazine-meta?magName=${v}`,
+        `/content/magMeta?mid=${v}`,
+        `/content/magazine-filter?categoryID=${v}`,
+        `/content/getOrgDetails?con_code=${v}`,
+        `/content/search_list?issueId=1&q=${v}`,
+        `/content/magazine-filter?edzLibId=${v}`,
       ]) {
         const res = await get(url);
         expect(res.status, url).toBeLessThan(500);

@@ -17,7 +17,9 @@ async function guestLogins(t: TestContext, n: number, tag: string) {
   const statuses: number[] = [];
   for (let i = 0; i < n; i++) {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/guest/login', remoteAddress: '198.51.100.7',
+      method: 'POST',
+      url: '/api/guest/login',
+      remoteAddress: '198.51.100.7',
       cookies: { 'XSRF-TOKEN': xsrf },
       headers: { 'x-xsrf-token': xsrf, 'x-forwarded-for': `203.0.113.${i + 1}` },
       payload: { uniqId: `${tag}-device-${String(i).padStart(12, '0')}`, os: 'web' },
@@ -64,7 +66,16 @@ describe('client IP (TRUST_PROXY)', () => {
       const statuses = async (remoteAddress: string) => {
         const out: number[] = [];
         for (let i = 1; i <= 3; i++) {
-          out.push((await t.app.inject({ method: 'GET', url: '/content/getStores', remoteAddress, headers: { 'x-forwarded-for': `203.0.113.${i}` } })).statusCode);
+          out.push(
+            (
+              await t.app.inject({
+                method: 'GET',
+                url: '/content/getStores',
+                remoteAddress,
+                headers: { 'x-forwarded-for': `203.0.113.${i}` },
+              })
+            ).statusCode,
+          );
         }
         return out;
       };
@@ -100,16 +111,31 @@ describe('XSRF on the path the router reads', () => {
 
   it('refuses encoded /api and /content paths without the XSRF pair, and changes nothing', async () => {
     const before = await guests();
-    for (const url of ['/%61pi/guest/login', '/%61%70%69/guest/login', '/ap%69/guest/login', '/api%2Fguest/login', '/./api/guest/login', '/api/./guest/login']) {
-      const res = await t.app.inject({ method: 'POST', url, payload: { uniqId: 'xsrf-bypass-0123456789', os: 'web' }, remoteAddress: '192.0.2.10' });
+    for (const url of [
+      '/%61pi/guest/login',
+      '/%61%70%69/guest/login',
+      '/ap%69/guest/login',
+      '/api%2Fguest/login',
+      '/./api/guest/login',
+      '/api/./guest/login',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { uniqId: 'xsrf-bypass-0123456789', os: 'web' },
+        remoteAddress: '192.0.2.10',
+      });
       expect([url, res.statusCode]).toEqual([url, 403]);
       expect(res.json().error.code).toBe('xsrf');
     }
     expect(await guests()).toBe(before);
 
     const fav = await t.app.inject({
-      method: 'POST', url: '/%63ontent/addmy_fav', remoteAddress: '192.0.2.10',
-      headers: { authorization: guest.token }, payload: { uid: guest.uid, mid: FX.mid.biz, os: 'web' },
+      method: 'POST',
+      url: '/%63ontent/addmy_fav',
+      remoteAddress: '192.0.2.10',
+      headers: { authorization: guest.token },
+      payload: { uid: guest.uid, mid: FX.mid.biz, os: 'web' },
     });
     expect(fav.statusCode).toBe(403);
     expect(await favourites()).toBe(0);
@@ -119,7 +145,12 @@ describe('XSRF on the path the router reads', () => {
     const before = await guests();
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL'] as const) {
       for (const url of ['/api/guest/login', '/%61pi/guest/login']) {
-        const res = await t.app.inject({ method: method as any, url, payload: { uniqId: 'xsrf-method-0123456789', os: 'web' }, remoteAddress: '192.0.2.11' });
+        const res = await t.app.inject({
+          method: method as any,
+          url,
+          payload: { uniqId: 'xsrf-method-0123456789', os: 'web' },
+          remoteAddress: '192.0.2.11',
+        });
         expect([method, url, res.statusCode]).toEqual([method, url, 403]);
       }
     }
@@ -128,8 +159,19 @@ describe('XSRF on the path the router reads', () => {
 
   it('answers a malformed percent-encoding with a 400 in the error shape, never a 500', async () => {
     const xsrf = await xsrfToken(t.app);
-    for (const [method, url] of [['POST', '/api/%zz'], ['POST', '/%zzpi/guest/login'], ['GET', '/content/%E0%A4'], ['GET', '/%']] as const) {
-      const res = await t.app.inject({ method, url, cookies: { 'XSRF-TOKEN': xsrf }, headers: { 'x-xsrf-token': xsrf }, payload: method === 'POST' ? {} : undefined });
+    for (const [method, url] of [
+      ['POST', '/api/%zz'],
+      ['POST', '/%zzpi/guest/login'],
+      ['GET', '/content/%E0%A4'],
+      ['GET', '/%'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        cookies: { 'XSRF-TOKEN': xsrf },
+        headers: { 'x-xsrf-token': xsrf },
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect([url, res.statusCode]).toEqual([url, 400]);
       expect(res.json().error.code).toBe('bad_request');
     }
@@ -151,7 +193,8 @@ describe('request-count caps (@fastify/rate-limit)', () => {
     const t = await testApp(loadCatalogue, { config: { rateLimitPerMinute: 2 } });
     try {
       const statuses: number[] = [];
-      for (let i = 1; i <= 3; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/content/getStores', remoteAddress: `2001:db8:a:b::${i}` })).statusCode);
+      for (let i = 1; i <= 3; i++)
+        statuses.push((await t.app.inject({ method: 'GET', url: '/content/getStores', remoteAddress: `2001:db8:a:b::${i}` })).statusCode);
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await t.close();
@@ -178,7 +221,8 @@ describe('request-count caps (@fastify/rate-limit)', () => {
   it('RATE_LIMIT_PER_MINUTE=0 turns the global cap off', async () => {
     const t = await testApp(loadCatalogue, { config: { rateLimitPerMinute: 0 } });
     try {
-      for (let i = 0; i < 20; i++) expect((await t.app.inject({ method: 'GET', url: '/content/getStores', remoteAddress: '192.0.2.22' })).statusCode).toBe(200);
+      for (let i = 0; i < 20; i++)
+        expect((await t.app.inject({ method: 'GET', url: '/content/getStores', remoteAddress: '192.0.2.22' })).statusCode).toBe(200);
     } finally {
       await t.close();
     }
@@ -188,9 +232,20 @@ describe('request-count caps (@fastify/rate-limit)', () => {
     const t = await testApp(undefined, { config: { rateLimitPerMinute: 0 } });
     try {
       const xsrf = await xsrfToken(t.app);
-      for (const [url, cap] of [['/api/events', REQUEST_CAPS.usageEvents.max], ['/api/reader/events', REQUEST_CAPS.readEvents.max]] as const) {
+      for (const [url, cap] of [
+        ['/api/events', REQUEST_CAPS.usageEvents.max],
+        ['/api/reader/events', REQUEST_CAPS.readEvents.max],
+      ] as const) {
         // Any request counts, stored or refused: an invalid body keeps the test from writing rows.
-        const post = () => t.app.inject({ method: 'POST', url, payload: {}, remoteAddress: '192.0.2.30', cookies: { 'XSRF-TOKEN': xsrf }, headers: { 'x-xsrf-token': xsrf } });
+        const post = () =>
+          t.app.inject({
+            method: 'POST',
+            url,
+            payload: {},
+            remoteAddress: '192.0.2.30',
+            cookies: { 'XSRF-TOKEN': xsrf },
+            headers: { 'x-xsrf-token': xsrf },
+          });
         for (let i = 0; i < cap; i++) expect((await post()).statusCode).not.toBe(429);
         const refused = await post();
         expect([url, refused.statusCode]).toEqual([url, 429]);
@@ -225,15 +280,28 @@ describe('timeouts for slow clients', () => {
         timer = setTimeout(next, pauseMs);
       };
       socket.on('connect', next);
-      socket.on('data', (d) => { answer += d.toString(); });
+      socket.on('data', (d) => {
+        answer += d.toString();
+      });
       socket.on('error', () => {});
-      socket.on('close', () => { clearTimeout(timer); resolve({ answer, sentAll: sent >= parts.length }); });
-      setTimeout(() => { socket.destroy(); reject(new Error('the server kept the slow connection open')); }, 30_000);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve({ answer, sentAll: sent >= parts.length });
+      });
+      setTimeout(() => {
+        socket.destroy();
+        reject(new Error('the server kept the slow connection open'));
+      }, 30_000);
     });
   }
 
   it('closes a connection whose headers arrive too slowly, with a 408', async () => {
-    const headers = ['GET /api/health HTTP/1.1\r\n', 'Host: 127.0.0.1\r\n', ...Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: ${i}\r\n`), '\r\n'];
+    const headers = [
+      'GET /api/health HTTP/1.1\r\n',
+      'Host: 127.0.0.1\r\n',
+      ...Array.from({ length: 40 }, (_, i) => `X-Slow-${i}: ${i}\r\n`),
+      '\r\n',
+    ];
     const { answer, sentAll } = await trickle(headers, 200);
     expect(sentAll).toBe(false);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);

@@ -22,15 +22,25 @@ async function reader(email: string) {
 describe('favourites', () => {
   it('adds (result 1), lists newest first in msg[0].mid.values, and removes (result 0)', async () => {
     const { token, uid } = await reader('fav@example.com');
-    expect((await api.post('/content/getMyFav', { uid, os: 'web' }, token)).body).toEqual({ status: 'success', msg: [{ mid: { values: [] } }], magazineList: [] });
-    expect((await api.post('/content/addmy_fav', { uid, mid: FX.mid.biz, os: 'web' }, token)).body).toEqual({ status: 'success', result: 1 });
+    expect((await api.post('/content/getMyFav', { uid, os: 'web' }, token)).body).toEqual({
+      status: 'success',
+      msg: [{ mid: { values: [] } }],
+      magazineList: [],
+    });
+    expect((await api.post('/content/addmy_fav', { uid, mid: FX.mid.biz, os: 'web' }, token)).body).toEqual({
+      status: 'success',
+      result: 1,
+    });
     await t.db.query(`UPDATE favourites SET created_at = created_at - interval '1 minute'`);
     await api.post('/content/addmy_fav', { uid, mid: FX.mid.tech, os: 'web' }, token);
     await api.post('/content/addmy_fav', { uid, mid: FX.mid.tech, os: 'web' }, token); // twice is still once
     const list = (await api.post('/content/getMyFav', { uid, os: 'web' }, token)).body;
     expect(list.msg[0].mid.values).toEqual([FX.mid.tech, FX.mid.biz]);
     expect(list.magazineList.map((m: { name: string }) => m.name)).toEqual(['Tech Today', 'Business Weekly']);
-    expect((await api.post('/content/deletemy_fav', { uid, mid: FX.mid.tech, os: 'web' }, token)).body).toEqual({ status: 'success', result: 0 });
+    expect((await api.post('/content/deletemy_fav', { uid, mid: FX.mid.tech, os: 'web' }, token)).body).toEqual({
+      status: 'success',
+      result: 0,
+    });
     expect((await api.post('/content/getMyFav', { uid, os: 'web' }, token)).body.msg[0].mid.values).toEqual([FX.mid.biz]);
     expect((await api.post('/api/user/details', {}, token)).body.fav_lud).toBeGreaterThan(0);
   });
@@ -44,7 +54,12 @@ describe('favourites', () => {
     expect((await api.post('/content/getMyFav', { uid: a.uid })).status).toBe(401);
     expect((await api.post('/content/addmy_fav', { uid: a.uid, mid: 999999 }, a.token)).status).toBe(404);
     expect((await api.post('/content/addmy_fav', { uid: a.uid, mid: 'x' }, a.token)).status).toBe(400);
-    const noXsrf = await t.app.inject({ method: 'POST', url: '/content/addmy_fav', payload: { uid: a.uid, mid: FX.mid.tech }, headers: { authorization: a.token } });
+    const noXsrf = await t.app.inject({
+      method: 'POST',
+      url: '/content/addmy_fav',
+      payload: { uid: a.uid, mid: FX.mid.tech },
+      headers: { authorization: a.token },
+    });
     expect(noXsrf.statusCode).toBe(403);
     expect((await api.post('/content/getMyFav', { uid: a.uid }, a.token)).body.msg[0].mid.values).toEqual([FX.mid.biz]);
     expect((await api.post('/content/getMyFav', { uid: b.uid }, b.token)).body.msg[0].mid.values).toEqual([]);

@@ -17,10 +17,26 @@ import { INT4_MAX } from '../../src/shared/schemas/fields';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
-interface Route { method: string; url: string; query?: Json; body?: Json; params?: Json; hasBody: boolean }
+interface Route {
+  method: string;
+  url: string;
+  query?: Json;
+  body?: Json;
+  params?: Json;
+  hasBody: boolean;
+}
 type Json = Record<string, any>;
 type Auth = 'none' | 'member' | 'guest' | 'forged';
-interface Case { method: string; url: string; auth: Auth; xsrf: boolean; payload?: string | Buffer; contentType?: string; cookies?: Record<string, string>; label: string }
+interface Case {
+  method: string;
+  url: string;
+  auth: Auth;
+  xsrf: boolean;
+  payload?: string | Buffer;
+  contentType?: string;
+  cookies?: Record<string, string>;
+  label: string;
+}
 
 const routes: Route[] = [];
 const outbox = memoryOutbox();
@@ -33,35 +49,142 @@ const known: Record<string, string[]> = {};
 
 /** Strings that broke, or could break, a handler or the database. */
 const HOSTILE_STRINGS = [
-  '\u0000', 'a\u0000b', 'x\u0001\u001b\u007f', '\u0000\u0000\u0000', '2147483648', '2147483647', '-2147483649',
-  '9223372036854775808', '99999999999999999999999999', '1e309', '1e-309', 'NaN', 'Infinity', '-Infinity', '-1', '-0', '0',
-  '1.5', '0x1F', '0b11', ' 7 ', '', ' ', '\t', '2020-02-31', '2020-13-45', '2021-02-29', '0000-00-00', '0000-01-01', '9999-12-31',
-  '275760-09-13', '-001-01-01', '2020-1-1', '\uD800', '\uDFFF', '\u202Eevil', '\uFEFF1', '😀', 'e\u0301', 'İı', '\u2028',
-  "' OR 1=1 --", '%', '%00', '../../etc/passwd', '<img src=x onerror=alert(1)>', '__proto__', 'constructor', 'a'.repeat(300), 'ब'.repeat(5000),
+  '\u0000',
+  'a\u0000b',
+  'x\u0001\u001b\u007f',
+  '\u0000\u0000\u0000',
+  '2147483648',
+  '2147483647',
+  '-2147483649',
+  '9223372036854775808',
+  '99999999999999999999999999',
+  '1e309',
+  '1e-309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '-0',
+  '0',
+  '1.5',
+  '0x1F',
+  '0b11',
+  ' 7 ',
+  '',
+  ' ',
+  '\t',
+  '2020-02-31',
+  '2020-13-45',
+  '2021-02-29',
+  '0000-00-00',
+  '0000-01-01',
+  '9999-12-31',
+  '275760-09-13',
+  '-001-01-01',
+  '2020-1-1',
+  '\uD800',
+  '\uDFFF',
+  '\u202Eevil',
+  '\uFEFF1',
+  '😀',
+  'e\u0301',
+  'İı',
+  '\u2028',
+  "' OR 1=1 --",
+  '%',
+  '%00',
+  '../../etc/passwd',
+  '<img src=x onerror=alert(1)>',
+  '__proto__',
+  'constructor',
+  'a'.repeat(300),
+  'ब'.repeat(5000),
 ];
 const HOSTILE_JSON: unknown[] = [
-  ...HOSTILE_STRINGS, 2147483648, -2147483649, 1e308, -1, 0, 1.5, -0, Number.MAX_SAFE_INTEGER, 8_640_000_000_000_001, 1e21,
-  null, true, false, [], [1, 2], ['a', 'b'], {}, { $gt: '' }, { a: { b: { c: {} } } }, 'x'.repeat(200_000),
+  ...HOSTILE_STRINGS,
+  2147483648,
+  -2147483649,
+  1e308,
+  -1,
+  0,
+  1.5,
+  -0,
+  Number.MAX_SAFE_INTEGER,
+  8_640_000_000_000_001,
+  1e21,
+  null,
+  true,
+  false,
+  [],
+  [1, 2],
+  ['a', 'b'],
+  {},
+  { $gt: '' },
+  { a: { b: { c: {} } } },
+  'x'.repeat(200_000),
 ];
 /** Already percent-encoded query and path fragments, including bytes that are not UTF-8. */
-const RAW_FRAGMENTS = ['%00', 'a%00b', '%ED%A0%80', '%FF%FE', '%C0%80', '%', '%zz', '%E2%80%AE', '+', '%2B1', '%2F..%2F', '%2e%2e', '1%3B1'];
+const RAW_FRAGMENTS = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%FF%FE',
+  '%C0%80',
+  '%',
+  '%zz',
+  '%E2%80%AE',
+  '+',
+  '%2B1',
+  '%2F..%2F',
+  '%2e%2e',
+  '1%3B1',
+];
 /** The few that answered 500 before: every field of every route gets each of them. */
-const SWEEP = ['\u0000', 'a\u0000b', '2147483648', '-2147483649', 'NaN', 'Infinity', '1e309', '2020-02-31', '2020-13-45', '0000-01-01', '%ED%A0%80'];
+const SWEEP = [
+  '\u0000',
+  'a\u0000b',
+  '2147483648',
+  '-2147483649',
+  'NaN',
+  'Infinity',
+  '1e309',
+  '2020-02-31',
+  '2020-13-45',
+  '0000-01-01',
+  '%ED%A0%80',
+];
 const BROKEN_BODIES: [string | undefined, string][] = [
-  ['application/json', '{"a":'], ['application/json', '[]'], ['application/json', 'null'], ['application/json', '"x"'],
-  ['application/json', '1'], ['application/json', '{"__proto__":{"admin":true}}'], ['application/json', '{"constructor":{"prototype":{"x":1}}}'],
-  ['application/json', ''], ['text/plain', '{}'], ['application/x-www-form-urlencoded', 'a=1&a=2'], ['multipart/form-data; boundary=x', '--x\r\nbroken'],
-  ['application/json; charset=utf-16', '{}'], ['application/json', '{"a":"\\u0000"}'], ['application/json', '['.repeat(5000) + ']'.repeat(5000)],
-  ['application/json', '{"a":1,"a":2}'], ['application/xml', '<a/>'], [undefined, '{}'], ['application/json', '\uFEFF{}'],
+  ['application/json', '{"a":'],
+  ['application/json', '[]'],
+  ['application/json', 'null'],
+  ['application/json', '"x"'],
+  ['application/json', '1'],
+  ['application/json', '{"__proto__":{"admin":true}}'],
+  ['application/json', '{"constructor":{"prototype":{"x":1}}}'],
+  ['application/json', ''],
+  ['text/plain', '{}'],
+  ['application/x-www-form-urlencoded', 'a=1&a=2'],
+  ['multipart/form-data; boundary=x', '--x\r\nbroken'],
+  ['application/json; charset=utf-16', '{}'],
+  ['application/json', '{"a":"\\u0000"}'],
+  ['application/json', '['.repeat(5000) + ']'.repeat(5000)],
+  ['application/json', '{"a":1,"a":2}'],
+  ['application/xml', '<a/>'],
+  [undefined, '{}'],
+  ['application/json', '\uFEFF{}'],
 ];
 
 /** encodeURIComponent, but lone surrogates become the bytes a careless client would send. */
 function encode(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   try {
     return encodeURIComponent(s);
   } catch {
-    return s.replace(/[\uD800-\uDFFF]/g, '\u0001').split('\u0001').map((p) => encodeURIComponent(p)).join('%ED%A0%80');
+    return s
+      .replace(/[\uD800-\uDFFF]/g, '\u0001')
+      .split('\u0001')
+      .map((p) => encodeURIComponent(p))
+      .join('%ED%A0%80');
   }
 }
 
@@ -69,7 +192,9 @@ function encode(v: unknown): string {
 
 /** The route's zod schema as the JSON Schema of its input (what a client sends). */
 const jsonSchema = (s: unknown): Json | undefined =>
-  s && typeof s === 'object' && 'safeParse' in s ? (z.toJSONSchema(s as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Json) : undefined;
+  s && typeof s === 'object' && 'safeParse' in s
+    ? (z.toJSONSchema(s as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Json)
+    : undefined;
 
 function arb(s: Json | undefined, name = ''): fc.Arbitrary<unknown> {
   const good = known[name] ? [fc.constantFrom(...known[name])] : [];
@@ -87,7 +212,12 @@ function arb(s: Json | undefined, name = ''): fc.Arbitrary<unknown> {
     case 'string': {
       const min = s.minLength ?? 0;
       const max = Math.max(min, Math.min(s.maxLength ?? 24, 24));
-      const gen = s.format === 'uuid' ? fc.uuid() : s.pattern && !s.pattern.includes('(?') ? fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= (s.maxLength ?? 1e9)) : fc.string({ minLength: min, maxLength: max });
+      const gen =
+        s.format === 'uuid'
+          ? fc.uuid()
+          : s.pattern && !s.pattern.includes('(?')
+            ? fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= (s.maxLength ?? 1e9))
+            : fc.string({ minLength: min, maxLength: max });
       return fc.oneof(...good, gen);
     }
     case 'integer':
@@ -95,12 +225,23 @@ function arb(s: Json | undefined, name = ''): fc.Arbitrary<unknown> {
       const min = Math.max(s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -(2 ** 31)), Number.MIN_SAFE_INTEGER);
       const max = Math.min(s.maximum ?? INT4_MAX, Number.MAX_SAFE_INTEGER);
       // Small ids find rows of the fixture; the whole range finds the edges.
-      return fc.oneof(...good.map((g) => g.map(Number)), fc.integer({ min, max: Math.max(min, Math.min(max, 40)) }), fc.integer({ min, max }));
+      return fc.oneof(
+        ...good.map((g) => g.map(Number)),
+        fc.integer({ min, max: Math.max(min, Math.min(max, 40)) }),
+        fc.integer({ min, max }),
+      );
     }
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
-    case 'array': return fc.array(arb(s.items, name), { minLength: s.minItems ?? 0, maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 3, 3)) });
-    default: return fc.oneof(...good, fc.constant('x'));
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(arb(s.items, name), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 3, 3)),
+      });
+    default:
+      return fc.oneof(...good, fc.constant('x'));
   }
 }
 
@@ -150,83 +291,143 @@ const mutatePathLetter = (url: string, i: number) => {
 
 function caseArb(r: Route): fc.Arbitrary<Case> {
   const query = r.query ? arb(r.query) : fc.constant({});
-  const body = r.body ? arb(r.body) : fc.oneof(fc.constant(undefined), fc.constant({}), fc.dictionary(fc.string({ maxLength: 8 }), fc.constantFrom(...HOSTILE_JSON.slice(0, 60)), { maxKeys: 3 }));
+  const body = r.body
+    ? arb(r.body)
+    : fc.oneof(
+        fc.constant(undefined),
+        fc.constant({}),
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.constantFrom(...HOSTILE_JSON.slice(0, 60)), { maxKeys: 3 }),
+      );
   const params = r.params ? arb(r.params) : fc.constant({});
-  const extraKey = fc.oneof(fc.constantFrom(...Object.keys(r.query?.properties ?? r.body?.properties ?? {}), 'extra', '__proto__'), fc.string({ maxLength: 6 }));
+  const extraKey = fc.oneof(
+    fc.constantFrom(...Object.keys(r.query?.properties ?? r.body?.properties ?? {}), 'extra', '__proto__'),
+    fc.string({ maxLength: 6 }),
+  );
   const mutation = fc.oneof(
     { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
     { weight: 6, arbitrary: fc.record({ kind: fc.constant('value' as const), pick: fc.nat(), value: fc.constantFrom(...HOSTILE_JSON) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('raw' as const), key: extraKey, value: fc.constantFrom(...RAW_FRAGMENTS, ...SWEEP.map(encode)) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('raw' as const),
+        key: extraKey,
+        value: fc.constantFrom(...RAW_FRAGMENTS, ...SWEEP.map(encode)),
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('duplicate' as const), pick: fc.nat() }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('drop' as const), pick: fc.nat() }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('param' as const), pick: fc.nat(), value: fc.constantFrom(...RAW_FRAGMENTS, ...SWEEP.map(encode), '99999999999', '-1', '0') }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('path' as const), pick: fc.nat(), how: fc.constantFrom('letter', 'double-slash', 'trailing', 'upper') }) },
-    { weight: r.hasBody ? 2 : 0, arbitrary: fc.record({ kind: fc.constant('broken-body' as const), body: fc.constantFrom(...BROKEN_BODIES) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('param' as const),
+        pick: fc.nat(),
+        value: fc.constantFrom(...RAW_FRAGMENTS, ...SWEEP.map(encode), '99999999999', '-1', '0'),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('path' as const),
+        pick: fc.nat(),
+        how: fc.constantFrom('letter', 'double-slash', 'trailing', 'upper'),
+      }),
+    },
+    {
+      weight: r.hasBody ? 2 : 0,
+      arbitrary: fc.record({ kind: fc.constant('broken-body' as const), body: fc.constantFrom(...BROKEN_BODIES) }),
+    },
   );
   const auth = fc.constantFrom<Auth>('none', 'member', 'member', 'guest', 'forged');
   const ageCookie = fc.option(fc.constantFrom('5', '18', 'NaN', '99999999999', '-1', '%00', 'abc'), { freq: 4 });
-  return fc.tuple(query, body, params, fc.array(mutation, { minLength: 1, maxLength: 2 }), auth, fc.boolean(), ageCookie).map(([q, b, p, muts, who, dropXsrf, age]) => {
-    let qv = { ...(q as Json) };
-    let bv: unknown = b;
-    const pv: Record<string, string> = Object.fromEntries(Object.entries(p as Json).map(([k, v]) => [k, encode(v)]));
-    const raw = new Map<string, string[]>();
-    let url = r.url;
-    let broken: [string | undefined, string] | undefined;
-    const labels: string[] = [];
-    for (const m of muts) {
-      if (m.kind === 'value') {
-        if (r.method === 'GET') {
-          const keys = [...Object.keys(r.query?.properties ?? {}), 'extra'];
-          const k = keys[m.pick % keys.length];
-          qv[k] = m.value;
-          labels.push(`query ${k}=${JSON.stringify(m.value)?.slice(0, 40)}`);
-        } else {
-          const all = paths(bv ?? {});
-          const where = all[m.pick % all.length];
-          bv = setAt(bv ?? {}, where.length ? where : ['extra'], m.value);
-          labels.push(`body ${where.join('.') || 'extra'}=${JSON.stringify(m.value)?.slice(0, 40)}`);
+  return fc
+    .tuple(query, body, params, fc.array(mutation, { minLength: 1, maxLength: 2 }), auth, fc.boolean(), ageCookie)
+    .map(([q, b, p, muts, who, dropXsrf, age]) => {
+      let qv = { ...(q as Json) };
+      let bv: unknown = b;
+      const pv: Record<string, string> = Object.fromEntries(Object.entries(p as Json).map(([k, v]) => [k, encode(v)]));
+      const raw = new Map<string, string[]>();
+      let url = r.url;
+      let broken: [string | undefined, string] | undefined;
+      const labels: string[] = [];
+      for (const m of muts) {
+        if (m.kind === 'value') {
+          if (r.method === 'GET') {
+            const keys = [...Object.keys(r.query?.properties ?? {}), 'extra'];
+            const k = keys[m.pick % keys.length];
+            qv[k] = m.value;
+            labels.push(`query ${k}=${JSON.stringify(m.value)?.slice(0, 40)}`);
+          } else {
+            const all = paths(bv ?? {});
+            const where = all[m.pick % all.length];
+            bv = setAt(bv ?? {}, where.length ? where : ['extra'], m.value);
+            labels.push(`body ${where.join('.') || 'extra'}=${JSON.stringify(m.value)?.slice(0, 40)}`);
+          }
+        } else if (m.kind === 'raw') {
+          raw.set(m.key, [...(raw.get(m.key) ?? []), m.value]);
+          labels.push(`raw ${m.key}=${m.value.slice(0, 40)}`);
+        } else if (m.kind === 'duplicate') {
+          const keys = Object.keys(qv);
+          if (keys.length) {
+            const k = keys[m.pick % keys.length];
+            qv[k] = [qv[k], qv[k]];
+            labels.push(`duplicate ${k}`);
+          }
+        } else if (m.kind === 'drop') {
+          const target = r.method === 'GET' ? qv : (bv as Json);
+          const keys = target && typeof target === 'object' ? Object.keys(target) : [];
+          if (keys.length) {
+            const k = keys[m.pick % keys.length];
+            if (target === qv) {
+              qv = { ...qv };
+              delete qv[k];
+            } else {
+              bv = { ...(bv as Json) };
+              delete (bv as Json)[k];
+            }
+            labels.push(`drop ${k}`);
+          }
+        } else if (m.kind === 'param') {
+          const names = [...r.url.matchAll(/:(\w+)|\*/g)].map((x) => x[1] ?? '*');
+          if (names.length) {
+            const k = names[m.pick % names.length];
+            pv[k] = m.value;
+            labels.push(`param ${k}=${m.value}`);
+          }
+        } else if (m.kind === 'path') {
+          labels.push(`path ${m.how}`);
+          url =
+            m.how === 'letter'
+              ? mutatePathLetter(url, m.pick)
+              : m.how === 'double-slash'
+                ? url.replace(/\//, '//')
+                : m.how === 'trailing'
+                  ? `${url}/`
+                  : url.toUpperCase();
+        } else if (m.kind === 'broken-body') {
+          broken = m.body;
+          labels.push(`body ${m.body[0]}: ${m.body[1].slice(0, 40)}`);
         }
-      } else if (m.kind === 'raw') {
-        raw.set(m.key, [...(raw.get(m.key) ?? []), m.value]);
-        labels.push(`raw ${m.key}=${m.value.slice(0, 40)}`);
-      } else if (m.kind === 'duplicate') {
-        const keys = Object.keys(qv);
-        if (keys.length) {
-          const k = keys[m.pick % keys.length];
-          qv[k] = [qv[k], qv[k]];
-          labels.push(`duplicate ${k}`);
-        }
-      } else if (m.kind === 'drop') {
-        const target = r.method === 'GET' ? qv : (bv as Json);
-        const keys = target && typeof target === 'object' ? Object.keys(target) : [];
-        if (keys.length) {
-          const k = keys[m.pick % keys.length];
-          if (target === qv) { qv = { ...qv }; delete qv[k]; } else { bv = { ...(bv as Json) }; delete (bv as Json)[k]; }
-          labels.push(`drop ${k}`);
-        }
-      } else if (m.kind === 'param') {
-        const names = [...r.url.matchAll(/:(\w+)|\*/g)].map((x) => x[1] ?? '*');
-        if (names.length) {
-          const k = names[m.pick % names.length];
-          pv[k] = m.value;
-          labels.push(`param ${k}=${m.value}`);
-        }
-      } else if (m.kind === 'path') {
-        labels.push(`path ${m.how}`);
-        url = m.how === 'letter' ? mutatePathLetter(url, m.pick) : m.how === 'double-slash' ? url.replace(/\//, '//') : m.how === 'trailing' ? `${url}/` : url.toUpperCase();
-      } else if (m.kind === 'broken-body') {
-        broken = m.body;
-        labels.push(`body ${m.body[0]}: ${m.body[1].slice(0, 40)}`);
       }
-    }
-    const fullUrl = fillPath(url, pv) + queryString(qv, raw);
-    const c: Case = { method: r.method, url: fullUrl, auth: who, xsrf: !dropXsrf || r.method === 'GET', label: labels.join('; ') || 'valid-shaped' };
-    if (age) c.cookies = { ageRating: age };
-    if (r.method !== 'GET') {
-      if (broken) { c.contentType = broken[0]; c.payload = broken[1]; } else if (bv !== undefined) { c.contentType = 'application/json'; c.payload = JSON.stringify(bv); }
-    }
-    return c;
-  });
+      const fullUrl = fillPath(url, pv) + queryString(qv, raw);
+      const c: Case = {
+        method: r.method,
+        url: fullUrl,
+        auth: who,
+        xsrf: !dropXsrf || r.method === 'GET',
+        label: labels.join('; ') || 'valid-shaped',
+      };
+      if (age) c.cookies = { ageRating: age };
+      if (r.method !== 'GET') {
+        if (broken) {
+          c.contentType = broken[0];
+          c.payload = broken[1];
+        } else if (bv !== undefined) {
+          c.contentType = 'application/json';
+          c.payload = JSON.stringify(bv);
+        }
+      }
+      return c;
+    });
 }
 
 // ---------- sending and checking ----------
@@ -249,7 +450,15 @@ const STATE_SQL = `SELECT
 const state = async () => JSON.stringify((await t.db.query(STATE_SQL)).rows[0]);
 
 /** Tokens no server issued: unsigned, truncated, tampered, huge, the wrong scheme. */
-const FORGED = ['eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwic2lkIjoieCJ9.', 'Bearer x', 'x.y.z', 'a'.repeat(8000), 'Basic YWRtaW46YWRtaW4=', '%00', '2147483648'];
+const FORGED = [
+  'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwic2lkIjoieCJ9.',
+  'Bearer x',
+  'x.y.z',
+  'a'.repeat(8000),
+  'Basic YWRtaW46YWRtaW4=',
+  '%00',
+  '2147483648',
+];
 const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 const stats = { sent: 0, byClass: {} as Record<string, number> };
 let failures: string[] = [];
@@ -264,7 +473,11 @@ async function send(c: Case): Promise<void> {
   if (c.auth === 'forged') headers.authorization = FORGED[stats.sent % FORGED.length];
   const before = await state();
   const res = await t.app.inject({
-    method: c.method as 'GET', url: c.url, payload: c.payload, headers, remoteAddress: randomIp(),
+    method: c.method as 'GET',
+    url: c.url,
+    payload: c.payload,
+    headers,
+    remoteAddress: randomIp(),
     cookies: { ...(c.xsrf ? { 'XSRF-TOKEN': xsrf } : {}), ...c.cookies },
   });
   stats.sent++;
@@ -278,27 +491,47 @@ async function send(c: Case): Promise<void> {
 }
 
 async function renew(who: 'member' | 'guest') {
-  const check = await t.app.inject({ method: 'POST', url: '/api/user/details', headers: { authorization: tokens[who].token, 'x-xsrf-token': xsrf }, cookies: { 'XSRF-TOKEN': xsrf } });
+  const check = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/details',
+    headers: { authorization: tokens[who].token, 'x-xsrf-token': xsrf },
+    cookies: { 'XSRF-TOKEN': xsrf },
+  });
   if (check.statusCode === 401) tokens[who].token = await t.app.issueToken(tokens[who].id, { headers: {} } as never);
 }
 
 // ---------- setup ----------
 
 beforeAll(async () => {
-  t = await testApp(loadCatalogue, { mailer: outbox.mailer, sms: outbox.sms, onRoute: (r: RouteOptions) => {
-    for (const method of [r.method].flat()) {
-      if (method === 'HEAD' || method === 'OPTIONS') continue;
-      const s = (r.schema ?? {}) as Record<string, unknown>;
-      routes.push({ method, url: r.url, query: jsonSchema(s.querystring), body: jsonSchema(s.body), params: jsonSchema(s.params), hasBody: method !== 'GET' });
-    }
-  } });
+  t = await testApp(loadCatalogue, {
+    mailer: outbox.mailer,
+    sms: outbox.sms,
+    onRoute: (r: RouteOptions) => {
+      for (const method of [r.method].flat()) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        const s = (r.schema ?? {}) as Record<string, unknown>;
+        routes.push({
+          method,
+          url: r.url,
+          query: jsonSchema(s.querystring),
+          body: jsonSchema(s.body),
+          params: jsonSchema(s.params),
+          hasBody: method !== 'GET',
+        });
+      }
+    },
+  });
   xsrf = await xsrfToken(t.app);
   const api = apiClient(t.app, xsrf);
   // Real sessions, made the way sign-in makes them (the sign-in routes are fuzzed, not relied on).
   const email = 'fuzz@active.edu';
   const user = async (sql: string) => (await t.db.query<{ id: number; uuid: string }>(sql)).rows[0];
-  const member = await user(`INSERT INTO users (uuid, email, email_verified, institution_id, first_name) VALUES (gen_random_uuid(), '${email}', true, ${FX.inst.active}, 'Fuzz') RETURNING id, uuid`);
-  const guest = await user(`INSERT INTO users (uuid, user_type, uniq_id) VALUES (gen_random_uuid(), 'guest', 'fuzz-guest-0123456789') RETURNING id, uuid`);
+  const member = await user(
+    `INSERT INTO users (uuid, email, email_verified, institution_id, first_name) VALUES (gen_random_uuid(), '${email}', true, ${FX.inst.active}, 'Fuzz') RETURNING id, uuid`,
+  );
+  const guest = await user(
+    `INSERT INTO users (uuid, user_type, uniq_id) VALUES (gen_random_uuid(), 'guest', 'fuzz-guest-0123456789') RETURNING id, uuid`,
+  );
   const issue = (id: number) => t.app.issueToken(id, { headers: {} } as never);
   tokens.member = { token: await issue(member.id), id: member.id };
   tokens.guest = { token: await issue(guest.id), id: guest.id };
@@ -306,12 +539,31 @@ beforeAll(async () => {
   const reader = await api.post('/api/reader/token', { issue: 1 }, tokens.member.token);
   // Real values by field name, so valid-shaped requests reach past the lookups.
   Object.assign(known, {
-    email: [email, 'new@active.edu', 'someone@example.com'], mobile: ['9876543210'], emailId: [email],
-    requestId: [sent.body?.requestId ?? '00000000-0000-4000-8000-000000000000'], uid: [member.uuid], code: [reader.body.data?.code ?? 'x', '1234', 'ACT'],
-    q: ['monsoon', 'भारत'], query: ['business', 'campus'], magName: ['business-weekly'], url: ['campus-libraries-1', 'morning-news-2'],
-    lang: ['en', 'hi'], con_code: ['ACT'], org: ['ACT', '1', '2147483648'], category: ['Cover-Stories', 'Latest'],
-    deviceId: ['fuzz-device-0001'], uniqId: ['fuzz-guest-0123456789'], mid: [String(FX.mid.biz)], issueId: ['1', '4'], issue: ['1'],
-    issid: ['1'], issueid: ['1'], lst_dt: ['2026-11-01'], st_d: ['2026-01-01'], en_d: ['2026-12-31'], password: ['read2026'],
+    email: [email, 'new@active.edu', 'someone@example.com'],
+    mobile: ['9876543210'],
+    emailId: [email],
+    requestId: [sent.body?.requestId ?? '00000000-0000-4000-8000-000000000000'],
+    uid: [member.uuid],
+    code: [reader.body.data?.code ?? 'x', '1234', 'ACT'],
+    q: ['monsoon', 'भारत'],
+    query: ['business', 'campus'],
+    magName: ['business-weekly'],
+    url: ['campus-libraries-1', 'morning-news-2'],
+    lang: ['en', 'hi'],
+    con_code: ['ACT'],
+    org: ['ACT', '1', '2147483648'],
+    category: ['Cover-Stories', 'Latest'],
+    deviceId: ['fuzz-device-0001'],
+    uniqId: ['fuzz-guest-0123456789'],
+    mid: [String(FX.mid.biz)],
+    issueId: ['1', '4'],
+    issue: ['1'],
+    issid: ['1'],
+    issueid: ['1'],
+    lst_dt: ['2026-11-01'],
+    st_d: ['2026-01-01'],
+    en_d: ['2026-12-31'],
+    password: ['read2026'],
   });
 }, 120_000);
 afterAll(() => t?.close());
@@ -322,7 +574,9 @@ describe('hostile input', () => {
     expect(routes.filter((r) => r.query || r.body || r.params).length).toBeGreaterThan(25);
   });
 
-  beforeEach(() => { failures = []; });
+  beforeEach(() => {
+    failures = [];
+  });
 
   it('every text field of every route comes from the shared field types (a pattern that refuses control characters, or a closed set)', () => {
     const loose: string[] = [];
@@ -346,14 +600,34 @@ describe('hostile input', () => {
           for (const f of fields) {
             if (r.method === 'GET') {
               const { [f]: _, ...base } = goodSample(r.query);
-              await send({ method: r.method, url: fillPath(r.url, {}) + queryString(base, new Map([[f, [value.startsWith('%') ? value : encode(value)]]])), auth, xsrf: true, label: `sweep ${f}` });
+              await send({
+                method: r.method,
+                url: fillPath(r.url, {}) + queryString(base, new Map([[f, [value.startsWith('%') ? value : encode(value)]]])),
+                auth,
+                xsrf: true,
+                label: `sweep ${f}`,
+              });
             } else {
               const base = goodSample(r.body);
-              await send({ method: r.method, url: fillPath(r.url, {}), auth, xsrf: true, contentType: 'application/json', payload: JSON.stringify({ ...base, [f]: value }), label: `sweep ${f}` });
+              await send({
+                method: r.method,
+                url: fillPath(r.url, {}),
+                auth,
+                xsrf: true,
+                contentType: 'application/json',
+                payload: JSON.stringify({ ...base, [f]: value }),
+                label: `sweep ${f}`,
+              });
             }
           }
           for (const p of paramNames) {
-            await send({ method: r.method, url: fillPath(r.url, { [p]: value.startsWith('%') ? value : encode(value) }), auth, xsrf: true, label: `sweep :${p}` });
+            await send({
+              method: r.method,
+              url: fillPath(r.url, { [p]: value.startsWith('%') ? value : encode(value) }),
+              auth,
+              xsrf: true,
+              label: `sweep :${p}`,
+            });
           }
         }
       }
@@ -363,27 +637,51 @@ describe('hostile input', () => {
 
   it('multipart uploads with hostile fields and files', async () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
-    const form = (fields: [string, string][], file?: Buffer, boundary = 'fuzzb') => Buffer.concat([
-      ...fields.map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-      ...(file ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.png"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from('\r\n')] : []),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]);
+    const form = (fields: [string, string][], file?: Buffer, boundary = 'fuzzb') =>
+      Buffer.concat([
+        ...fields.map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+        ...(file
+          ? [
+              Buffer.from(
+                `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.png"\r\nContent-Type: image/png\r\n\r\n`,
+              ),
+              file,
+              Buffer.from('\r\n'),
+            ]
+          : []),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
     const ct = 'multipart/form-data; boundary=fuzzb';
     for (const value of [...SWEEP, '', '1.5', '-1', '0x1', ' 1', '1e3', '[]']) {
       for (const auth of ['member', 'guest', 'none'] as Auth[]) {
-        await send({ method: 'POST', url: '/api/user/uploadid', auth, xsrf: true, contentType: ct, payload: form([['institutionId', value]], png), label: `institutionId=${JSON.stringify(value)}` });
+        await send({
+          method: 'POST',
+          url: '/api/user/uploadid',
+          auth,
+          xsrf: true,
+          contentType: ct,
+          payload: form([['institutionId', value]], png),
+          label: `institutionId=${JSON.stringify(value)}`,
+        });
       }
     }
     const odd: [string, Buffer][] = [
       ['no file', form([['institutionId', String(FX.inst.active)]])],
       ['two files', Buffer.concat([form([], png).subarray(0, -10), form([['institutionId', '1']], png)])],
       ['empty file', form([['institutionId', '1']], Buffer.alloc(0))],
-      ['many fields', form(Array.from({ length: 20 }, (_, i) => [`f${i}`, 'x'] as [string, string]), png)],
+      [
+        'many fields',
+        form(
+          Array.from({ length: 20 }, (_, i) => [`f${i}`, 'x'] as [string, string]),
+          png,
+        ),
+      ],
       ['NUL field name', form([['institution\u0000Id', '1']], png)],
       ['broken', Buffer.from('--fuzzb\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc')],
       ['garbage', Buffer.from('\u0000\u0001not multipart')],
     ];
-    for (const [label, payload] of odd) await send({ method: 'POST', url: '/api/user/uploadid', auth: 'member', xsrf: true, contentType: ct, payload, label });
+    for (const [label, payload] of odd)
+      await send({ method: 'POST', url: '/api/user/uploadid', auth: 'member', xsrf: true, contentType: ct, payload, label });
     expect(report(), `seed ${SEED}`).toEqual([]);
   }, 120_000);
 
@@ -391,7 +689,9 @@ describe('hostile input', () => {
     for (const [i, r] of routes.entries()) {
       for (const c of fc.sample(caseArb(r), { numRuns: RUNS, seed: SEED + i })) await send(c);
     }
-    console.log(`hostile input (${process.env.LECTERN_TEST_DB ?? 'pglite'}, seed ${SEED}): ${routes.length} routes, ${stats.sent} requests, ${JSON.stringify(stats.byClass)}`);
+    console.log(
+      `hostile input (${process.env.LECTERN_TEST_DB ?? 'pglite'}, seed ${SEED}): ${routes.length} routes, ${stats.sent} requests, ${JSON.stringify(stats.byClass)}`,
+    );
     expect(report(), `seed ${SEED}`).toEqual([]);
   }, 600_000);
 });

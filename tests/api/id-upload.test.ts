@@ -24,7 +24,10 @@ afterAll(() => t?.close());
 async function signIn(email: string) {
   const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
   const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
-  return { token: res.body.jwtoken as string, id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id };
+  return {
+    token: res.body.jwtoken as string,
+    id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id,
+  };
 }
 
 function photo(type: 'image/png' | 'image/jpeg', width = 400, height = 250): Buffer {
@@ -45,12 +48,19 @@ async function pdf(pages: [number, number][]): Promise<Buffer> {
 }
 
 const script = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
-const upload = (token: string, bytes: Buffer, fields: Record<string, string> = { institutionId: String(FX.inst.active) }, name = 'id.png') =>
-  api.upload('/api/user/uploadid', fields, { name, type: 'image/png', bytes }, token);
+const upload = (
+  token: string,
+  bytes: Buffer,
+  fields: Record<string, string> = { institutionId: String(FX.inst.active) },
+  name = 'id.png',
+) => api.upload('/api/user/uploadid', fields, { name, type: 'image/png', bytes }, token);
 const privateDir = () => path.join(t.dataDir, 'private');
 const storedFiles = () => (fs.existsSync(path.join(privateDir(), 'ids')) ? fs.readdirSync(path.join(privateDir(), 'ids')) : []);
 const storedOf = async (userId: number) => {
-  const { rows } = await t.db.query<{ id: number; file_name: string; mime: string }>(`SELECT id, file_name, mime FROM id_uploads WHERE user_id = $1 ORDER BY id`, [userId]);
+  const { rows } = await t.db.query<{ id: number; file_name: string; mime: string }>(
+    `SELECT id, file_name, mime FROM id_uploads WHERE user_id = $1 ORDER BY id`,
+    [userId],
+  );
   return rows.map((r) => ({ ...r, bytes: fs.readFileSync(path.join(privateDir(), 'ids', r.file_name)) }));
 };
 const rejectAll = async (userId: number) => {
@@ -74,7 +84,11 @@ describe('what is kept', () => {
 
   it('a PDF is kept as a drawing of its first page, not as a PDF', async () => {
     const r = await signIn('pdf@gmail.example');
-    const file = await pdf([[300, 450], [800, 200], [800, 200]]);
+    const file = await pdf([
+      [300, 450],
+      [800, 200],
+      [800, 200],
+    ]);
     expect((await upload(r.token, file, undefined, 'id.pdf')).status).toBe(200);
     const [kept] = await storedOf(r.id);
     expect(kept.mime).toBe('image/webp');
@@ -146,7 +160,9 @@ describe('limits', () => {
     const statuses = replies.map((x) => x.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s !== 200 && ![409, 429, 503].includes(s))).toEqual([]);
-    expect((await t.db.query(`SELECT count(*)::int AS n FROM id_uploads WHERE user_id = $1 AND status = 'pending'`, [r.id])).rows[0].n).toBe(1);
+    expect(
+      (await t.db.query(`SELECT count(*)::int AS n FROM id_uploads WHERE user_id = $1 AND status = 'pending'`, [r.id])).rows[0].n,
+    ).toBe(1);
     expect(storedFiles().length).toBe(before + 1);
   });
 
@@ -161,7 +177,10 @@ describe('limits', () => {
     const xsrf = await xsrfToken(t.app);
     for (const payload of ['--b\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc', '\u0000not multipart']) {
       const cut = await t.app.inject({
-        method: 'POST', url: '/api/user/uploadid', payload, cookies: { 'XSRF-TOKEN': xsrf },
+        method: 'POST',
+        url: '/api/user/uploadid',
+        payload,
+        cookies: { 'XSRF-TOKEN': xsrf },
         headers: { 'x-xsrf-token': xsrf, authorization: r.token, 'content-type': 'multipart/form-data; boundary=b' },
       });
       expect(cut.statusCode).toBe(400); // was a 500

@@ -17,7 +17,10 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => { received.push(mail); done(); }, done);
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        done();
+      }, done);
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -68,7 +71,9 @@ describe('mail', () => {
       const mail = await simpleParser(fs.readFileSync(path.join(mailDir, eml)));
       expect(mail.subject).toMatch(/^\d{4} is your Lectern code$/);
       const [sms] = fs.readdirSync(path.join(t.dataDir, 'outbox', 'sms'));
-      expect(fs.readFileSync(path.join(t.dataDir, 'outbox', 'sms', sms), 'utf8')).toMatch(/To: \+919000000001\n\n\d{4} is your Lectern one-time code/);
+      expect(fs.readFileSync(path.join(t.dataDir, 'outbox', 'sms', sms), 'utf8')).toMatch(
+        /To: \+919000000001\n\n\d{4} is your Lectern one-time code/,
+      );
     } finally {
       await t.close();
     }

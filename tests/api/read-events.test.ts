@@ -21,19 +21,28 @@ afterAll(() => t?.close());
 async function signIn(email: string) {
   const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
   const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
-  return { token: res.body.jwtoken as string, id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id };
+  return {
+    token: res.body.jwtoken as string,
+    id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id,
+  };
 }
-const firstIssue = async (mid: number) => (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid])).rows[0].issue_id;
+const firstIssue = async (mid: number) =>
+  (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid])).rows[0].issue_id;
 const views = (issueId: number, n: number, extra: object = {}) =>
   Array.from({ length: n }, (_, i) => ({ kind: 'page_view', issueId, page: 1 + (i % 2), at: Date.now() - 1000 - i, ...extra }));
-const countOf = async (userId: number) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_events WHERE user_id = $1', [userId])).rows[0].n;
+const countOf = async (userId: number) =>
+  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_events WHERE user_id = $1', [userId])).rows[0].n;
 
 describe('read events', () => {
   it('a guest with no library stores nothing, whatever source it claims', async () => {
     const guest = await api.post('/api/guest/login', { uniqId: 'device-events-0123456789', os: 'web' });
     expect(guest.status).toBe(200);
     const id = (await t.db.query<{ id: number }>(`SELECT id FROM users WHERE uuid = $1`, [guest.body.uuid])).rows[0].id;
-    const res = await api.post('/api/reader/events', { events: views(await firstIssue(FX.mid.biz), READER_EVENTS_MAX, { source: 'zone' }) }, guest.body.jwtoken);
+    const res = await api.post(
+      '/api/reader/events',
+      { events: views(await firstIssue(FX.mid.biz), READER_EVENTS_MAX, { source: 'zone' }) },
+      guest.body.jwtoken,
+    );
     expect(res.body).toEqual({ status: 1, stored: 0 });
     expect(await countOf(id)).toBe(0);
   });
@@ -45,7 +54,10 @@ describe('read events', () => {
     const res = await api.post('/api/reader/events', { events: [...views(mag, 2, { source: 'zone' }), ...views(paper, 3)] }, r.token);
     expect(res.body).toEqual({ status: 1, stored: 2 });
     const rows = (await t.db.query(`SELECT issue_id, source FROM usage_events WHERE user_id = $1`, [r.id])).rows;
-    expect(rows).toEqual([{ issue_id: mag, source: 'web' }, { issue_id: mag, source: 'web' }]);
+    expect(rows).toEqual([
+      { issue_id: mag, source: 'web' },
+      { issue_id: mag, source: 'web' },
+    ]);
   });
 
   it(`one batch counts at most ${READ_EVENT_ISSUES_MAX} distinct issues (each costs an entitlement check)`, async () => {
@@ -58,17 +70,25 @@ describe('read events', () => {
     expect(res.body).toEqual({ status: 1, stored: READ_EVENT_ISSUES_MAX * 2 });
   });
 
-  it('popularity counts readers: one reader\'s flood of views weighs less than three readers', async () => {
+  it("popularity counts readers: one reader's flood of views weighs less than three readers", async () => {
     await t.db.query(`DELETE FROM usage_events`);
     const flooder = await signIn('flood@active.edu');
     const tech = await firstIssue(FX.mid.tech);
-    for (let i = 0; i < 3; i++) expect((await api.post('/api/reader/events', { events: views(tech, READER_EVENTS_MAX) }, flooder.token)).body.stored).toBe(READER_EVENTS_MAX);
+    for (let i = 0; i < 3; i++)
+      expect((await api.post('/api/reader/events', { events: views(tech, READER_EVENTS_MAX) }, flooder.token)).body.stored).toBe(
+        READER_EVENTS_MAX,
+      );
     const hindi = await firstIssue(FX.mid.hindiMag);
     for (const who of ['one@active.edu', 'two@active.edu', 'three@active.edu']) {
       expect((await api.post('/api/reader/events', { events: views(hindi, 1) }, (await signIn(who)).token)).body.stored).toBe(1);
     }
     await refreshPopularity(t.db);
-    const pop = (await t.db.query<{ mid: number; reads: number; rank: number }>(`SELECT mid, reads, rank FROM title_popularity ORDER BY rank LIMIT 2`)).rows;
-    expect(pop).toEqual([{ mid: FX.mid.hindiMag, reads: 3, rank: 1 }, { mid: FX.mid.tech, reads: 1, rank: 2 }]);
+    const pop = (
+      await t.db.query<{ mid: number; reads: number; rank: number }>(`SELECT mid, reads, rank FROM title_popularity ORDER BY rank LIMIT 2`)
+    ).rows;
+    expect(pop).toEqual([
+      { mid: FX.mid.hindiMag, reads: 3, rank: 1 },
+      { mid: FX.mid.tech, reads: 1, rank: 2 },
+    ]);
   });
 });

@@ -20,16 +20,38 @@ afterAll(() => t?.close());
 async function signIn(email: string) {
   const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
   const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
-  return { token: res.body.jwtoken as string, uid: res.body.uid as string, id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id };
+  return {
+    token: res.body.jwtoken as string,
+    uid: res.body.uid as string,
+    id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id,
+  };
 }
-const issuesOf = async (mid: number) => (await t.db.query<{ issue_id: number }>('SELECT issue_id FROM issues WHERE mid = $1 ORDER BY issue_id', [mid])).rows.map((r) => r.issue_id);
+const issuesOf = async (mid: number) =>
+  (await t.db.query<{ issue_id: number }>('SELECT issue_id FROM issues WHERE mid = $1 ORDER BY issue_id', [mid])).rows.map(
+    (r) => r.issue_id,
+  );
 const image = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('reader token', () => {
   it('opens an issue for an active member: a code, the reader URL with the page, the issue and its pages', async () => {
     const r = await signIn('open@active.edu');
     const [issue] = await issuesOf(FX.mid.biz);
-    const res = await api.post('/api/reader/token', { user_id: r.uid, issue, store_id: 1, readtype: 'reader', userLang: 'en', isnews: 0, ageRating: 5, device: 'web', lib_id: 1, page: 2 }, r.token);
+    const res = await api.post(
+      '/api/reader/token',
+      {
+        user_id: r.uid,
+        issue,
+        store_id: 1,
+        readtype: 'reader',
+        userLang: 'en',
+        isnews: 0,
+        ageRating: 5,
+        device: 'web',
+        lib_id: 1,
+        page: 2,
+      },
+      r.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
     expect(res.body.data).toMatchObject({ page: 2, url: `/reader/${issue}?edz=1#page/2` });
@@ -37,7 +59,10 @@ describe('reader token', () => {
     const manifest = await api.get(`/content/reader/${issue}?code=${res.body.data.code}`);
     expect(manifest.status).toBe(200);
     expect(manifest.body).toMatchObject({ issueId: issue, mid: FX.mid.biz, titleName: 'Business Weekly', type: 'magazine' });
-    expect(manifest.body.pages).toEqual([{ n: 1, small: 360, large: 720, height: 1020 }, { n: 2, small: 360, large: 720, height: 1020 }]);
+    expect(manifest.body.pages).toEqual([
+      { n: 1, small: 360, large: 720, height: 1020 },
+      { n: 2, small: 360, large: 720, height: 1020 },
+    ]);
     const text = await api.get(`/content/reader/${issue}/pages/2/text?code=${res.body.data.code}`);
     expect(text.body).toEqual({ n: 2, text: `${FX.bizPageText} page two` });
   });
@@ -49,8 +74,14 @@ describe('reader token', () => {
       expect(res.status).toBe(403);
       return res.body.error;
     };
-    expect(await refused('nobody@example.com', FX.mid.biz)).toEqual({ code: 'no_access', message: 'Unfortunately, you do not have access to Lectern content.' });
-    expect(await refused('late@expired.edu', FX.mid.biz)).toEqual({ code: 'subscription_expired', message: 'Oops! Your Lectern subscription has expired' });
+    expect(await refused('nobody@example.com', FX.mid.biz)).toEqual({
+      code: 'no_access',
+      message: 'Unfortunately, you do not have access to Lectern content.',
+    });
+    expect(await refused('late@expired.edu', FX.mid.biz)).toEqual({
+      code: 'subscription_expired',
+      message: 'Oops! Your Lectern subscription has expired',
+    });
     expect((await refused('far@active.edu', FX.mid.blocked)).message).toBe('Oops! This magazine is blocked for your country .');
     expect((await refused('pupil@basic.edu', FX.mid.paper)).code).toBe('not_in_subscription');
     expect((await refused('pupil@basic.edu', FX.mid.journal)).code).toBe('not_in_subscription');
@@ -117,7 +148,10 @@ describe('progress', () => {
     expect((await api.post('/api/reader/progress', { issueId: issue, page: 2 }, phone.token)).body.page).toBe(2);
     expect((await progressOn(laptop.token)).page).toBe(2);
     // and the laptop's reader opens there: the token's answer says where.
-    expect((await api.post('/api/reader/token', { issue }, laptop.token)).body.data).toMatchObject({ page: 2, url: `/reader/${issue}?edz=1#page/2` });
+    expect((await api.post('/api/reader/token', { issue }, laptop.token)).body.data).toMatchObject({
+      page: 2,
+      url: `/reader/${issue}?edz=1#page/2`,
+    });
     expect((await api.post('/api/reader/progress', { issueId: issue, page: 0 }, phone.token)).status).toBe(400);
     expect((await api.post('/api/reader/progress', { issueId: 999999, page: 1 }, phone.token)).status).toBe(404);
     expect((await api.post('/api/reader/progress', { issueId: issue, page: 1 })).status).toBe(401);
@@ -131,16 +165,26 @@ describe('read events', () => {
     const r = await signIn('events@active.edu');
     const [issue] = await issuesOf(FX.mid.hindiMag);
     const at = Date.now() - 3 * 3600_000; // read offline three hours ago
-    const res = await api.post('/api/reader/events', { events: [
-      { kind: 'issue_open', issueId: issue, at },
-      { kind: 'page_view', issueId: issue, page: 1, at },
-      { kind: 'page_view', issueId: issue, page: 2, at: at + 5000, source: 'zone' },
-      { kind: 'page_view', issueId: 999999, page: 1, at },
-      { kind: 'page_view', issueId: issue, page: 1, at: Date.now() + 86_400_000 },
-    ] }, r.token);
+    const res = await api.post(
+      '/api/reader/events',
+      {
+        events: [
+          { kind: 'issue_open', issueId: issue, at },
+          { kind: 'page_view', issueId: issue, page: 1, at },
+          { kind: 'page_view', issueId: issue, page: 2, at: at + 5000, source: 'zone' },
+          { kind: 'page_view', issueId: 999999, page: 1, at },
+          { kind: 'page_view', issueId: issue, page: 1, at: Date.now() + 86_400_000 },
+        ],
+      },
+      r.token,
+    );
     expect(res.body).toEqual({ status: 1, stored: 3 });
-    const rows = (await t.db.query(
-      `SELECT kind, institution_id, mid, issue_id, page_no, source, at FROM usage_events WHERE user_id = $1 ORDER BY at, page_no NULLS FIRST`, [r.id])).rows;
+    const rows = (
+      await t.db.query(
+        `SELECT kind, institution_id, mid, issue_id, page_no, source, at FROM usage_events WHERE user_id = $1 ORDER BY at, page_no NULLS FIRST`,
+        [r.id],
+      )
+    ).rows;
     expect(rows.map((e) => [e.kind, e.institution_id, e.mid, e.issue_id, e.page_no, e.source])).toEqual([
       ['issue_open', FX.inst.active, FX.mid.hindiMag, issue, null, 'web'],
       ['page_view', FX.inst.active, FX.mid.hindiMag, issue, 1, 'web'],
@@ -175,14 +219,20 @@ describe('downloads', () => {
 
     const third = await api.post('/api/reader/downloads', { issueId: c, deviceId: phone }, r.token);
     expect(third.status).toBe(403);
-    expect(third.body.error).toEqual({ code: 'download_limit', message: 'You can keep 2 issues downloaded at a time. Remove one to download another.' });
+    expect(third.body.error).toEqual({
+      code: 'download_limit',
+      message: 'You can keep 2 issues downloaded at a time. Remove one to download another.',
+    });
     const laptop = await api.post('/api/reader/downloads', { issueId: c, deviceId: 'laptop-0001' }, r.token);
     expect(laptop.body.error.code).toBe('device_limit');
 
     await api.post('/api/reader/downloads/remove', { deviceId: phone, issueIds: [a] }, r.token);
     expect((await api.post('/api/reader/downloads', { issueId: c, deviceId: phone }, r.token)).body.issueIds).toEqual([b, c]);
     await api.post('/api/reader/downloads/remove', { deviceId: phone }, r.token);
-    expect((await api.post('/api/reader/downloads', { issueId: c, deviceId: 'laptop-0001' }, r.token)).body.used).toEqual({ issues: 1, devices: 1 });
+    expect((await api.post('/api/reader/downloads', { issueId: c, deviceId: 'laptop-0001' }, r.token)).body.used).toEqual({
+      issues: 1,
+      devices: 1,
+    });
   });
 
   it("take the institution's own limits, and an expired subscription withdraws them", async () => {
@@ -190,12 +240,20 @@ describe('downloads', () => {
     const device = 'tablet-0001';
     await t.db.query(`UPDATE institutions SET download_limit = 5, device_limit = 4 WHERE con_code = 'ACT'`);
     const check = await api.get(`/api/reader/downloads?deviceId=${device}`, r.token);
-    expect(check.body).toEqual({ allowed: true, reason: null, issueIds: [], used: { issues: 0, devices: 0 }, limits: { issues: 5, devices: 4 } });
+    expect(check.body).toEqual({
+      allowed: true,
+      reason: null,
+      issueIds: [],
+      used: { issues: 0, devices: 0 },
+      limits: { issues: 5, devices: 4 },
+    });
     await api.post('/api/reader/downloads', { issueId: (await issuesOf(FX.mid.biz))[1], deviceId: device }, r.token);
     await t.db.query(`UPDATE users SET institution_id = $2 WHERE id = $1`, [r.id, FX.inst.expired]);
     const after = await api.get(`/api/reader/downloads?deviceId=${device}`, r.token);
     expect(after.body).toMatchObject({ allowed: false, reason: 'subscription_expired' });
-    expect((await api.post('/api/reader/downloads', { issueId: (await issuesOf(FX.mid.biz))[2], deviceId: device }, r.token)).body.error.code).toBe('subscription_expired');
+    expect(
+      (await api.post('/api/reader/downloads', { issueId: (await issuesOf(FX.mid.biz))[2], deviceId: device }, r.token)).body.error.code,
+    ).toBe('subscription_expired');
     expect((await api.get('/api/reader/downloads?deviceId=x', r.token)).status).toBe(400);
   });
 });

@@ -14,8 +14,14 @@ let appDir: string;
 let t: TestContext;
 beforeAll(async () => {
   appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-headers-'));
-  fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/main.js"></script></head><body></body></html>');
-  fs.writeFileSync(path.join(appDir, 'reader.html'), `<!doctype html><html><head><script>${BOOT}</script><script type="module" crossorigin src="/assets/reader.js"></script></head><body></body></html>`);
+  fs.writeFileSync(
+    path.join(appDir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/main.js"></script></head><body></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(appDir, 'reader.html'),
+    `<!doctype html><html><head><script>${BOOT}</script><script type="module" crossorigin src="/assets/reader.js"></script></head><body></body></html>`,
+  );
   t = await testApp(undefined, { config: { appDir } });
 });
 afterAll(async () => {
@@ -25,7 +31,12 @@ afterAll(async () => {
 
 /** The CSP as a map of directive to its sources. */
 const csp = (header: string | string[] | number | undefined) =>
-  Object.fromEntries(String(header).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 
 describe('security headers', () => {
   it('sends a strict CSP and the other headers on the shell, the reader, the API and errors', async () => {
@@ -64,7 +75,12 @@ describe('security headers', () => {
   });
 
   it('sends no Referer from pages whose URL carries a reader token', async () => {
-    for (const url of ['/reader/1?code=abc', '/%72eader/1?code=abc', '/content/reader/1?code=abc', '/content/reader/1/pages/1/large.webp?code=abc']) {
+    for (const url of [
+      '/reader/1?code=abc',
+      '/%72eader/1?code=abc',
+      '/content/reader/1?code=abc',
+      '/content/reader/1/pages/1/large.webp?code=abc',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.headers['referrer-policy']]).toEqual([url, 'no-referrer']);
     }
@@ -76,7 +92,11 @@ describe('security headers', () => {
 
     const proxied = await testApp(undefined, { config: { appDir, trustProxy: 1 } });
     try {
-      const res = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+      const res = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}/);
     } finally {
       await proxied.close();

@@ -53,7 +53,8 @@ async function newReader(email: string, conCode: string | null = 'ACT'): Promise
 const session = (userId: number) => t.app.issueToken(userId, { headers: {} } as FastifyRequest);
 const sessionId = (token: string) => decodeJwt(token).sid as string;
 const details = (token: string) => api.post('/api/user/details', {}, token);
-const firstIssue = async (mid: number) => (await sql<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid]))[0].issue_id;
+const firstIssue = async (mid: number) =>
+  (await sql<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid]))[0].issue_id;
 
 describe('session lifetime', () => {
   it('the token expires when the session must end at the latest, not after a year', async () => {
@@ -61,7 +62,10 @@ describe('session lifetime', () => {
     const exp = decodeJwt(token).exp! * 1000;
     expect(Math.abs(exp - (Date.now() + SESSION_MAX_DAYS * 86_400_000))).toBeLessThan(3_600_000);
     expect(SESSION_MAX_DAYS).toBeLessThan(365);
-    const [row] = await sql<{ ends_in_days: number }>(`SELECT extract(epoch FROM expires_at - now()) / 86400 AS ends_in_days FROM user_sessions WHERE id = $1`, [sessionId(token)]);
+    const [row] = await sql<{ ends_in_days: number }>(
+      `SELECT extract(epoch FROM expires_at - now()) / 86400 AS ends_in_days FROM user_sessions WHERE id = $1`,
+      [sessionId(token)],
+    );
     expect(Math.round(Number(row.ends_in_days))).toBe(SESSION_MAX_DAYS);
   });
 
@@ -69,10 +73,19 @@ describe('session lifetime', () => {
     const user = await newReader('idle@active.edu');
     const used = await session(user);
     const idle = await session(user);
-    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [sessionId(used), SESSION_IDLE_DAYS - 1]);
-    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [sessionId(idle), SESSION_IDLE_DAYS + 1]);
+    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [
+      sessionId(used),
+      SESSION_IDLE_DAYS - 1,
+    ]);
+    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [
+      sessionId(idle),
+      SESSION_IDLE_DAYS + 1,
+    ]);
     expect((await details(used)).status).toBe(200);
-    const [touched] = await sql<{ age_s: number }>(`SELECT extract(epoch FROM now() - last_seen_at) AS age_s FROM user_sessions WHERE id = $1`, [sessionId(used)]);
+    const [touched] = await sql<{ age_s: number }>(
+      `SELECT extract(epoch FROM now() - last_seen_at) AS age_s FROM user_sessions WHERE id = $1`,
+      [sessionId(used)],
+    );
     expect(Number(touched.age_s)).toBeLessThan(60);
     expect((await details(idle)).status).toBe(401);
   });
@@ -81,7 +94,10 @@ describe('session lifetime', () => {
     const token = await session(await newReader('touch@active.edu'));
     await sql(`UPDATE user_sessions SET last_seen_at = now() - interval '3 hours' WHERE id = $1`, [sessionId(token)]);
     expect((await details(token)).status).toBe(200);
-    const [row] = await sql<{ hours: number }>(`SELECT round(extract(epoch FROM now() - last_seen_at) / 3600) AS hours FROM user_sessions WHERE id = $1`, [sessionId(token)]);
+    const [row] = await sql<{ hours: number }>(
+      `SELECT round(extract(epoch FROM now() - last_seen_at) / 3600) AS hours FROM user_sessions WHERE id = $1`,
+      [sessionId(token)],
+    );
     expect(Number(row.hours)).toBe(3);
   });
 
@@ -89,7 +105,10 @@ describe('session lifetime', () => {
     const user = await newReader('old-sessions@active.edu');
     const [live, revoked, lapsed] = [await session(user), await session(user), await session(user)];
     await sql(`UPDATE user_sessions SET revoked_at = now() - interval '31 days' WHERE id = $1`, [sessionId(revoked)]);
-    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [sessionId(lapsed), SESSION_IDLE_DAYS + 31]);
+    await sql(`UPDATE user_sessions SET last_seen_at = now() - make_interval(days => $2) WHERE id = $1`, [
+      sessionId(lapsed),
+      SESSION_IDLE_DAYS + 31,
+    ]);
     await housekeeping(t.db, t.dataDir);
     const left = await sql<{ id: string }>('SELECT id::text FROM user_sessions WHERE user_id = $1', [user]);
     expect(left.map((r) => r.id)).toEqual([sessionId(live)]);
@@ -147,8 +166,13 @@ describe('reader tokens stop when their session ends', () => {
   });
 });
 
-const institutionOf = async (userId: number) => (await sql<{ con_code: string | null }>(
-  'SELECT i.con_code FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1', [userId]))[0].con_code;
+const institutionOf = async (userId: number) =>
+  (
+    await sql<{ con_code: string | null }>(
+      'SELECT i.con_code FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1',
+      [userId],
+    )
+  )[0].con_code;
 const instId = async (conCode: string) => (await sql<{ id: number }>('SELECT id FROM institutions WHERE con_code = $1', [conCode]))[0].id;
 
 describe('one membership rule', () => {
@@ -166,7 +190,8 @@ describe('one membership rule', () => {
   it('an approved ID request follows the same rule (it used to move a member onto an ended institution)', async () => {
     const member = await newReader('idcard@active.edu', 'ACT');
     const [{ id }] = await sql<{ id: number }>(
-      `INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, 'x.png', 'image/png', 1) RETURNING id`, [member, await instId('EXP')],
+      `INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, 'x.png', 'image/png', 1) RETURNING id`,
+      [member, await instId('EXP')],
     );
     expect(await decideIdRequest(t.db, t.dataDir, id, 'approve')).toBe(true);
     expect(await institutionOf(member)).toBe('ACT');
@@ -188,7 +213,9 @@ describe('one membership rule', () => {
     await sql(`UPDATE users SET access_ends_at = now() - interval '1 hour' WHERE id = $1`, [reader]);
     const token = await session(reader);
     expect((await details(token)).body).toMatchObject({ libid: FX.inst.active, isLibContentAvailable: 0 });
-    expect((await api.post('/api/reader/token', { issue: await firstIssue(FX.mid.biz) }, token)).body.error.code).toBe('subscription_expired');
+    expect((await api.post('/api/reader/token', { issue: await firstIssue(FX.mid.biz) }, token)).body.error.code).toBe(
+      'subscription_expired',
+    );
   });
 });
 
@@ -214,7 +241,8 @@ describe('multi-step writes are all or nothing', () => {
   it('an ID approval that cannot attach the reader stays pending', async () => {
     const user = await newReader('atomic-id@gmail.example', null);
     const [{ id }] = await sql<{ id: number }>(
-      `INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, 'y.png', 'image/png', 1) RETURNING id`, [user, await instId('ACT')],
+      `INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, 'y.png', 'image/png', 1) RETURNING id`,
+      [user, await instId('ACT')],
     );
     await failWritesOf(user);
     await expect(decideIdRequest(t.db, t.dataDir, id, 'approve')).rejects.toThrow(/this write fails/);
@@ -226,15 +254,24 @@ describe('downloads limit under concurrency', () => {
   it('50 concurrent downloads over 5 devices never pass the issue limit (3) or the device limit (2)', async () => {
     const user = await newReader('burst@active.edu');
     const token = await session(user);
-    const readable = (await sql<{ issue_id: number }>(
-      `SELECT issue_id FROM issues WHERE mid = ANY($1::int[]) ORDER BY issue_id`, [[FX.mid.biz, FX.mid.tech, FX.mid.hindiMag, FX.mid.journal, FX.mid.paper]],
-    )).map((r) => r.issue_id);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      api.post('/api/reader/downloads', { issueId: readable[i % readable.length], deviceId: `device-${i % 5}-burst` }, token)));
+    const readable = (
+      await sql<{ issue_id: number }>(`SELECT issue_id FROM issues WHERE mid = ANY($1::int[]) ORDER BY issue_id`, [
+        [FX.mid.biz, FX.mid.tech, FX.mid.hindiMag, FX.mid.journal, FX.mid.paper],
+      ])
+    ).map((r) => r.issue_id);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        api.post('/api/reader/downloads', { issueId: readable[i % readable.length], deviceId: `device-${i % 5}-burst` }, token),
+      ),
+    );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 200 || s === 403), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 403),
+      JSON.stringify(statuses),
+    ).toBe(true);
     const [kept] = await sql<{ issues: number; devices: number }>(
-      `SELECT count(*)::int AS issues, count(DISTINCT device_id)::int AS devices FROM downloads WHERE user_id = $1`, [user],
+      `SELECT count(*)::int AS issues, count(DISTINCT device_id)::int AS devices FROM downloads WHERE user_id = $1`,
+      [user],
     );
     expect(kept.issues).toBe(3);
     expect(kept.devices).toBeLessThanOrEqual(2);
@@ -245,7 +282,10 @@ describe('downloads limit under concurrency', () => {
 describe('the PostgreSQL pool', () => {
   it('takes its size and statement time limit from DATABASE_POOL_MAX and DATABASE_STATEMENT_TIMEOUT_MS', () => {
     expect(loadConfig({})).toMatchObject({ databasePoolMax: 10, databaseStatementTimeoutMs: 15_000 });
-    expect(loadConfig({ DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({ databasePoolMax: 25, databaseStatementTimeoutMs: 0 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+      databasePoolMax: 25,
+      databaseStatementTimeoutMs: 0,
+    });
   });
 
   // These need a real server (the PostgreSQL run of the suite).

@@ -19,21 +19,37 @@ const outbox = memoryOutbox();
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await testApp(async (db) => {
-    await loadCatalogue(db);
-    await db.exec(`INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES ('RACE-2026', ${FX.inst.active}, now() + interval '90 days', 100);`);
-    // Accounts with a password: the owner attacked below, and many for the per-client bursts.
-    const hash = await hashPassword(PASSWORD);
-    await db.query(
-      `INSERT INTO users (uuid, email, email_verified, password_hash, first_name)
+  t = await testApp(
+    async (db) => {
+      await loadCatalogue(db);
+      await db.exec(
+        `INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES ('RACE-2026', ${FX.inst.active}, now() + interval '90 days', 100);`,
+      );
+      // Accounts with a password: the owner attacked below, and many for the per-client bursts.
+      const hash = await hashPassword(PASSWORD);
+      await db.query(
+        `INSERT INTO users (uuid, email, email_verified, password_hash, first_name)
        SELECT gen_random_uuid(), 'member' || i || '@example.com', true, $1, 'M' FROM generate_series(1, $2) i`,
-      [hash, BURST],
-    );
-    await db.query(`INSERT INTO users (uuid, email, email_verified, password_hash, first_name) VALUES (gen_random_uuid(), 'owner@example.com', true, $1, 'Owner')`, [hash]);
-  }, {
-    mailer: outbox.mailer, sms: outbox.sms,
-    logger: { level: 'warn', stream: { write: (line: string) => { logLines.push(line); } } },
-  });
+        [hash, BURST],
+      );
+      await db.query(
+        `INSERT INTO users (uuid, email, email_verified, password_hash, first_name) VALUES (gen_random_uuid(), 'owner@example.com', true, $1, 'Owner')`,
+        [hash],
+      );
+    },
+    {
+      mailer: outbox.mailer,
+      sms: outbox.sms,
+      logger: {
+        level: 'warn',
+        stream: {
+          write: (line: string) => {
+            logLines.push(line);
+          },
+        },
+      },
+    },
+  );
   xsrf = await xsrfToken(t.app);
 });
 afterAll(() => t?.close());
@@ -49,8 +65,11 @@ describe('one-time codes under a burst', () => {
     const sent = await client().post('/api/login/otp/send', { channel: 'email', email });
     const code = outbox.codeFor(email)!;
     // Every guess from its own address, so only the code's own try counter stands in the way.
-    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
-      client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, 1 + i) })));
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, 1 + i) }),
+      ),
+    );
     expect(answers.every((a) => a.status === 400)).toBe(true);
     expect(answers.filter((a) => a.body.error.code === 'otp_wrong')).toHaveLength(4);
     const { rows } = await t.db.query<{ attempts: number }>(`SELECT attempts FROM otp_requests WHERE id = $1`, [sent.body.requestId]);
@@ -66,7 +85,9 @@ describe('one-time codes under a burst', () => {
     const sent = await client().post('/api/login/otp/send', { channel: 'email', email, purpose: 'reset' });
     const code = outbox.codeFor(email)!;
     const body = (c: string) => ({ requestId: sent.body.requestId, code: c, password: 'pinecone7', confirmPassword: 'pinecone7' });
-    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => client().post('/api/login/otp/verify', body(wrongCode(code, 1 + i)))));
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => client().post('/api/login/otp/verify', body(wrongCode(code, 1 + i)))),
+    );
     expect(answers.filter((a) => a.body.error?.code === 'otp_wrong')).toHaveLength(4);
     expect((await client().post('/api/login/otp/verify', body(code))).body.error.code).toBe('otp_expired');
     expect((await client().post('/api/login/password', { channel: 'email', email, password: PASSWORD })).status).toBe(200);
@@ -74,14 +95,25 @@ describe('one-time codes under a burst', () => {
 
   it('a link code (adding an address to an account) holds the same way', async () => {
     const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'linker@example.com' });
-    const { jwtoken } = (await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('linker@example.com') })).body;
-    const link = await client().post('/api/login/otp/send', { channel: 'mobile', mobile: '9876500001', countryCode: '+91', purpose: 'link' }, jwtoken);
+    const { jwtoken } = (
+      await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('linker@example.com') })
+    ).body;
+    const link = await client().post(
+      '/api/login/otp/send',
+      { channel: 'mobile', mobile: '9876500001', countryCode: '+91', purpose: 'link' },
+      jwtoken,
+    );
     expect(link.status).toBe(200);
     const code = outbox.codeFor('+919876500001')!;
-    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
-      client().post('/api/account/link', { requestId: link.body.requestId, code: wrongCode(code, 1 + i) }, jwtoken)));
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        client().post('/api/account/link', { requestId: link.body.requestId, code: wrongCode(code, 1 + i) }, jwtoken),
+      ),
+    );
     expect(answers.filter((a) => a.body.error?.code === 'otp_wrong')).toHaveLength(4);
-    expect((await client().post('/api/account/link', { requestId: link.body.requestId, code }, jwtoken)).body.error.code).toBe('otp_expired');
+    expect((await client().post('/api/account/link', { requestId: link.body.requestId, code }, jwtoken)).body.error.code).toBe(
+      'otp_expired',
+    );
     expect((await t.db.query(`SELECT 1 FROM users WHERE mobile = '+919876500001'`)).rows).toHaveLength(0);
   });
 
@@ -90,10 +122,14 @@ describe('one-time codes under a burst', () => {
     for (let round = 0; round < 2; round++) {
       const sent = await client().post('/api/login/otp/send', { channel: 'email', email });
       const code = outbox.codeFor(email)!;
-      for (let i = 1; i <= 5; i++) await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, i) });
+      for (let i = 1; i <= 5; i++)
+        await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, i) });
     }
     const guessed = await client().post('/api/login/otp/send', { channel: 'email', email });
-    const once = await client().post('/api/login/otp/verify', { requestId: guessed.body.requestId, code: wrongCode(outbox.codeFor(email)!) });
+    const once = await client().post('/api/login/otp/verify', {
+      requestId: guessed.body.requestId,
+      code: wrongCode(outbox.codeFor(email)!),
+    });
     expect(once.body.error.code).toBe('otp_expired');
     const own = await client().post('/api/login/otp/send', { channel: 'email', email });
     expect((await client().post('/api/login/otp/verify', { requestId: own.body.requestId, code: outbox.codeFor(email) })).status).toBe(200);
@@ -103,56 +139,96 @@ describe('one-time codes under a burst', () => {
 describe('passwords under a burst', () => {
   it('checks no more than 10 wrong passwords of one account from one client at once; the right one after them is refused there', async () => {
     const stranger = client('203.0.113.50');
-    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
-      stranger.post('/api/login/password', { channel: 'email', email: 'member1@example.com', password: `guess${i}` })));
-    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 401: LIMITS.loginFailPerContactIp.max, 429: BURST - LIMITS.loginFailPerContactIp.max });
-    expect((await stranger.post('/api/login/password', { channel: 'email', email: 'member1@example.com', password: PASSWORD })).status).toBe(429);
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        stranger.post('/api/login/password', { channel: 'email', email: 'member1@example.com', password: `guess${i}` }),
+      ),
+    );
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({
+      401: LIMITS.loginFailPerContactIp.max,
+      429: BURST - LIMITS.loginFailPerContactIp.max,
+    });
+    expect(
+      (await stranger.post('/api/login/password', { channel: 'email', email: 'member1@example.com', password: PASSWORD })).status,
+    ).toBe(429);
   });
 
   it('checks no more than 50 wrong passwords from one client at once over many accounts, refused before hashing', async () => {
     const stranger = client('203.0.113.51');
-    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
-      stranger.post('/api/login/password', { channel: 'email', email: `member${i + 1}@example.com`, password: 'wrong1' })));
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        stranger.post('/api/login/password', { channel: 'email', email: `member${i + 1}@example.com`, password: 'wrong1' }),
+      ),
+    );
     expect(statusCounts(answers.map((a) => a.status))).toEqual({ 401: LIMITS.loginFailPerIp.max, 429: BURST - LIMITS.loginFailPerIp.max });
   });
 
   it("a stranger's wrong passwords do not lock the owner out on their own device, by password or by code", async () => {
     const stranger = client('203.0.113.52');
-    for (let i = 0; i < 12; i++) await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: `nope${i}` });
-    expect((await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(429);
+    for (let i = 0; i < 12; i++)
+      await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: `nope${i}` });
+    expect((await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(
+      429,
+    );
     const device = client('198.51.100.20');
-    expect((await device.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await device.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(
+      200,
+    );
     const sent = await device.post('/api/login/otp/send', { channel: 'email', email: 'owner@example.com' });
-    expect((await device.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('owner@example.com') })).status).toBe(200);
+    expect(
+      (await device.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('owner@example.com') })).status,
+    ).toBe(200);
   });
 });
 
 describe('changing the password', () => {
   it('counts wrong current passwords like wrong sign-ins: a burst checks no more than 10 from one client', async () => {
     const device = client('198.51.100.33');
-    const { jwtoken } = (await device.post('/api/login/password', { channel: 'email', email: 'member180@example.com', password: PASSWORD })).body;
-    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
-      device.post('/api/user/password', { currentPassword: `guess${i}`, password: 'birch-55', confirmPassword: 'birch-55' }, jwtoken)));
-    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 400: LIMITS.loginFailPerContactIp.max, 429: BURST - LIMITS.loginFailPerContactIp.max });
+    const { jwtoken } = (await device.post('/api/login/password', { channel: 'email', email: 'member180@example.com', password: PASSWORD }))
+      .body;
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        device.post('/api/user/password', { currentPassword: `guess${i}`, password: 'birch-55', confirmPassword: 'birch-55' }, jwtoken),
+      ),
+    );
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({
+      400: LIMITS.loginFailPerContactIp.max,
+      429: BURST - LIMITS.loginFailPerContactIp.max,
+    });
   });
 });
 
 describe('access codes under a burst', () => {
   it('checks no more than 10 wrong access codes of one account at once', async () => {
     const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'coupon-racer@example.com' });
-    const { jwtoken } = (await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('coupon-racer@example.com') })).body;
-    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => client().post('/api/coupon/validate', { code: `NOPE-${i}` }, jwtoken)));
-    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 400: LIMITS.couponFailPerUser.max, 429: BURST - LIMITS.couponFailPerUser.max });
+    const { jwtoken } = (
+      await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('coupon-racer@example.com') })
+    ).body;
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => client().post('/api/coupon/validate', { code: `NOPE-${i}` }, jwtoken)),
+    );
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({
+      400: LIMITS.couponFailPerUser.max,
+      429: BURST - LIMITS.couponFailPerUser.max,
+    });
     expect((await client().post('/api/coupon/validate', { code: 'RACE-2026' }, jwtoken)).status).toBe(429);
   });
 });
 
 describe('new members at an institution domain', () => {
   it('sends codes to a bounded number of new addresses at one domain per hour, whatever the client; others are unaffected', async () => {
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => client().post('/api/login/otp/send', { channel: 'email', email: `mint${i}@active.edu` })));
-    expect(statusCounts(answers.map((a) => a.status))).toEqual({ 200: LIMITS.otpSendNewPerDomain.max, 429: 60 - LIMITS.otpSendNewPerDomain.max });
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => client().post('/api/login/otp/send', { channel: 'email', email: `mint${i}@active.edu` })),
+    );
+    expect(statusCounts(answers.map((a) => a.status))).toEqual({
+      200: LIMITS.otpSendNewPerDomain.max,
+      429: 60 - LIMITS.otpSendNewPerDomain.max,
+    });
     // An existing member of the domain, and another domain, still get codes.
-    await t.db.query(`INSERT INTO users (uuid, email, email_verified, institution_id) VALUES (gen_random_uuid(), 'staff@active.edu', true, $1)`, [FX.inst.active]);
+    await t.db.query(
+      `INSERT INTO users (uuid, email, email_verified, institution_id) VALUES (gen_random_uuid(), 'staff@active.edu', true, $1)`,
+      [FX.inst.active],
+    );
     expect((await client().post('/api/login/otp/send', { channel: 'email', email: 'staff@active.edu' })).status).toBe(200);
     expect((await client().post('/api/login/otp/send', { channel: 'email', email: 'mint99@example.com' })).status).toBe(200);
   });
@@ -165,7 +241,9 @@ describe('new members at an institution domain', () => {
       const sent = await client().post('/api/login/otp/send', { channel: 'email', email });
       const code = outbox.codeFor(email)!;
       for (let i = 1; i <= 5 && spent < failures; i++, spent++) {
-        expect((await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, i) })).status).toBe(400);
+        expect((await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, i) })).status).toBe(
+          400,
+        );
       }
     }
     const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'last@basic.edu' });
@@ -186,9 +264,14 @@ describe('the service-wide failure budget', () => {
     );
     const sleeps = vi.spyOn(globalThis, 'setTimeout');
     try {
-      for (let i = 0; i < 3; i++) expect((await client().post('/api/login/password', { channel: 'email', email: 'member150@example.com', password: `x${i}yz` })).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await client().post('/api/login/password', { channel: 'email', email: 'member150@example.com', password: `x${i}yz` })).status,
+        ).toBe(401);
       // Slowed, not refused: the owner with the right password still signs in.
-      expect((await client().post('/api/login/password', { channel: 'email', email: 'member150@example.com', password: PASSWORD })).status).toBe(200);
+      expect(
+        (await client().post('/api/login/password', { channel: 'email', email: 'member150@example.com', password: PASSWORD })).status,
+      ).toBe(200);
       expect(sleeps.mock.calls.filter((c) => c[1] === SLOW_MS).length).toBeGreaterThanOrEqual(4);
     } finally {
       sleeps.mockRestore();
@@ -204,24 +287,49 @@ describe('common passwords', () => {
   it('refuses the most common passwords at sign-up, change and reset, with a clear message', async () => {
     const common = { message: 'This password is too common. Choose another one.' };
     const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'newcomer@example.com' });
-    const { jwtoken } = (await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('newcomer@example.com') })).body;
+    const { jwtoken } = (
+      await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('newcomer@example.com') })
+    ).body;
     for (const password of ['password', 'Qwerty', '123456', 'iloveyou']) {
       const res = await client().post('/api/user/signup', { fullName: 'New Comer', password, confirmPassword: password }, jwtoken);
       expect(res.status, password).toBe(400);
       expect(res.body.error).toMatchObject(common);
     }
-    expect((await client().post('/api/user/signup', { fullName: 'New Comer', password: 'pinecone7', confirmPassword: 'pinecone7' }, jwtoken)).status).toBe(200);
-    const change = await client().post('/api/user/password', { currentPassword: 'pinecone7', password: 'letmein', confirmPassword: 'letmein' }, jwtoken);
+    expect(
+      (await client().post('/api/user/signup', { fullName: 'New Comer', password: 'pinecone7', confirmPassword: 'pinecone7' }, jwtoken))
+        .status,
+    ).toBe(200);
+    const change = await client().post(
+      '/api/user/password',
+      { currentPassword: 'pinecone7', password: 'letmein', confirmPassword: 'letmein' },
+      jwtoken,
+    );
     expect(change.status).toBe(400);
     expect(change.body.error).toMatchObject(common);
 
     // A reset refuses a common password before spending the code: the same code then works.
     const reset = await client().post('/api/login/otp/send', { channel: 'email', email: 'newcomer@example.com', purpose: 'reset' });
     const code = outbox.codeFor('newcomer@example.com');
-    const refused = await client().post('/api/login/otp/verify', { requestId: reset.body.requestId, code, password: 'dragon', confirmPassword: 'dragon' });
+    const refused = await client().post('/api/login/otp/verify', {
+      requestId: reset.body.requestId,
+      code,
+      password: 'dragon',
+      confirmPassword: 'dragon',
+    });
     expect(refused.body.error).toMatchObject(common);
-    expect((await client().post('/api/login/otp/verify', { requestId: reset.body.requestId, code, password: 'maple-81', confirmPassword: 'maple-81' })).status).toBe(200);
-    expect((await client().post('/api/login/password', { channel: 'email', email: 'newcomer@example.com', password: 'maple-81' })).status).toBe(200);
+    expect(
+      (
+        await client().post('/api/login/otp/verify', {
+          requestId: reset.body.requestId,
+          code,
+          password: 'maple-81',
+          confirmPassword: 'maple-81',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await client().post('/api/login/password', { channel: 'email', email: 'newcomer@example.com', password: 'maple-81' })).status,
+    ).toBe(200);
   });
 });
 
@@ -232,14 +340,21 @@ describe('password hashing', () => {
     const refused = tries.filter((r) => r.status === 'rejected');
     expect(tries.filter((r) => r.status === 'fulfilled')).toHaveLength(HASHES_AT_ONCE + HASH_QUEUE);
     expect(refused).toHaveLength(80 - HASHES_AT_ONCE - HASH_QUEUE);
-    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 503, code: 'busy', message: 'Many people are signing in right now. Please try again in a moment.' });
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+      statusCode: 503,
+      code: 'busy',
+      message: 'Many people are signing in right now. Please try again in a moment.',
+    });
     // The queue drains: a try after the flood is checked as usual.
     expect(await verifyPassword(PASSWORD, stored)).toBe(true);
   });
 
   it('a flood of password sign-ins from many clients answers 401, or 503 busy past the queue: never a 500', async () => {
-    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) =>
-      client().post('/api/login/password', { channel: 'email', email: `member${i + 1}@example.com`, password: 'flood1' })));
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        client().post('/api/login/password', { channel: 'email', email: `member${i + 1}@example.com`, password: 'flood1' }),
+      ),
+    );
     for (const a of answers) {
       expect([401, 429, 503]).toContain(a.status);
       if (a.status === 503) expect(a.body.error.code).toBe('busy');

@@ -14,13 +14,22 @@ let api: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
   idp = await startOidcProvider({ redirectUris: [CALLBACK] });
-  t = await testApp(async (db) => {
-    await loadCatalogue(db);
-    await db.query(`UPDATE institutions SET sso_issuer = $1, sso_client_id = $2, sso_client_secret = $3 WHERE id = $4`, [
-      idp.issuer, OIDC_CLIENT.id, OIDC_CLIENT.secret, FX.inst.active,
-    ]);
-    await db.query(`UPDATE institutions SET sso_issuer = 'http://127.0.0.1:1', sso_client_id = 'x', sso_client_secret = 'y' WHERE id = $1`, [FX.inst.noFlags]);
-  }, { config: { publicUrl: PUBLIC_URL } });
+  t = await testApp(
+    async (db) => {
+      await loadCatalogue(db);
+      await db.query(`UPDATE institutions SET sso_issuer = $1, sso_client_id = $2, sso_client_secret = $3 WHERE id = $4`, [
+        idp.issuer,
+        OIDC_CLIENT.id,
+        OIDC_CLIENT.secret,
+        FX.inst.active,
+      ]);
+      await db.query(
+        `UPDATE institutions SET sso_issuer = 'http://127.0.0.1:1', sso_client_id = 'x', sso_client_secret = 'y' WHERE id = $1`,
+        [FX.inst.noFlags],
+      );
+    },
+    { config: { publicUrl: PUBLIC_URL } },
+  );
   api = apiClient(t.app, await xsrfToken(t.app));
 });
 afterAll(async () => {
@@ -36,8 +45,13 @@ async function signInAtProvider(authUrl: string, login: string): Promise<URL> {
   let body: URLSearchParams | undefined;
   for (let step = 0; step < 12; step++) {
     const res = await fetch(url, {
-      method: body ? 'POST' : 'GET', body, redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      method: body ? 'POST' : 'GET',
+      body,
+      redirect: 'manual',
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -80,7 +94,14 @@ describe('institution SSO', () => {
     expect(callback.searchParams.get('code')).toBeTruthy();
     const done = await api.post('/api/sso/complete', { search: callback.search });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ email: 'sam.okafor@active.edu', libid: FX.inst.active, fname: 'Sam', lname: 'Okafor', returnTo: '/journals', mode: 1 });
+    expect(done.body).toMatchObject({
+      email: 'sam.okafor@active.edu',
+      libid: FX.inst.active,
+      fname: 'Sam',
+      lname: 'Okafor',
+      returnTo: '/journals',
+      mode: 1,
+    });
     expect((await api.post('/api/user/details', {}, done.body.jwtoken)).status).toBe(200);
 
     // The same answer cannot be used twice.

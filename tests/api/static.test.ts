@@ -11,8 +11,13 @@ fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Lectern
 fs.writeFileSync(path.join(appDir, 'assets', 'main-abc123.js'), 'console.log(1)');
 
 let t: TestContext;
-beforeAll(async () => { t = await testApp(undefined, { config: { appDir } }); });
-afterAll(async () => { await t.close(); fs.rmSync(appDir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  t = await testApp(undefined, { config: { appDir } });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(appDir, { recursive: true, force: true });
+});
 
 describe('the built app', () => {
   it('caches hashed assets for a year and never revalidates them', async () => {

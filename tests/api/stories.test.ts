@@ -24,8 +24,17 @@ describe('GET /content/stories', () => {
     const res = await get('/content/stories?category=Cover-Stories');
     expect(res.status).toBe(200);
     expect(res.body.items.map((s: { title: string }) => s.title)).toEqual(['Campus libraries reinvented', 'Adult story']);
-    expect(res.body.categories).toEqual([{ slug: 'Cover-Stories', count: 2 }, { slug: 'Latest', count: 1 }, { slug: 'Business', count: 23 }]);
-    expect(res.body.items[0]).toMatchObject({ readTime: 420, isNews: false, browserLinkUrl: '/stories/campus-libraries-1', magName: 'Business Weekly' });
+    expect(res.body.categories).toEqual([
+      { slug: 'Cover-Stories', count: 2 },
+      { slug: 'Latest', count: 1 },
+      { slug: 'Business', count: 23 },
+    ]);
+    expect(res.body.items[0]).toMatchObject({
+      readTime: 420,
+      isNews: false,
+      browserLinkUrl: '/stories/campus-libraries-1',
+      magName: 'Business Weekly',
+    });
   });
 
   it('pages by 20 from zero and honours an age rating below 8', async () => {
@@ -33,7 +42,9 @@ describe('GET /content/stories', () => {
     expect(p0.body).toMatchObject({ nbHits: 23, nbPages: 2, page: 0 });
     expect(p0.body.items).toHaveLength(20);
     expect((await get('/content/stories?category=Business&page=1')).body.items).toHaveLength(3);
-    expect((await get('/content/stories?category=Cover-Stories&age_rating=5')).body.items.map((s: { title: string }) => s.title)).toEqual(['Campus libraries reinvented']);
+    expect((await get('/content/stories?category=Cover-Stories&age_rating=5')).body.items.map((s: { title: string }) => s.title)).toEqual([
+      'Campus libraries reinvented',
+    ]);
     expect((await get('/content/stories?category=Nothing-Here')).body.items).toEqual([]);
   });
 
@@ -48,7 +59,13 @@ describe('GET /content/story', () => {
   it('returns the story with its paragraphs and more from the same title', async () => {
     const res = await get('/content/story?url=more-1');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'More 1', canonicalUrl: 'more-1', lang: 'en', paragraphs: ['First paragraph.', 'Second paragraph.'], mid: 1 });
+    expect(res.body).toMatchObject({
+      title: 'More 1',
+      canonicalUrl: 'more-1',
+      lang: 'en',
+      paragraphs: ['First paragraph.', 'Second paragraph.'],
+      mid: 1,
+    });
     expect(res.body.moreFromTitle).toHaveLength(6);
     expect(res.body.moreFromTitle.map((s: { title: string }) => s.title)).not.toContain('More 1');
   });

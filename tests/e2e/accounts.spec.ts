@@ -56,8 +56,16 @@ test('a new reader signs up with an e-mail code and lands on home with their ins
   expect(await signIn.cookie('ageRate')).toBe('6');
   expect(await signIn.storage('loginType')).toBe('email');
   expect(await signIn.storage('userToken')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-  expect(JSON.parse((await signIn.storage('libraryDetails'))!)).toMatchObject({ name: 'Demo University', logo1: expect.stringMatching(/^\/media\//) });
-  expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({ firstName: 'Kiran', lastName: 'Das', email: 'new.student@demo.edu', userType: 'user' });
+  expect(JSON.parse((await signIn.storage('libraryDetails'))!)).toMatchObject({
+    name: 'Demo University',
+    logo1: expect.stringMatching(/^\/media\//),
+  });
+  expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({
+    firstName: 'Kiran',
+    lastName: 'Das',
+    email: 'new.student@demo.edu',
+    userType: 'user',
+  });
   await screenshot(page, 'home-signed-in-360');
 });
 
@@ -72,7 +80,14 @@ test('password sign-in, the profile menu, account pages and logout from the dash
   await page.getByTestId('profile-button').click();
   const menu = page.getByTestId('profile-menu');
   await expect(menu).toContainText('Asha Rao');
-  await expect(menu.getByRole('link')).toHaveText(['My Account', 'Email Preference', 'Manage Password', 'My Favorites', ...INFO_LINKS, 'Help by e-mail']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'My Account',
+    'Email Preference',
+    'Manage Password',
+    'My Favorites',
+    ...INFO_LINKS,
+    'Help by e-mail',
+  ]);
   await screenshot(page, 'profile-menu-1280');
   await page.locator('main').click({ position: { x: 5, y: 5 } });
   await expect(menu).toBeHidden();
@@ -106,7 +121,9 @@ test('password sign-in, the profile menu, account pages and logout from the dash
   await expect(page).toHaveURL(/\/login$/);
   expect(await signIn.cookie('isLoggedIn')).toBe('0');
   expect(await signIn.storage('userToken')).toBeNull();
-  const after = await page.request.post('/api/user/details', { headers: { authorization: token!, 'x-xsrf-token': (await signIn.cookie('XSRF-TOKEN'))! } });
+  const after = await page.request.post('/api/user/details', {
+    headers: { authorization: token!, 'x-xsrf-token': (await signIn.cookie('XSRF-TOKEN'))! },
+  });
   expect(after.status()).toBe(401);
 });
 
@@ -160,7 +177,11 @@ test('guards: logged out to /login, no library to type=1, expired to type=2 with
   await signIn.withPassword('reader@expired.edu', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/validate-user\?type=2$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Your Lectern subscription has expired');
-  await expect(page.getByText('Please contact your college/university librarian to indulge in unlimited reading of magazines, newspapers and journals again.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Please contact your college/university librarian to indulge in unlimited reading of magazines, newspapers and journals again.',
+    ),
+  ).toBeVisible();
   await screenshot(page, 'expired-360');
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/validate-user\?type=2$/);
@@ -185,7 +206,12 @@ test('a guest session, an access code, the guest menu and the guest logout', asy
   expect(await signIn.cookie('libraryId')).not.toBe('0');
 
   await page.getByTestId('profile-button').click();
-  await expect(page.getByTestId('profile-menu').getByRole('link')).toHaveText(['My Account', 'My Favorites', ...INFO_LINKS, 'Help by e-mail']);
+  await expect(page.getByTestId('profile-menu').getByRole('link')).toHaveText([
+    'My Account',
+    'My Favorites',
+    ...INFO_LINKS,
+    'Help by e-mail',
+  ]);
   await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login\?from=guest$/);
@@ -245,12 +271,16 @@ test('a reader with no institution sends a photo of their ID to the librarian', 
   await expect(page).toHaveURL(/\/validate-user\?type=1$/);
   const form = page.getByTestId('id-upload-form');
   await form.getByLabel('Your institution', { exact: true }).selectOption({ label: 'Demo University' });
-  await form.getByLabel('Photo or PDF of your institution ID').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await form
+    .getByLabel('Photo or PDF of your institution ID')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await form.getByRole('button', { name: 'Send to my librarian' }).click();
   await expect(form.getByRole('alert')).toHaveText('Upload a photo (JPEG, PNG or WebP) or a PDF of your institution ID.');
   await screenshot(page, 'id-upload-360');
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-  await form.getByLabel('Photo or PDF of your institution ID').setInputFiles({ name: 'student-id.png', mimeType: 'image/png', buffer: png });
+  await form
+    .getByLabel('Photo or PDF of your institution ID')
+    .setInputFiles({ name: 'student-id.png', mimeType: 'image/png', buffer: png });
   await form.getByRole('button', { name: 'Send to my librarian' }).click();
   await expect(page).toHaveURL(/\/uploadId\/thankyou$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your ID is on its way');
@@ -295,7 +325,11 @@ test('institution sign-in through its OpenID provider links the reader to it', a
 
   await expect(page).toHaveURL(/127\.0\.0\.1:4173\/$/);
   expect(await signIn.storage('loginType')).toBe('sso');
-  expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({ email: 'ravi.menon@demo.edu', firstName: 'Sam', libName: 'Demo University' });
+  expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({
+    email: 'ravi.menon@demo.edu',
+    firstName: 'Sam',
+    libName: 'Demo University',
+  });
   await expect(page.getByTestId('library-brand')).toBeVisible();
 });
 

@@ -10,10 +10,15 @@ import { HomePage, SignIn, screenshot } from './pages';
 async function watchCsp(context: BrowserContext) {
   await context.addInitScript(() => {
     (window as any).__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as any).__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as any).__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   const logged: string[] = [];
-  const listen = (p: Page) => p.on('console', (m) => { if (/Content.Security.Policy|Refused to/i.test(m.text())) logged.push(m.text()); });
+  const listen = (p: Page) =>
+    p.on('console', (m) => {
+      if (/Content.Security.Policy|Refused to/i.test(m.text())) logged.push(m.text());
+    });
   context.pages().forEach(listen);
   context.on('page', listen);
   return async (page: Page) => [...((await page.evaluate(() => (window as any).__csp as string[]).catch(() => [])) ?? []), ...logged];
@@ -41,7 +46,10 @@ test('no CSP violation on home, a title and the reader; the reader boot script r
     await page.goto(link);
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
-    if (await page.getByTestId('read-now').count()) { opened = true; break; }
+    if (await page.getByTestId('read-now').count()) {
+      opened = true;
+      break;
+    }
   }
   expect(opened).toBe(true);
 
@@ -65,11 +73,18 @@ test('a Devanagari title on an English page is drawn with Noto Sans Devanagari',
   await page.setViewportSize({ width: 1280, height: 800 });
   const home = new HomePage(page);
   await home.open('/');
-  const name = page.locator('[data-testid="magazine-card"]').filter({ hasText: /[\u0900-\u097F]/ }).first();
+  const name = page
+    .locator('[data-testid="magazine-card"]')
+    .filter({ hasText: /[\u0900-\u097F]/ })
+    .first();
   await expect(name).toBeVisible();
   await name.scrollIntoViewIfNeeded();
   const text = (await name.textContent())!.match(/[\u0900-\u097F][\u0900-\u097F\s]*/)![0];
-  await expect.poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Noto Sans Devanagari' && f.status === 'loaded'))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Noto Sans Devanagari' && f.status === 'loaded')),
+    )
+    .toBe(true);
   // The fonts the text needs are loaded, and the card's font stack reaches it before any system font.
   expect(await page.evaluate((t) => document.fonts.check('16px "Noto Sans Devanagari"', t), text)).toBe(true);
   expect(await name.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Noto Sans Devanagari/);
@@ -78,7 +93,9 @@ test('a Devanagari title on an English page is drawn with Noto Sans Devanagari',
 
 test('an English page without Devanagari text fetches no Devanagari font', async ({ page }) => {
   const fonts: string[] = [];
-  page.on('request', (r) => { if (/devanagari.*\.woff2?$/.test(r.url())) fonts.push(r.url()); });
+  page.on('request', (r) => {
+    if (/devanagari.*\.woff2?$/.test(r.url())) fonts.push(r.url());
+  });
   await page.goto('/login');
   await expect(page.getByLabel('Institution e-mail address')).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -4,9 +4,23 @@ import { HomePage, screenshot } from './pages';
 // These tests stub /content answers with page.route, which the service worker would bypass.
 test.use({ serviceWorkers: 'block' });
 
-const SECTIONS = ['mostPopular', 'featured', 'international', 'topFree', 'newArrivals', 'popularCategories', 'popularLanguages', 'popularMagazines', 'popularJournals', 'coverStories'];
+const SECTIONS = [
+  'mostPopular',
+  'featured',
+  'international',
+  'topFree',
+  'newArrivals',
+  'popularCategories',
+  'popularLanguages',
+  'popularMagazines',
+  'popularJournals',
+  'coverStories',
+];
 
-for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 800 }]) {
+for (const viewport of [
+  { width: 360, height: 800 },
+  { width: 1280, height: 800 },
+]) {
   test(`home shows every section with the server's titles and real covers at ${viewport.width}px`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const home = new HomePage(page);

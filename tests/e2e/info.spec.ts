@@ -13,7 +13,15 @@ test('the privacy policy has sections 1 to 8 with the legal points of spec §1',
   await expect(headings.first()).toHaveText('1. What this policy covers');
   await expect(headings.last()).toHaveText('8. Questions');
   const text = await page.getByTestId('legal-privacy').innerText();
-  for (const point of ['one region in Asia', 'United States and Ireland', 'within 15 days', 'within 30 days', 'within 72 hours', 'push notifications', 'Cookies']) {
+  for (const point of [
+    'one region in Asia',
+    'United States and Ireland',
+    'within 15 days',
+    'within 30 days',
+    'within 72 hours',
+    'push notifications',
+    'Cookies',
+  ]) {
     expect(text, point).toContain(point);
   }
   await screenshot(page, 'privacy-360');
@@ -27,7 +35,20 @@ test('the terms have clauses 1 to 10 with the legal points of spec §1', async (
   const doc = page.getByTestId('legal-terms');
   await expect(doc.getByRole('heading', { level: 2 })).toHaveCount(10);
   const text = await doc.innerText();
-  for (const point of ['distributor, not a publisher', 'full or partial refunds', 'taxes', "store's pricing", 'State of New York', 'after it is published', 'without refund', 'proxies or spoof your IP', 'true, current', 'from usage counts', 'discontinue', 'end accounts']) {
+  for (const point of [
+    'distributor, not a publisher',
+    'full or partial refunds',
+    'taxes',
+    "store's pricing",
+    'State of New York',
+    'after it is published',
+    'without refund',
+    'proxies or spoof your IP',
+    'true, current',
+    'from usage counts',
+    'discontinue',
+    'end accounts',
+  ]) {
     expect(text, point).toContain(point);
   }
 });
@@ -49,7 +70,16 @@ test('the contact form says what is missing in the spec texts, then sends', asyn
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/contact-us');
   await page.getByRole('button', { name: 'Send message' }).click();
-  for (const text of ['Name field is required', 'Email field is required', 'Mobile number field is required', 'Institution Name field is required', 'Desigination field is required', 'Please select no. of campus', 'Please select no. of students', 'Message field is required']) {
+  for (const text of [
+    'Name field is required',
+    'Email field is required',
+    'Mobile number field is required',
+    'Institution Name field is required',
+    'Desigination field is required',
+    'Please select no. of campus',
+    'Please select no. of students',
+    'Message field is required',
+  ]) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
   await screenshot(page, 'contact-errors-360');

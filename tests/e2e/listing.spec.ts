@@ -53,7 +53,10 @@ test('the hidden category never lists, and newspapers stay hidden when the insti
 
   await context.addCookies([{ name: 'isNewspaper', value: '0', url: 'http://127.0.0.1:4173' }]);
   let asked = false;
-  await page.route('**/content/magazine-filter*', (route) => { asked = route.request().url().includes('categoryID=154') || asked; return route.continue(); });
+  await page.route('**/content/magazine-filter*', (route) => {
+    asked = route.request().url().includes('categoryID=154') || asked;
+    return route.continue();
+  });
   await page.goto('/magazines/154');
   await expect(page.getByTestId('no-results')).toBeVisible();
   expect(asked).toBe(false);

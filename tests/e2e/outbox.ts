@@ -10,16 +10,25 @@ function latest(kind: 'mail' | 'sms', to: string): string | null {
   const dir = path.join(outbox(), kind);
   if (!fs.existsSync(dir)) return null;
   const safe = to.replace(/[^A-Za-z0-9@+._-]/g, '_');
-  const file = fs.readdirSync(dir).filter((f) => f.includes(safe)).sort().at(-1);
+  const file = fs
+    .readdirSync(dir)
+    .filter((f) => f.includes(safe))
+    .sort()
+    .at(-1);
   return file ? fs.readFileSync(path.join(dir, file), 'utf8') : null;
 }
 
 /** The newest code sent to an address or number, waiting for it to arrive. */
 export async function codeFor(to: string, kind: 'mail' | 'sms' = to.includes('@') ? 'mail' : 'sms', notThis?: string): Promise<string> {
   let code = '';
-  await expect.poll(() => {
-    code = latest(kind, to)?.match(/(\d{4,8}) is your/)?.[1] ?? '';
-    return code && code !== notThis ? code : '';
-  }, { message: `a code for ${to} in the outbox` }).not.toBe('');
+  await expect
+    .poll(
+      () => {
+        code = latest(kind, to)?.match(/(\d{4,8}) is your/)?.[1] ?? '';
+        return code && code !== notThis ? code : '';
+      },
+      { message: `a code for ${to} in the outbox` },
+    )
+    .not.toBe('');
   return code;
 }

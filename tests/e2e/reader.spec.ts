@@ -40,9 +40,18 @@ async function openFromTitle(page: Page, mid: number): Promise<Page> {
 
 const position = (reader: Page) => reader.getByTestId('reader-position');
 /** Waits until every shown page's image is loaded. */
-const shownLoaded = (reader: Page) => expect.poll(() => reader.locator('img.reader__page--shown')
-  .evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
-const shownPages = (reader: Page) => reader.locator('img.reader__page--shown').evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).dataset.page)));
+const shownLoaded = (reader: Page) =>
+  expect
+    .poll(() =>
+      reader
+        .locator('img.reader__page--shown')
+        .evaluateAll(
+          (imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+        ),
+    )
+    .toBe(true);
+const shownPages = (reader: Page) =>
+  reader.locator('img.reader__page--shown').evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).dataset.page)));
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
@@ -54,7 +63,15 @@ test.describe('on a phone', () => {
     const reader = await openFromTitle(page, mid);
     // The reader-token call of spec §7, with its parameters.
     expect((await tokenCall).postDataJSON()).toMatchObject({
-      user_id: expect.any(String), issue: issueId, store_id: 1, readtype: 'reader', userLang: 'en', isnews: 0, ageRating: 5, device: 'web', lib_id: expect.any(Number),
+      user_id: expect.any(String),
+      issue: issueId,
+      store_id: 1,
+      readtype: 'reader',
+      userLang: 'en',
+      isnews: 0,
+      ageRating: 5,
+      device: 'web',
+      lib_id: expect.any(Number),
     });
     // The token went into the tab and straight out of its address bar.
     // (at the page this reader last read, if another test opened it before)
@@ -105,7 +122,10 @@ test.describe('on a phone', () => {
     await expect(stage).toHaveAttribute('data-zoom', '1.00');
 
     await reader.getByRole('button', { name: 'Pages', exact: true }).click();
-    await reader.locator('.reader__thumb').nth(pages - 1).click();
+    await reader
+      .locator('.reader__thumb')
+      .nth(pages - 1)
+      .click();
     await expect(position(reader)).toHaveText(`Page ${pages} of ${pages}`);
     await reader.getByPlaceholder('Go to page').fill('1');
     await reader.getByRole('button', { name: 'Go', exact: true }).click();
@@ -117,20 +137,30 @@ test.describe('on a phone', () => {
     await screenshot(reader, 'reader-text-360');
   });
 
-  test('the issue and the opening page are each fetched once: the boot script asks, the reader uses its answers', async ({ page, context }) => {
+  test('the issue and the opening page are each fetched once: the boot script asks, the reader uses its answers', async ({
+    page,
+    context,
+  }) => {
     await signedIn(page);
     const { mid, issueId } = await aTitle(page);
     const fetched: string[] = [];
-    context.on('request', (r) => { if (r.url().includes('/content/reader/')) fetched.push(new URL(r.url()).pathname); });
+    context.on('request', (r) => {
+      if (r.url().includes('/content/reader/')) fetched.push(new URL(r.url()).pathname);
+    });
     const reader = await openFromTitle(page, mid);
     await shownLoaded(reader);
     const [n] = await shownPages(reader);
     await reader.waitForTimeout(500); // the neighbours follow
     expect(fetched.filter((p) => p === `/content/reader/${issueId}`)).toHaveLength(1);
-    expect(fetched.filter((p) => p.startsWith(`/content/reader/${issueId}/pages/${n}/`))).toEqual([`/content/reader/${issueId}/pages/${n}/small.webp`]);
+    expect(fetched.filter((p) => p.startsWith(`/content/reader/${issueId}/pages/${n}/`))).toEqual([
+      `/content/reader/${issueId}/pages/${n}/small.webp`,
+    ]);
     expect(fetched.some((p) => p.startsWith(`/content/reader/${issueId}/pages/${n + 1}/`))).toBe(true);
     // The shown image came from the boot script's preload, not from the reader's own <img>.
-    const initiator = await reader.evaluate((path) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes(path))?.initiatorType, `/pages/${n}/small.webp`);
+    const initiator = await reader.evaluate(
+      (path) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes(path))?.initiatorType,
+      `/pages/${n}/small.webp`,
+    );
     expect(initiator).toBe('link');
   });
 
@@ -164,7 +194,9 @@ test.describe('on a phone', () => {
     await expect(reader).toHaveURL(new RegExp(`/reader/${issueId}\\?edz=1#page/\\d+$`));
     await reader.close();
 
-    await page.evaluate(() => { window.open = () => null; });
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
     await page.getByTestId('read-now').click();
     await expect(page).toHaveURL(/\/reader\/\d+\?edz=1#page\/\d+$/);
     await expect(page.locator('img.reader__page--shown')).toBeVisible();
@@ -192,19 +224,27 @@ test.describe('on a phone', () => {
     // The subscription ended after this device last checked: the server says so on opening.
     await page.request.get('/');
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const expired = await (await page.request.post('/api/login/password', {
-      data: { channel: 'email', email: 'reader@expired.edu', password: DEMO.password }, headers: { 'X-XSRF-TOKEN': xsrf },
-    })).json();
-    await page.evaluate(({ token, uid }) => {
-      localStorage.setItem('userToken', token);
-      localStorage.setItem('userDetails', JSON.stringify({ ...JSON.parse(localStorage.getItem('userDetails') ?? '{}'), uid }));
-    }, { token: expired.jwtoken, uid: expired.uid });
+    const expired = await (
+      await page.request.post('/api/login/password', {
+        data: { channel: 'email', email: 'reader@expired.edu', password: DEMO.password },
+        headers: { 'X-XSRF-TOKEN': xsrf },
+      })
+    ).json();
+    await page.evaluate(
+      ({ token, uid }) => {
+        localStorage.setItem('userToken', token);
+        localStorage.setItem('userDetails', JSON.stringify({ ...JSON.parse(localStorage.getItem('userDetails') ?? '{}'), uid }));
+      },
+      { token: expired.jwtoken, uid: expired.uid },
+    );
     await page.goto(`/magazine/${mid}`);
     await page.getByTestId('read-now').click();
     const dialog = page.getByTestId('reading-refused');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Oops! Your Lectern subscription has expired');
-    await expect(dialog).toContainText('Please contact your college/university librarian to indulge in unlimited reading of magazines, newspapers and journals again.');
+    await expect(dialog).toContainText(
+      'Please contact your college/university librarian to indulge in unlimited reading of magazines, newspapers and journals again.',
+    );
     await screenshot(page, 'reader-expired-360');
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await expect(dialog).toBeHidden();
@@ -290,7 +330,11 @@ test.describe('downloads', () => {
     await screenshot(reader, 'reader-offline-360');
     await reader.close();
     // The page views made offline wait in the outbox; the app sends them when the network returns.
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/reader/events') && r.postDataJSON()?.events.some((e: { kind: string; page?: number }) => e.kind === 'page_view' && e.page === 2));
+    const sent = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/api/reader/events') &&
+        r.postDataJSON()?.events.some((e: { kind: string; page?: number }) => e.kind === 'page_view' && e.page === 2),
+    );
     await offline(context, false);
     await sent;
 
@@ -299,7 +343,10 @@ test.describe('downloads', () => {
     await expect(page.getByTestId('limits')).toContainText('0 of 2 issues downloaded');
   });
 
-  test('a download cut off by a lost connection pauses, then resumes where it stopped when the network is back', async ({ page, context }) => {
+  test('a download cut off by a lost connection pauses, then resumes where it stopped when the network is back', async ({
+    page,
+    context,
+  }) => {
     await signedIn(page);
     const { mid, pages } = await aTitle(page);
     const fetched: number[] = [];
@@ -341,7 +388,10 @@ test.describe('downloads', () => {
     const check = /\/api\/reader\/downloads\?/;
     await context.route(check, async (route) => {
       // (a check still running when the page reloads is dropped with it)
-      const reply = await route.fetch().then((r) => r.json()).catch(() => null);
+      const reply = await route
+        .fetch()
+        .then((r) => r.json())
+        .catch(() => null);
       if (reply) await route.fulfill({ json: { ...reply, allowed: false, reason: 'subscription_expired' } }).catch(() => undefined);
     });
     const removed = page.waitForResponse((r) => r.url().endsWith('/api/reader/downloads/remove') && r.ok());
@@ -375,7 +425,11 @@ test.describe('tokens running out', () => {
   // A server of its own whose reader tokens last one minute (the shared one's last 30).
   test('a copied page URL stops working; a page asked for with a lapsed token is loaded again with a new one', async ({ browser }) => {
     test.setTimeout(240_000);
-    const server = await startServer(4175, { DATA_DIR: `${process.env.LECTERN_E2E_DATA_DIR}-tokens`, DEMO_TITLES: '3', READER_TOKEN_MINUTES: '1' });
+    const server = await startServer(4175, {
+      DATA_DIR: `${process.env.LECTERN_E2E_DATA_DIR}-tokens`,
+      DEMO_TITLES: '3',
+      READER_TOKEN_MINUTES: '1',
+    });
     const context = await browser.newContext({ baseURL: server.base, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
     try {
       const page = await context.newPage();

@@ -24,7 +24,10 @@ test('the search button opens search only for a signed-in member; others go to s
   await screenshot(page, 'search-empty-1280');
 });
 
-test('magazine results with Discover: snippets, page chips, Read More; stories tab; no results; recent searches', async ({ page, request }) => {
+test('magazine results with Discover: snippets, page chips, Read More; stories tab; no results; recent searches', async ({
+  page,
+  request,
+}) => {
   await member(page);
   await page.goto('/search');
   const word = 'campus';
@@ -49,7 +52,11 @@ test('magazine results with Discover: snippets, page chips, Read More; stories t
   const [reader] = await Promise.all([page.context().waitForEvent('page'), tiles.first().getByTestId('read-more').click()]);
   await expect(reader).toHaveURL(/\/reader\/\d+\?edz=1#page\/\d+$/);
   // (on this wide screen the chosen page may be the right half of a spread, whose first page the URL names)
-  await expect.poll(() => reader.locator('img.reader__page--shown').evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).dataset.page)))).toContain(chosen);
+  await expect
+    .poll(() =>
+      reader.locator('img.reader__page--shown').evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).dataset.page))),
+    )
+    .toContain(chosen);
   await reader.close();
 
   await page.getByTestId('tab-1').click();

@@ -5,7 +5,13 @@ test('header links and the active page name', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await new HomePage(page).open();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const [name, href] of [['Home', '/'], ['Magazines', '/magazines/BS/en'], ['Journals', '/journals'], ['Newspapers', '/magazines/154'], ['Stories', '/stories/category/Cover-Stories/sec_60']]) {
+  for (const [name, href] of [
+    ['Home', '/'],
+    ['Magazines', '/magazines/BS/en'],
+    ['Journals', '/journals'],
+    ['Newspapers', '/magazines/154'],
+    ['Stories', '/stories/category/Cover-Stories/sec_60'],
+  ]) {
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');

@@ -5,7 +5,10 @@ import { screenshot } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
-const readTime = (s: number) => { const m = Math.max(1, Math.round(s / 60)); return m > 10 ? '10+ mins' : m === 1 ? '1 min' : `${m} mins`; };
+const readTime = (s: number) => {
+  const m = Math.max(1, Math.round(s / 60));
+  return m > 10 ? '10+ mins' : m === 1 ? '1 min' : `${m} mins`;
+};
 
 test('cover stories list with read-time labels; chips switch category', async ({ page, request }) => {
   const data = await (await request.get('/content/stories?category=Cover-Stories')).json();
@@ -30,13 +33,18 @@ test('a story: text size remembered, Listen and Pause with a voice, no Translate
     const fake = {
       getVoices: () => [{ lang: 'en-US', name: 'Test voice', default: true, localService: true, voiceURI: 'test' }],
       speak: (u: SpeechSynthesisUtterance) => spoken.push(u.text),
-      pause: () => spoken.push('paused'), resume: () => spoken.push('resumed'), cancel: () => undefined,
-      addEventListener: () => undefined, removeEventListener: () => undefined,
+      pause: () => spoken.push('paused'),
+      resume: () => spoken.push('resumed'),
+      cancel: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
     };
     Object.defineProperty(window, 'speechSynthesis', { value: fake, configurable: true });
     // A real utterance only takes a real voice object; this one takes the fake.
     (window as unknown as { SpeechSynthesisUtterance: unknown }).SpeechSynthesisUtterance = class {
-      lang = ''; voice: unknown = null; onend: (() => void) | null = null;
+      lang = '';
+      voice: unknown = null;
+      onend: (() => void) | null = null;
       constructor(public text: string) {}
     };
   });
@@ -74,7 +82,10 @@ test('Translate shows only with an on-device translator, and translates the stor
   let target: { browserLinkUrl: string } | undefined;
   for (const s of all) {
     const st = await (await request.get(`/content/story?url=${s.browserLinkUrl.slice(9)}`)).json();
-    if (st.lang === 'hi') { target = s; break; }
+    if (st.lang === 'hi') {
+      target = s;
+      break;
+    }
   }
   expect(target, 'the demo library has a Hindi story').toBeDefined();
   await page.addInitScript(() => {

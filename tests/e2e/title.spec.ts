@@ -19,10 +19,13 @@ test('a title from the home page: details, issues, choosing an issue, related ti
   const mid = Number(new URL(page.url()).pathname.split('/')[2]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   const meta = await (await request.get(`/content/magMeta?mid=${mid}`)).json();
-  for (const text of [meta.publisher, meta.categoryName, meta.languageName, meta.frequency]) await expect(page.locator('.title-details')).toContainText(text);
+  for (const text of [meta.publisher, meta.categoryName, meta.languageName, meta.frequency])
+    await expect(page.locator('.title-details')).toContainText(text);
   await expect(page.getByTestId('current-issue')).toContainText(meta.latestIssue.issueName);
 
-  const issues = (await (await request.get(`/content/getIssuesByMag?mid=${mid}`)).json()).edt_details.filter((i: { isSpecial: boolean }) => !i.isSpecial);
+  const issues = (await (await request.get(`/content/getIssuesByMag?mid=${mid}`)).json()).edt_details.filter(
+    (i: { isSpecial: boolean }) => !i.isSpecial,
+  );
   const recent = page.getByTestId('section-recent-issues').getByTestId('issue-card');
   await expect(recent).toHaveCount(issues.length);
   await recent.last().click();
@@ -41,7 +44,10 @@ test('a title from the home page: details, issues, choosing an issue, related ti
 
 test('special issues, and the date-range filter with its empty range', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  const mid = await findMid(request, async (m) => (await (await request.get(`/content/getIssuesByMag?mid=${m}&isSpecialIssue=1`)).json()).edt_details?.length > 0);
+  const mid = await findMid(
+    request,
+    async (m) => (await (await request.get(`/content/getIssuesByMag?mid=${m}&isSpecialIssue=1`)).json()).edt_details?.length > 0,
+  );
   await page.goto(`/magazine/${mid}`);
   await expect(page.getByTestId('section-special-issues').getByTestId('issue-card')).not.toHaveCount(0);
 
@@ -61,7 +67,7 @@ test('special issues, and the date-range filter with its empty range', async ({ 
   await expect(page.getByTestId('range-empty')).toHaveText('No issues found for this range');
 });
 
-test('a title blocked in the reader\'s country says so and shows nothing else', async ({ page, request }) => {
+test("a title blocked in the reader's country says so and shows nothing else", async ({ page, request }) => {
   const mid = await findMid(request, async (m) => {
     const res = await request.get(`/content/magMeta?mid=${m}`);
     return res.ok() && (await res.json()).blockedCountries.includes('IN');

@@ -3,7 +3,10 @@
 import type { App } from '../../src/server/app';
 import type { Mail, Mailer, SmsSender } from '../../src/server/services/mailer';
 
-export interface Reply { status: number; body: any }
+export interface Reply {
+  status: number;
+  body: any;
+}
 
 export async function xsrfToken(app: App): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/health' });
@@ -16,23 +19,52 @@ export async function xsrfToken(app: App): Promise<string> {
  * bite in the tests about them). */
 export function apiClient(app: App, xsrf: string, opts: { ip?: string } = {}) {
   const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Reply> => {
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> => {
     const res = await app.inject({
-      method, url, payload: body as any, remoteAddress: opts.ip ?? randomIp(),
+      method,
+      url,
+      payload: body as any,
+      remoteAddress: opts.ip ?? randomIp(),
       cookies: { 'XSRF-TOKEN': xsrf },
       headers: { 'x-xsrf-token': xsrf, ...(token ? { authorization: token } : {}), ...headers },
     });
     return { status: res.statusCode, body: res.body ? res.json() : null };
   };
   /** A multipart form post with one file, as a browser sends it. */
-  const upload = async (url: string, fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }, token?: string): Promise<Reply> => {
+  const upload = async (
+    url: string,
+    fields: Record<string, string>,
+    file: { name: string; type: string; bytes: Buffer },
+    token?: string,
+  ): Promise<Reply> => {
     const boundary = `----lectern${Math.random().toString(16).slice(2)}`;
-    const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+    const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    );
     const res = await app.inject({
-      method: 'POST', url, payload: Buffer.concat(parts), remoteAddress: opts.ip ?? randomIp(),
+      method: 'POST',
+      url,
+      payload: Buffer.concat(parts),
+      remoteAddress: opts.ip ?? randomIp(),
       cookies: { 'XSRF-TOKEN': xsrf },
-      headers: { 'x-xsrf-token': xsrf, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authorization: token } : {}) },
+      headers: {
+        'x-xsrf-token': xsrf,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(token ? { authorization: token } : {}),
+      },
     });
     return { status: res.statusCode, body: res.body ? res.json() : null };
   };
@@ -48,8 +80,16 @@ export function apiClient(app: App, xsrf: string, opts: { ip?: string } = {}) {
 export function memoryOutbox() {
   const mails: Mail[] = [];
   const texts: { to: string; text: string }[] = [];
-  const mailer: Mailer = { send: async (m) => { mails.push(m); } };
-  const sms: SmsSender = { send: async (to, text) => { texts.push({ to, text }); } };
+  const mailer: Mailer = {
+    send: async (m) => {
+      mails.push(m);
+    },
+  };
+  const sms: SmsSender = {
+    send: async (to, text) => {
+      texts.push({ to, text });
+    },
+  };
   const codeFor = (to: string): string | undefined => {
     const last = [...mails.filter((m) => m.to === to).map((m) => m.text), ...texts.filter((t) => t.to === to).map((t) => t.text)].at(-1);
     return last?.match(/(\d{4,8}) is your/)?.[1];

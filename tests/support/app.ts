@@ -22,7 +22,12 @@ export async function freshDb(): Promise<Db> {
   return openPostgres(base.replace(/\/postgres$/, `/${name}`), 4);
 }
 
-export interface TestContext { app: App; db: Db; dataDir: string; close: () => Promise<void> }
+export interface TestContext {
+  app: App;
+  db: Db;
+  dataDir: string;
+  close: () => Promise<void>;
+}
 
 export interface TestAppOptions {
   config?: Partial<Config>;
@@ -40,10 +45,19 @@ export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestApp
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
   // Every derived folder (media, outbox, private) lives in the test's own data directory.
   const config = { ...loadConfig({ DATA_DIR: dataDir }), demo: false, ...opts.config };
-  const app = await buildApp({ db, config, mailer: opts.mailer, sms: opts.sms, onRoute: opts.onRoute, logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false) });
+  const app = await buildApp({
+    db,
+    config,
+    mailer: opts.mailer,
+    sms: opts.sms,
+    onRoute: opts.onRoute,
+    logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
+  });
   await app.ready();
   return {
-    app, db, dataDir,
+    app,
+    db,
+    dataDir,
     async close() {
       await app.close();
       await db.close();

@@ -13,10 +13,16 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
   const port = (server.address() as { port: number }).port;
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: OIDC_CLIENT.id, client_secret: OIDC_CLIENT.secret, redirect_uris: opts.redirectUris,
-      grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic',
-    }],
+    clients: [
+      {
+        client_id: OIDC_CLIENT.id,
+        client_secret: OIDC_CLIENT.secret,
+        redirect_uris: opts.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     scopes: ['openid', 'email', 'profile'],
     pkce: { required: () => true },
@@ -25,7 +31,14 @@ export async function startOidcProvider(opts: { port?: number; redirectUris: str
       const email = id.includes('@') ? id : `${id}@idp.example`;
       return {
         accountId: id,
-        claims: async () => ({ sub: id, email, email_verified: !email.startsWith('unverified.'), given_name: 'Sam', family_name: 'Okafor', name: 'Sam Okafor' }),
+        claims: async () => ({
+          sub: id,
+          email,
+          email_verified: !email.startsWith('unverified.'),
+          given_name: 'Sam',
+          family_name: 'Okafor',
+          name: 'Sam Okafor',
+        }),
       };
     },
   });

@@ -14,7 +14,9 @@ function findBin(name: string): string {
     const p = path.join(dir, name);
     if (fs.existsSync(p)) return p;
   }
-  throw new Error(`PostgreSQL's ${name} was not found (looked in ${BIN_DIRS.join(', ')}). Install the server with: apt-get install -y postgresql`);
+  throw new Error(
+    `PostgreSQL's ${name} was not found (looked in ${BIN_DIRS.join(', ')}). Install the server with: apt-get install -y postgresql`,
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -27,7 +29,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export interface Cluster { url: (db: string) => string; createDatabase: (name: string) => void; stop: () => void }
+export interface Cluster {
+  url: (db: string) => string;
+  createDatabase: (name: string) => void;
+  stop: () => void;
+}
 
 export async function startPostgresCluster(): Promise<Cluster> {
   const initdb = findBin('initdb');
@@ -39,7 +45,9 @@ export async function startPostgresCluster(): Promise<Cluster> {
   const dataDir = path.join(dir, 'data');
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const run = (bin: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' }) : execFileSync(bin, args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' })
+      : execFileSync(bin, args, { stdio: 'pipe' });
   const user = asRoot ? 'postgres' : os.userInfo().username;
 
   run(initdb, ['-D', dataDir, '-U', user, '--auth=trust', '--locale=C', '--encoding=UTF8']);

@@ -6,7 +6,9 @@ export function AuthCard({ title, lede, children, wide }: { title: string; lede?
   return (
     <div className="auth">
       <section className={wide ? 'auth__card auth__card--wide' : 'auth__card'} aria-labelledby="auth-title">
-        <h1 id="auth-title" className="auth__title">{title}</h1>
+        <h1 id="auth-title" className="auth__title">
+          {title}
+        </h1>
         {lede && <p className="auth__lede">{lede}</p>}
         {children}
       </section>

@@ -11,7 +11,9 @@ import { NAV_LINKS } from './navLinks';
 import { useLocalePath } from './useLocalePath';
 
 export function visibleNavLinks() {
-  return NAV_LINKS.filter((l) => (l.key !== 'journals' || session.showsJournals()) && (l.key !== 'newspapers' || session.showsNewspapers()));
+  return NAV_LINKS.filter(
+    (l) => (l.key !== 'journals' || session.showsJournals()) && (l.key !== 'newspapers' || session.showsNewspapers()),
+  );
 }
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
@@ -36,18 +38,28 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
 
   return (
     <header className="site-header" ref={headerRef}>
-      <a className="skip-link" href="#main">{t('header.skipToContent')}</a>
+      <a className="skip-link" href="#main">
+        {t('header.skipToContent')}
+      </a>
       <div className="site-header__bar">
         <button type="button" className="icon-button" onClick={onOpenMenu} aria-label={t('header.openMenu')} data-testid="open-menu">
           <MenuIcon />
         </button>
         <Link to={to('/')} className="brand" aria-label={t('brand.name')}>
-          <span className="brand__mark" aria-hidden="true">L</span>
+          <span className="brand__mark" aria-hidden="true">
+            L
+          </span>
           <span className="brand__name">{t('brand.name')}</span>
         </Link>
         {library?.logo1 && (
           <span className="library-brand" data-testid="library-brand">
-            <img src={library.logo1} srcSet={`${library.logo1} 1x, ${library.logo2} 2x, ${library.logo3} 3x`} alt={library.name} width={96} height={32} />
+            <img
+              src={library.logo1}
+              srcSet={`${library.logo1} 1x, ${library.logo2} 2x, ${library.logo3} 3x`}
+              alt={library.name}
+              width={96}
+              height={32}
+            />
           </span>
         )}
         <nav className="site-nav" aria-label={t('nav.main')}>
@@ -57,19 +69,31 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
             </Link>
           ))}
         </nav>
-        {active && <span className="visually-hidden" data-testid="active-page">{t(`pageNames.${active.page}`)}</span>}
+        {active && (
+          <span className="visually-hidden" data-testid="active-page">
+            {t(`pageNames.${active.page}`)}
+          </span>
+        )}
         <div className="site-header__actions">
           <button type="button" className="icon-button" onClick={goSearch} aria-label={t('header.search')}>
             <SearchIcon />
           </button>
           <button
-            type="button" className="icon-button" onClick={goProfile} data-testid="profile-button"
+            type="button"
+            className="icon-button"
+            onClick={goProfile}
+            data-testid="profile-button"
             aria-label={loggedIn ? t('header.profile') : t('header.signIn')}
-            aria-expanded={loggedIn ? profileOpen : undefined} aria-controls={profileOpen ? 'profile-menu' : undefined}
+            aria-expanded={loggedIn ? profileOpen : undefined}
+            aria-controls={profileOpen ? 'profile-menu' : undefined}
           >
             <UserIcon />
           </button>
-          {profileOpen && <Suspense fallback={null}><ProfileMenu onClose={closeProfile} header={headerRef} /></Suspense>}
+          {profileOpen && (
+            <Suspense fallback={null}>
+              <ProfileMenu onClose={closeProfile} header={headerRef} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

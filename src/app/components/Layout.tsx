@@ -26,7 +26,12 @@ export function Layout() {
   // Spec §4 app access, evaluated on every page load and navigation (not when the session
   // changes on a page: logging out decides itself where to go).
   const redirect = useMemo(
-    () => accessRedirect(stripLocale(pathname), { loggedIn: session.isLoggedIn(), libraryId: session.libraryId(), expired: session.isExpired() }),
+    () =>
+      accessRedirect(stripLocale(pathname), {
+        loggedIn: session.isLoggedIn(),
+        libraryId: session.libraryId(),
+        expired: session.isExpired(),
+      }),
     [pathname],
   );
   useEffect(() => {
@@ -51,7 +56,11 @@ export function Layout() {
       </main>
       <footer className="site-footer">
         <nav className="site-footer__links" aria-label={t('info.nav')}>
-          {INFO_LINKS.map((l) => <Link key={l.key} to={to(l.to)}>{t(`info.${l.key}`)}</Link>)}
+          {INFO_LINKS.map((l) => (
+            <Link key={l.key} to={to(l.to)}>
+              {t(`info.${l.key}`)}
+            </Link>
+          ))}
         </nav>
         <p>{t('footer.rights')}</p>
       </footer>

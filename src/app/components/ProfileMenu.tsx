@@ -14,8 +14,12 @@ export default function ProfileMenu({ onClose, header }: { onClose: () => void; 
   const to = useLocalePath();
   const logout = useLogout();
   useEffect(() => {
-    const outside = (e: MouseEvent) => { if (!header.current?.contains(e.target as Node)) onClose(); };
-    const escape = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
+    const outside = (e: MouseEvent) => {
+      if (!header.current?.contains(e.target as Node)) onClose();
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
     document.addEventListener('mousedown', outside);
     document.addEventListener('keydown', escape);
     return () => {
@@ -28,14 +32,29 @@ export default function ProfileMenu({ onClose, header }: { onClose: () => void; 
     <div className="profile-menu" id="profile-menu" data-testid="profile-menu">
       <p className="profile-menu__name">{session.userName() ?? t('sideMenu.guest')}</p>
       {accountLinks().map((l) => (
-        <Link key={l.key} to={to(l.to)} onClick={onClose} className="profile-menu__item">{t(`account.links.${l.key}`)}</Link>
+        <Link key={l.key} to={to(l.to)} onClick={onClose} className="profile-menu__item">
+          {t(`account.links.${l.key}`)}
+        </Link>
       ))}
       <hr className="profile-menu__rule" />
       {INFO_LINKS.map((l) => (
-        <Link key={l.key} to={to(l.to)} onClick={onClose} className="profile-menu__item profile-menu__item--quiet">{t(`info.${l.key}`)}</Link>
+        <Link key={l.key} to={to(l.to)} onClick={onClose} className="profile-menu__item profile-menu__item--quiet">
+          {t(`info.${l.key}`)}
+        </Link>
       ))}
-      <a className="profile-menu__item profile-menu__item--quiet" href={`mailto:${SUPPORT_EMAIL}`}>{t('account.help')}</a>
-      <button type="button" className="profile-menu__item profile-menu__logout" onClick={() => { onClose(); void logout(); }}>{t('account.logout')}</button>
+      <a className="profile-menu__item profile-menu__item--quiet" href={`mailto:${SUPPORT_EMAIL}`}>
+        {t('account.help')}
+      </a>
+      <button
+        type="button"
+        className="profile-menu__item profile-menu__logout"
+        onClick={() => {
+          onClose();
+          void logout();
+        }}
+      >
+        {t('account.logout')}
+      </button>
     </div>
   );
 }

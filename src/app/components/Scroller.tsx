@@ -8,7 +8,14 @@ import { ChevronLeft, ChevronRight } from './Icons';
 
 const MAX_STEP_PX = 1200;
 
-export function Scroller(props: { id: string; title: string; count: number; viewAll?: string; children: ReactNode; variant?: 'covers' | 'chips' | 'stories' }) {
+export function Scroller(props: {
+  id: string;
+  title: string;
+  count: number;
+  viewAll?: string;
+  children: ReactNode;
+  variant?: 'covers' | 'chips' | 'stories';
+}) {
   const { t } = useTranslation();
   const track = useRef<HTMLDivElement>(null);
   const showArrows = props.count >= SCROLLER_ARROWS_MIN_ITEMS;
@@ -18,20 +25,42 @@ export function Scroller(props: { id: string; title: string; count: number; view
     el.scrollBy({ left: dir * Math.min(MAX_STEP_PX, el.clientWidth * 0.9), behavior: 'smooth' });
   };
   return (
-    <section className={`shelf shelf--${props.variant ?? 'covers'}`} aria-labelledby={`${props.id}-title`} data-testid={`section-${props.id}`}>
+    <section
+      className={`shelf shelf--${props.variant ?? 'covers'}`}
+      aria-labelledby={`${props.id}-title`}
+      data-testid={`section-${props.id}`}
+    >
       <div className="shelf__head">
-        <h2 id={`${props.id}-title`} className="shelf__title">{props.title}</h2>
+        <h2 id={`${props.id}-title`} className="shelf__title">
+          {props.title}
+        </h2>
         <div className="shelf__tools">
-          {props.viewAll && <Link className="shelf__all" to={props.viewAll}>{t('home.viewAll')}</Link>}
+          {props.viewAll && (
+            <Link className="shelf__all" to={props.viewAll}>
+              {t('home.viewAll')}
+            </Link>
+          )}
           {showArrows && (
             <>
-              <button type="button" className="arrow" onClick={() => scroll(-1)} aria-label={t('scroller.previous')} data-testid="scroll-prev"><ChevronLeft /></button>
-              <button type="button" className="arrow" onClick={() => scroll(1)} aria-label={t('scroller.next')} data-testid="scroll-next"><ChevronRight /></button>
+              <button
+                type="button"
+                className="arrow"
+                onClick={() => scroll(-1)}
+                aria-label={t('scroller.previous')}
+                data-testid="scroll-prev"
+              >
+                <ChevronLeft />
+              </button>
+              <button type="button" className="arrow" onClick={() => scroll(1)} aria-label={t('scroller.next')} data-testid="scroll-next">
+                <ChevronRight />
+              </button>
             </>
           )}
         </div>
       </div>
-      <div className="shelf__track" ref={track}>{props.children}</div>
+      <div className="shelf__track" ref={track}>
+        {props.children}
+      </div>
     </section>
   );
 }

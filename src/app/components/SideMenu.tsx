@@ -26,8 +26,13 @@ function useFocusTrap(ref: React.RefObject<HTMLElement | null>, onEscape: () => 
       if (!items.length) return;
       const first = items[0];
       const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
-      else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
@@ -72,13 +77,26 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
             <p className="side-menu__user">{session.userName() ?? t('sideMenu.guest')}</p>
             <nav className="side-menu__links">
               {visibleNavLinks().map((l) => (
-                <Link key={l.key} to={to(l.to)} onClick={onClose}>{t(`nav.${l.key}`)}</Link>
+                <Link key={l.key} to={to(l.to)} onClick={onClose}>
+                  {t(`nav.${l.key}`)}
+                </Link>
               ))}
             </nav>
             {session.isLoggedIn() ? (
-              <button type="button" className="button button--ghost side-menu__session" onClick={() => { onClose(); void logout(); }}>{t('account.logout')}</button>
+              <button
+                type="button"
+                className="button button--ghost side-menu__session"
+                onClick={() => {
+                  onClose();
+                  void logout();
+                }}
+              >
+                {t('account.logout')}
+              </button>
             ) : (
-              <Link className="button side-menu__session" to={to('/login')} onClick={onClose}>{t('header.signIn')}</Link>
+              <Link className="button side-menu__session" to={to('/login')} onClick={onClose}>
+                {t('header.signIn')}
+              </Link>
             )}
           </>
         ) : (

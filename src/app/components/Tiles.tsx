@@ -14,9 +14,19 @@ export function MagazineTile({ m, eager }: { m: MagazineCard; eager?: boolean })
     <Link to={to(m.browserLinkUrl)} className="cover-card" data-testid="magazine-card">
       <span className="cover-card__frame">
         {m.imageSrc ? (
-          <img src={m.imageSrc} srcSet={m.imageSrcSet ?? undefined} sizes="150px" width={150} height={212} alt={t('card.cover', { name: m.name })}
-            loading={eager ? 'eager' : 'lazy'} decoding="async" />
-        ) : <span className="cover-card__placeholder">{m.name}</span>}
+          <img
+            src={m.imageSrc}
+            srcSet={m.imageSrcSet ?? undefined}
+            sizes="150px"
+            width={150}
+            height={212}
+            alt={t('card.cover', { name: m.name })}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <span className="cover-card__placeholder">{m.name}</span>
+        )}
         {m.isGold && <span className="badge badge--gold">{t('card.gold')}</span>}
       </span>
       <span className="cover-card__name">{m.name}</span>
@@ -67,7 +77,9 @@ export function StoryCard({ s }: { s: StoryTile }) {
 export function ShelfSkeleton({ variant = 'covers' }: { variant?: 'covers' | 'chips' }) {
   return (
     <section className={`shelf shelf--${variant}`} aria-hidden="true" data-testid="skeleton">
-      <div className="shelf__head"><span className="skeleton skeleton--title" /></div>
+      <div className="shelf__head">
+        <span className="skeleton skeleton--title" />
+      </div>
       <div className="shelf__track">
         {Array.from({ length: 8 }, (_, i) => (
           <span key={i} className={variant === 'chips' ? 'skeleton skeleton--chip' : 'skeleton skeleton--cover'} />
@@ -82,15 +94,33 @@ export function IssueCard({ issue, current, onRead }: { issue: Issue; current?: 
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const card = (
-    <Link to={to(`/magazine/${issue.magId}/${issue.issueId}`)} className="cover-card" data-testid="issue-card" aria-current={current ? 'page' : undefined}>
+    <Link
+      to={to(`/magazine/${issue.magId}/${issue.issueId}`)}
+      className="cover-card"
+      data-testid="issue-card"
+      aria-current={current ? 'page' : undefined}
+    >
       <span className="cover-card__frame">
         {issue.imageSrc ? (
-          <img src={issue.imageSrc} srcSet={issue.imageSrcSet ?? undefined} sizes="150px" width={150} height={212} alt={t('card.cover', { name: issue.issueName })} loading="lazy" decoding="async" />
-        ) : <span className="cover-card__placeholder">{issue.issueName}</span>}
+          <img
+            src={issue.imageSrc}
+            srcSet={issue.imageSrcSet ?? undefined}
+            sizes="150px"
+            width={150}
+            height={212}
+            alt={t('card.cover', { name: issue.issueName })}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <span className="cover-card__placeholder">{issue.issueName}</span>
+        )}
       </span>
       <span className="cover-card__name">{issue.issueName}</span>
       {/* Dated issues are named by their date already; others ("Issue 120") get it underneath. */}
-      {!issue.issueName.includes(issue.pubDate.slice(0, 4)) && <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>}
+      {!issue.issueName.includes(issue.pubDate.slice(0, 4)) && (
+        <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>
+      )}
     </Link>
   );
   if (!onRead) return card;
@@ -98,8 +128,14 @@ export function IssueCard({ issue, current, onRead }: { issue: Issue; current?: 
   return (
     <div className="issue-tile">
       {card}
-      <button type="button" className="button button--ghost button--small issue-tile__read" onClick={() => onRead(issue.issueId)} data-testid="issue-read">
-        {t('title.read')}<span className="visually-hidden"> {issue.issueName}</span>
+      <button
+        type="button"
+        className="button button--ghost button--small issue-tile__read"
+        onClick={() => onRead(issue.issueId)}
+        data-testid="issue-read"
+      >
+        {t('title.read')}
+        <span className="visually-hidden"> {issue.issueName}</span>
       </button>
     </div>
   );

@@ -12,7 +12,10 @@ export function showToast(text: string) {
 }
 
 export function Toaster() {
-  const toast = useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => current);
+  const toast = useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => current,
+  );
   // Each toast shows until its own timer hides it; a newer one restarts the clock.
   const [hiddenId, setHiddenId] = useState(0);
   const visible = toast !== null && toast.id !== hiddenId;
@@ -23,7 +26,11 @@ export function Toaster() {
   }, [toast]);
   return (
     <div role="status" aria-live="polite" className="toast-region">
-      {toast && visible && <div className="toast" data-testid="toast">{toast.text}</div>}
+      {toast && visible && (
+        <div className="toast" data-testid="toast">
+          {toast.text}
+        </div>
+      )}
     </div>
   );
 }

@@ -3,8 +3,18 @@ import { NEWSPAPER_CATEGORY } from '../../shared/constants';
 
 export const NAV_LINKS = [
   { key: 'home', to: '/', page: 'home', match: (p: string) => p === '/' },
-  { key: 'magazines', to: '/magazines/BS/en', page: 'magazines', match: (p: string) => p.startsWith('/magazines') && !p.startsWith(`/magazines/${NEWSPAPER_CATEGORY}`) },
+  {
+    key: 'magazines',
+    to: '/magazines/BS/en',
+    page: 'magazines',
+    match: (p: string) => p.startsWith('/magazines') && !p.startsWith(`/magazines/${NEWSPAPER_CATEGORY}`),
+  },
   { key: 'journals', to: '/journals', page: 'journals', match: (p: string) => p.startsWith('/journals') },
-  { key: 'newspapers', to: `/magazines/${NEWSPAPER_CATEGORY}`, page: 'newspapers', match: (p: string) => p.startsWith(`/magazines/${NEWSPAPER_CATEGORY}`) },
+  {
+    key: 'newspapers',
+    to: `/magazines/${NEWSPAPER_CATEGORY}`,
+    page: 'newspapers',
+    match: (p: string) => p.startsWith(`/magazines/${NEWSPAPER_CATEGORY}`),
+  },
   { key: 'stories', to: '/stories/category/Cover-Stories/sec_60', page: 'stories', match: (p: string) => p.startsWith('/stories') },
 ] as const;

@@ -8,7 +8,10 @@ export const DB_NAME = 'lectern';
 export const DB_VERSION = 2;
 export const STORES = { recentSearches: 'recentSearches', downloads: 'downloads', progress: 'progress', outbox: 'outbox' } as const;
 
-export interface RecentSearch { term: string; at: number }
+export interface RecentSearch {
+  term: string;
+  at: number;
+}
 
 /** An issue stored for offline reading (its pages live in the downloads cache). */
 export interface DownloadRecord {
@@ -26,7 +29,11 @@ export interface DownloadRecord {
   savedAt: number;
 }
 
-export interface LocalProgress { issueId: number; page: number; at: number }
+export interface LocalProgress {
+  issueId: number;
+  page: number;
+  at: number;
+}
 
 interface LecternDb extends DBSchema {
   recentSearches: { key: string; value: RecentSearch; indexes: { at: number } };

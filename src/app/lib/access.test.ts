@@ -5,10 +5,24 @@ const member = { loggedIn: true, libraryId: '4', expired: false };
 
 describe('app access (spec §4)', () => {
   it('keeps browsing, sign-in and information pages public', () => {
-    for (const p of ['/', '/magazines/BS/en', '/journals', '/magazine/12', '/stories/category/Cover-Stories/sec_60', '/login', '/login/verify/emailotp', '/faq', '/accesscode', '/validate-user', '/unsubscribe', '/unsubscribe/x']) {
+    for (const p of [
+      '/',
+      '/magazines/BS/en',
+      '/journals',
+      '/magazine/12',
+      '/stories/category/Cover-Stories/sec_60',
+      '/login',
+      '/login/verify/emailotp',
+      '/faq',
+      '/accesscode',
+      '/validate-user',
+      '/unsubscribe',
+      '/unsubscribe/x',
+    ]) {
       expect(isPublicPath(p), p).toBe(true);
     }
-    for (const p of ['/dashboard', '/dashboard/myAccount', '/update/fullName', '/search', '/login/linkmobile']) expect(isPublicPath(p), p).toBe(false);
+    for (const p of ['/dashboard', '/dashboard/myAccount', '/update/fullName', '/search', '/login/linkmobile'])
+      expect(isPublicPath(p), p).toBe(false);
     expect(isPublicPath('/dashboardx')).toBe(true);
   });
 

@@ -17,7 +17,11 @@ export function isPublicPath(path: string): boolean {
   return matches(path, EXEMPT_PREFIXES) || !(matches(path, MEMBER_PREFIXES) || matches(path, SIGNED_IN_PREFIXES));
 }
 
-export interface AccessState { loggedIn: boolean; libraryId: string; expired: boolean }
+export interface AccessState {
+  loggedIn: boolean;
+  libraryId: string;
+  expired: boolean;
+}
 
 /** Where a reader on `path` must go instead, and whether their session is to be cleared. */
 export function accessRedirect(path: string, s: AccessState): { to: string; clear?: boolean } | null {

@@ -5,7 +5,11 @@ import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
 
 export class ApiError extends Error {
-  constructor(public status: number, public code: string, message: string) {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -19,7 +23,12 @@ export function buildUrl(path: string, query: Query = {}): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, schema: { parse: (body: unknown) => T } | null, opts: { query?: Query; body?: unknown; signal?: AbortSignal }): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  schema: { parse: (body: unknown) => T } | null,
+  opts: { query?: Query; body?: unknown; signal?: AbortSignal },
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = session.userToken();
   if (token) headers.Authorization = token;
@@ -27,10 +36,16 @@ async function request<T>(method: 'GET' | 'POST', path: string, schema: { parse:
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   const form = opts.body instanceof FormData;
   if (opts.body !== undefined && !form) headers['Content-Type'] = 'application/json';
-  return replyOf(fetch(buildUrl(path, opts.query), {
-    method, headers, signal: opts.signal, credentials: 'same-origin',
-    body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
-  }), schema);
+  return replyOf(
+    fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      signal: opts.signal,
+      credentials: 'same-origin',
+      body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
+    }),
+    schema,
+  );
 }
 
 /** The answer of a request already sent: network failures and error replies become ApiErrors.

@@ -74,19 +74,40 @@ function changed() {
 }
 /** Re-renders the caller when someone signs in or out. */
 export function useSessionVersion(): number {
-  return useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), () => version);
+  return useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => version,
+  );
 }
 
 export interface StoredUserDetails {
-  firstName: string; lastName: string; libid: number; expiry: number; uploadedID: number; libName: string;
-  uid: string; uuid: string; email: string | null; mobile: string | null; userType: 'user' | 'guest';
+  firstName: string;
+  lastName: string;
+  libid: number;
+  expiry: number;
+  uploadedID: number;
+  libName: string;
+  uid: string;
+  uuid: string;
+  email: string | null;
+  mobile: string | null;
+  userType: 'user' | 'guest';
 }
 
 /** Stores a login answer (or a details refresh, which carries no new token). */
 export function saveUser(info: UserInfo | LoginReply, loginType?: LoginType) {
   const details: StoredUserDetails = {
-    firstName: info.fname, lastName: info.lname, libid: info.libid, expiry: info.enddate, uploadedID: info.uploadedID,
-    libName: info.libName, uid: info.uid, uuid: info.uuid, email: info.email, mobile: info.mobile, userType: info.usertype,
+    firstName: info.fname,
+    lastName: info.lname,
+    libid: info.libid,
+    expiry: info.enddate,
+    uploadedID: info.uploadedID,
+    libName: info.libName,
+    uid: info.uid,
+    uuid: info.uuid,
+    email: info.email,
+    mobile: info.mobile,
+    userType: info.usertype,
   };
   if ('jwtoken' in info) {
     localStorage.setItem(STORAGE.userToken, info.jwtoken);
@@ -118,7 +139,16 @@ export function clearSession() {
   setCookie(COOKIE.isLoggedIn, '0');
   setCookie(COOKIE.isGuest, '0');
   setCookie(COOKIE.libraryId, '0');
-  for (const c of [COOKIE.authToken, COOKIE.expiration, COOKIE.userDetails, COOKIE.isNewspaper, COOKIE.isJournal, COOKIE.isLibContentAvailable, COOKIE.ageRate, COOKIE.ageRating]) {
+  for (const c of [
+    COOKIE.authToken,
+    COOKIE.expiration,
+    COOKIE.userDetails,
+    COOKIE.isNewspaper,
+    COOKIE.isJournal,
+    COOKIE.isLibContentAvailable,
+    COOKIE.ageRate,
+    COOKIE.ageRating,
+  ]) {
     Cookies.remove(c, { path: '/' });
   }
   for (const k of Object.values(STORAGE)) localStorage.removeItem(k);

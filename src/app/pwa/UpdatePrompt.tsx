@@ -10,8 +10,12 @@ export function UpdatePrompt() {
   return (
     <div className="toast" role="status" data-testid="update-prompt">
       <span>{t('pwa.updateAvailable')}</span>
-      <button type="button" className="button button--small" onClick={apply}>{t('pwa.reload')}</button>
-      <button type="button" className="button button--ghost button--small" onClick={() => setApply(null)}>{t('pwa.later')}</button>
+      <button type="button" className="button button--small" onClick={apply}>
+        {t('pwa.reload')}
+      </button>
+      <button type="button" className="button button--ghost button--small" onClick={() => setApply(null)}>
+        {t('pwa.later')}
+      </button>
     </div>
   );
 }

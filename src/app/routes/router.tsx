@@ -5,7 +5,8 @@ import type React from 'react';
 import { Layout } from '../components/Layout';
 
 const screen = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
-  path, lazy: async () => ({ Component: (await load()).default }),
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
 });
 
 const screens: RouteObject[] = [

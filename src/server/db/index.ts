@@ -30,8 +30,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const lite = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: { [DATE_OID]: (v: string) => v } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await q.query<T>(sql, params)).rows }),
-    exec: async (sql: string) => { await q.exec(sql); },
+    query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await q.query<T>(sql, params)).rows }),
+    exec: async (sql: string) => {
+      await q.exec(sql);
+    },
   });
   return {
     kind: 'pglite',
@@ -55,18 +57,26 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 30_000;
 
 export async function openPostgres(url: string, opts: number | PoolOptions = {}): Promise<Db> {
-  const { max = 10, statementTimeoutMs = 0, onError = (err: Error) => console.error('database connection error:', err.message) } =
-    typeof opts === 'number' ? { max: opts } : opts;
+  const {
+    max = 10,
+    statementTimeoutMs = 0,
+    onError = (err: Error) => console.error('database connection error:', err.message),
+  } = typeof opts === 'number' ? { max: opts } : opts;
   const pool = new pg.Pool({
-    connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: IDLE_TIMEOUT_MS,
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   // Without a listener an idle connection's error would end the process.
   pool.on('error', onError);
   await pool.query('select 1');
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T,>(sql: string, params: unknown[] = []) => ({ rows: (await q.query(sql, params as any[])).rows as T[] }),
-    exec: async (sql: string) => { await q.query(sql); },
+    query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await q.query(sql, params as any[])).rows as T[] }),
+    exec: async (sql: string) => {
+      await q.query(sql);
+    },
   });
   return {
     kind: 'postgres',
@@ -83,7 +93,9 @@ export async function openPostgres(url: string, opts: number | PoolOptions = {})
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => { broken = true; });
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw err;
       } finally {
         client.off('error', onError);

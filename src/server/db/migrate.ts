@@ -8,7 +8,8 @@ import type { Db } from './index';
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function migrationFiles(): { version: number; name: string; sql: string }[] {
-  return fs.readdirSync(dir)
+  return fs
+    .readdirSync(dir)
     .filter((f) => /^\d{3}_.+\.sql$/.test(f))
     .sort()
     .map((f) => ({ version: Number(f.slice(0, 3)), name: f, sql: fs.readFileSync(path.join(dir, f), 'utf8') }));

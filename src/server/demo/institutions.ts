@@ -7,7 +7,13 @@ import { saveMedia } from '../media/store';
 import { rng, seededUuid } from './random';
 import { hashPassword } from '../services/passwords';
 
-export interface DemoInstitution { id: number; name: string; domain: string; conCode: string; state: string }
+export interface DemoInstitution {
+  id: number;
+  name: string;
+  domain: string;
+  conCode: string;
+  state: string;
+}
 
 const require = createRequire(import.meta.url);
 let fontReady = false;
@@ -21,9 +27,45 @@ function logoFont(): string {
 
 const DAY = 86_400_000;
 export const DEMO_INSTITUTIONS = [
-  { name: 'Demo University', short: 'DU', domain: 'demo.edu', conCode: 'DEMO-U', colour: '#1f3a5f', state: 'active', startDays: -200, endDays: 365, newspapers: true, journals: true, ageRating: 9 },
-  { name: 'Old Town College', short: 'OT', domain: 'expired.edu', conCode: 'OLD-TOWN', colour: '#6b2d2d', state: 'expired', startDays: -400, endDays: -30, newspapers: true, journals: true, ageRating: 9 },
-  { name: 'Basic Public School', short: 'BS', domain: 'basic.edu', conCode: 'BASIC-S', colour: '#2d5b3a', state: 'active, magazines only', startDays: -100, endDays: 365, newspapers: false, journals: false, ageRating: 5 },
+  {
+    name: 'Demo University',
+    short: 'DU',
+    domain: 'demo.edu',
+    conCode: 'DEMO-U',
+    colour: '#1f3a5f',
+    state: 'active',
+    startDays: -200,
+    endDays: 365,
+    newspapers: true,
+    journals: true,
+    ageRating: 9,
+  },
+  {
+    name: 'Old Town College',
+    short: 'OT',
+    domain: 'expired.edu',
+    conCode: 'OLD-TOWN',
+    colour: '#6b2d2d',
+    state: 'expired',
+    startDays: -400,
+    endDays: -30,
+    newspapers: true,
+    journals: true,
+    ageRating: 9,
+  },
+  {
+    name: 'Basic Public School',
+    short: 'BS',
+    domain: 'basic.edu',
+    conCode: 'BASIC-S',
+    colour: '#2d5b3a',
+    state: 'active, magazines only',
+    startDays: -100,
+    endDays: 365,
+    newspapers: false,
+    journals: false,
+    ageRating: 5,
+  },
 ] as const;
 
 /** A crest with the initials beside the name, at width w (3:1). */
@@ -57,12 +99,25 @@ export async function seedInstitutions(tx: Queryable, mediaDir: string): Promise
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO institutions (name, con_code, logo1, logo2, logo3, email_domains, sub_start, sub_end, newspapers, journals, country, age_rating)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'IN', $11) RETURNING id`,
-      [i.name, i.conCode, logo1, logo2, logo3, [i.domain], new Date(now + i.startDays * DAY), new Date(now + i.endDays * DAY), i.newspapers, i.journals, i.ageRating],
+      [
+        i.name,
+        i.conCode,
+        logo1,
+        logo2,
+        logo3,
+        [i.domain],
+        new Date(now + i.startDays * DAY),
+        new Date(now + i.endDays * DAY),
+        i.newspapers,
+        i.journals,
+        i.ageRating,
+      ],
     );
     out.push({ id: rows[0].id, name: i.name, domain: i.domain, conCode: i.conCode, state: i.state });
   }
   await tx.query(`INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES ('READ-DEMO-2026', $1, $2, 500)`, [
-    out[0].id, new Date(now + 180 * DAY),
+    out[0].id,
+    new Date(now + 180 * DAY),
   ]);
   return out;
 }

@@ -20,7 +20,9 @@ export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
         }
       },
     });
-    console.log(`Demo library loaded: ${result.titles} titles, ${result.issues} issues, ${result.pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `Demo library loaded: ${result.titles} titles, ${result.issues} issues, ${result.pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   if (config.demoSso) {
     // DEMO_SSO: Demo University signs in through the given OpenID provider (on every start, so
@@ -28,7 +30,10 @@ export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
     const [issuer, clientId, secret, extra] = config.demoSso.trim().split(/\s+/);
     if (!secret || extra || !/^https?:\/\//.test(issuer)) throw new Error('DEMO_SSO must be "<issuer URL> <client id> <client secret>"');
     await db.query(`UPDATE institutions SET sso_issuer = $1, sso_client_id = $2, sso_client_secret = $3 WHERE con_code = $4`, [
-      issuer, clientId, secret, DEMO_INSTITUTIONS[0].conCode,
+      issuer,
+      clientId,
+      secret,
+      DEMO_INSTITUTIONS[0].conCode,
     ]);
     console.log(`Demo University signs in through ${issuer} (/login/sso).`);
   }

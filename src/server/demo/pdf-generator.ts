@@ -88,7 +88,13 @@ function drawCover(page: PDFPage, spec: IssueSpec, r: Rng, fonts: Fonts) {
   page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: bg });
   // A simple composition of shapes stands in for the cover photograph.
   for (let i = 0; i < 5; i++) {
-    page.drawCircle({ x: r.int(40, W - 40), y: r.int(120, 380), size: r.int(40, 140), color: hsl((spec.hue + r.int(-40, 40) + 360) % 360, 0.5, r.int(25, 70) / 100), opacity: 0.55 });
+    page.drawCircle({
+      x: r.int(40, W - 40),
+      y: r.int(120, 380),
+      size: r.int(40, 140),
+      color: hsl((spec.hue + r.int(-40, 40) + 360) % 360, 0.5, r.int(25, 70) / 100),
+      opacity: 0.55,
+    });
   }
   page.drawRectangle({ x: 0, y: H - 120, width: W, height: 120, color: rgb(1, 1, 1), opacity: 0.12 });
   const mastFont = spec.hindi ? fonts.hindi : fonts.display;
@@ -102,7 +108,14 @@ function drawCover(page: PDFPage, spec: IssueSpec, r: Rng, fonts: Fonts) {
   const lineFont = spec.hindi ? fonts.hindi : fonts.bold;
   page.drawRectangle({ x: 20, y: 60, width: 8, height: 130, color: accent });
   for (let i = 0; i < 3; i++) {
-    page.drawText(r.pick(headlines), { x: 36, y: 170 - i * 42, size: i === 0 ? 20 : 14, font: lineFont, color: rgb(1, 1, 1), maxWidth: W - 56 });
+    page.drawText(r.pick(headlines), {
+      x: 36,
+      y: 170 - i * 42,
+      size: i === 0 ? 20 : 14,
+      font: lineFont,
+      color: rgb(1, 1, 1),
+      maxWidth: W - 56,
+    });
   }
 }
 
@@ -116,7 +129,13 @@ function drawArticle(page: PDFPage, spec: IssueSpec, r: Rng, fonts: Fonts, pageN
   const pictureTop = H - 40;
   page.drawRectangle({ x: 20, y: 330, width: W - 40, height: pictureTop - 330, color: hsl((spec.hue + 30) % 360, 0.35, 0.8) });
   for (let i = 0; i < 3; i++) {
-    page.drawCircle({ x: r.int(60, W - 60), y: r.int(380, 500), size: r.int(25, 70), color: hsl((spec.hue + r.int(0, 120)) % 360, 0.45, 0.55), opacity: 0.7 });
+    page.drawCircle({
+      x: r.int(60, W - 60),
+      y: r.int(380, 500),
+      size: r.int(25, 70),
+      color: hsl((spec.hue + r.int(0, 120)) % 360, 0.45, 0.55),
+      opacity: 0.7,
+    });
   }
   const headline = r.pick(spec.hindi ? HEADLINES_HI : HEADLINES_EN);
   let y = 300;
@@ -159,7 +178,13 @@ function drawWords(page: PDFPage, line: string, x: number, y: number, size: numb
   }
 }
 
-interface Fonts { display: PDFFont; bold: PDFFont; sans: PDFFont; serif: PDFFont; hindi: PDFFont }
+interface Fonts {
+  display: PDFFont;
+  bold: PDFFont;
+  sans: PDFFont;
+  serif: PDFFont;
+  hindi: PDFFont;
+}
 
 export async function generateIssuePdf(spec: IssueSpec): Promise<Uint8Array> {
   const r = rng(spec.seed);

@@ -86,6 +86,7 @@ while (have < target) {
 }
 await refreshPopularity(db);
 await db.exec('ANALYZE');
-const counts = (await db.query('SELECT (SELECT count(*) FROM titles) t, (SELECT count(*) FROM issues) i, (SELECT count(*) FROM pages) p')).rows[0];
+const counts = (await db.query('SELECT (SELECT count(*) FROM titles) t, (SELECT count(*) FROM issues) i, (SELECT count(*) FROM pages) p'))
+  .rows[0];
 console.log(`Catalogue: ${counts.t} titles, ${counts.i} issues, ${counts.p} pages in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 await db.close();

@@ -24,12 +24,25 @@ async function seedReferenceData(tx: Queryable) {
     await tx.query('INSERT INTO stores (store_id, name, country) VALUES ($1, $2, $3)', [id, name, country]);
   }
   for (const [rank, [code, name, native]] of LANGUAGES.entries()) {
-    await tx.query('INSERT INTO languages (lang_code, name, native_name, curated_rank) VALUES ($1, $2, $3, $4)', [code, name, native, rank]);
+    await tx.query('INSERT INTO languages (lang_code, name, native_name, curated_rank) VALUES ($1, $2, $3, $4)', [
+      code,
+      name,
+      native,
+      rank,
+    ]);
   }
   for (const [rank, [id, name, nameHi]] of CATEGORIES.entries()) {
-    const slug = name.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+    const slug = name
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '-')
+      .replace(/^-|-$/g, '');
     await tx.query('INSERT INTO categories (cat_id, name, name_hi, slug, hidden, curated_rank) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id, name, nameHi, slug, id === 127, rank,
+      id,
+      name,
+      nameHi,
+      slug,
+      id === 127,
+      rank,
     ]);
   }
 }
@@ -39,8 +52,24 @@ async function insertTitle(tx: Queryable, t: TitlePlan, rank: number): Promise<n
     `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type, is_gold, is_free, is_featured,
        is_international, store_ids, blocked_countries, age_rating, description, curated_rank)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING mid`,
-    [t.name, t.slug, t.publisher, t.catId, t.lang, t.frequency, t.type, t.isGold, t.isFree, t.isFeatured,
-      t.isInternational, t.isInternational ? [1, 2, 3, 4] : [1], t.blockedCountries, t.ageRating, t.description, rank],
+    [
+      t.name,
+      t.slug,
+      t.publisher,
+      t.catId,
+      t.lang,
+      t.frequency,
+      t.type,
+      t.isGold,
+      t.isFree,
+      t.isFeatured,
+      t.isInternational,
+      t.isInternational ? [1, 2, 3, 4] : [1],
+      t.blockedCountries,
+      t.ageRating,
+      t.description,
+      rank,
+    ],
   );
   return rows[0].mid;
 }
@@ -48,10 +77,20 @@ async function insertTitle(tx: Queryable, t: TitlePlan, rank: number): Promise<n
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ titles: number; issues: number; pages: number }> {
   const plans = planTitles(opts.titles ?? 200, opts.seed ?? 1);
   const jobs = plans.flatMap((t, ti) =>
-    t.issues.map((issue, k) => ({ ti, issue, spec: {
-      titleName: t.name, issueName: issue.name, pubDate: issue.pubDate, hindi: t.lang === 'hi', hue: t.hue,
-      pages: issue.pages, seed: (opts.seed ?? 1) * 100_000 + ti * 10 + k, kind: t.type,
-    } })),
+    t.issues.map((issue, k) => ({
+      ti,
+      issue,
+      spec: {
+        titleName: t.name,
+        issueName: issue.name,
+        pubDate: issue.pubDate,
+        hindi: t.lang === 'hi',
+        hue: t.hue,
+        pages: issue.pages,
+        seed: (opts.seed ?? 1) * 100_000 + ti * 10 + k,
+        kind: t.type,
+      },
+    })),
   );
   const pool = createRenderPool();
   try {

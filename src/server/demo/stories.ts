@@ -48,9 +48,21 @@ export async function seedStories(tx: Queryable, mediaDir: string, plans: TitleP
          cover, mid, issue_id, lang_code, age_rating, published_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
-        `${slugify(title)}-${n + 1}`, title, s.p.name, paragraph(r, hindi).slice(0, 180),
-        body, Math.max(30, Math.round((words / 200) * 60)), isNews, STORIES_SECTION,
-        n < 24 ? 'Cover-Stories' : CATEGORIES[n % CATEGORIES.length], cover, s.mid, s.issueId, s.p.lang, s.p.ageRating, publishedAt,
+        `${slugify(title)}-${n + 1}`,
+        title,
+        s.p.name,
+        paragraph(r, hindi).slice(0, 180),
+        body,
+        Math.max(30, Math.round((words / 200) * 60)),
+        isNews,
+        STORIES_SECTION,
+        n < 24 ? 'Cover-Stories' : CATEGORIES[n % CATEGORIES.length],
+        cover,
+        s.mid,
+        s.issueId,
+        s.p.lang,
+        s.p.ageRating,
+        publishedAt,
       ],
     );
   }

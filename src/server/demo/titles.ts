@@ -1,7 +1,15 @@
 // Plans the demo titles and their issues: pure data from a seed, no I/O.
 import { rng, slugify } from './random';
 import {
-  CATEGORIES, FREQUENCIES, HINDI_NAMES, JOURNAL_NAMES, NAME_CORE, NAME_PREFIX, NAME_SUFFIX, NEWSPAPER_NAMES, PUBLISHERS,
+  CATEGORIES,
+  FREQUENCIES,
+  HINDI_NAMES,
+  JOURNAL_NAMES,
+  NAME_CORE,
+  NAME_PREFIX,
+  NAME_SUFFIX,
+  NEWSPAPER_NAMES,
+  PUBLISHERS,
 } from './catalogue-data';
 import { JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
 
@@ -44,7 +52,8 @@ function issueName(type: TitlePlan['type'], frequency: string, date: string, hin
   const d = new Date(`${date}T00:00:00Z`);
   if (hindi) return `अंक ${toHindiDigits(n)}`;
   if (type === 'journal') return `Vol. ${d.getUTCFullYear() - 2000}, No. ${Math.floor(d.getUTCMonth() / 3) + 1}`;
-  if (frequency === 'Monthly' || frequency === 'Bi-monthly' || frequency === 'Quarterly') return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  if (frequency === 'Monthly' || frequency === 'Bi-monthly' || frequency === 'Quarterly')
+    return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
@@ -116,10 +125,21 @@ export function planTitles(count: number, seed: number): TitlePlan[] {
       return { name: issueName(type, frequency, date, isHindi, 120 - k), pubDate: date, isSpecial: false, pages: k === 0 ? 3 : 2 };
     });
     if (i % 10 === 4) {
-      issues.push({ name: isHindi ? 'वार्षिक विशेषांक' : `Annual Special ${REFERENCE_DATE.slice(0, 4)}`, pubDate: daysBefore(REFERENCE_DATE, 45), isSpecial: true, pages: 2 });
+      issues.push({
+        name: isHindi ? 'वार्षिक विशेषांक' : `Annual Special ${REFERENCE_DATE.slice(0, 4)}`,
+        pubDate: daysBefore(REFERENCE_DATE, 45),
+        isSpecial: true,
+        pages: 2,
+      });
     }
     const plan = {
-      name, slug: slugify(name), publisher, catId, lang, frequency, type,
+      name,
+      slug: slugify(name),
+      publisher,
+      catId,
+      lang,
+      frequency,
+      type,
       isGold: r.chance(0.85),
       isFree: r.chance(0.12),
       isFeatured: r.chance(0.18),

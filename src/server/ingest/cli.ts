@@ -65,9 +65,18 @@ try {
   await migrate(db);
   const mid = await findOrCreateTitle(db, values.title);
   const started = Date.now();
-  const issueId = await ingestPdf(db, config.mediaDir, bytes, {
-    mid, name: values.issue ?? path.basename(file, path.extname(file)), pubDate: date, isSpecial: values.special,
-  }, (done, total) => console.log(`page ${done}/${total} rendered`));
+  const issueId = await ingestPdf(
+    db,
+    config.mediaDir,
+    bytes,
+    {
+      mid,
+      name: values.issue ?? path.basename(file, path.extname(file)),
+      pubDate: date,
+      isSpecial: values.special,
+    },
+    (done, total) => console.log(`page ${done}/${total} rendered`),
+  );
   console.log(`Ingested issue ${issueId} of '${values.title}' in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {
   fail((err as Error).message);

@@ -18,9 +18,11 @@ beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-ingest-'));
   await db.exec(`INSERT INTO languages VALUES ('hi', 'Hindi', 'हिन्दी', 0);
     INSERT INTO categories (cat_id, name, slug) VALUES (1, 'News', 'news');`);
-  mid = (await db.query<{ mid: number }>(
-    `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type) VALUES ('भारत दर्पण', 'b', 'L', 1, 'hi', 'Monthly', 'magazine') RETURNING mid`,
-  )).rows[0].mid;
+  mid = (
+    await db.query<{ mid: number }>(
+      `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type) VALUES ('भारत दर्पण', 'b', 'L', 1, 'hi', 'Monthly', 'magazine') RETURNING mid`,
+    )
+  ).rows[0].mid;
 }, 60_000);
 afterAll(async () => {
   await db?.close();
@@ -31,7 +33,16 @@ const count = async (table: string) => (await db.query<{ n: number }>(`SELECT co
 
 describe('ingestPdf', () => {
   it('stores pages at two widths, covers at three, and searchable Hindi text', async () => {
-    const pdf = await generateIssuePdf({ titleName: 'भारत दर्पण', issueName: 'अंक १', pubDate: '2026-11-01', hindi: true, hue: 30, pages: 3, seed: 5, kind: 'magazine' });
+    const pdf = await generateIssuePdf({
+      titleName: 'भारत दर्पण',
+      issueName: 'अंक १',
+      pubDate: '2026-11-01',
+      hindi: true,
+      hue: 30,
+      pages: 3,
+      seed: 5,
+      kind: 'magazine',
+    });
     const progress: string[] = [];
     const issueId = await ingestPdf(db, mediaDir, pdf, { mid, name: 'अंक १', pubDate: '2026-11-01' }, (d, t) => progress.push(`${d}/${t}`));
     expect(progress).toEqual(['1/3', '2/3', '3/3']);
@@ -52,13 +63,23 @@ describe('ingestPdf', () => {
 
   it('rejects a file that is not a PDF and writes nothing', async () => {
     const before = [await count('issues'), await count('pages')];
-    await expect(ingestPdf(db, mediaDir, Buffer.from('hello, not a pdf'), { mid, name: 'x', pubDate: '2026-11-01' }))
-      .rejects.toThrow(/Not a PDF file/);
+    await expect(ingestPdf(db, mediaDir, Buffer.from('hello, not a pdf'), { mid, name: 'x', pubDate: '2026-11-01' })).rejects.toThrow(
+      /Not a PDF file/,
+    );
     expect([await count('issues'), await count('pages')]).toEqual(before);
   });
 
   it('rejects a broken PDF and writes nothing', async () => {
-    const pdf = await generateIssuePdf({ titleName: 'Broken', issueName: '1', pubDate: '2026-11-01', hindi: false, hue: 1, pages: 2, seed: 1, kind: 'magazine' });
+    const pdf = await generateIssuePdf({
+      titleName: 'Broken',
+      issueName: '1',
+      pubDate: '2026-11-01',
+      hindi: false,
+      hue: 1,
+      pages: 2,
+      seed: 1,
+      kind: 'magazine',
+    });
     const broken = Buffer.concat([Buffer.from(pdf.subarray(0, 400)), Buffer.from('garbage'.repeat(50))]);
     const before = [await count('issues'), await count('pages')];
     await expect(ingestPdf(db, mediaDir, broken, { mid, name: 'x', pubDate: '2026-11-01' })).rejects.toBeInstanceOf(IngestError);

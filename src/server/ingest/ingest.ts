@@ -13,7 +13,11 @@ export interface IssueInfo {
 
 export async function storeRenderedIssue(tx: Queryable, mediaDir: string, info: IssueInfo, pdf: RenderedPdf): Promise<number> {
   const [c1, c2, c3] = pdf.covers.map((b) => saveMedia(mediaDir, b, 'webp'));
-  const pages = pdf.pages.map((p) => ({ ...p, largeName: saveMedia(mediaDir, p.large, 'webp'), smallName: saveMedia(mediaDir, p.small, 'webp') }));
+  const pages = pdf.pages.map((p) => ({
+    ...p,
+    largeName: saveMedia(mediaDir, p.large, 'webp'),
+    smallName: saveMedia(mediaDir, p.small, 'webp'),
+  }));
   const { rows } = await tx.query<{ issue_id: number }>(
     `INSERT INTO issues (mid, name, pub_date, is_special, page_count, cover_1x, cover_2x, cover_3x)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING issue_id`,

@@ -68,7 +68,11 @@ export async function renderPdf(
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
       const text = fixDevanagariOrder(
-        content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : '')).join('').replace(/[ \t]+/g, ' ').trim(),
+        content.items
+          .map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : ''))
+          .join('')
+          .replace(/[ \t]+/g, ' ')
+          .trim(),
       );
       const base = page.getViewport({ scale: 1 });
       const viewport = page.getViewport({ scale: widths.large / base.width });
@@ -81,11 +85,10 @@ export async function renderPdf(
       const smallCanvas = downscale(canvas, widths.small);
       if (n === 1) covers = Promise.all(coverCanvases.map((c) => c.encode('webp', 82)));
       await encoding;
-      encoding = Promise.all([canvas.encode('webp', WEBP_QUALITY), smallCanvas.encode('webp', WEBP_QUALITY)])
-        .then(([large, small]) => {
-          pages.push({ pageNo: n, width: canvas.width, smallWidth: smallCanvas.width, height: canvas.height, text, large, small });
-          onPage?.(n, pdf.numPages);
-        });
+      encoding = Promise.all([canvas.encode('webp', WEBP_QUALITY), smallCanvas.encode('webp', WEBP_QUALITY)]).then(([large, small]) => {
+        pages.push({ pageNo: n, width: canvas.width, smallWidth: smallCanvas.width, height: canvas.height, text, large, small });
+        onPage?.(n, pdf.numPages);
+      });
     }
     await encoding;
     return { pages, covers: await covers };

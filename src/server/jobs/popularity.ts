@@ -20,4 +20,3 @@ export async function refreshPopularity(db: Queryable): Promise<void> {
       ) e ON e.mid = t.mid
     ) r WHERE r.mid = p.mid;`);
 }
-

@@ -21,7 +21,9 @@ try {
     const rows = await pendingIdRequests(db);
     if (!rows.length) console.log('No pending ID requests.');
     for (const r of rows) {
-      console.log(`#${r.id}  ${r.created_at.toISOString().slice(0, 16)}  ${r.name || '(no name)'} <${r.email ?? '-'}>  asks to join ${r.institution ?? '(unknown)'}`);
+      console.log(
+        `#${r.id}  ${r.created_at.toISOString().slice(0, 16)}  ${r.name || '(no name)'} <${r.email ?? '-'}>  asks to join ${r.institution ?? '(unknown)'}`,
+      );
       console.log(`     ${r.mime}, ${Math.ceil(r.bytes / 1024)} KB: ${path.join(idDir(config.privateDir), r.file_name)}`);
     }
   } else if ((action === 'approve' || action === 'reject') && /^\d+$/.test(idArg ?? '')) {

@@ -22,7 +22,11 @@ try {
     [org, off ? null : issuer, off ? null : clientId, off ? null : secret],
   );
   if (!rows.length) throw new Error(`No institution with org code ${org}.`);
-  console.log(off ? `${rows[0].name}: institution sign-in turned off.` : `${rows[0].name} signs in through ${issuer}. Register ${ssoCallbackUrl(config.publicUrl)} as its redirect URI.`);
+  console.log(
+    off
+      ? `${rows[0].name}: institution sign-in turned off.`
+      : `${rows[0].name} signs in through ${issuer}. Register ${ssoCallbackUrl(config.publicUrl)} as its redirect URI.`,
+  );
 } catch (err) {
   console.error((err as Error).message);
   process.exitCode = 1;

@@ -11,7 +11,12 @@ import { HttpError } from './errors';
 
 export { revokeSessions } from '../repositories/sessions';
 
-export interface AuthUser { id: number; uuid: string; sessionId: string; type: 'user' | 'guest' }
+export interface AuthUser {
+  id: number;
+  uuid: string;
+  sessionId: string;
+  type: 'user' | 'guest';
+}
 
 /** The token ends when its session must end at the latest; the server also ends the session
  * after SESSION_IDLE_DAYS without use, at logout and at a password change. */

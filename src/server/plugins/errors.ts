@@ -4,7 +4,11 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export class HttpError extends Error {
-  constructor(public statusCode: number, public code: string, message: string) {
+  constructor(
+    public statusCode: number,
+    public code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -26,7 +30,12 @@ export default fp(async (app) => {
     }
     // A multipart body that ends early or names no boundary is a broken upload, not a server fault
     // (the parser's errors carry no status).
-    if (err instanceof Error && !('statusCode' in err) && /^multipart\//i.test(String(req.headers['content-type'])) && BROKEN_MULTIPART.test(err.message)) {
+    if (
+      err instanceof Error &&
+      !('statusCode' in err) &&
+      /^multipart\//i.test(String(req.headers['content-type'])) &&
+      BROKEN_MULTIPART.test(err.message)
+    ) {
       return reply.code(400).send({ error: { code: 'bad_request', message: 'The upload could not be read. Please try again.' } });
     }
     if (err instanceof HttpError) {

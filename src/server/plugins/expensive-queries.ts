@@ -14,7 +14,6 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 export const TIMEOUT_MESSAGE = 'This search took too long. Please try again with more specific words.';
 const RETRY_AFTER_S = 2;
 
-
 export type Expensive = <T>(reply: FastifyReply, fn: (db: Queryable) => Promise<T>) => Promise<T>;
 
 declare module 'fastify' {

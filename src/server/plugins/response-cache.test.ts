@@ -42,7 +42,13 @@ it('keys entries by the validated parameters: junk and order do not make new ent
   let calls = 0;
   await app.register(async (scope) => {
     await scope.register(cache);
-    scope.withTypeProvider<ZodTypeProvider>().get('/list', { schema: { querystring: z.object({ page: z.coerce.number().int().default(0), q: z.string().optional() }) } }, async (req) => ({ calls: ++calls, page: req.query.page }));
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/list',
+        { schema: { querystring: z.object({ page: z.coerce.number().int().default(0), q: z.string().optional() }) } },
+        async (req) => ({ calls: ++calls, page: req.query.page }),
+      );
     scope.get('/plain', async () => ({ calls: ++calls }));
   });
   const get = (url: string) => app!.inject({ method: 'GET', url });
@@ -68,7 +74,9 @@ it('keeps its entries within the byte budget, dropping the least recently used f
     scope.get('/big/:n', async () => ({ pad: 'x'.repeat(3000) }));
   });
   const get = (n: number) => app!.inject({ method: 'GET', url: `/big/${n}` });
-  await get(1); await get(2); await get(3);
+  await get(1);
+  await get(2);
+  await get(3);
   expect(cache.stats().entries).toBe(3);
   expect((await get(1)).headers['x-cache']).toBe('hit'); // 1 is now the most recently used
   await get(4); // over budget: 2, the least recently used, goes

@@ -13,7 +13,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
-interface Entry { at: number; body: string; type: string; etag?: string; bytes: number }
+interface Entry {
+  at: number;
+  body: string;
+  type: string;
+  etag?: string;
+  bytes: number;
+}
 
 export interface ResponseCacheOptions {
   ttlMs: number;
@@ -22,14 +28,21 @@ export interface ResponseCacheOptions {
   shared?: (req: FastifyRequest) => boolean;
 }
 
-export interface ResponseCacheStats { entries: number; bytes: number }
+export interface ResponseCacheStats {
+  entries: number;
+  bytes: number;
+}
 
 /** JSON with sorted keys: the same parameters in any order give the same key. */
 function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const obj = value as Record<string, unknown>;
-  return `{${Object.keys(obj).filter((k) => obj[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`).join(',')}}`;
+  return `{${Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`)
+    .join(',')}}`;
 }
 
 /** The route, its path parameters and the query its schema let through; a route without a
@@ -44,7 +57,10 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
   let bytes = 0;
   const drop = (key: string) => {
     const e = entries.get(key);
-    if (e) { entries.delete(key); bytes -= e.bytes; }
+    if (e) {
+      entries.delete(key);
+      bytes -= e.bytes;
+    }
   };
   const fresh = (key: string) => {
     const e = entries.get(key);
@@ -102,8 +118,11 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
       if (key !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
         const etag = reply.getHeader('etag');
         store(key, {
-          at: Date.now(), body: payload, type: String(reply.getHeader('content-type') ?? 'application/json'),
-          etag: etag ? String(etag) : undefined, bytes: Buffer.byteLength(payload) + key.length,
+          at: Date.now(),
+          body: payload,
+          type: String(reply.getHeader('content-type') ?? 'application/json'),
+          etag: etag ? String(etag) : undefined,
+          bytes: Buffer.byteLength(payload) + key.length,
         });
       }
       return payload;

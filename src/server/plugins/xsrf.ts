@@ -51,7 +51,11 @@ export default fp(async (app) => {
     if (!valid(current) && !PUBLIC_CACHED.test(pathname)) {
       const nonce = crypto.randomBytes(18).toString('base64url');
       reply.setCookie(XSRF_COOKIE, `${nonce}.${sign(nonce)}`, {
-        path: '/', sameSite: 'lax', secure: req.protocol === 'https', httpOnly: false, maxAge: 365 * 86400,
+        path: '/',
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        httpOnly: false,
+        maxAge: 365 * 86400,
       });
     }
     // Every method but the safe ones, on the path as written and on the route it reached.

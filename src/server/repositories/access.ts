@@ -5,7 +5,10 @@ import type { Queryable } from '../db/index';
 import { HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
 import { notFound } from '../plugins/errors';
 
-export interface Visibility { newspapers: boolean; journals: boolean }
+export interface Visibility {
+  newspapers: boolean;
+  journals: boolean;
+}
 
 const cache = new Map<number, { v: Visibility; at: number }>();
 const CACHE_MS = 30_000;

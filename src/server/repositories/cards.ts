@@ -12,9 +12,19 @@ export const LATEST_ISSUE_JOIN = `LEFT JOIN LATERAL (
 ) li ON true`;
 
 export interface CardRow {
-  mid: number; name: string; slug: string; type: MagazineCard['type']; cat_id: number; lang_code: string; is_gold: boolean;
-  issue_id: number | null; issue_name: string | null; pub_date: string | null;
-  cover_1x: string | null; cover_2x: string | null; cover_3x: string | null;
+  mid: number;
+  name: string;
+  slug: string;
+  type: MagazineCard['type'];
+  cat_id: number;
+  lang_code: string;
+  is_gold: boolean;
+  issue_id: number | null;
+  issue_name: string | null;
+  pub_date: string | null;
+  cover_1x: string | null;
+  cover_2x: string | null;
+  cover_3x: string | null;
 }
 
 export function srcSet(c1: string | null, c2: string | null, c3: string | null): string | null {
@@ -46,8 +56,15 @@ export function toCard(r: CardRow): MagazineCard {
 
 export const ISSUE_COLUMNS = 'i.issue_id, i.mid, i.name, i.pub_date, i.is_special, i.page_count, i.cover_1x, i.cover_2x, i.cover_3x';
 export interface IssueRow {
-  issue_id: number; mid: number; name: string; pub_date: string; is_special: boolean; page_count: number;
-  cover_1x: string | null; cover_2x: string | null; cover_3x: string | null;
+  issue_id: number;
+  mid: number;
+  name: string;
+  pub_date: string;
+  is_special: boolean;
+  page_count: number;
+  cover_1x: string | null;
+  cover_2x: string | null;
+  cover_3x: string | null;
 }
 
 export function toIssue(r: IssueRow): Issue {
@@ -66,7 +83,13 @@ export function toIssue(r: IssueRow): Issue {
   };
 }
 
-export interface CategoryRow { cat_id: number; name: string; name_hi: string | null; slug: string; image: string | null }
+export interface CategoryRow {
+  cat_id: number;
+  name: string;
+  name_hi: string | null;
+  slug: string;
+  image: string | null;
+}
 export function toCategory(r: CategoryRow): Category {
   return {
     catId: r.cat_id,
@@ -79,17 +102,36 @@ export function toCategory(r: CategoryRow): Category {
   };
 }
 
-export interface LanguageRow { lang_code: string; name: string; native_name: string }
+export interface LanguageRow {
+  lang_code: string;
+  name: string;
+  native_name: string;
+}
 export function toLanguage(r: LanguageRow, storeId = 1): Language {
-  return { lang_code: r.lang_code, _lang: r.name, nativeName: r.native_name, store_id: storeId, browserLinkUrl: `/magazines/BS/${r.lang_code}` };
+  return {
+    lang_code: r.lang_code,
+    _lang: r.name,
+    nativeName: r.native_name,
+    store_id: storeId,
+    browserLinkUrl: `/magazines/BS/${r.lang_code}`,
+  };
 }
 
 export const STORY_COLUMNS = `s.canonical_url, s.title, s.subtitle, s.short_desc, s.read_time_s, s.is_news, s.published_at,
   s.category, s.cover, i.name AS issue_name, t.name AS mag_name`;
 export const STORY_JOINS = 'LEFT JOIN issues i ON i.issue_id = s.issue_id LEFT JOIN titles t ON t.mid = s.mid';
 export interface StoryRow {
-  canonical_url: string; title: string; subtitle: string; short_desc: string; read_time_s: number; is_news: boolean;
-  published_at: Date; category: string; cover: string | null; issue_name: string | null; mag_name: string | null;
+  canonical_url: string;
+  title: string;
+  subtitle: string;
+  short_desc: string;
+  read_time_s: number;
+  is_news: boolean;
+  published_at: Date;
+  category: string;
+  cover: string | null;
+  issue_name: string | null;
+  mag_name: string | null;
 }
 export function toStory(r: StoryRow): StoryTile {
   return {

@@ -1,14 +1,29 @@
 // Catalogue reads: listings, categories, languages, titles, issues. Plain parameterised SQL.
 import type { Queryable } from '../db/index';
 import {
-  AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE, NEWSPAPER_CATEGORY, POPULAR_LANGUAGES_MAX, RELATED_PAGE_SIZE,
-  SEARCH_MAX_PAGES, SEARCH_MAX_SHOWN_TOTAL, type QuickCategory,
+  AGE_RATE_APPLY_BELOW,
+  LISTING_PAGE_SIZE,
+  NEWSPAPER_CATEGORY,
+  POPULAR_LANGUAGES_MAX,
+  RELATED_PAGE_SIZE,
+  SEARCH_MAX_PAGES,
+  SEARCH_MAX_SHOWN_TOTAL,
+  type QuickCategory,
 } from '../../shared/constants';
 import type { MagazineCard } from '../../shared/schemas/content';
 import { excludedCategories, type Visibility } from './access';
 import {
-  CARD_COLUMNS, ISSUE_COLUMNS, LATEST_ISSUE_JOIN, toCard, toCategory, toIssue, toLanguage,
-  type CardRow, type CategoryRow, type IssueRow, type LanguageRow,
+  CARD_COLUMNS,
+  ISSUE_COLUMNS,
+  LATEST_ISSUE_JOIN,
+  toCard,
+  toCategory,
+  toIssue,
+  toLanguage,
+  type CardRow,
+  type CategoryRow,
+  type IssueRow,
+  type LanguageRow,
 } from './cards';
 
 export interface ListFilter {
@@ -26,9 +41,7 @@ export interface ListFilter {
 /** Paging answer with the spec's caps: at most 300 pages, and 9000 shown when above that. */
 export function capPaging(total: number, pageSize: number) {
   const pages = Math.ceil(total / pageSize);
-  return pages > SEARCH_MAX_PAGES
-    ? { nbPages: SEARCH_MAX_PAGES, nbHits: SEARCH_MAX_SHOWN_TOTAL }
-    : { nbPages: pages, nbHits: total };
+  return pages > SEARCH_MAX_PAGES ? { nbPages: SEARCH_MAX_PAGES, nbHits: SEARCH_MAX_SHOWN_TOTAL } : { nbPages: pages, nbHits: total };
 }
 
 const POPULARITY_ORDER = 'tp.rank, t.mid';
@@ -43,12 +56,23 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
   };
   let order = POPULARITY_ORDER;
   switch (f.category) {
-    case 'BS': break;
-    case 'F': where.push('t.is_featured'); order = `t.curated_rank, ${POPULARITY_ORDER}`; break;
-    case 'IF': where.push('t.is_international'); break;
-    case 'TF': where.push('t.is_free'); break;
-    case 'NA': order = '(SELECT max(pub_date) FROM issues WHERE issues.mid = t.mid) DESC NULLS LAST, t.mid DESC'; break;
-    default: add('t.cat_id = ?', f.category);
+    case 'BS':
+      break;
+    case 'F':
+      where.push('t.is_featured');
+      order = `t.curated_rank, ${POPULARITY_ORDER}`;
+      break;
+    case 'IF':
+      where.push('t.is_international');
+      break;
+    case 'TF':
+      where.push('t.is_free');
+      break;
+    case 'NA':
+      order = '(SELECT max(pub_date) FROM issues WHERE issues.mid = t.mid) DESC NULLS LAST, t.mid DESC';
+      break;
+    default:
+      add('t.cat_id = ?', f.category);
   }
   // Category 154 means newspapers in every language.
   if (f.lang && f.category !== NEWSPAPER_CATEGORY) add('t.lang_code = ?', f.lang);
@@ -108,7 +132,9 @@ export async function allLanguages(db: Queryable) {
 }
 
 export async function stores(db: Queryable) {
-  const { rows } = await db.query<{ store_id: number; name: string; country: string }>('SELECT store_id, name, country FROM stores ORDER BY store_id');
+  const { rows } = await db.query<{ store_id: number; name: string; country: string }>(
+    'SELECT store_id, name, country FROM stores ORDER BY store_id',
+  );
   return rows;
 }
 
@@ -116,9 +142,10 @@ const META_SQL = `SELECT t.*, c.name AS category_name, c.name_hi AS category_nam
   JOIN categories c ON c.cat_id = t.cat_id JOIN languages l ON l.lang_code = t.lang_code`;
 
 export async function titleMeta(db: Queryable, by: { mid: number } | { name: string }) {
-  const { rows } = 'mid' in by
-    ? await db.query(`${META_SQL} WHERE t.mid = $1`, [by.mid])
-    : await db.query(`${META_SQL} WHERE t.slug = $1 OR lower(t.name) = lower($1) ORDER BY t.mid LIMIT 1`, [by.name]);
+  const { rows } =
+    'mid' in by
+      ? await db.query(`${META_SQL} WHERE t.mid = $1`, [by.mid])
+      : await db.query(`${META_SQL} WHERE t.slug = $1 OR lower(t.name) = lower($1) ORDER BY t.mid LIMIT 1`, [by.name]);
   const t = rows[0];
   if (!t) return null;
   const latest = await issuesOf(db, t.mid, { limit: 1 });
@@ -128,10 +155,22 @@ export async function titleMeta(db: Queryable, by: { mid: number } | { name: str
     [t.publisher, t.cat_id, t.mid, t.lang_code],
   );
   return {
-    mid: t.mid, name: t.name, key: t.slug, publisher: t.publisher, type: t.type, catId: t.cat_id,
-    categoryName: t.category_name, categoryNameHi: t.category_name_hi, lang: t.lang_code, languageName: t.language_name,
-    languageNativeName: t.language_native, frequency: t.frequency,
-    description: t.description, isGold: t.is_gold, ageRating: t.age_rating, blockedCountries: t.blocked_countries,
+    mid: t.mid,
+    name: t.name,
+    key: t.slug,
+    publisher: t.publisher,
+    type: t.type,
+    catId: t.cat_id,
+    categoryName: t.category_name,
+    categoryNameHi: t.category_name_hi,
+    lang: t.lang_code,
+    languageName: t.language_name,
+    languageNativeName: t.language_native,
+    frequency: t.frequency,
+    description: t.description,
+    isGold: t.is_gold,
+    ageRating: t.age_rating,
+    blockedCountries: t.blocked_countries,
     latestIssue: latest[0] ?? null,
     otherEditions: editions.rows.map(toCard),
   };
@@ -186,7 +225,13 @@ export async function relatedTitles(db: Queryable, mid: number, page: number, v:
        LIMIT $3 OFFSET $4
      )
      SELECT ${CARD_COLUMNS}, t.total FROM page t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
-    [mid, excludedCategories(v), RELATED_PAGE_SIZE, page * RELATED_PAGE_SIZE, ageRate && ageRate < AGE_RATE_APPLY_BELOW ? ageRate : 2147483647],
+    [
+      mid,
+      excludedCategories(v),
+      RELATED_PAGE_SIZE,
+      page * RELATED_PAGE_SIZE,
+      ageRate && ageRate < AGE_RATE_APPLY_BELOW ? ageRate : 2147483647,
+    ],
   );
   const total = rows[0]?.total ?? 0;
   return { magazineList: rows.map(toCard), page, nbPages: Math.ceil(total / RELATED_PAGE_SIZE) };
@@ -204,7 +249,9 @@ export async function issuesInRange(db: Queryable, mid: number, from: string, to
   );
   let total = rows[0]?.total;
   if (total === undefined) {
-    total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM issues WHERE mid = $1 AND pub_date BETWEEN $2 AND $3', [mid, from, to])).rows[0].n;
+    total = (
+      await db.query<{ n: number }>('SELECT count(*)::int AS n FROM issues WHERE mid = $1 AND pub_date BETWEEN $2 AND $3', [mid, from, to])
+    ).rows[0].n;
   }
   return { edt_details: rows.map(toIssue), page, ...capPaging(total, size) };
 }

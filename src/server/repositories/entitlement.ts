@@ -8,7 +8,11 @@ import { HttpError, notFound } from '../plugins/errors';
 import { accessEnds } from './membership';
 import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY, PRODUCT_NAME } from '../../shared/constants';
 
-export interface ReadableIssue { issueId: number; mid: number; institutionId: number }
+export interface ReadableIssue {
+  issueId: number;
+  mid: number;
+  institutionId: number;
+}
 
 export const READING_REFUSALS = {
   no_access: `Unfortunately, you do not have access to ${PRODUCT_NAME} content.`,
@@ -45,8 +49,16 @@ export async function institutionAgeLimit(db: Queryable, userId: number): Promis
 
 export async function checkReading(db: Queryable, userId: number, issueId: number, storeId = 1): Promise<ReadableIssue> {
   const { rows } = await db.query<{
-    mid: number; cat_id: number; type: string; blocked: string[]; title_age: number;
-    inst_id: number | null; inst_country: string | null; inst_age: number | null; newspapers: boolean | null; journals: boolean | null;
+    mid: number;
+    cat_id: number;
+    type: string;
+    blocked: string[];
+    title_age: number;
+    inst_id: number | null;
+    inst_country: string | null;
+    inst_age: number | null;
+    newspapers: boolean | null;
+    journals: boolean | null;
     store_country: string | null;
   }>(
     `SELECT t.mid, t.cat_id, t.type, t.blocked_countries AS blocked, t.age_rating AS title_age,

@@ -4,7 +4,16 @@ import type { Db, Queryable } from '../db/index';
 import { removeIdFile } from '../services/id-files';
 import { joinInstitution } from './membership';
 
-export interface IdRequest { id: number; email: string | null; name: string; institution: string | null; file_name: string; mime: string; bytes: number; created_at: Date }
+export interface IdRequest {
+  id: number;
+  email: string | null;
+  name: string;
+  institution: string | null;
+  file_name: string;
+  mime: string;
+  bytes: number;
+  created_at: Date;
+}
 
 export async function pendingIdRequests(db: Queryable): Promise<IdRequest[]> {
   const { rows } = await db.query<IdRequest>(
@@ -40,12 +49,19 @@ export async function decideIdRequest(db: Db, privateDir: string, id: number, de
 
 /** Records a reader's ID request unless one is already pending (then false): one at a time, even
  * for uploads sent at once (the reader's row is locked while checking). */
-export async function addIdRequest(db: Db, r: { userId: number; institutionId: number; fileName: string; mime: string; bytes: number }): Promise<boolean> {
+export async function addIdRequest(
+  db: Db,
+  r: { userId: number; institutionId: number; fileName: string; mime: string; bytes: number },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [r.userId]);
     if (await hasPendingIdRequest(tx, r.userId)) return false;
     await tx.query(`INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, $3, $4, $5)`, [
-      r.userId, r.institutionId, r.fileName, r.mime, r.bytes,
+      r.userId,
+      r.institutionId,
+      r.fileName,
+      r.mime,
+      r.bytes,
     ]);
     await tx.query(`UPDATE users SET uploaded_id = true WHERE id = $1`, [r.userId]);
     return true;

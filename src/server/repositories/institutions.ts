@@ -10,8 +10,14 @@ export async function orgByCode(db: Queryable, conCode: string) {
   const r = rows[0];
   if (!r) return null;
   return {
-    id: r.id, name: r.name, logo1: mediaUrl(r.logo1), logo2: mediaUrl(r.logo2), logo3: mediaUrl(r.logo3),
-    isNewspaper: r.newspapers, isJournal: r.journals, subscriptionEnd: Math.floor(new Date(r.sub_end).getTime() / 1000),
+    id: r.id,
+    name: r.name,
+    logo1: mediaUrl(r.logo1),
+    logo2: mediaUrl(r.logo2),
+    logo3: mediaUrl(r.logo3),
+    isNewspaper: r.newspapers,
+    isJournal: r.journals,
+    subscriptionEnd: Math.floor(new Date(r.sub_end).getTime() / 1000),
   };
 }
 

@@ -26,7 +26,12 @@ export async function institutionForDomain(db: Queryable, email: string | null):
  * its subscription runs (null). It never takes live access away: the user moves when the
  * institution is live, or when they have no live access now (an ended institution's member then
  * sees "subscription expired" rather than "no access"). Returns whether they joined. */
-export async function joinInstitution(db: Queryable, userId: number, institutionId: number, opts: { until?: Date | null } = {}): Promise<boolean> {
+export async function joinInstitution(
+  db: Queryable,
+  userId: number,
+  institutionId: number,
+  opts: { until?: Date | null } = {},
+): Promise<boolean> {
   const { rows } = await db.query(
     `UPDATE users u SET institution_id = i.id, access_ends_at = $3 FROM institutions i
      WHERE u.id = $1 AND i.id = $2 AND (${isLive('i')} OR NOT EXISTS (

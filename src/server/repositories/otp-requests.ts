@@ -3,8 +3,18 @@
 import type { Queryable } from '../db/index';
 import type { OtpPurpose } from '../../shared/schemas/account';
 
-export interface OtpRequest { id: string; channel: 'email' | 'mobile'; contact: string; purpose: OtpPurpose; user_id: number | null }
-export interface SpentTry extends OtpRequest { code_hash: string; attempts: number; max_attempts: number }
+export interface OtpRequest {
+  id: string;
+  channel: 'email' | 'mobile';
+  contact: string;
+  purpose: OtpPurpose;
+  user_id: number | null;
+}
+export interface SpentTry extends OtpRequest {
+  code_hash: string;
+  attempts: number;
+  max_attempts: number;
+}
 
 export async function insertOtpRequest(
   db: Queryable,

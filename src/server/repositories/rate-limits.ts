@@ -2,7 +2,12 @@
 // that only counts while under the maximum; the row lock makes concurrent spenders wait their turn.
 import type { Queryable } from '../db/index';
 
-export interface CounterWindow { bucket: string; key: string; win: number; windowMs: number }
+export interface CounterWindow {
+  bucket: string;
+  key: string;
+  win: number;
+  windowMs: number;
+}
 
 /** Adds one to the counter when it stays at or under `max`; the new count, or null when spent. */
 export async function spendCounter(db: Queryable, w: CounterWindow, max: number): Promise<number | null> {
@@ -24,7 +29,11 @@ export async function refundCounter(db: Queryable, w: CounterWindow): Promise<vo
 
 /** The count of one window (0 when nothing was counted). */
 export async function readCounter(db: Queryable, w: CounterWindow): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`SELECT n FROM rate_counters WHERE bucket = $1 AND key = $2 AND win = $3`, [w.bucket, w.key, w.win]);
+  const { rows } = await db.query<{ n: number }>(`SELECT n FROM rate_counters WHERE bucket = $1 AND key = $2 AND win = $3`, [
+    w.bucket,
+    w.key,
+    w.win,
+  ]);
   return rows[0]?.n ?? 0;
 }
 

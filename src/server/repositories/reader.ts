@@ -5,7 +5,14 @@ import { notFound } from '../plugins/errors';
 import type { IssueManifest, Progress } from '../../shared/schemas/reader';
 
 export async function issueManifest(db: Queryable, issueId: number): Promise<Omit<IssueManifest, 'progress'>> {
-  const { rows } = await db.query<{ mid: number; title: string; name: string; pub_date: string; type: IssueManifest['type']; cover: string | null }>(
+  const { rows } = await db.query<{
+    mid: number;
+    title: string;
+    name: string;
+    pub_date: string;
+    type: IssueManifest['type'];
+    cover: string | null;
+  }>(
     `SELECT s.mid, t.name AS title, s.name, to_char(s.pub_date, 'YYYY-MM-DD') AS pub_date, t.type, s.cover_2x AS cover
      FROM issues s JOIN titles t ON t.mid = s.mid WHERE s.issue_id = $1`,
     [issueId],
@@ -17,7 +24,12 @@ export async function issueManifest(db: Queryable, issueId: number): Promise<Omi
   );
   const i = rows[0];
   return {
-    issueId, mid: i.mid, titleName: i.title, issueName: i.name, pubDate: i.pub_date, type: i.type,
+    issueId,
+    mid: i.mid,
+    titleName: i.title,
+    issueName: i.name,
+    pubDate: i.pub_date,
+    type: i.type,
     cover: i.cover ? `/media/${i.cover}` : null,
     pages: pages.rows.map((p) => ({ n: p.page_no, small: p.small_width ?? Math.round(p.width * 0.4), large: p.width, height: p.height })),
   };
@@ -62,7 +74,12 @@ export async function saveProgress(db: Queryable, userId: number, issueId: numbe
   return rows[0].found;
 }
 
-export interface ReaderEventRow { kind: string; issueId: number; page?: number; at: number }
+export interface ReaderEventRow {
+  kind: string;
+  issueId: number;
+  page?: number;
+  at: number;
+}
 
 /** Stores read events for one reader; events of unknown issues are dropped. Returns how many were
  * stored. The source is the server's word ('web'), never the app's: a forged 'zone' would skew reports. */
@@ -79,7 +96,10 @@ export async function storeReadEvents(db: Queryable, userId: number, list: Reade
   );
   return rows[0].n;
 }
-export interface DownloadLimits { issues: number; devices: number }
+export interface DownloadLimits {
+  issues: number;
+  devices: number;
+}
 
 /** The institution's limits, or the server defaults where it set none. */
 export async function downloadLimits(db: Queryable, userId: number, defaults: DownloadLimits): Promise<DownloadLimits> {
@@ -104,19 +124,34 @@ export type DownloadOutcome = 'kept' | 'device_limit' | 'download_limit';
 
 /** Records a download unless it would pass the limits: the count and the insert run under a lock
  * on the reader's row, so concurrent downloads (several devices, a burst) are counted one by one. */
-export async function addDownloadWithinLimits(db: Db, userId: number, deviceId: string, issueId: number, limits: DownloadLimits): Promise<DownloadOutcome> {
+export async function addDownloadWithinLimits(
+  db: Db,
+  userId: number,
+  deviceId: string,
+  issueId: number,
+  limits: DownloadLimits,
+): Promise<DownloadOutcome> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     const used = await downloadUsage(tx, userId, deviceId);
     if (used.issueIds.includes(issueId)) return 'kept';
     if (used.issueIds.length === 0 && used.devices >= limits.devices) return 'device_limit';
     if (used.issues >= limits.issues) return 'download_limit';
-    await tx.query('INSERT INTO downloads (user_id, device_id, issue_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, deviceId, issueId]);
+    await tx.query('INSERT INTO downloads (user_id, device_id, issue_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      userId,
+      deviceId,
+      issueId,
+    ]);
     return 'kept';
   });
 }
 
 export async function removeDownloads(db: Queryable, userId: number, deviceId: string, issueIds?: number[]): Promise<void> {
-  if (issueIds) await db.query('DELETE FROM downloads WHERE user_id = $1 AND device_id = $2 AND issue_id = ANY($3::int[])', [userId, deviceId, issueIds]);
+  if (issueIds)
+    await db.query('DELETE FROM downloads WHERE user_id = $1 AND device_id = $2 AND issue_id = ANY($3::int[])', [
+      userId,
+      deviceId,
+      issueIds,
+    ]);
   else await db.query('DELETE FROM downloads WHERE user_id = $1 AND device_id = $2', [userId, deviceId]);
 }

@@ -6,19 +6,39 @@ import { AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE, SEARCH_MAX_PAGES } from '../..
 import type { IssueTile } from '../../shared/schemas/content';
 import { mediaUrl } from '../media/store';
 import { excludedCategories, type Visibility } from './access';
-import { CARD_COLUMNS, LATEST_ISSUE_JOIN, STORY_COLUMNS, STORY_JOINS, issueUrl, srcSet, toCard, toStory, type CardRow, type StoryRow } from './cards';
+import {
+  CARD_COLUMNS,
+  LATEST_ISSUE_JOIN,
+  STORY_COLUMNS,
+  STORY_JOINS,
+  issueUrl,
+  srcSet,
+  toCard,
+  toStory,
+  type CardRow,
+  type StoryRow,
+} from './cards';
 import { capPaging } from './catalogue';
 
 /** Words of a query (letters, marks and digits of any script), as a prefix tsquery string. */
 export function prefixQuery(q: string): string | null {
-  const words = q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu)?.slice(0, 8);
+  const words = q
+    .toLowerCase()
+    .match(/[\p{L}\p{M}\p{N}]+/gu)
+    ?.slice(0, 8);
   return words?.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
 // $1 = raw text, $2 = prefix query: english stems OR simple prefixes.
 const TSQ = `(websearch_to_tsquery('english', $1) || to_tsquery('simple', $2))`;
 
-export interface SearchFilter { visibility: Visibility; storeId: number; goldOnly?: boolean; ageRate?: number; page: number }
+export interface SearchFilter {
+  visibility: Visibility;
+  storeId: number;
+  goldOnly?: boolean;
+  ageRate?: number;
+  page: number;
+}
 
 function filters(f: SearchFilter, params: unknown[]): string {
   params.push(excludedCategories(f.visibility), f.storeId);
@@ -55,8 +75,16 @@ export async function searchTitles(db: Queryable, q: string, f: SearchFilter) {
 }
 
 interface TileRow {
-  issue_id: number; mid: number; mag_name: string; issue_name: string; fin: number; total: number;
-  cover_1x: string | null; cover_2x: string | null; cover_3x: string | null; hits: { page: number; _highLight: string }[] | null;
+  issue_id: number;
+  mid: number;
+  mag_name: string;
+  issue_name: string;
+  fin: number;
+  total: number;
+  cover_1x: string | null;
+  cover_2x: string | null;
+  cover_3x: string | null;
+  hits: { page: number; _highLight: string }[] | null;
 }
 
 /** Page hits shown per issue tile; `fin` still counts them all. */

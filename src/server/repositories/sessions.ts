@@ -7,10 +7,14 @@ import type { Queryable } from '../db/index';
 export const SESSION_IDLE_DAYS = 60;
 export const SESSION_MAX_DAYS = 180;
 
-export interface SessionUser { id: number; user_type: 'user' | 'guest' }
+export interface SessionUser {
+  id: number;
+  user_type: 'user' | 'guest';
+}
 
 /** The rule of a live session; idleDays names the parameter holding SESSION_IDLE_DAYS. */
-const live = (idleDays: string) => `s.revoked_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(days => ${idleDays})`;
+const live = (idleDays: string) =>
+  `s.revoked_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(days => ${idleDays})`;
 
 /** Opens a session; signing in also cancels a pending account deletion. Returns the user's uuid. */
 export async function openSession(db: Queryable, sessionId: string, userId: number, userAgent: string): Promise<string> {
@@ -47,8 +51,14 @@ export async function isSessionLive(db: Queryable, sessionId: string): Promise<b
  * Returns the ids ended. */
 export async function revokeSessions(db: Queryable, userId: number, opts: { only?: string; except?: string }): Promise<string[]> {
   const { rows } = opts.only
-    ? await db.query<{ id: string }>(`UPDATE user_sessions SET revoked_at = now() WHERE id::text = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id::text`, [opts.only, userId])
-    : await db.query<{ id: string }>(`UPDATE user_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id::text <> $2 RETURNING id::text`, [userId, opts.except ?? '']);
+    ? await db.query<{ id: string }>(
+        `UPDATE user_sessions SET revoked_at = now() WHERE id::text = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id::text`,
+        [opts.only, userId],
+      )
+    : await db.query<{ id: string }>(
+        `UPDATE user_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id::text <> $2 RETURNING id::text`,
+        [userId, opts.except ?? ''],
+      );
   const ids = rows.map((r) => r.id);
   for (const id of ids) forgetSession(id);
   return ids;

@@ -13,7 +13,10 @@ export async function storiesOfIssue(db: Queryable, issueId: number, ageRating?:
     params.push(ageRating);
     where += ' AND s.age_rating <= $2';
   }
-  const { rows } = await db.query<StoryRow>(`SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE ${where} ORDER BY s.published_at DESC`, params);
+  const { rows } = await db.query<StoryRow>(
+    `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE ${where} ORDER BY s.published_at DESC`,
+    params,
+  );
   return rows.map(toStory);
 }
 
@@ -70,15 +73,21 @@ export async function storyByUrl(db: Queryable, url: string, ageRating?: number)
   const r = rows[0];
   if (!r) return null;
   const moreParams: unknown[] = [r.mid, url];
-  const more = r.mid === null ? { rows: [] as StoryRow[] } : await db.query<StoryRow>(
-    `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.mid = $1 AND s.canonical_url <> $2${ageFilter(ageRating, moreParams)} ORDER BY s.published_at DESC LIMIT 6`,
-    moreParams,
-  );
+  const more =
+    r.mid === null
+      ? { rows: [] as StoryRow[] }
+      : await db.query<StoryRow>(
+          `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.mid = $1 AND s.canonical_url <> $2${ageFilter(ageRating, moreParams)} ORDER BY s.published_at DESC LIMIT 6`,
+          moreParams,
+        );
   return {
     ...toStory(r),
     canonicalUrl: r.canonical_url,
     lang: r.lang_code,
-    paragraphs: r.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+    paragraphs: r.body
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
     mid: r.mid,
     issueId: r.issue_id,
     // The article page shows the cover whatever its format (the .jpg rule is for tiles).

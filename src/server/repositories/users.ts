@@ -85,10 +85,25 @@ const epoch = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
  * access code gave it (access_ends_at). */
 export async function userInfo(db: Queryable, userId: number): Promise<UserInfo> {
   const { rows } = await db.query<{
-    uuid: string; first_name: string; last_name: string; email: string | null; mobile: string | null; user_type: 'user' | 'guest';
-    password_hash: string | null; uploaded_id: boolean; age_rate: number; inst_id: number | null; inst_name: string | null; inst_age: number | null;
-    logo1: string | null; logo2: string | null; logo3: string | null; newspapers: boolean | null; journals: boolean | null;
-    ends_at: Date | null; fav_lud: Date | null;
+    uuid: string;
+    first_name: string;
+    last_name: string;
+    email: string | null;
+    mobile: string | null;
+    user_type: 'user' | 'guest';
+    password_hash: string | null;
+    uploaded_id: boolean;
+    age_rate: number;
+    inst_id: number | null;
+    inst_name: string | null;
+    inst_age: number | null;
+    logo1: string | null;
+    logo2: string | null;
+    logo3: string | null;
+    newspapers: boolean | null;
+    journals: boolean | null;
+    ends_at: Date | null;
+    fav_lud: Date | null;
   }>(
     `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
             i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.newspapers, i.journals,
@@ -177,5 +192,7 @@ export async function setEmailPreferences(db: Queryable, userId: number, prefs: 
 
 /** The unsubscribe link: no optional mail to this address any more. */
 export async function unsubscribeAll(db: Queryable, email: string): Promise<void> {
-  await db.query(`UPDATE users SET email_prefs = '{"newIssues": false, "recommendations": false, "productNews": false}' WHERE email = $1`, [email]);
+  await db.query(`UPDATE users SET email_prefs = '{"newIssues": false, "recommendations": false, "productNews": false}' WHERE email = $1`, [
+    email,
+  ]);
 }

@@ -8,7 +8,8 @@ export function gate(max: number, queue: number) {
   const waiting: (() => void)[] = [];
   return async function run<T>(fn: () => Promise<T>): Promise<T | typeof BUSY> {
     if (active < max) active++;
-    else if (waiting.length < queue) await new Promise<void>((r) => waiting.push(r)); // the slot is handed over
+    else if (waiting.length < queue)
+      await new Promise<void>((r) => waiting.push(r)); // the slot is handed over
     else return BUSY;
     try {
       return await fn();

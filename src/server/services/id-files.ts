@@ -12,8 +12,16 @@ import { renderFirstPage } from '../ingest/render';
 export const ID_MAX_BYTES = 5 * 1024 * 1024;
 const KINDS = [
   { mime: 'image/jpeg', ext: 'jpg', test: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { mime: 'image/png', ext: 'png', test: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { mime: 'image/webp', ext: 'webp', test: (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    mime: 'image/png',
+    ext: 'png',
+    test: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    mime: 'image/webp',
+    ext: 'webp',
+    test: (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
   { mime: 'application/pdf', ext: 'pdf', test: (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
 ];
 
@@ -49,7 +57,10 @@ export function imageSize(b: Buffer, mime: string): { width: number; height: num
       while (i + 9 < b.length) {
         if (b[i] !== 0xff) return null;
         const marker = b[i + 1];
-        if (marker === 0xff) { i++; continue; }
+        if (marker === 0xff) {
+          i++;
+          continue;
+        }
         if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
           return { width: b.readUInt16BE(i + 7), height: b.readUInt16BE(i + 5) };
         }
@@ -74,7 +85,8 @@ export async function renderIdImage(bytes: Buffer, mime: string): Promise<Buffer
     }
   }
   const size = imageSize(bytes, mime);
-  if (!size || !size.width || !size.height || size.width * size.height > MAX_PIXELS) throw new UnreadableIdFile('not a well-formed image of a sensible size');
+  if (!size || !size.width || !size.height || size.width * size.height > MAX_PIXELS)
+    throw new UnreadableIdFile('not a well-formed image of a sensible size');
   let img;
   try {
     img = await loadImage(bytes);
@@ -112,7 +124,9 @@ const RENDER_TIMEOUT_MS = 30_000;
 export function renderIdImageIsolated(bytes: Buffer, mime: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./id-render-boot.mjs', import.meta.url), [], {
-      execArgv: ['--max-old-space-size=256'], serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      execArgv: ['--max-old-space-size=256'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
     let settled = false;
     const settle = (fn: () => void) => {
@@ -125,10 +139,12 @@ export function renderIdImageIsolated(bytes: Buffer, mime: string): Promise<Buff
       child.kill('SIGKILL');
       settle(() => reject(new UnreadableIdFile('drawing the file took too long')));
     }, RENDER_TIMEOUT_MS);
-    child.once('message', (msg: { image?: Uint8Array; error?: string; unreadable?: boolean }) => settle(() => {
-      if (msg.image) resolve(Buffer.from(msg.image));
-      else reject(msg.unreadable ? new UnreadableIdFile(msg.error ?? '') : new Error(`ID render failed: ${msg.error}`));
-    }));
+    child.once('message', (msg: { image?: Uint8Array; error?: string; unreadable?: boolean }) =>
+      settle(() => {
+        if (msg.image) resolve(Buffer.from(msg.image));
+        else reject(msg.unreadable ? new UnreadableIdFile(msg.error ?? '') : new Error(`ID render failed: ${msg.error}`));
+      }),
+    );
     child.once('exit', (code, signal) => settle(() => reject(new UnreadableIdFile(`the decoder stopped (${signal ?? code})`))));
     child.once('error', (err) => settle(() => reject(err)));
     child.send({ bytes, mime });

@@ -5,16 +5,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export interface Mail { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }
-export interface Mailer { send(mail: Mail): Promise<void> }
-export interface SmsSender { send(to: string, text: string): Promise<void> }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+export interface SmsSender {
+  send(to: string, text: string): Promise<void>;
+}
 
 const stamp = (to: string) => `${new Date().toISOString().replace(/[:.]/g, '-')}-${to.replace(/[^A-Za-z0-9@+._-]/g, '_')}`;
 
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
-    return { send: async (mail) => { await transport.sendMail({ from: opts.from, ...mail }); } };
+    return {
+      send: async (mail) => {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
   }
   const dir = path.join(opts.outboxDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

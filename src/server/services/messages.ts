@@ -44,6 +44,11 @@ export function enquiryMails(b: ContactBody, team: string, unsubscribeUrl: strin
   const thanks = `Thank you for writing to ${PRODUCT_NAME}. We will reply within two working days.`;
   const sender = echo
     ? withFooter(b.emailId, `We have your message, ${b.userName}`, `${thanks}\n\nWhat you sent:\n\n${summary}`, unsubscribeUrl)
-    : withFooter(b.emailId, `We have your message to ${PRODUCT_NAME}`, `${thanks}\n\nIf you did not write to us, you can ignore this e-mail.`, unsubscribeUrl);
+    : withFooter(
+        b.emailId,
+        `We have your message to ${PRODUCT_NAME}`,
+        `${thanks}\n\nIf you did not write to us, you can ignore this e-mail.`,
+        unsubscribeUrl,
+      );
   return { team: { to: team, subject: `Enquiry from ${b.institutionName.replace(/\s+/g, ' ')}`, text: summary }, sender };
 }

@@ -44,14 +44,26 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
     /** Makes a code for the contact; returns the request id and the code to send. */
     async create(c: Contact, purpose: OtpPurpose, userId: number | null, req: FastifyRequest) {
       const contact = contactKey(c);
-      const sends: Check[] = [[LIMITS.otpSendPerContact, contact], [LIMITS.otpSendPerIp, clientIp(req)]];
+      const sends: Check[] = [
+        [LIMITS.otpSendPerContact, contact],
+        [LIMITS.otpSendPerIp, clientIp(req)],
+      ];
       const domain = purpose === 'reset' ? null : await newAtInstitution(c);
       if (domain) sends.push([LIMITS.otpSendNewPerDomain, domain]);
       await spend(db, sends);
       const tries = (await counted(db, [CODE_FAILS_PER_CONTACT, contact])) >= CODE_FAILS_BEFORE_ONE_TRY ? 1 : OTP_MAX_TRIES;
       const id = crypto.randomUUID();
       const code = String(crypto.randomInt(0, 10 ** length)).padStart(length, '0');
-      await insertOtpRequest(db, { id, channel: c.channel, contact, purpose, user_id: userId, codeHash: hash(id, code), ttlS: OTP_TTL_S, maxAttempts: tries });
+      await insertOtpRequest(db, {
+        id,
+        channel: c.channel,
+        contact,
+        purpose,
+        user_id: userId,
+        codeHash: hash(id, code),
+        ttlS: OTP_TTL_S,
+        maxAttempts: tries,
+      });
       return { id, code };
     },
 
@@ -61,7 +73,10 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
       const found = await findOtpRequest(db, requestId);
       if (!found || found.purpose !== purpose) throw otpExpired();
       const ip = clientIp(req);
-      const failures: Check[] = [[LIMITS.loginFailPerContactIp, `${found.contact}|${ip}`], [LIMITS.loginFailPerIp, ip]];
+      const failures: Check[] = [
+        [LIMITS.loginFailPerContactIp, `${found.contact}|${ip}`],
+        [LIMITS.loginFailPerIp, ip],
+      ];
       const domain = purpose === 'reset' ? null : await newAtInstitution(contactFromKey(found.contact));
       if (domain) failures.push([LIMITS.codeFailNewPerDomain, domain]);
       const attempt = await startAttempt(db, req.log, failures);

@@ -10,7 +10,10 @@ import { HttpError } from '../plugins/errors';
 import { BUSY, gate } from './gate';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
-const N = 2 ** 15, R = 8, P = 1, LEN = 32;
+const N = 2 ** 15,
+  R = 8,
+  P = 1,
+  LEN = 32;
 const MAXMEM = 128 * N * R * 2;
 /** Hashed against when an account has no password, so both cases take the same time. */
 const DUMMY_SALT = crypto.randomBytes(16).toString('base64');
@@ -44,7 +47,11 @@ export async function verifyPassword(password: string, stored: string | null): P
 
 // The most common passwords (see the file's header for its source), compared without case.
 const COMMON = new Set(
-  fs.readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.toLowerCase()),
+  fs
+    .readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => l.toLowerCase()),
 );
 export const isCommonPassword = (password: string) => COMMON.has(password.toLowerCase());
 

@@ -34,7 +34,11 @@ export const LIMITS = {
   /** Institution ID uploads one reader may send (each is decoded and redrawn). */
   idUploadPerUser: { bucket: 'id-upload', max: 3, windowMs: DAY },
 } as const;
-export interface Limit { bucket: string; max: number; windowMs: number }
+export interface Limit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
 
 /** A limit and the key it counts (a contact, an account, an IP address). */
 export type Check = [Limit, string];
@@ -54,7 +58,10 @@ export const clientIp = (req: { ip: string | undefined }): string => {
   const left = head ? head.split(':') : [];
   const right = ip.includes('::') && tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 };
 
 /** The current window, and how much of the previous one the sliding window still covers. */

@@ -11,7 +11,11 @@ import { isSessionLiveCached } from '../repositories/sessions';
 
 const AUDIENCE = 'lectern-reader';
 
-export interface ReaderGrant { userId: number; issueId: number; expiresAt: number }
+export interface ReaderGrant {
+  userId: number;
+  issueId: number;
+  expiresAt: number;
+}
 
 export const tokenExpired = () => new HttpError(403, 'token_expired', 'This reading link has expired. Open the issue again.');
 const sessionEnded = () => new HttpError(403, 'token_expired', 'You have signed out on this device. Sign in again to read.');

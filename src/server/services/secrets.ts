@@ -5,7 +5,8 @@ import type { Queryable } from '../db/index';
 
 export async function serverSecret(db: Queryable, name: string): Promise<Buffer> {
   await db.query(`INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
-    name, crypto.randomBytes(32).toString('base64'),
+    name,
+    crypto.randomBytes(32).toString('base64'),
   ]);
   const { rows } = await db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = $1`, [name]);
   return Buffer.from(rows[0].value, 'base64');

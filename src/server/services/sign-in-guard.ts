@@ -33,8 +33,10 @@ export async function startAttempt(db: Queryable, log: FastifyBaseLogger, checks
       await spendOne(db, [{ ...FAILURE_BUDGET, max: COUNT_ONLY }, 'all']);
       const failures = await counted(db, [FAILURE_BUDGET, 'all']);
       if (failures >= FAILURE_BUDGET.max && (await spendInWindow(db, [ALERT_ONCE, 'all']))) {
-        log.error({ failures, windowMinutes: FAILURE_BUDGET.windowMs / 60_000 },
-          `SIGN-IN ALERT: ${failures} failed codes and passwords across the service within the hour (budget ${FAILURE_BUDGET.max}); every sign-in is now slowed by ${SLOW_MS} ms`);
+        log.error(
+          { failures, windowMinutes: FAILURE_BUDGET.windowMs / 60_000 },
+          `SIGN-IN ALERT: ${failures} failed codes and passwords across the service within the hour (budget ${FAILURE_BUDGET.max}); every sign-in is now slowed by ${SLOW_MS} ms`,
+        );
       }
     },
   };

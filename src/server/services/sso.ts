@@ -7,12 +7,21 @@ import * as oidc from 'openid-client';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
 
-export interface SsoInstitution { id: number; name: string; con_code: string | null; email_domains: string[]; sso_issuer: string; sso_client_id: string; sso_client_secret: string }
+export interface SsoInstitution {
+  id: number;
+  name: string;
+  con_code: string | null;
+  email_domains: string[];
+  sso_issuer: string;
+  sso_client_id: string;
+  sso_client_secret: string;
+}
 
 const STATE_TTL_S = 600;
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 export const ssoCallbackUrl = (publicUrl: string) => `${publicUrl}/login/sso/success`;
-const failed = (why: string) => new HttpError(400, 'sso_failed', `Sign-in with your institution did not complete: ${why}. Please try again.`);
+const failed = (why: string) =>
+  new HttpError(400, 'sso_failed', `Sign-in with your institution did not complete: ${why}. Please try again.`);
 
 export function createSsoService(db: Queryable, publicUrl: string) {
   const configs = new Map<string, Promise<oidc.Configuration>>();
@@ -64,7 +73,11 @@ export function createSsoService(db: Queryable, publicUrl: string) {
       const nonce = oidc.randomNonce();
       await db.query(`DELETE FROM sso_states WHERE created_at < now() - make_interval(secs => $1)`, [STATE_TTL_S]);
       await db.query(`INSERT INTO sso_states (state, institution_id, code_verifier, nonce, return_to) VALUES ($1, $2, $3, $4, $5)`, [
-        state, inst.id, verifier, nonce, returnTo,
+        state,
+        inst.id,
+        verifier,
+        nonce,
+        returnTo,
       ]);
       return oidc.buildAuthorizationUrl(config, {
         redirect_uri: ssoCallbackUrl(publicUrl),
@@ -108,13 +121,21 @@ export function createSsoService(db: Queryable, publicUrl: string) {
       if (!email || claims?.email_verified !== true) throw failed('your institution did not share a verified e-mail address');
       const domain = email.slice(email.lastIndexOf('@') + 1);
       if (!inst.email_domains.map((d) => d.toLowerCase()).includes(domain)) {
-        throw failed(`${email} is not an address of ${inst.name} (${inst.email_domains.map((d) => `@${d}`).join(', ') || 'it has no e-mail domain'})`);
+        throw failed(
+          `${email} is not an address of ${inst.name} (${inst.email_domains.map((d) => `@${d}`).join(', ') || 'it has no e-mail domain'})`,
+        );
       }
       return {
         institutionId: inst.id,
         email,
         firstName: String(claims?.given_name ?? String(claims?.name ?? '').split(' ')[0] ?? ''),
-        lastName: String(claims?.family_name ?? String(claims?.name ?? '').split(' ').slice(1).join(' ')),
+        lastName: String(
+          claims?.family_name ??
+            String(claims?.name ?? '')
+              .split(' ')
+              .slice(1)
+              .join(' '),
+        ),
         returnTo: pending.return_to,
       };
     },

@@ -15,13 +15,17 @@ export const Mobile = line({ error: MESSAGES.mobileInvalid })
   .regex(/^\d*$/, MESSAGES.mobileNumeric)
   .min(MOBILE_MIN_DIGITS, MESSAGES.mobileInvalid)
   .max(MOBILE_MAX_DIGITS, MESSAGES.mobileInvalid);
-export const CountryCode = line().regex(/^\+\d{1,4}$/, MESSAGES.mobileInvalid).default('+91');
+export const CountryCode = line()
+  .regex(/^\+\d{1,4}$/, MESSAGES.mobileInvalid)
+  .default('+91');
 
 export const Password = raw({ error: MESSAGES.passwordInvalid })
   .min(1, MESSAGES.passwordInvalid)
   .min(PASSWORD_MIN, MESSAGES.passwordShort)
   .max(PASSWORD_MAX, MESSAGES.passwordLong);
-const Confirm = raw({ error: MESSAGES.confirmInvalid }).min(PASSWORD_MIN, MESSAGES.confirmInvalid).max(PASSWORD_MAX, MESSAGES.confirmInvalid);
+const Confirm = raw({ error: MESSAGES.confirmInvalid })
+  .min(PASSWORD_MIN, MESSAGES.confirmInvalid)
+  .max(PASSWORD_MAX, MESSAGES.confirmInvalid);
 
 /** A new password and its confirmation, which must match. */
 export const NewPassword = z
@@ -72,8 +76,15 @@ export const ProfileBody = z.object({ fullName: line().min(1, MESSAGES.nameEmpty
 /** GET /api/sso/start: an institution by id or org code, and where to go back to afterwards (a
  * path on this site; anything else goes home). */
 export const SsoStartQuery = z.object({
-  org: line().min(1).max(64).refine((v) => !/^\d+$/.test(v) || Number(v) <= INT4_MAX, 'org is not a known institution'),
-  returnTo: line().regex(/^\/(?!\/)\S*$/).max(300).catch('/').optional(),
+  org: line()
+    .min(1)
+    .max(64)
+    .refine((v) => !/^\d+$/.test(v) || Number(v) <= INT4_MAX, 'org is not a known institution'),
+  returnTo: line()
+    .regex(/^\/(?!\/)\S*$/)
+    .max(300)
+    .catch('/')
+    .optional(),
 });
 export const SsoCompleteBody = z.object({ search: line().max(4000) });
 /** The unsubscribe link's signed token. */

@@ -6,7 +6,9 @@ import { line, text as paragraphs } from './fields';
 
 const required = (field: string) => MESSAGES.fieldRequired.replace('{Field}', field);
 const text = (field: string, max: number, multiline = false) =>
-  (multiline ? paragraphs : line)({ error: required(field) }).min(1, required(field)).max(max);
+  (multiline ? paragraphs : line)({ error: required(field) })
+    .min(1, required(field))
+    .max(max);
 
 export const CAMPUS_OPTIONS = ['1', '2-5', '6-10', '11+'] as const;
 export const STUDENT_OPTIONS = ['<1000', '1000-5000', '5000-20000', '20000+'] as const;
@@ -17,7 +19,9 @@ export const ContactBody = z.object({
   Message: text('Message', 4000, true),
   institutionName: text('Institution Name', 200),
   desigination: text('Desigination', 120),
-  mobile: line({ error: required('Mobile number') }).min(1, required('Mobile number')).pipe(Mobile),
+  mobile: line({ error: required('Mobile number') })
+    .min(1, required('Mobile number'))
+    .pipe(Mobile),
   campuses: z.enum(CAMPUS_OPTIONS, { error: MESSAGES.campusRequired }),
   students: z.enum(STUDENT_OPTIONS, { error: MESSAGES.studentsRequired }),
 });

@@ -128,7 +128,9 @@ export const MagazineFilterQuery = z.object({
   storeID: int(1).default(DEFAULT_STORE_ID),
   /** A numeric category id, or a quick category code (BS, F, IF, TF, NA). */
   categoryID: z.union([z.enum(QUICK_CATEGORY_CODES as [string, ...string[]]), int(1)]).default('BS'),
-  lang: line().regex(/^[a-z]{2,3}$/, 'lang must be a language code').optional(),
+  lang: line()
+    .regex(/^[a-z]{2,3}$/, 'lang must be a language code')
+    .optional(),
   age_rate: int().optional(),
   page: int().default(0),
 });
@@ -138,8 +140,8 @@ export const MagazineFilterResponse = z.object({
   page: z.number(),
   nbPages: z.number(),
   nbHits: z.number(),
-});export type MagazineFilterResponse = z.infer<typeof MagazineFilterResponse>;
-
+});
+export type MagazineFilterResponse = z.infer<typeof MagazineFilterResponse>;
 
 export const CategoriesQuery = z.object({ lang: line().max(20).optional(), edzLibId: int().default(0) });
 export const CategoriesResponse = z.object({ popularCat: z.array(Category) });

@@ -42,4 +42,8 @@ export const isoDate = z.string().regex(DATE, 'expected a date as YYYY-MM-DD').r
 
 /** Milliseconds since the epoch for something that happened on a device: 2000 to 2100 (PostgreSQL
  * timestamps end in the year 294276; a larger number would fail in the database). */
-export const epochMs = z.number().int().min(Date.UTC(2000, 0, 1)).max(Date.UTC(2100, 0, 1));
+export const epochMs = z
+  .number()
+  .int()
+  .min(Date.UTC(2000, 0, 1))
+  .max(Date.UTC(2100, 0, 1));

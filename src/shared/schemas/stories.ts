@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { StoryTile } from './content';
 import { int, line } from './fields';
 
-
 export const StoriesQuery = z.object({
-  category: z.string().regex(/^[A-Za-z0-9-]{1,60}$/, 'category is not valid').default('Cover-Stories'),
-  section: z.string().regex(/^sec_\d{1,6}$/, 'section is not valid').default('sec_60'),
+  category: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,60}$/, 'category is not valid')
+    .default('Cover-Stories'),
+  section: z
+    .string()
+    .regex(/^sec_\d{1,6}$/, 'section is not valid')
+    .default('sec_60'),
   page: int().default(0),
   age_rating: int().optional(),
 });

@@ -35,10 +35,22 @@ export function AccessCodeForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form" data-testid="access-code-form">
       <Field
-        label={t('accessCode.label')} name="access-code" autoComplete="off" autoCapitalize="characters" spellCheck={false}
-        placeholder={t('accessCode.placeholder')} value={code} onChange={(e) => { setCode(e.target.value); setError(null); }} error={error}
+        label={t('accessCode.label')}
+        name="access-code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder={t('accessCode.placeholder')}
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setError(null);
+        }}
+        error={error}
       />
-      <button type="submit" className="button button--wide" disabled={busy}>{t('accessCode.submit')}</button>
+      <button type="submit" className="button button--wide" disabled={busy}>
+        {t('accessCode.submit')}
+      </button>
     </form>
   );
 }

@@ -11,7 +11,9 @@ export default function AccessCodePage() {
   return (
     <AuthCard title={t('accessCode.title')} lede={t('accessCode.lede')}>
       <AccessCodeForm />
-      <div className="auth-links"><Link to={to('/login')}>{t('accessCode.signIn')}</Link></div>
+      <div className="auth-links">
+        <Link to={to('/login')}>{t('accessCode.signIn')}</Link>
+      </div>
     </AuthCard>
   );
 }

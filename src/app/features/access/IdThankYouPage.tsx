@@ -9,7 +9,9 @@ export default function IdThankYouPage() {
   const to = useLocalePath();
   return (
     <AuthCard title={t('idUpload.thanksTitle')} lede={t('idUpload.thanksBody')}>
-      <Link className="button button--wide" to={to('/')}>{t('notFound.home')}</Link>
+      <Link className="button button--wide" to={to('/')}>
+        {t('notFound.home')}
+      </Link>
     </AuthCard>
   );
 }

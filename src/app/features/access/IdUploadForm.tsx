@@ -19,7 +19,10 @@ export function IdUploadForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const to = useLocalePath();
-  const { data } = useQuery({ queryKey: ['institutions'], queryFn: ({ signal }) => apiGet('/api/institutions', Institutions, undefined, signal) });
+  const { data } = useQuery({
+    queryKey: ['institutions'],
+    queryFn: ({ signal }) => apiGet('/api/institutions', Institutions, undefined, signal),
+  });
   const [institutionId, setInstitutionId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,19 +52,50 @@ export function IdUploadForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form" data-testid="id-upload-form">
       <div className="field">
-        <label className="field__label" htmlFor="id-institution">{t('idUpload.institution')}</label>
-        <select id="id-institution" className="field__input" value={institutionId} onChange={(e) => { setInstitutionId(e.target.value); setError(null); }}>
+        <label className="field__label" htmlFor="id-institution">
+          {t('idUpload.institution')}
+        </label>
+        <select
+          id="id-institution"
+          className="field__input"
+          value={institutionId}
+          onChange={(e) => {
+            setInstitutionId(e.target.value);
+            setError(null);
+          }}
+        >
           <option value="">{t('idUpload.pick')}</option>
-          {data?.institutions.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
+          {data?.institutions.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.name}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
-        <label className="field__label" htmlFor="id-file">{t('idUpload.file')}</label>
-        <input id="id-file" className="field__file" type="file" accept={ACCEPT.join(',')} onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} />
+        <label className="field__label" htmlFor="id-file">
+          {t('idUpload.file')}
+        </label>
+        <input
+          id="id-file"
+          className="field__file"
+          type="file"
+          accept={ACCEPT.join(',')}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setError(null);
+          }}
+        />
         <p className="field__hint">{t('idUpload.hint')}</p>
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
-      <button type="submit" className="button button--ghost button--wide" disabled={busy}>{busy ? t('idUpload.sending') : t('idUpload.submit')}</button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--ghost button--wide" disabled={busy}>
+        {busy ? t('idUpload.sending') : t('idUpload.submit')}
+      </button>
     </form>
   );
 }

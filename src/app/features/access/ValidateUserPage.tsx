@@ -25,11 +25,24 @@ export default function ValidateUserPage() {
       {!expired && session.isLoggedIn() && !isGuest() && (
         <>
           <h2 className="auth__subtitle auth__subtitle--spaced">{t('idUpload.title')}</h2>
-          {storedUser()?.uploadedID ? <p className="notice" data-testid="id-pending">{t('idUpload.pending')}</p> : <IdUploadForm />}
+          {storedUser()?.uploadedID ? (
+            <p className="notice" data-testid="id-pending">
+              {t('idUpload.pending')}
+            </p>
+          ) : (
+            <IdUploadForm />
+          )}
         </>
       )}
-      <div className="auth-divider"><span>{t('login.or')}</span></div>
-      <button type="button" className="button button--ghost button--wide" onClick={() => logout({ then: '/login/email' })} data-testid="different-account">
+      <div className="auth-divider">
+        <span>{t('login.or')}</span>
+      </div>
+      <button
+        type="button"
+        className="button button--ghost button--wide"
+        onClick={() => logout({ then: '/login/email' })}
+        data-testid="different-account"
+      >
         {t('access.differentAccount')}
       </button>
     </AuthCard>

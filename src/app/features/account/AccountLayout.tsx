@@ -15,12 +15,18 @@ export function AccountLayout({ title, children }: { title: string; children: Re
     <div className="account">
       <nav className="account__nav" aria-label={t('account.menu')}>
         {accountAreaLinks().map((l) => (
-          <NavLink key={l.key} to={to(l.to)} className="account__link">{t(`account.links.${l.key}`)}</NavLink>
+          <NavLink key={l.key} to={to(l.to)} className="account__link">
+            {t(`account.links.${l.key}`)}
+          </NavLink>
         ))}
-        <button type="button" className="account__link account__logout" onClick={() => logout()}>{t('account.logout')}</button>
+        <button type="button" className="account__link account__logout" onClick={() => logout()}>
+          {t('account.logout')}
+        </button>
       </nav>
       <section className="account__page" aria-labelledby="account-title">
-        <h1 id="account-title" className="account__title">{title}</h1>
+        <h1 id="account-title" className="account__title">
+          {title}
+        </h1>
         {children}
       </section>
     </div>

@@ -18,7 +18,12 @@ export default function DashboardPage() {
       <InstitutionSummary user={user} />
       <ul className="account__cards">
         {accountAreaLinks().map((l) => (
-          <li key={l.key}><Link className="account__card" to={to(l.to)}>{t(`account.links.${l.key}`)}<span>{t(`account.blurbs.${l.key}`)}</span></Link></li>
+          <li key={l.key}>
+            <Link className="account__card" to={to(l.to)}>
+              {t(`account.links.${l.key}`)}
+              <span>{t(`account.blurbs.${l.key}`)}</span>
+            </Link>
+          </li>
         ))}
       </ul>
     </AccountLayout>

@@ -38,15 +38,27 @@ export function DeleteAccount() {
     <div className="danger-zone">
       <h2 className="account__subtitle">{t('deleteAccount.title')}</h2>
       <p className="account__note">{t('deleteAccount.body')}</p>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {confirming ? (
         <div className="danger-zone__confirm" role="group" aria-label={t('deleteAccount.title')}>
-          <p><strong>{t('deleteAccount.sure')}</strong></p>
-          <button type="button" className="button button--danger" onClick={confirm} disabled={busy}>{t('deleteAccount.confirm')}</button>
-          <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy}>{t('deleteAccount.cancel')}</button>
+          <p>
+            <strong>{t('deleteAccount.sure')}</strong>
+          </p>
+          <button type="button" className="button button--danger" onClick={confirm} disabled={busy}>
+            {t('deleteAccount.confirm')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy}>
+            {t('deleteAccount.cancel')}
+          </button>
         </div>
       ) : (
-        <button type="button" className="button button--ghost button--danger-outline" onClick={() => setConfirming(true)}>{t('deleteAccount.start')}</button>
+        <button type="button" className="button button--ghost button--danger-outline" onClick={() => setConfirming(true)}>
+          {t('deleteAccount.start')}
+        </button>
       )}
     </div>
   );

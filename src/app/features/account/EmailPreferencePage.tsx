@@ -30,12 +30,26 @@ export default function EmailPreferencePage() {
         <p className="account__note">{t('emailPrefs.intro')}</p>
         {KEYS.map((k) => (
           <label key={k} className="toggle">
-            <input type="checkbox" checked={prefs?.[k] ?? false} disabled={!prefs} onChange={(e) => setEdits({ ...edits, [k]: e.target.checked })} />
-            <span><strong>{t(`emailPrefs.${k}`)}</strong><small>{t(`emailPrefs.${k}Hint`)}</small></span>
+            <input
+              type="checkbox"
+              checked={prefs?.[k] ?? false}
+              disabled={!prefs}
+              onChange={(e) => setEdits({ ...edits, [k]: e.target.checked })}
+            />
+            <span>
+              <strong>{t(`emailPrefs.${k}`)}</strong>
+              <small>{t(`emailPrefs.${k}Hint`)}</small>
+            </span>
           </label>
         ))}
-        {save.error && <p className="form-error" role="alert">{errorText(save.error)}</p>}
-        <button type="submit" className="button" disabled={!prefs || save.isPending}>{t('account.save')}</button>
+        {save.error && (
+          <p className="form-error" role="alert">
+            {errorText(save.error)}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={!prefs || save.isPending}>
+          {t('account.save')}
+        </button>
       </form>
     </AccountLayout>
   );

@@ -24,7 +24,11 @@ export default function ManagePasswordPage() {
     if (!pw) return;
     setError(null);
     change.mutate(user?.hasPassword ? { currentPassword: current, ...pw } : pw, {
-      onSuccess: () => { setCurrent(''); passwords.setPassword(''); passwords.setConfirm(''); },
+      onSuccess: () => {
+        setCurrent('');
+        passwords.setPassword('');
+        passwords.setConfirm('');
+      },
       onError: (err) => setError(errorText(err)),
     });
   }
@@ -34,11 +38,27 @@ export default function ManagePasswordPage() {
       <form className="account__form" onSubmit={onSubmit} noValidate>
         <p className="account__note">{t(user?.hasPassword === false ? 'managePassword.setIntro' : 'managePassword.intro')}</p>
         {user?.hasPassword && (
-          <Field label={t('managePassword.current')} type="password" name="current-password" autoComplete="current-password" value={current} onChange={(e) => { setCurrent(e.target.value); setError(null); }} />
+          <Field
+            label={t('managePassword.current')}
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => {
+              setCurrent(e.target.value);
+              setError(null);
+            }}
+          />
         )}
         <NewPasswordFields state={passwords} labels={{ password: t('managePassword.new'), confirm: t('signup.confirm') }} />
-        {error && <p className="form-error" role="alert">{error}</p>}
-        <button type="submit" className="button" disabled={!user || change.isPending}>{t('managePassword.submit')}</button>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={!user || change.isPending}>
+          {t('managePassword.submit')}
+        </button>
       </form>
     </AccountLayout>
   );

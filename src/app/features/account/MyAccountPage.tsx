@@ -35,14 +35,34 @@ export default function MyAccountPage() {
   return (
     <AccountLayout title={t('account.links.myAccount')}>
       <form className="account__form" onSubmit={onSubmit} noValidate>
-        <Field label={t('account.name')} name="name" autoComplete="name" value={name} onChange={(e) => { setName(e.target.value); setError(null); }} error={v(error)} />
-        <button type="submit" className="button" disabled={update.isPending || !user}>{t('account.save')}</button>
+        <Field
+          label={t('account.name')}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
+          error={v(error)}
+        />
+        <button type="submit" className="button" disabled={update.isPending || !user}>
+          {t('account.save')}
+        </button>
       </form>
       <dl className="account__facts">
-        <div><dt>{t('account.email')}</dt><dd>{user?.email ?? t('account.none')}</dd></div>
+        <div>
+          <dt>{t('account.email')}</dt>
+          <dd>{user?.email ?? t('account.none')}</dd>
+        </div>
         <div>
           <dt>{t('account.mobile')}</dt>
-          <dd>{user?.mobile ?? t('account.none')} {user?.usertype === 'user' && <Link to={to('/login/linkmobile')}>{t(user.mobile ? 'account.changeMobile' : 'account.addMobile')}</Link>}</dd>
+          <dd>
+            {user?.mobile ?? t('account.none')}{' '}
+            {user?.usertype === 'user' && (
+              <Link to={to('/login/linkmobile')}>{t(user.mobile ? 'account.changeMobile' : 'account.addMobile')}</Link>
+            )}
+          </dd>
         </div>
       </dl>
       <h2 className="account__subtitle">{t('account.institution')}</h2>

@@ -26,11 +26,22 @@ export default function UnsubscribePage() {
     }
   }
 
-  if (state === 'done') return <AuthCard title={t('unsubscribe.doneTitle')} lede={t('unsubscribe.doneBody')}>{null}</AuthCard>;
+  if (state === 'done')
+    return (
+      <AuthCard title={t('unsubscribe.doneTitle')} lede={t('unsubscribe.doneBody')}>
+        {null}
+      </AuthCard>
+    );
   return (
     <AuthCard title={t('unsubscribe.title')} lede={t('unsubscribe.body')}>
-      {error && <p className="form-error" role="alert">{error}</p>}
-      <button type="button" className="button button--wide" onClick={confirm} disabled={!token || state === 'busy'}>{t('unsubscribe.confirm')}</button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="button button--wide" onClick={confirm} disabled={!token || state === 'busy'}>
+        {t('unsubscribe.confirm')}
+      </button>
     </AuthCard>
   );
 }

@@ -36,7 +36,8 @@ export function useChangePassword() {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: (body: { currentPassword?: string; password: string; confirmPassword: string }) => apiPost('/api/user/password', OkReply, body),
+    mutationFn: (body: { currentPassword?: string; password: string; confirmPassword: string }) =>
+      apiPost('/api/user/password', OkReply, body),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: accountKeys.details() });
       showToast(t('toasts.passwordUpdated'));

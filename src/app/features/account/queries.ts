@@ -11,4 +11,7 @@ export const accountKeys = {
 
 export const detailsQuery = () => queryOptions({ queryKey: accountKeys.details(), queryFn: () => apiPost('/api/user/details', UserInfo) });
 export const emailPreferencesQuery = () =>
-  queryOptions({ queryKey: accountKeys.emailPreferences(), queryFn: ({ signal }) => apiGet('/api/user/emailpreference', EmailPreferences, undefined, signal) });
+  queryOptions({
+    queryKey: accountKeys.emailPreferences(),
+    queryFn: ({ signal }) => apiGet('/api/user/emailpreference', EmailPreferences, undefined, signal),
+  });

@@ -24,20 +24,32 @@ export function DownloadButton({ issueId }: { issueId: number }) {
     });
 
   if (record?.status === 'done') {
-    return <Link className="button button--ghost" to={to('/dashboard/downloads')} data-testid="download-done">✓ {t('downloads.downloaded')}</Link>;
+    return (
+      <Link className="button button--ghost" to={to('/dashboard/downloads')} data-testid="download-done">
+        ✓ {t('downloads.downloaded')}
+      </Link>
+    );
   }
   if (running || record) {
     const done = record?.done ?? 0;
     const total = record?.pages ?? 0;
     return (
       <div className="download-progress" data-testid="download-progress">
-        {running
-          ? <span>{t('downloads.downloading', { done, total })}</span>
-          : <button type="button" className="button button--ghost" onClick={start}>{t('downloads.resume')}</button>}
+        {running ? (
+          <span>{t('downloads.downloading', { done, total })}</span>
+        ) : (
+          <button type="button" className="button button--ghost" onClick={start}>
+            {t('downloads.resume')}
+          </button>
+        )}
         <progress max={total || 1} value={done} aria-label={t('downloads.downloading', { done, total })} />
         {!running && <small>{t('downloads.paused', { done, total })}</small>}
       </div>
     );
   }
-  return <button type="button" className="button button--ghost" onClick={start} data-testid="download">{t('downloads.download')}</button>;
+  return (
+    <button type="button" className="button button--ghost" onClick={start} data-testid="download">
+      {t('downloads.download')}
+    </button>
+  );
 }

@@ -26,7 +26,8 @@ function useStorage(deps: unknown) {
   useEffect(() => {
     if (!navigator.storage?.estimate) return;
     void Promise.all([navigator.storage.estimate(), navigator.storage.persisted?.() ?? false]).then(([e, persisted]) =>
-      setStorage({ usage: e.usage ?? 0, quota: e.quota ?? 0, persisted }));
+      setStorage({ usage: e.usage ?? 0, quota: e.quota ?? 0, persisted }),
+    );
   }, [deps]);
   return storage;
 }
@@ -48,17 +49,27 @@ export default function DownloadsPage() {
     <AccountLayout title={t('downloads.title')}>
       {storage && (
         <p className="account__note" data-testid="storage">
-          {t('downloads.storage', { used: formatBytes(storage.usage, i18n.language), free: formatBytes(Math.max(0, storage.quota - storage.usage), i18n.language) })}
-          {' '}{storage.persisted ? t('downloads.persisted') : t('downloads.notPersisted')}
+          {t('downloads.storage', {
+            used: formatBytes(storage.usage, i18n.language),
+            free: formatBytes(Math.max(0, storage.quota - storage.usage), i18n.language),
+          })}{' '}
+          {storage.persisted ? t('downloads.persisted') : t('downloads.notPersisted')}
         </p>
       )}
       {server && (
         <p className="account__note" data-testid="limits">
-          {t('downloads.limits', { used: server.used.issues, limit: server.limits.issues, devices: server.used.devices, deviceLimit: server.limits.devices })}
+          {t('downloads.limits', {
+            used: server.used.issues,
+            limit: server.limits.issues,
+            devices: server.used.devices,
+            deviceLimit: server.limits.devices,
+          })}
         </p>
       )}
       {!ready ? null : downloads.length === 0 ? (
-        <p className="downloads__empty" data-testid="no-downloads">{t('downloads.empty')}</p>
+        <p className="downloads__empty" data-testid="no-downloads">
+          {t('downloads.empty')}
+        </p>
       ) : (
         <>
           <ul className="downloads">
@@ -70,17 +81,26 @@ export default function DownloadsPage() {
                   <span>{d.issueName}</span>
                   <small>
                     {formatBytes(d.bytes, i18n.language)} · {t('downloads.saved', { date: formatDate(new Date(d.savedAt), i18n.language) })}
-                    {d.status !== 'done' && ` · ${running.has(d.issueId) ? t('downloads.downloading', { done: d.done, total: d.pages }) : t('downloads.paused', { done: d.done, total: d.pages })}`}
+                    {d.status !== 'done' &&
+                      ` · ${running.has(d.issueId) ? t('downloads.downloading', { done: d.done, total: d.pages }) : t('downloads.paused', { done: d.done, total: d.pages })}`}
                   </small>
                 </div>
                 <div className="downloads__actions">
-                  {d.status === 'done' && <button type="button" className="button button--small" onClick={() => void open(d.issueId)}>{t('downloads.read')}</button>}
-                  <button type="button" className="button button--ghost button--small" onClick={() => void remove(d.issueId)}>{t('downloads.remove')}</button>
+                  {d.status === 'done' && (
+                    <button type="button" className="button button--small" onClick={() => void open(d.issueId)}>
+                      {t('downloads.read')}
+                    </button>
+                  )}
+                  <button type="button" className="button button--ghost button--small" onClick={() => void remove(d.issueId)}>
+                    {t('downloads.remove')}
+                  </button>
                 </div>
               </li>
             ))}
           </ul>
-          <button type="button" className="button button--ghost" onClick={() => void remove()} data-testid="remove-all">{t('downloads.removeAll')}</button>
+          <button type="button" className="button button--ghost" onClick={() => void remove()} data-testid="remove-all">
+            {t('downloads.removeAll')}
+          </button>
         </>
       )}
       {dialog}

@@ -15,7 +15,11 @@ import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageSizeFor, pageTextPath
 // makes a new snapshot, so a download that only stops running re-renders too. ---
 let records: DownloadRecord[] = [];
 const running = new Set<number>();
-export interface DownloadsState { records: DownloadRecord[]; running: ReadonlySet<number>; ready: boolean }
+export interface DownloadsState {
+  records: DownloadRecord[];
+  running: ReadonlySet<number>;
+  ready: boolean;
+}
 let snapshot: DownloadsState = { records, running: new Set(), ready: false };
 const listeners = new Set<() => void>();
 const emit = () => {
@@ -65,8 +69,17 @@ export async function downloadIssue(issueId: number): Promise<void> {
     await cache.put(manifestPath(issueId), Response.json(manifest));
     const size = record?.size ?? pageSizeFor(Math.max(screen.width, innerWidth), devicePixelRatio);
     record = {
-      issueId, mid: manifest.mid, titleName: manifest.titleName, issueName: manifest.issueName, cover: manifest.cover,
-      size, pages: manifest.pages.length, done: 0, bytes: record?.bytes ?? 0, status: 'downloading', savedAt: record?.savedAt ?? Date.now(),
+      issueId,
+      mid: manifest.mid,
+      titleName: manifest.titleName,
+      issueName: manifest.issueName,
+      cover: manifest.cover,
+      size,
+      pages: manifest.pages.length,
+      done: 0,
+      bytes: record?.bytes ?? 0,
+      status: 'downloading',
+      savedAt: record?.savedAt ?? Date.now(),
     };
     await save(record);
     for (const p of manifest.pages) {
@@ -80,7 +93,12 @@ export async function downloadIssue(issueId: number): Promise<void> {
           code = (await apiPost('/api/reader/downloads', DownloadReply, { issueId, deviceId: deviceId() })).code;
           [img, txt] = await fetchBoth();
         }
-        if (!img.ok || !txt.ok) throw new ApiError(img.ok ? txt.status : img.status, 'http', `Request failed with status code ${img.ok ? txt.status : img.status}`);
+        if (!img.ok || !txt.ok)
+          throw new ApiError(
+            img.ok ? txt.status : img.status,
+            'http',
+            `Request failed with status code ${img.ok ? txt.status : img.status}`,
+          );
         const [imgBody, txtBody] = await Promise.all([img.blob(), txt.text()]);
         await cache.put(image, new Response(imgBody, { headers: { 'Content-Type': 'image/webp' } }));
         await cache.put(text, new Response(txtBody, { headers: { 'Content-Type': 'application/json' } }));
@@ -122,8 +140,10 @@ async function dropLocal(issueIds: number[]) {
 
 /** Removes downloads from this device (all of them without ids) and frees them on the server. */
 export async function removeDownload(issueId?: number): Promise<void> {
-  const ids = issueId ? [issueId] : (await (await lecternDb()).getAllKeys(STORES.downloads));
-  await apiPost('/api/reader/downloads/remove', OkReply, { deviceId: deviceId(), issueIds: issueId ? [issueId] : undefined }).catch(() => undefined);
+  const ids = issueId ? [issueId] : await (await lecternDb()).getAllKeys(STORES.downloads);
+  await apiPost('/api/reader/downloads/remove', OkReply, { deviceId: deviceId(), issueIds: issueId ? [issueId] : undefined }).catch(
+    () => undefined,
+  );
   await dropLocal(ids);
 }
 

@@ -20,15 +20,23 @@ export function FavouriteButton({ card }: { card: MagazineCard }) {
 
   if (!session.isLoggedIn()) {
     return (
-      <button type="button" className="button button--ghost fav-button" onClick={() => navigate(to(`/login?returnTo=${encodeURIComponent(stripLocale(pathname))}`))}>
+      <button
+        type="button"
+        className="button button--ghost fav-button"
+        onClick={() => navigate(to(`/login?returnTo=${encodeURIComponent(stripLocale(pathname))}`))}
+      >
         <Heart filled={false} /> {t('favourites.add')}
       </button>
     );
   }
   return (
     <button
-      type="button" className="button button--ghost fav-button" aria-pressed={isFavourite} data-testid="favourite-toggle"
-      disabled={list.isPending || toggle.isPending} onClick={() => toggle.mutate({ card, isFavourite })}
+      type="button"
+      className="button button--ghost fav-button"
+      aria-pressed={isFavourite}
+      data-testid="favourite-toggle"
+      disabled={list.isPending || toggle.isPending}
+      onClick={() => toggle.mutate({ card, isFavourite })}
     >
       <Heart filled={isFavourite} /> {t(isFavourite ? 'favourites.inList' : 'favourites.add')}
     </button>
@@ -37,7 +45,16 @@ export function FavouriteButton({ card }: { card: MagazineCard }) {
 
 function Heart({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
       <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 5.2 3 1.8-1.9 3.2-3 5.2-3 3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
     </svg>
   );

@@ -15,11 +15,23 @@ export default function MyFavoritesPage() {
   const cards = list.data?.magazineList ?? [];
   return (
     <AccountLayout title={t('account.links.myFavorites')}>
-      {list.isPending && <div className="listing-grid">{Array.from({ length: 4 }, (_, i) => <span key={i} className="skeleton skeleton--cover" aria-hidden="true" />)}</div>}
-      {list.data && cards.length === 0 && (
-        <p className="account__note" data-testid="no-favourites">{t('favourites.empty')} <Link to={to('/magazines/BS')}>{t('favourites.browse')}</Link></p>
+      {list.isPending && (
+        <div className="listing-grid">
+          {Array.from({ length: 4 }, (_, i) => (
+            <span key={i} className="skeleton skeleton--cover" aria-hidden="true" />
+          ))}
+        </div>
       )}
-      <div className="listing-grid" data-testid="favourites-grid">{cards.map((m) => <MagazineTile key={m.mid} m={m} />)}</div>
+      {list.data && cards.length === 0 && (
+        <p className="account__note" data-testid="no-favourites">
+          {t('favourites.empty')} <Link to={to('/magazines/BS')}>{t('favourites.browse')}</Link>
+        </p>
+      )}
+      <div className="listing-grid" data-testid="favourites-grid">
+        {cards.map((m) => (
+          <MagazineTile key={m.mid} m={m} />
+        ))}
+      </div>
     </AccountLayout>
   );
 }

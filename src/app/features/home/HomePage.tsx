@@ -31,11 +31,23 @@ export default function HomePage() {
       {home.isError && !home.data && (
         <div className="notice notice--error" role="alert">
           <p>{t('home.loadError')}</p>
-          <button type="button" className="button" onClick={() => home.refetch()}>{t('home.retry')}</button>
+          <button type="button" className="button" onClick={() => home.refetch()}>
+            {t('home.retry')}
+          </button>
         </div>
       )}
-      {home.isError && home.data && <p className="notice" role="status">{t('home.offlineCopy')}</p>}
-      {home.isPending && <><ShelfSkeleton /><ShelfSkeleton /><ShelfSkeleton variant="chips" /></>}
+      {home.isError && home.data && (
+        <p className="notice" role="status">
+          {t('home.offlineCopy')}
+        </p>
+      )}
+      {home.isPending && (
+        <>
+          <ShelfSkeleton />
+          <ShelfSkeleton />
+          <ShelfSkeleton variant="chips" />
+        </>
+      )}
       {home.data && <Shelves data={home.data} to={to} />}
     </div>
   );
@@ -45,35 +57,70 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
   const { t } = useTranslation();
   return (
     <>
-      {COVER_SHELVES.map(([key, viewAll], i) => data[key].length > 0 && (
-        <Scroller key={key} id={key} title={t(`home.sections.${key}`)} count={data[key].length} viewAll={to(viewAll)}>
-          {data[key].map((m, j) => <MagazineTile key={m.mid} m={m} eager={i === 0 && j < 4} />)}
-        </Scroller>
-      ))}
+      {COVER_SHELVES.map(
+        ([key, viewAll], i) =>
+          data[key].length > 0 && (
+            <Scroller key={key} id={key} title={t(`home.sections.${key}`)} count={data[key].length} viewAll={to(viewAll)}>
+              {data[key].map((m, j) => (
+                <MagazineTile key={m.mid} m={m} eager={i === 0 && j < 4} />
+              ))}
+            </Scroller>
+          ),
+      )}
       {data.popularCategories.length > 0 && (
-        <Scroller id="popularCategories" title={t('home.sections.popularCategories')} count={data.popularCategories.length} variant="stories">
-          {data.popularCategories.map((c) => <CategoryTile key={c.catId} c={c} />)}
+        <Scroller
+          id="popularCategories"
+          title={t('home.sections.popularCategories')}
+          count={data.popularCategories.length}
+          variant="stories"
+        >
+          {data.popularCategories.map((c) => (
+            <CategoryTile key={c.catId} c={c} />
+          ))}
         </Scroller>
       )}
       {data.popularLanguages.length > 0 && (
         <Scroller id="popularLanguages" title={t('home.sections.popularLanguages')} count={data.popularLanguages.length} variant="chips">
-          {data.popularLanguages.map((l) => <LanguageChip key={l.lang_code} l={l} />)}
+          {data.popularLanguages.map((l) => (
+            <LanguageChip key={l.lang_code} l={l} />
+          ))}
         </Scroller>
       )}
       {data.popularMagazines.length > 0 && (
-        <Scroller id="popularMagazines" title={t('home.sections.popularMagazines')} count={data.popularMagazines.length} viewAll={to('/magazines/BS/en')}>
-          {data.popularMagazines.map((m) => <MagazineTile key={m.mid} m={m} />)}
+        <Scroller
+          id="popularMagazines"
+          title={t('home.sections.popularMagazines')}
+          count={data.popularMagazines.length}
+          viewAll={to('/magazines/BS/en')}
+        >
+          {data.popularMagazines.map((m) => (
+            <MagazineTile key={m.mid} m={m} />
+          ))}
         </Scroller>
       )}
       {session.showsJournals() && data.popularJournals.length > 0 && (
-        <Scroller id="popularJournals" title={t('home.sections.popularJournals')} count={data.popularJournals.length} viewAll={to('/journals')}>
-          {data.popularJournals.map((m) => <MagazineTile key={m.mid} m={m} />)}
+        <Scroller
+          id="popularJournals"
+          title={t('home.sections.popularJournals')}
+          count={data.popularJournals.length}
+          viewAll={to('/journals')}
+        >
+          {data.popularJournals.map((m) => (
+            <MagazineTile key={m.mid} m={m} />
+          ))}
         </Scroller>
       )}
       {data.coverStories.length > 0 && (
-        <Scroller id="coverStories" title={t('home.sections.coverStories')} count={data.coverStories.length} variant="stories"
-          viewAll={to('/stories/category/Cover-Stories/sec_60')}>
-          {data.coverStories.map((s) => <StoryCard key={s.browserLinkUrl} s={s} />)}
+        <Scroller
+          id="coverStories"
+          title={t('home.sections.coverStories')}
+          count={data.coverStories.length}
+          variant="stories"
+          viewAll={to('/stories/category/Cover-Stories/sec_60')}
+        >
+          {data.coverStories.map((s) => (
+            <StoryCard key={s.browserLinkUrl} s={s} />
+          ))}
         </Scroller>
       )}
     </>

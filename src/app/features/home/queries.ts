@@ -15,8 +15,7 @@ export function homeQuery() {
   const ageRate = filterAgeRate();
   return queryOptions({
     queryKey: homeKeys.forLibrary(libraryId, ageRate),
-    queryFn: ({ signal }) =>
-      contentGet<HomeResponse>('/content/home', { edzLibId: libraryId, age_rate: ageRateToSend(ageRate) }, signal),
+    queryFn: ({ signal }) => contentGet<HomeResponse>('/content/home', { edzLibId: libraryId, age_rate: ageRateToSend(ageRate) }, signal),
     staleTime: 60_000,
   });
 }

@@ -12,7 +12,16 @@ import './info.css';
 import '../../components/forms.css';
 
 type Values = Record<keyof ContactBody, string>;
-const EMPTY: Values = { userName: '', emailId: '', mobile: '', institutionName: '', desigination: '', campuses: '', students: '', Message: '' };
+const EMPTY: Values = {
+  userName: '',
+  emailId: '',
+  mobile: '',
+  institutionName: '',
+  desigination: '',
+  campuses: '',
+  students: '',
+  Message: '',
+};
 
 export default function ContactPage() {
   const { t, i18n } = useTranslation();
@@ -65,12 +74,22 @@ export default function ContactPage() {
   );
   const select = (k: 'campuses' | 'students', options: readonly string[]) => (
     <div className="field">
-      <label className="field__label" htmlFor={`contact-${k}`}>{label(k)}</label>
+      <label className="field__label" htmlFor={`contact-${k}`}>
+        {label(k)}
+      </label>
       <select id={`contact-${k}`} className="field__input" value={values[k]} onChange={set(k)} aria-invalid={errors[k] ? true : undefined}>
         <option value="">{t('contact.choose')}</option>
-        {options.map((o) => <option key={o} value={o}>{t(`contact.${k}Options.${o}` as 'contact.choose')}</option>)}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {t(`contact.${k}Options.${o}` as 'contact.choose')}
+          </option>
+        ))}
       </select>
-      {errors[k] && <p className="field__error" role="alert">{errors[k]}</p>}
+      {errors[k] && (
+        <p className="field__error" role="alert">
+          {errors[k]}
+        </p>
+      )}
     </div>
   );
 
@@ -78,7 +97,11 @@ export default function ContactPage() {
     <article className="info">
       <h1 className="info__title">{t('contact.title')}</h1>
       <p className="info__lede">{t('contact.lede')}</p>
-      {sent && <p className="notice" role="status" data-testid="contact-sent">{sent}</p>}
+      {sent && (
+        <p className="notice" role="status" data-testid="contact-sent">
+          {sent}
+        </p>
+      )}
       <form className="auth-form contact-form" onSubmit={onSubmit} noValidate>
         {input('userName', { autoComplete: 'name' })}
         {input('emailId', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
@@ -90,12 +113,31 @@ export default function ContactPage() {
           {select('students', STUDENT_OPTIONS)}
         </div>
         <div className="field">
-          <label className="field__label" htmlFor="contact-message">{label('Message')}</label>
-          <textarea id="contact-message" className="field__input field__textarea" rows={5} value={values.Message} onChange={set('Message')} aria-invalid={errors.Message ? true : undefined} />
-          {errors.Message && <p className="field__error" role="alert">{errors.Message}</p>}
+          <label className="field__label" htmlFor="contact-message">
+            {label('Message')}
+          </label>
+          <textarea
+            id="contact-message"
+            className="field__input field__textarea"
+            rows={5}
+            value={values.Message}
+            onChange={set('Message')}
+            aria-invalid={errors.Message ? true : undefined}
+          />
+          {errors.Message && (
+            <p className="field__error" role="alert">
+              {errors.Message}
+            </p>
+          )}
         </div>
-        {failure && <p className="form-error" role="alert">{failure}</p>}
-        <button type="submit" className="button" disabled={busy}>{busy ? t('contact.sending') : t('contact.send')}</button>
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('contact.sending') : t('contact.send')}
+        </button>
       </form>
     </article>
   );

@@ -20,8 +20,12 @@ export default function EcCouncilPage() {
         <AccessCodeForm />
       </section>
       <div className="info__actions">
-        <Link className="button button--ghost" to={to('/journals')}>{t('partner.journals')}</Link>
-        <Link className="button button--ghost" to={to('/contact-us')}>{t('info.contact')}</Link>
+        <Link className="button button--ghost" to={to('/journals')}>
+          {t('partner.journals')}
+        </Link>
+        <Link className="button button--ghost" to={to('/contact-us')}>
+          {t('info.contact')}
+        </Link>
       </div>
     </article>
   );

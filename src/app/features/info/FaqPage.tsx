@@ -4,7 +4,12 @@ import './info.css';
 
 export default function FaqPage() {
   const { data } = usePageTexts();
-  if (!data) return <div className="info"><span className="skeleton skeleton--title" aria-hidden="true" /></div>;
+  if (!data)
+    return (
+      <div className="info">
+        <span className="skeleton skeleton--title" aria-hidden="true" />
+      </div>
+    );
   return (
     <article className="info">
       <h1 className="info__title">{data.faq.title}</h1>

@@ -8,7 +8,12 @@ import './info.css';
 export default function HelpPage() {
   const { data } = usePageTexts();
   const to = useLocalePath();
-  if (!data) return <div className="info"><span className="skeleton skeleton--title" aria-hidden="true" /></div>;
+  if (!data)
+    return (
+      <div className="info">
+        <span className="skeleton skeleton--title" aria-hidden="true" />
+      </div>
+    );
   const h = data.help;
   return (
     <article className="info">
@@ -23,10 +28,16 @@ export default function HelpPage() {
         ))}
       </div>
       <div className="info__actions">
-        <Link className="button" to={to('/faq')}>{h.faqLink}</Link>
-        <Link className="button button--ghost" to={to('/contact-us')}>{h.contactLink}</Link>
+        <Link className="button" to={to('/faq')}>
+          {h.faqLink}
+        </Link>
+        <Link className="button button--ghost" to={to('/contact-us')}>
+          {h.contactLink}
+        </Link>
       </div>
-      <p className="info__mail">{h.mail.replace('{{email}}', SUPPORT_EMAIL)} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a></p>
+      <p className="info__mail">
+        {h.mail.replace('{{email}}', SUPPORT_EMAIL)} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+      </p>
     </article>
   );
 }

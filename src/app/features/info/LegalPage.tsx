@@ -10,7 +10,12 @@ const pick: Record<'privacy' | 'terms', (p: PageTexts) => Doc> = {
 
 export function LegalPage({ doc }: { doc: 'privacy' | 'terms' }) {
   const { data } = usePageTexts();
-  if (!data) return <div className="info"><span className="skeleton skeleton--title" aria-hidden="true" /></div>;
+  if (!data)
+    return (
+      <div className="info">
+        <span className="skeleton skeleton--title" aria-hidden="true" />
+      </div>
+    );
   const d = pick[doc](data);
   return (
     <article className="info" data-testid={`legal-${doc}`}>
@@ -20,7 +25,9 @@ export function LegalPage({ doc }: { doc: 'privacy' | 'terms' }) {
       {d.parts.map((s) => (
         <section key={s.title} className="info__section">
           <h2>{s.title}</h2>
-          {s.body.map((para) => <p key={para.slice(0, 40)}>{para}</p>)}
+          {s.body.map((para) => (
+            <p key={para.slice(0, 40)}>{para}</p>
+          ))}
         </section>
       ))}
     </article>

@@ -13,7 +13,9 @@ import './info.css';
 function StatusPage({ ok, title, body, children }: { ok: boolean; title: string; body: string; children?: React.ReactNode }) {
   return (
     <article className="info status-page">
-      <span className={`status-mark ${ok ? 'status-mark--ok' : 'status-mark--bad'}`} aria-hidden="true">{ok ? '✓' : '!'}</span>
+      <span className={`status-mark ${ok ? 'status-mark--ok' : 'status-mark--bad'}`} aria-hidden="true">
+        {ok ? '✓' : '!'}
+      </span>
       <h1 className="info__title">{title}</h1>
       <p className="info__lede">{body}</p>
       {children}
@@ -26,7 +28,11 @@ export function PaymentSuccessPage() {
   const to = useLocalePath();
   return (
     <StatusPage ok title={t('payment.successTitle')} body={t('payment.successBody')}>
-      <div className="info__actions"><Link className="button" to={to('/')}>{t('signup.startReading')}</Link></div>
+      <div className="info__actions">
+        <Link className="button" to={to('/')}>
+          {t('signup.startReading')}
+        </Link>
+      </div>
     </StatusPage>
   );
 }
@@ -37,8 +43,12 @@ export function PaymentFailedPage() {
   return (
     <StatusPage ok={false} title={t('payment.failedTitle')} body={t('payment.failedBody', { email: SUPPORT_EMAIL })}>
       <div className="info__actions">
-        <Link className="button" to={to('/')}>{t('notFound.home')}</Link>
-        <Link className="button button--ghost" to={to('/contact-us')}>{t('help.contact')}</Link>
+        <Link className="button" to={to('/')}>
+          {t('notFound.home')}
+        </Link>
+        <Link className="button button--ghost" to={to('/contact-us')}>
+          {t('help.contact')}
+        </Link>
       </div>
     </StatusPage>
   );
@@ -47,11 +57,18 @@ export function PaymentFailedPage() {
 const Health = z.object({ ok: z.boolean(), db: z.string() });
 export function HealthcheckPage() {
   const { t } = useTranslation();
-  const health = useQuery({ queryKey: ['health'], queryFn: ({ signal }) => apiGet('/api/health', Health, undefined, signal), retry: false, gcTime: 0 });
+  const health = useQuery({
+    queryKey: ['health'],
+    queryFn: ({ signal }) => apiGet('/api/health', Health, undefined, signal),
+    retry: false,
+    gcTime: 0,
+  });
   if (health.isPending) return <StatusPage ok title={t('health.checking')} body="" />;
-  return health.data?.ok
-    ? <StatusPage ok title={t('health.ok')} body={t('health.okBody', { db: health.data.db, version: __BUILD_ID__ })} />
-    : <StatusPage ok={false} title={t('health.down')} body={t('health.downBody')} />;
+  return health.data?.ok ? (
+    <StatusPage ok title={t('health.ok')} body={t('health.okBody', { db: health.data.db, version: __BUILD_ID__ })} />
+  ) : (
+    <StatusPage ok={false} title={t('health.down')} body={t('health.downBody')} />
+  );
 }
 
 /** The browser's install prompt when it offers one; otherwise how to add Lectern by hand. */
@@ -60,7 +77,10 @@ export function AppDownloadPage() {
   const [prompt, setPrompt] = useState<(Event & { prompt: () => Promise<void> }) | null>(null);
   const [installed, setInstalled] = useState(() => window.matchMedia('(display-mode: standalone)').matches);
   useEffect(() => {
-    const offer = (e: Event) => { e.preventDefault(); setPrompt(e as Event & { prompt: () => Promise<void> }); };
+    const offer = (e: Event) => {
+      e.preventDefault();
+      setPrompt(e as Event & { prompt: () => Promise<void> });
+    };
     const done = () => setInstalled(true);
     window.addEventListener('beforeinstallprompt', offer);
     window.addEventListener('appinstalled', done);
@@ -74,10 +94,25 @@ export function AppDownloadPage() {
     <article className="info" data-testid="app-download">
       <h1 className="info__title">{t('appDownload.title')}</h1>
       <p className="info__lede">{t('appDownload.lede')}</p>
-      {prompt && <div className="info__actions"><button type="button" className="button" onClick={() => void prompt.prompt()}>{t('appDownload.install')}</button></div>}
-      <section className="info__section"><h2>{t('appDownload.androidTitle')}</h2><p>{t('appDownload.android')}</p></section>
-      <section className="info__section"><h2>{t('appDownload.iosTitle')}</h2><p>{t('appDownload.ios')}</p></section>
-      <section className="info__section"><h2>{t('appDownload.desktopTitle')}</h2><p>{t('appDownload.desktop')}</p></section>
+      {prompt && (
+        <div className="info__actions">
+          <button type="button" className="button" onClick={() => void prompt.prompt()}>
+            {t('appDownload.install')}
+          </button>
+        </div>
+      )}
+      <section className="info__section">
+        <h2>{t('appDownload.androidTitle')}</h2>
+        <p>{t('appDownload.android')}</p>
+      </section>
+      <section className="info__section">
+        <h2>{t('appDownload.iosTitle')}</h2>
+        <p>{t('appDownload.ios')}</p>
+      </section>
+      <section className="info__section">
+        <h2>{t('appDownload.desktopTitle')}</h2>
+        <p>{t('appDownload.desktop')}</p>
+      </section>
     </article>
   );
 }

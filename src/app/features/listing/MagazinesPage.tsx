@@ -4,7 +4,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY, QUICK_CATEGORIES, QUICK_CATEGORY_CODES, type QuickCategory } from '../../../shared/constants';
+import {
+  HIDDEN_CATEGORY,
+  JOURNAL_SECTION,
+  NEWSPAPER_CATEGORY,
+  QUICK_CATEGORIES,
+  QUICK_CATEGORY_CODES,
+  type QuickCategory,
+} from '../../../shared/constants';
 import { MagazineTile } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
@@ -38,18 +45,31 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
   const languages = useQuery(languagesQuery());
   const cards = list.data?.pages.flatMap((p) => p.magazineList) ?? [];
   const total = list.data?.pages[0]?.nbHits ?? 0;
-  const sentinel = useEndOfList(() => void list.fetchNextPage(), shown && list.hasNextPage && !list.isFetchingNextPage, list.data?.pages.length ?? 0);
+  const sentinel = useEndOfList(
+    () => void list.fetchNextPage(),
+    shown && list.hasNextPage && !list.isFetchingNextPage,
+    list.data?.pages.length ?? 0,
+  );
 
   const hi = i18n.language === 'hi';
   const current = categories.data?.popularCat.find((c) => String(c.catId) === category);
-  const categoryName = isQuick(category) ? t(`home.sections.${QUICK_CATEGORIES[category]}`)
-    : journals ? t('nav.journals')
-    : Number(category) === NEWSPAPER_CATEGORY ? t('nav.newspapers')
-    : current ? (hi && current.nameHi ? current.nameHi : current.name)
-    : categories.isPending ? '' : t('nav.magazines');
+  const categoryName = isQuick(category)
+    ? t(`home.sections.${QUICK_CATEGORIES[category]}`)
+    : journals
+      ? t('nav.journals')
+      : Number(category) === NEWSPAPER_CATEGORY
+        ? t('nav.newspapers')
+        : current
+          ? hi && current.nameHi
+            ? current.nameHi
+            : current.name
+          : categories.isPending
+            ? ''
+            : t('nav.magazines');
   const language = languages.data?.languages.find((l) => l.lang_code === lang);
 
-  const go = (cat: string, language?: string) => navigate(to(language && Number(cat) !== NEWSPAPER_CATEGORY ? `/magazines/${cat}/${language}` : `/magazines/${cat}`));
+  const go = (cat: string, language?: string) =>
+    navigate(to(language && Number(cat) !== NEWSPAPER_CATEGORY ? `/magazines/${cat}/${language}` : `/magazines/${cat}`));
   const pickable = categories.data?.popularCat.filter((c) => c.catId !== NEWSPAPER_CATEGORY && c.catId !== JOURNAL_SECTION) ?? [];
 
   return (
@@ -59,17 +79,29 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
           {categoryName || <span className="skeleton skeleton--title" aria-hidden="true" />}
           {language && <span className="listing__lang"> · {hi ? language.nativeName : language._lang}</span>}
         </h1>
-        {shown && list.data && <p className="listing__count" data-testid="listing-count">{t('listing.count', { count: total })}</p>}
+        {shown && list.data && (
+          <p className="listing__count" data-testid="listing-count">
+            {t('listing.count', { count: total })}
+          </p>
+        )}
         {!journals && Number(category) !== NEWSPAPER_CATEGORY && (
           <div className="listing__pickers">
             <label className="picker">
               <span>{t('listing.category')}</span>
               <select value={category} onChange={(e) => go(e.target.value, lang)} data-testid="category-picker">
                 <optgroup label={t('listing.quick')}>
-                  {QUICK_CATEGORY_CODES.map((c) => <option key={c} value={c}>{t(`home.sections.${QUICK_CATEGORIES[c]}`)}</option>)}
+                  {QUICK_CATEGORY_CODES.map((c) => (
+                    <option key={c} value={c}>
+                      {t(`home.sections.${QUICK_CATEGORIES[c]}`)}
+                    </option>
+                  ))}
                 </optgroup>
                 <optgroup label={t('listing.categories')}>
-                  {pickable.map((c) => <option key={c.catId} value={c.catId}>{hi && c.nameHi ? c.nameHi : c.name}</option>)}
+                  {pickable.map((c) => (
+                    <option key={c.catId} value={c.catId}>
+                      {hi && c.nameHi ? c.nameHi : c.name}
+                    </option>
+                  ))}
                 </optgroup>
               </select>
             </label>
@@ -77,7 +109,11 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
               <span>{t('listing.language')}</span>
               <select value={lang ?? ''} onChange={(e) => go(category, e.target.value || undefined)} data-testid="language-picker">
                 <option value="">{t('listing.allLanguages')}</option>
-                {languages.data?.languages.map((l) => <option key={l.lang_code} value={l.lang_code}>{hi ? l.nativeName : l._lang}</option>)}
+                {languages.data?.languages.map((l) => (
+                  <option key={l.lang_code} value={l.lang_code}>
+                    {hi ? l.nativeName : l._lang}
+                  </option>
+                ))}
               </select>
             </label>
           </div>
@@ -87,13 +123,21 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
       {list.isError && (
         <div className="notice notice--error" role="alert">
           <p>{t('home.loadError')}</p>
-          <button type="button" className="button button--small" onClick={() => void list.refetch()}>{t('home.retry')}</button>
+          <button type="button" className="button button--small" onClick={() => void list.refetch()}>
+            {t('home.retry')}
+          </button>
         </div>
       )}
-      {(!shown || (list.data && cards.length === 0)) && <p className="listing__empty" data-testid="no-results">{t('listing.noResults')}</p>}
+      {(!shown || (list.data && cards.length === 0)) && (
+        <p className="listing__empty" data-testid="no-results">
+          {t('listing.noResults')}
+        </p>
+      )}
 
       <div className="listing-grid" data-testid="listing-grid">
-        {cards.map((m, i) => <MagazineTile key={m.mid} m={m} eager={i < 6} />)}
+        {cards.map((m, i) => (
+          <MagazineTile key={m.mid} m={m} eager={i < 6} />
+        ))}
         {(list.isPending && shown) || list.isFetchingNextPage
           ? Array.from({ length: 10 }, (_, i) => <span key={`s${i}`} className="skeleton skeleton--cover" aria-hidden="true" />)
           : null}

@@ -20,10 +20,17 @@ export function magazinesQuery(category: string, lang?: string) {
   return infiniteQueryOptions({
     queryKey: listingKeys.magazines(category, lang, libraryId, ageRate),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<MagazineFilterResponse>('/content/magazine-filter', {
-        categoryID: category, lang, edzLibId: libraryId, page: pageParam,
-        age_rate: ageRateToSend(ageRate),
-      }, signal),
+      contentGet<MagazineFilterResponse>(
+        '/content/magazine-filter',
+        {
+          categoryID: category,
+          lang,
+          edzLibId: libraryId,
+          page: pageParam,
+          age_rate: ageRateToSend(ageRate),
+        },
+        signal,
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page + 1 < last.nbPages ? last.page + 1 : undefined),
     staleTime: 60_000,

@@ -32,31 +32,71 @@ export function useCodeStep(purpose: OtpPurpose, initial: SignInFlow | null = re
   }
 
   return {
-    flow: current, code, error, busy, length, run, setFlow,
-    setCode: (v: string) => { setCode(v); setError(null); },
+    flow: current,
+    code,
+    error,
+    busy,
+    length,
+    run,
+    setFlow,
+    setCode: (v: string) => {
+      setCode(v);
+      setError(null);
+    },
     /** True when the code has the right length; otherwise shows the spec §5 message. */
     codeReady(): boolean {
       if (code.length === length) return true;
       setError(`${t('validation.otpInvalid', { n: length })} ${current ? contactLabel(current.contact) : ''}`.trim());
       return false;
     },
-    resend: () => run(async () => { setFlow(await sendCode(current!)); setCode(''); }),
+    resend: () =>
+      run(async () => {
+        setFlow(await sendCode(current!));
+        setCode('');
+      }),
   };
 }
 
-export function CodeField({ length, value, onChange, error }: { length: number; value: string; onChange: (v: string) => void; error?: string | null }) {
+export function CodeField({
+  length,
+  value,
+  onChange,
+  error,
+}: {
+  length: number;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <Field
-      label={t('otp.label')} name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={length}
-      className="field__input field__input--code" value={value} error={error}
+      label={t('otp.label')}
+      name="otp"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={length}
+      className="field__input field__input--code"
+      value={value}
+      error={error}
       onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, length))}
     />
   );
 }
 
 /** Counts down from the last send; then offers another code. */
-export function ResendCode({ sentAt, resendIn, onResend, busy }: { sentAt: number; resendIn: number; onResend: () => void; busy: boolean }) {
+export function ResendCode({
+  sentAt,
+  resendIn,
+  onResend,
+  busy,
+}: {
+  sentAt: number;
+  resendIn: number;
+  onResend: () => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
@@ -66,12 +106,18 @@ export function ResendCode({ sentAt, resendIn, onResend, busy }: { sentAt: numbe
   // A new send (sentAt later than the last tick) counts from its full wait until the next tick.
   const seconds = Math.min(resendIn, Math.max(0, Math.ceil((sentAt + resendIn * 1000 - now) / 1000)));
   if (seconds > 0) {
-    return <p className="resend" data-testid="resend-countdown">{t('otp.resendIn')} <span className="resend__time">0:{String(seconds).padStart(2, '0')}</span></p>;
+    return (
+      <p className="resend" data-testid="resend-countdown">
+        {t('otp.resendIn')} <span className="resend__time">0:{String(seconds).padStart(2, '0')}</span>
+      </p>
+    );
   }
   return (
     <p className="resend">
       {t('otp.notReceived')}{' '}
-      <button type="button" className="link-button" onClick={onResend} disabled={busy}>{t('otp.requestAnother')}</button>
+      <button type="button" className="link-button" onClick={onResend} disabled={busy}>
+        {t('otp.requestAnother')}
+      </button>
     </p>
   );
 }

@@ -27,9 +27,21 @@ export function useContactInput(initial?: Contact | null, channels: Contact['cha
   const [countryCode, setCountryCode] = useState(initial?.channel === 'mobile' ? initial.countryCode : '+91');
   const [error, setError] = useState<string | null>(null);
   return {
-    channel, value, countryCode, error, setError, channels,
-    setChannel: (c: Contact['channel']) => { setChannel(c); setValue(''); setError(null); },
-    setValue: (v: string) => { setValue(v); setError(null); },
+    channel,
+    value,
+    countryCode,
+    error,
+    setError,
+    channels,
+    setChannel: (c: Contact['channel']) => {
+      setChannel(c);
+      setValue('');
+      setError(null);
+    },
+    setValue: (v: string) => {
+      setValue(v);
+      setError(null);
+    },
     setCountryCode,
     /** The contact, or null after showing why not. */
     read(): Contact | null {
@@ -59,20 +71,45 @@ export function ContactInput({ state }: { state: ReturnType<typeof useContactInp
       )}
       {state.channel === 'email' ? (
         <Field
-          label={t('login.emailLabel')} type="email" name="email" autoComplete="email" inputMode="email"
-          placeholder={t('login.emailPlaceholder')} value={state.value} onChange={(e) => state.setValue(e.target.value)} error={v(state.error)}
+          label={t('login.emailLabel')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('login.emailPlaceholder')}
+          value={state.value}
+          onChange={(e) => state.setValue(e.target.value)}
+          error={v(state.error)}
         />
       ) : (
         <div className="field-row">
           <div className="field field--code">
-            <label className="field__label" htmlFor="country-code">{t('login.countryCode')}</label>
-            <select id="country-code" className="field__input" value={state.countryCode} onChange={(e) => state.setCountryCode(e.target.value)}>
-              {COUNTRY_CODES.map((c) => <option key={c.mobileCode} value={c.mobileCode}>{c.flag} {c.mobileCode}</option>)}
+            <label className="field__label" htmlFor="country-code">
+              {t('login.countryCode')}
+            </label>
+            <select
+              id="country-code"
+              className="field__input"
+              value={state.countryCode}
+              onChange={(e) => state.setCountryCode(e.target.value)}
+            >
+              {COUNTRY_CODES.map((c) => (
+                <option key={c.mobileCode} value={c.mobileCode}>
+                  {c.flag} {c.mobileCode}
+                </option>
+              ))}
             </select>
           </div>
           <Field
-            label={t('login.mobileLabel')} type="tel" name="mobile" autoComplete="tel-national" inputMode="numeric"
-            placeholder={t('login.mobilePlaceholder')} value={state.value} onChange={(e) => state.setValue(e.target.value)} error={v(state.error)}
+            label={t('login.mobileLabel')}
+            type="tel"
+            name="mobile"
+            autoComplete="tel-national"
+            inputMode="numeric"
+            placeholder={t('login.mobilePlaceholder')}
+            value={state.value}
+            onChange={(e) => state.setValue(e.target.value)}
+            error={v(state.error)}
           />
         </div>
       )}

@@ -30,7 +30,9 @@ export default function ForgotPasswordPage() {
       <form onSubmit={onSubmit} noValidate className="auth-form">
         <CodeField length={step.length} value={step.code} onChange={step.setCode} error={step.error} />
         <NewPasswordFields state={passwords} />
-        <button type="submit" className="button button--wide" disabled={step.busy}>{t('otp.verify')}</button>
+        <button type="submit" className="button button--wide" disabled={step.busy}>
+          {t('otp.verify')}
+        </button>
       </form>
       <ResendCode sentAt={flow.sentAt ?? 0} resendIn={flow.resendIn ?? 30} onResend={step.resend} busy={step.busy} />
     </AuthCard>

@@ -63,7 +63,9 @@ export default function FullNamePage() {
     };
     return (
       <AuthCard title={t('signup.thanksTitle', { name: done.fname })} lede={t('signup.thanksBody')}>
-        <button type="button" className="button button--wide" onClick={startReading} autoFocus>{t('signup.startReading')}</button>
+        <button type="button" className="button button--wide" onClick={startReading} autoFocus>
+          {t('signup.startReading')}
+        </button>
       </AuthCard>
     );
   }
@@ -72,12 +74,26 @@ export default function FullNamePage() {
     <AuthCard title={t('signup.title')} lede={t('login.prompt')}>
       <form onSubmit={onSubmit} noValidate className="auth-form" aria-busy={!user && !error}>
         <Field
-          label={t('signup.fullName')} name="name" autoComplete="name" value={name} maxLength={120}
-          onChange={(e) => { setName(e.target.value); setNameError(null); }} error={v(nameError)}
+          label={t('signup.fullName')}
+          name="name"
+          autoComplete="name"
+          value={name}
+          maxLength={120}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameError(null);
+          }}
+          error={v(nameError)}
         />
         {user && !user.hasPassword && <NewPasswordFields state={passwords} />}
-        {error && <p className="form-error" role="alert">{error}</p>}
-        <button type="submit" className="button button--wide" disabled={busy || !user}>{t('signup.submit')}</button>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button--wide" disabled={busy || !user}>
+          {t('signup.submit')}
+        </button>
       </form>
     </AuthCard>
   );

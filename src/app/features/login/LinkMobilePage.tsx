@@ -46,17 +46,32 @@ export default function LinkMobilePage() {
       <AuthCard title={t('linkMobile.title')} lede={t('linkMobile.lede')}>
         <form onSubmit={send} noValidate className="auth-form">
           <ContactInput state={contact} />
-          {step.error && <p className="form-error" role="alert">{step.error}</p>}
-          <button type="submit" className="button button--wide" disabled={step.busy}>{t('login.sendCode')}</button>
+          {step.error && (
+            <p className="form-error" role="alert">
+              {step.error}
+            </p>
+          )}
+          <button type="submit" className="button button--wide" disabled={step.busy}>
+            {t('login.sendCode')}
+          </button>
         </form>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={t('otp.title')} lede={<>{t('otp.sentTo')} <strong>{contactLabel(flow.contact)}</strong></>}>
+    <AuthCard
+      title={t('otp.title')}
+      lede={
+        <>
+          {t('otp.sentTo')} <strong>{contactLabel(flow.contact)}</strong>
+        </>
+      }
+    >
       <form onSubmit={verify} noValidate className="auth-form">
         <CodeField length={step.length} value={step.code} onChange={step.setCode} error={step.error} />
-        <button type="submit" className="button button--wide" disabled={step.busy}>{t('otp.verify')}</button>
+        <button type="submit" className="button button--wide" disabled={step.busy}>
+          {t('otp.verify')}
+        </button>
       </form>
       <ResendCode sentAt={flow.sentAt ?? 0} resendIn={flow.resendIn ?? 30} onResend={step.resend} busy={step.busy} />
     </AuthCard>

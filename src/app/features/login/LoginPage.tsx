@@ -61,20 +61,42 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')} lede={t('login.prompt')}>
-      {params.get('from') === 'guest' && <p className="notice" data-testid="guest-signed-out">{t('login.guestSignedOut')}</p>}
+      {params.get('from') === 'guest' && (
+        <p className="notice" data-testid="guest-signed-out">
+          {t('login.guestSignedOut')}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="auth-form">
         <ContactInput state={contact} />
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
         <button type="submit" className="button button--wide" disabled={busy !== null}>
           {busy === 'code' ? t('login.sending') : t('login.sendCode')}
         </button>
       </form>
-      <button type="button" className="link-button" onClick={withPassword}>{t('login.usePassword')}</button>
-      <div className="auth-divider"><span>{t('login.or')}</span></div>
+      <button type="button" className="link-button" onClick={withPassword}>
+        {t('login.usePassword')}
+      </button>
+      <div className="auth-divider">
+        <span>{t('login.or')}</span>
+      </div>
       <div className="auth-alternatives">
-        <Link className="button button--ghost button--wide" to={to('/login/sso')} data-testid="sso-link">{t('login.sso')}</Link>
-        <Link className="button button--ghost button--wide" to={to('/accesscode')}>{t('login.haveCode')}</Link>
-        <button type="button" className="button button--ghost button--wide" onClick={asGuest} disabled={busy !== null} data-testid="continue-as-guest">
+        <Link className="button button--ghost button--wide" to={to('/login/sso')} data-testid="sso-link">
+          {t('login.sso')}
+        </Link>
+        <Link className="button button--ghost button--wide" to={to('/accesscode')}>
+          {t('login.haveCode')}
+        </Link>
+        <button
+          type="button"
+          className="button button--ghost button--wide"
+          onClick={asGuest}
+          disabled={busy !== null}
+          data-testid="continue-as-guest"
+        >
           {busy === 'guest' ? t('login.starting') : t('login.guest')}
         </button>
       </div>

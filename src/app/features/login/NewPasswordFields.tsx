@@ -10,9 +10,17 @@ export function useNewPassword() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
   return {
-    password, confirm, errors,
-    setPassword: (v: string) => { setPassword(v); setErrors({}); },
-    setConfirm: (v: string) => { setConfirm(v); setErrors({}); },
+    password,
+    confirm,
+    errors,
+    setPassword: (v: string) => {
+      setPassword(v);
+      setErrors({});
+    },
+    setConfirm: (v: string) => {
+      setConfirm(v);
+      setErrors({});
+    },
     /** The passwords, or null after showing what is wrong. */
     read(): { password: string; confirmPassword: string } | null {
       const parsed = NewPassword.safeParse({ password, confirmPassword: confirm });
@@ -25,18 +33,36 @@ export function useNewPassword() {
   };
 }
 
-export function NewPasswordFields({ state, labels }: { state: ReturnType<typeof useNewPassword>; labels?: { password: string; confirm: string } }) {
+export function NewPasswordFields({
+  state,
+  labels,
+}: {
+  state: ReturnType<typeof useNewPassword>;
+  labels?: { password: string; confirm: string };
+}) {
   const { t } = useTranslation();
   const v = useValidationText();
   return (
     <>
       <Field
-        label={labels?.password ?? t('signup.password')} type="password" name="new-password" autoComplete="new-password" maxLength={40}
-        value={state.password} onChange={(e) => state.setPassword(e.target.value)} error={v(state.errors.password)}
+        label={labels?.password ?? t('signup.password')}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        maxLength={40}
+        value={state.password}
+        onChange={(e) => state.setPassword(e.target.value)}
+        error={v(state.errors.password)}
       />
       <Field
-        label={labels?.confirm ?? t('signup.confirm')} type="password" name="confirm-password" autoComplete="new-password" maxLength={40}
-        value={state.confirm} onChange={(e) => state.setConfirm(e.target.value)} error={v(state.errors.confirm)}
+        label={labels?.confirm ?? t('signup.confirm')}
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        maxLength={40}
+        value={state.confirm}
+        onChange={(e) => state.setConfirm(e.target.value)}
+        error={v(state.errors.confirm)}
       />
     </>
   );

@@ -22,15 +22,26 @@ export default function OtpPage() {
   }
 
   return (
-    <AuthCard title={t('otp.title')} lede={<>{t('otp.sentTo')} <strong data-testid="otp-contact">{contactLabel(flow.contact)}</strong></>}>
+    <AuthCard
+      title={t('otp.title')}
+      lede={
+        <>
+          {t('otp.sentTo')} <strong data-testid="otp-contact">{contactLabel(flow.contact)}</strong>
+        </>
+      }
+    >
       <form onSubmit={onSubmit} noValidate className="auth-form">
         <CodeField length={step.length} value={step.code} onChange={step.setCode} error={step.error} />
-        <button type="submit" className="button button--wide" disabled={step.busy}>{t('otp.verify')}</button>
+        <button type="submit" className="button button--wide" disabled={step.busy}>
+          {t('otp.verify')}
+        </button>
       </form>
       <ResendCode sentAt={flow.sentAt ?? 0} resendIn={flow.resendIn ?? 30} onResend={step.resend} busy={step.busy} />
       <div className="auth-links">
         <Link to={to('/login/verify/password')}>{t('login.usePassword')}</Link>
-        <Link to={to(flow.contact.channel === 'email' ? '/login/email' : '/login')}>{t(flow.contact.channel === 'email' ? 'otp.changeEmail' : 'otp.changeMobile')}</Link>
+        <Link to={to(flow.contact.channel === 'email' ? '/login/email' : '/login')}>
+          {t(flow.contact.channel === 'email' ? 'otp.changeEmail' : 'otp.changeMobile')}
+        </Link>
       </div>
     </AuthCard>
   );

@@ -54,18 +54,42 @@ export default function PasswordPage() {
   }
 
   return (
-    <AuthCard title={t('password.title')} lede={known ? <>{t('password.enterFor')} <strong>{contactLabel(known)}</strong></> : t('password.enterContact')}>
+    <AuthCard
+      title={t('password.title')}
+      lede={
+        known ? (
+          <>
+            {t('password.enterFor')} <strong>{contactLabel(known)}</strong>
+          </>
+        ) : (
+          t('password.enterContact')
+        )
+      }
+    >
       <form onSubmit={onSubmit} noValidate className="auth-form">
         {!known && <ContactInput state={contact} />}
         <Field
-          label={t('password.label')} type="password" name="password" autoComplete="current-password" placeholder={t('password.placeholder')}
-          value={password} onChange={(e) => { setPassword(e.target.value); setError(null); }} error={error}
+          label={t('password.label')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('password.placeholder')}
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setError(null);
+          }}
+          error={error}
           hint={t('password.help', { email: SUPPORT_EMAIL })}
         />
-        <button type="submit" className="button button--wide" disabled={busy}>{t('password.signIn')}</button>
+        <button type="submit" className="button button--wide" disabled={busy}>
+          {t('password.signIn')}
+        </button>
       </form>
       <div className="auth-links">
-        <button type="button" className="link-button" onClick={forgot} disabled={busy}>{t('password.forgot')}</button>
+        <button type="button" className="link-button" onClick={forgot} disabled={busy}>
+          {t('password.forgot')}
+        </button>
         <Link to={to('/login')}>{t('password.useCode')}</Link>
       </div>
     </AuthCard>

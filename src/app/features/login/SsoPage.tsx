@@ -16,7 +16,10 @@ const SsoInstitutions = z.object({ institutions: z.array(z.object({ id: z.number
 export default function SsoPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { data, isPending } = useQuery({ queryKey: ['sso-institutions'], queryFn: ({ signal }) => apiGet('/api/sso/institutions', SsoInstitutions, undefined, signal) });
+  const { data, isPending } = useQuery({
+    queryKey: ['sso-institutions'],
+    queryFn: ({ signal }) => apiGet('/api/sso/institutions', SsoInstitutions, undefined, signal),
+  });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Where to land afterwards, in this page's language.
@@ -34,15 +37,33 @@ export default function SsoPage() {
       {data && data.institutions.length > 0 && (
         <ul className="sso-list">
           {data.institutions.map((i) => (
-            <li key={i.id}><button type="button" className="button button--ghost button--wide" onClick={() => go(i.id)}>{i.name}</button></li>
+            <li key={i.id}>
+              <button type="button" className="button button--ghost button--wide" onClick={() => go(i.id)}>
+                {i.name}
+              </button>
+            </li>
           ))}
         </ul>
       )}
       {data && data.institutions.length === 0 && <p className="notice">{t('sso.none')}</p>}
-      <div className="auth-divider"><span>{t('login.or')}</span></div>
+      <div className="auth-divider">
+        <span>{t('login.or')}</span>
+      </div>
       <form onSubmit={onSubmit} noValidate className="auth-form">
-        <Field label={t('sso.codeLabel')} name="org" autoCapitalize="characters" value={code} onChange={(e) => { setCode(e.target.value); setError(null); }} error={error} />
-        <button type="submit" className="button button--wide">{t('sso.continue')}</button>
+        <Field
+          label={t('sso.codeLabel')}
+          name="org"
+          autoCapitalize="characters"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(null);
+          }}
+          error={error}
+        />
+        <button type="submit" className="button button--wide">
+          {t('sso.continue')}
+        </button>
       </form>
     </AuthCard>
   );

@@ -37,10 +37,17 @@ export default function SsoSuccessPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (!error) return <AuthCard title={t('sso.finishing')}><div className="skeleton sso-skeleton" aria-hidden="true" /></AuthCard>;
+  if (!error)
+    return (
+      <AuthCard title={t('sso.finishing')}>
+        <div className="skeleton sso-skeleton" aria-hidden="true" />
+      </AuthCard>
+    );
   return (
     <AuthCard title={t('sso.failedTitle')} lede={error}>
-      <Link className="button button--wide" to="/login/sso">{t('sso.tryAgain')}</Link>
+      <Link className="button button--wide" to="/login/sso">
+        {t('sso.tryAgain')}
+      </Link>
     </AuthCard>
   );
 }

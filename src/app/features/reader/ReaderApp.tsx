@@ -18,8 +18,15 @@ import './reader.css';
 
 /** The issue that reader.html's boot script already asked for (it also preloads the opening page's
  * image, which the reader's own URL for that page then finds loaded). Taken once, for its token. */
-interface Boot { code: string; manifest: Promise<Response> }
-declare global { interface Window { readerBoot?: Boot } }
+interface Boot {
+  code: string;
+  manifest: Promise<Response>;
+}
+declare global {
+  interface Window {
+    readerBoot?: Boot;
+  }
+}
 function takeBoot(code: string | undefined): Boot | null {
   const boot = window.readerBoot;
   delete window.readerBoot;
@@ -27,7 +34,11 @@ function takeBoot(code: string | undefined): Boot | null {
 }
 
 type Failure = 'signIn' | 'offline' | 'notFound' | 'retry' | { code: string; message: string };
-interface Grant { code: string | null; expiresAt: number; fromOpener?: boolean }
+interface Grant {
+  code: string | null;
+  expiresAt: number;
+  fromOpener?: boolean;
+}
 
 /** The expiry (seconds) inside a reader token, to renew it in time; 0 when unreadable. */
 function expiryOf(code: string | null): number {
@@ -70,47 +81,48 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   // --- Opening: a token (given by the opener, or asked for), the issue, where to resume. ---
   const open = useCallback(() => {
     const attempt = async (): Promise<void> => {
-    setFailure(null);
-    const local = await downloadRecord(issueId);
-    if (!grant.current.code && navigator.onLine) {
-      try {
-        const g = await requestReaderToken(issueId, { lang });
-        grant.current = { code: g.code, expiresAt: g.expiresAt };
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return setFailure(local ? 'offline' : 'signIn');
-        if (err instanceof ApiError && err.status === 404) return setFailure('notFound');
-        if (err instanceof ApiError && err.status === 403) {
-          // Access ended: a downloaded copy goes too (spec: expired subscriptions lose downloads).
-          if (local) await removeDownload(issueId);
-          return setFailure({ code: err.code, message: err.message });
+      setFailure(null);
+      const local = await downloadRecord(issueId);
+      if (!grant.current.code && navigator.onLine) {
+        try {
+          const g = await requestReaderToken(issueId, { lang });
+          grant.current = { code: g.code, expiresAt: g.expiresAt };
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 401) return setFailure(local ? 'offline' : 'signIn');
+          if (err instanceof ApiError && err.status === 404) return setFailure('notFound');
+          if (err instanceof ApiError && err.status === 403) {
+            // Access ended: a downloaded copy goes too (spec: expired subscriptions lose downloads).
+            if (local) await removeDownload(issueId);
+            return setFailure({ code: err.code, message: err.message });
+          }
+          // Network trouble: read the downloaded copy if there is one.
         }
-        // Network trouble: read the downloaded copy if there is one.
       }
-    }
-    const code = grant.current.code ?? undefined;
-    const boot = takeBoot(code);
-    const m = await (boot ? replyOf<IssueManifest>(boot.manifest) : contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`))
-      .catch((err: unknown) => err);
-    if (m instanceof ApiError) {
-      // A stale or copied code: ask for a token of our own, once.
-      if (m.code.startsWith('token_') && grant.current.fromOpener) {
-        grant.current = { code: null, expiresAt: 0 };
-        return attempt();
+      const code = grant.current.code ?? undefined;
+      const boot = takeBoot(code);
+      const m = await (
+        boot ? replyOf<IssueManifest>(boot.manifest) : contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`)
+      ).catch((err: unknown) => err);
+      if (m instanceof ApiError) {
+        // A stale or copied code: ask for a token of our own, once.
+        if (m.code.startsWith('token_') && grant.current.fromOpener) {
+          grant.current = { code: null, expiresAt: 0 };
+          return attempt();
+        }
+        if (m.status === 404) return setFailure('notFound');
+        if (m.code === 'network') return setFailure(local?.status === 'done' ? 'retry' : 'offline');
+        return setFailure({ code: m.code, message: m.message });
       }
-      if (m.status === 404) return setFailure('notFound');
-      if (m.code === 'network') return setFailure(local?.status === 'done' ? 'retry' : 'offline');
-      return setFailure({ code: m.code, message: m.message });
-    }
-    const found = m as IssueManifest | null;
-    if (!found?.pages) return setFailure('retry');
-    setOfflineCopy(!code && Boolean(local));
-    if (!pageFromHash(location.hash)) {
-      const resume = await resumePage(issueId, found.progress ?? null); // (copies downloaded before progress came with the issue have none)
-      setPage(resume && resume <= found.pages.length ? resume : 1);
-    }
-    setManifest(found);
-    document.title = `${found.titleName} · ${found.issueName}`;
-    void recordRead({ kind: 'issue_open', issueId, source: 'web' });
+      const found = m as IssueManifest | null;
+      if (!found?.pages) return setFailure('retry');
+      setOfflineCopy(!code && Boolean(local));
+      if (!pageFromHash(location.hash)) {
+        const resume = await resumePage(issueId, found.progress ?? null); // (copies downloaded before progress came with the issue have none)
+        setPage(resume && resume <= found.pages.length ? resume : 1);
+      }
+      setManifest(found);
+      document.title = `${found.titleName} · ${found.issueName}`;
+      void recordRead({ kind: 'issue_open', issueId, source: 'web' });
     };
     return attempt();
   }, [issueId, lang]);
@@ -161,17 +173,23 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   const current = useMemo(() => spreads[index] ?? [], [spreads, index]);
   const count = manifest?.pages.length ?? 0;
 
-  const goTo = useCallback((n: number) => {
-    if (!count) return;
-    const target = Math.min(count, Math.max(1, n));
-    if (target === page) return;
-    performance.mark('page-turn-start');
-    setPage(target);
-  }, [count, page]);
-  const turn = useCallback((direction: 1 | -1) => {
-    const next = spreads[index + direction];
-    if (next) goTo(next[0]);
-  }, [spreads, index, goTo]);
+  const goTo = useCallback(
+    (n: number) => {
+      if (!count) return;
+      const target = Math.min(count, Math.max(1, n));
+      if (target === page) return;
+      performance.mark('page-turn-start');
+      setPage(target);
+    },
+    [count, page],
+  );
+  const turn = useCallback(
+    (direction: 1 | -1) => {
+      const next = spreads[index + direction];
+      if (next) goTo(next[0]);
+    },
+    [spreads, index, goTo],
+  );
 
   const gestures = useGestures(turn);
   const { reset: resetZoom } = gestures;
@@ -198,8 +216,17 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     const onKey = (e: KeyboardEvent) => {
       if ((e.target as HTMLElement).closest('input, textarea')) return;
       const keys: Record<string, () => void> = {
-        ArrowRight: () => turn(1), ArrowLeft: () => turn(-1), PageDown: () => turn(1), PageUp: () => turn(-1), ' ': () => turn(1),
-        Home: () => goTo(1), End: () => goTo(count), '+': () => gestures.zoomBy(1.25), '=': () => gestures.zoomBy(1.25), '-': () => gestures.zoomBy(0.8), '0': resetZoom,
+        ArrowRight: () => turn(1),
+        ArrowLeft: () => turn(-1),
+        PageDown: () => turn(1),
+        PageUp: () => turn(-1),
+        ' ': () => turn(1),
+        Home: () => goTo(1),
+        End: () => goTo(count),
+        '+': () => gestures.zoomBy(1.25),
+        '=': () => gestures.zoomBy(1.25),
+        '-': () => gestures.zoomBy(0.8),
+        '0': resetZoom,
       };
       const action = keys[e.key];
       if (action && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -217,7 +244,11 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     let u = urls.current.get(n);
     if (!u) {
       const code = grant.current.code;
-      u = { small: pageImagePath(issueId, n, 'small', code ?? undefined), large: pageImagePath(issueId, n, 'large', code ?? undefined), code };
+      u = {
+        small: pageImagePath(issueId, n, 'small', code ?? undefined),
+        large: pageImagePath(issueId, n, 'large', code ?? undefined),
+        code,
+      };
       urls.current.set(n, u);
     }
     return u;
@@ -247,10 +278,12 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   useEffect(() => {
     if (!performance.getEntriesByName('page-turn-start').length) return;
     const imgs = [...(pagesRef.current?.querySelectorAll<HTMLImageElement>('img.reader__page--shown') ?? [])];
-    void Promise.all(imgs.map((i) => i.decode().catch(() => undefined))).then(() => requestAnimationFrame(() => {
-      performance.measure('page-turn', 'page-turn-start');
-      performance.clearMarks('page-turn-start');
-    }));
+    void Promise.all(imgs.map((i) => i.decode().catch(() => undefined))).then(() =>
+      requestAnimationFrame(() => {
+        performance.measure('page-turn', 'page-turn-start');
+        performance.clearMarks('page-turn-start');
+      }),
+    );
   }, [index]);
 
   const fullScreen = useFullScreen();
@@ -263,32 +296,88 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   };
 
   if (failure) return <ReaderFailure failure={failure} onRetry={() => void open()} />;
-  if (!manifest) return <div className="reader reader--loading" role="status">{t('reader.loading')}</div>;
+  if (!manifest)
+    return (
+      <div className="reader reader--loading" role="status">
+        {t('reader.loading')}
+      </div>
+    );
 
   const titlePath = `${lang === 'hi' ? '/hi' : ''}/magazine/${manifest.mid}`;
-  const position = current.length > 1
-    ? t('reader.pagesOf', { first: current[0], last: current.at(-1), count })
-    : t('reader.pageOf', { page: current[0], count });
+  const position =
+    current.length > 1
+      ? t('reader.pagesOf', { first: current[0], last: current.at(-1), count })
+      : t('reader.pageOf', { page: current[0], count });
   const z = gestures.zoom;
   const fullScreenLabel = fullScreen.active ? t('reader.exitFullScreen') : t('reader.fullScreen');
 
   return (
     <div className="reader" data-facing={facing ? '1' : '0'}>
       <header className="reader__bar">
-        <a className="reader__button reader__back" href={titlePath} aria-label={t('reader.back')}>←</a>
+        <a className="reader__button reader__back" href={titlePath} aria-label={t('reader.back')}>
+          ←
+        </a>
         <div className="reader__title">
           <strong>{manifest.titleName}</strong>
-          <span>{manifest.issueName} · {formatDate(manifest.pubDate, lang)}{offlineCopy && ` · ${t('reader.offlineCopy')}`}</span>
+          <span>
+            {manifest.issueName} · {formatDate(manifest.pubDate, lang)}
+            {offlineCopy && ` · ${t('reader.offlineCopy')}`}
+          </span>
         </div>
         <div className="reader__tools">
-          <button type="button" className="reader__button reader__zoom" aria-label={t('reader.zoomOut')} onClick={() => gestures.zoomBy(0.8)} disabled={z.scale <= 1}>−</button>
-          <button type="button" className="reader__button reader__zoom" aria-label={t('reader.zoomIn')} onClick={() => gestures.zoomBy(1.25)} data-testid="zoom-in">+</button>
-          <button type="button" className="reader__button" aria-pressed={panel === 'thumbs'} onClick={() => setPanel(panel === 'thumbs' ? 'none' : 'thumbs')}>{t('reader.thumbnails')}</button>
-          <button type="button" className="reader__button" aria-pressed={panel === 'text'} onClick={() => setPanel(panel === 'text' ? 'none' : 'text')}>{t('reader.text')}</button>
+          <button
+            type="button"
+            className="reader__button reader__zoom"
+            aria-label={t('reader.zoomOut')}
+            onClick={() => gestures.zoomBy(0.8)}
+            disabled={z.scale <= 1}
+          >
+            −
+          </button>
+          <button
+            type="button"
+            className="reader__button reader__zoom"
+            aria-label={t('reader.zoomIn')}
+            onClick={() => gestures.zoomBy(1.25)}
+            data-testid="zoom-in"
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className="reader__button"
+            aria-pressed={panel === 'thumbs'}
+            onClick={() => setPanel(panel === 'thumbs' ? 'none' : 'thumbs')}
+          >
+            {t('reader.thumbnails')}
+          </button>
+          <button
+            type="button"
+            className="reader__button"
+            aria-pressed={panel === 'text'}
+            onClick={() => setPanel(panel === 'text' ? 'none' : 'text')}
+          >
+            {t('reader.text')}
+          </button>
           {fullScreen.supported && (
-            <button type="button" className="reader__button" onClick={fullScreen.toggle} aria-label={fullScreenLabel} title={fullScreenLabel}>
+            <button
+              type="button"
+              className="reader__button"
+              onClick={fullScreen.toggle}
+              aria-label={fullScreenLabel}
+              title={fullScreenLabel}
+            >
               {/* phones show the icon alone: the bar has room for the title then */}
-              <svg className="reader__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                className="reader__icon"
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d={fullScreen.active ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'} />
               </svg>
               <span className="reader__label">{fullScreenLabel}</span>
@@ -330,15 +419,44 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
             })}
           </div>
         )}
-        <button type="button" className="reader__turn reader__turn--prev" aria-label={t('reader.previous')} onClick={() => turn(-1)} disabled={index === 0}>‹</button>
-        <button type="button" className="reader__turn reader__turn--next" aria-label={t('reader.next')} onClick={() => turn(1)} disabled={index >= spreads.length - 1}>›</button>
+        <button
+          type="button"
+          className="reader__turn reader__turn--prev"
+          aria-label={t('reader.previous')}
+          onClick={() => turn(-1)}
+          disabled={index === 0}
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          className="reader__turn reader__turn--next"
+          aria-label={t('reader.next')}
+          onClick={() => turn(1)}
+          disabled={index >= spreads.length - 1}
+        >
+          ›
+        </button>
       </main>
 
       {panel === 'thumbs' && (
         <nav className="reader__thumbs" aria-label={t('reader.thumbnails')}>
           {manifest.pages.map((p) => (
-            <button key={p.n} type="button" className="reader__thumb" aria-current={current.includes(p.n) ? 'page' : undefined} onClick={() => goTo(p.n)}>
-              <img src={urlsOf(p.n).small} width={p.small} height={Math.round((p.height * p.small) / p.large)} alt="" loading="lazy" decoding="async" />
+            <button
+              key={p.n}
+              type="button"
+              className="reader__thumb"
+              aria-current={current.includes(p.n) ? 'page' : undefined}
+              onClick={() => goTo(p.n)}
+            >
+              <img
+                src={urlsOf(p.n).small}
+                width={p.small}
+                height={Math.round((p.height * p.small) / p.large)}
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
               <span>{p.n}</span>
             </button>
           ))}
@@ -346,13 +464,25 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
       )}
 
       <footer className="reader__footer">
-        <span className="reader__position" aria-live="polite" data-testid="reader-position">{position}</span>
+        <span className="reader__position" aria-live="polite" data-testid="reader-position">
+          {position}
+        </span>
         <form className="reader__jump" onSubmit={onJump}>
           <label>
             <span className="visually-hidden">{t('reader.goTo')}</span>
-            <input type="number" inputMode="numeric" min={1} max={count} value={jump} placeholder={t('reader.goTo')} onChange={(e) => setJump(e.target.value)} />
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={count}
+              value={jump}
+              placeholder={t('reader.goTo')}
+              onChange={(e) => setJump(e.target.value)}
+            />
           </label>
-          <button type="submit" className="reader__button">{t('reader.go')}</button>
+          <button type="submit" className="reader__button">
+            {t('reader.go')}
+          </button>
         </form>
       </footer>
     </div>
@@ -369,7 +499,8 @@ function useFullScreen() {
   return {
     active,
     supported: Boolean(document.fullscreenEnabled),
-    toggle: () => void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined),
+    toggle: () =>
+      void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => undefined),
   };
 }
 
@@ -390,7 +521,13 @@ function PageTexts({ issueId, pages, code }: { issueId: number; pages: number[];
       {pages.map((n) => (
         <article key={n} className="reader__text" aria-label={t('reader.textOf', { page: n })} data-testid="page-text">
           <h2>{t('reader.textOf', { page: n })}</h2>
-          {texts[n] === undefined ? <p role="status">{t('reader.loading')}</p> : texts[n] ? texts[n]!.split(/\n\s*\n/).map((para, i) => <p key={i}>{para.replace(/\s*\n\s*/g, ' ')}</p>) : <p>{t('reader.noText')}</p>}
+          {texts[n] === undefined ? (
+            <p role="status">{t('reader.loading')}</p>
+          ) : texts[n] ? (
+            texts[n]!.split(/\n\s*\n/).map((para, i) => <p key={i}>{para.replace(/\s*\n\s*/g, ' ')}</p>)
+          ) : (
+            <p>{t('reader.noText')}</p>
+          )}
         </article>
       ))}
     </div>
@@ -399,16 +536,29 @@ function PageTexts({ issueId, pages, code }: { issueId: number; pages: number[];
 
 function ReaderFailure({ failure, onRetry }: { failure: Failure; onRetry: () => void }) {
   const { t, i18n } = useTranslation();
-  const text = typeof failure === 'object'
-    ? (i18n.exists(`errors.${failure.code}`) ? t(`errors.${failure.code}` as 'errors.generic') : failure.message)
-    : failure === 'retry' ? t('errors.generic') : t(`reader.${failure}`);
+  const text =
+    typeof failure === 'object'
+      ? i18n.exists(`errors.${failure.code}`)
+        ? t(`errors.${failure.code}` as 'errors.generic')
+        : failure.message
+      : failure === 'retry'
+        ? t('errors.generic')
+        : t(`reader.${failure}`);
   return (
     <div className="reader reader--failed">
       <div className="reader__failure" role="alert" data-testid="reader-failure">
         <p>{text}</p>
         {typeof failure === 'object' && failure.code === 'subscription_expired' && <p>{t('access.expiredBody')}</p>}
-        {failure === 'signIn' && <a className="reader__button" href={`/login`}>{t('reader.signInButton')}</a>}
-        {(failure === 'retry' || failure === 'offline') && <button type="button" className="reader__button" onClick={onRetry}>{t('reader.retry')}</button>}
+        {failure === 'signIn' && (
+          <a className="reader__button" href={`/login`}>
+            {t('reader.signInButton')}
+          </a>
+        )}
+        {(failure === 'retry' || failure === 'offline') && (
+          <button type="button" className="reader__button" onClick={onRetry}>
+            {t('reader.retry')}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -14,12 +14,21 @@ function boot(url: string, width: number, pixelRatio: number) {
   const fetched: string[] = [];
   const win: Record<string, unknown> = {
     location: { pathname: u.pathname, search: u.search, hash: u.hash },
-    URLSearchParams, innerWidth: width, devicePixelRatio: pixelRatio,
+    URLSearchParams,
+    innerWidth: width,
+    devicePixelRatio: pixelRatio,
     document: {
-      createElement: () => ({ setAttribute(this: Record<string, string>, k: string, v: string) { this[k] = v; } }),
+      createElement: () => ({
+        setAttribute(this: Record<string, string>, k: string, v: string) {
+          this[k] = v;
+        },
+      }),
       head: { appendChild: (el: Record<string, string>) => preloads.push(el) },
     },
-    fetch: (path: string) => { fetched.push(path); return new Promise(() => undefined); },
+    fetch: (path: string) => {
+      fetched.push(path);
+      return new Promise(() => undefined);
+    },
   };
   win.window = win;
   vm.runInNewContext(script, win);
@@ -30,7 +39,12 @@ describe('reader boot script', () => {
   const code = 'eyJ.a+b/c=.sig';
 
   it('asks for the issue and preloads the opening page at the size the reader picks', () => {
-    for (const [width, ratio] of [[360, 1], [360, 2], [480, 1], [1280, 1]]) {
+    for (const [width, ratio] of [
+      [360, 1],
+      [360, 2],
+      [480, 1],
+      [1280, 1],
+    ]) {
       const { readerBoot, preloads, fetched } = boot(`/reader/12?edz=1&code=${encodeURIComponent(code)}#page/3`, width, ratio);
       const image = pageImagePath(12, 3, pageSizeFor(width, ratio), code);
       expect(fetched).toEqual([manifestPath(12, code)]);

@@ -3,7 +3,11 @@
 // pen and mouse alike.
 import { useCallback, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 
-export interface Zoom { scale: number; x: number; y: number }
+export interface Zoom {
+  scale: number;
+  x: number;
+  y: number;
+}
 const NONE: Zoom = { scale: 1, x: 0, y: 0 };
 const MAX_SCALE = 4;
 const DOUBLE_TAP_MS = 300;

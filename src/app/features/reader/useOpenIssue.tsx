@@ -15,7 +15,10 @@ import { readerUrl } from '../../../shared/reader-paths';
 import { requestReaderToken } from './readerToken';
 import { downloadRecord } from '../downloads/store';
 
-interface Refusal { code: string; message: string }
+interface Refusal {
+  code: string;
+  message: string;
+}
 
 function launch(url: string) {
   const win = window.open(url, '_blank');
@@ -44,7 +47,8 @@ export function useOpenIssue({ isNews = false } = {}) {
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setRefusal({ code: err.code, message: err.message });
       else if (err instanceof ApiError && err.status === 401) navigate(to('/login'));
-      else if (err instanceof ApiError && err.code === 'network' && (await downloadRecord(issueId))?.status === 'done') launch(readerUrl(issueId, page, extra));
+      else if (err instanceof ApiError && err.code === 'network' && (await downloadRecord(issueId))?.status === 'done')
+        launch(readerUrl(issueId, page, extra));
       else showToast(errorText(err));
     }
   }
@@ -57,17 +61,28 @@ function RefusalDialog({ refusal, onClose }: { refusal: Refusal; onClose: () => 
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => ref.current?.showModal(), []);
   const byCode = `errors.${refusal.code}`;
-  const title = refusal.code === 'subscription_expired' ? t('access.expiredTitle', { product: PRODUCT_NAME })
-    : refusal.code === 'country_blocked' ? t('title.blocked')
-    : refusal.code === 'no_access' ? t('access.noAccessTitle', { product: PRODUCT_NAME })
-    : i18n.exists(byCode) ? t(byCode as 'errors.generic') : refusal.message;
-  const body = refusal.code === 'subscription_expired' ? t('access.expiredBody') : refusal.code === 'no_access' ? t('access.noAccessBody') : null;
+  const title =
+    refusal.code === 'subscription_expired'
+      ? t('access.expiredTitle', { product: PRODUCT_NAME })
+      : refusal.code === 'country_blocked'
+        ? t('title.blocked')
+        : refusal.code === 'no_access'
+          ? t('access.noAccessTitle', { product: PRODUCT_NAME })
+          : i18n.exists(byCode)
+            ? t(byCode as 'errors.generic')
+            : refusal.message;
+  const body =
+    refusal.code === 'subscription_expired' ? t('access.expiredBody') : refusal.code === 'no_access' ? t('access.noAccessBody') : null;
   return (
     <dialog ref={ref} className="dialog" onClose={onClose} aria-labelledby="refusal-title" data-testid="reading-refused">
-      <h2 id="refusal-title" className="dialog__title">{title}</h2>
+      <h2 id="refusal-title" className="dialog__title">
+        {title}
+      </h2>
       {body && <p>{body}</p>}
       <form method="dialog" className="dialog__actions">
-        <button type="submit" className="button">{t('reader.ok')}</button>
+        <button type="submit" className="button">
+          {t('reader.ok')}
+        </button>
       </form>
     </dialog>
   );

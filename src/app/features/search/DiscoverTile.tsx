@@ -27,7 +27,11 @@ export function Snippet({ html }: { html: string }) {
       out.push(marked ? <mark key={i}>{text}</mark> : text);
     }
   });
-  return <p className="discover__snippet" data-testid="snippet">{out}</p>;
+  return (
+    <p className="discover__snippet" data-testid="snippet">
+      {out}
+    </p>
+  );
 }
 
 export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) {
@@ -44,25 +48,47 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
   return (
     <article className="discover" data-testid="discover-tile">
       <Link to={to(`/magazine/${tile.magId}/${tile.issueId}`)} className="discover__cover">
-        {tile.imageSrc && <img src={tile.imageSrc} srcSet={tile.imageSrcSet ?? undefined} sizes="80px" width={80} height={113} alt="" loading="lazy" />}
+        {tile.imageSrc && (
+          <img src={tile.imageSrc} srcSet={tile.imageSrcSet ?? undefined} sizes="80px" width={80} height={113} alt="" loading="lazy" />
+        )}
       </Link>
       <div className="discover__text">
         <p className="discover__mag">{tile.magName}</p>
         <p className="discover__issue">{tile.issueName}</p>
         {hit && <Snippet html={hit._highLight} />}
         {!open ? (
-          <button type="button" className="link-button" onClick={() => setOpen(true)} data-testid="discover-more">{t('search.discoverMore')}</button>
+          <button type="button" className="link-button" onClick={() => setOpen(true)} data-testid="discover-more">
+            {t('search.discoverMore')}
+          </button>
         ) : (
           <div className="discover__pages">
             <div className="discover__chips" role="group" aria-label={t('search.pages')}>
               {(all ? pages : pages.slice(0, CHIPS)).map((p) => (
-                <button key={p.page} type="button" className="page-chip" aria-pressed={p.page === hit?.page} onClick={() => setSelected(p.page)} data-testid="page-chip">
+                <button
+                  key={p.page}
+                  type="button"
+                  className="page-chip"
+                  aria-pressed={p.page === hit?.page}
+                  onClick={() => setSelected(p.page)}
+                  data-testid="page-chip"
+                >
                   {t('search.page', { n: p.page })}
                 </button>
               ))}
-              {!all && tile.fin > CHIPS && <button type="button" className="page-chip" onClick={() => setAll(true)} data-testid="more-chip">{t('search.more')}</button>}
+              {!all && tile.fin > CHIPS && (
+                <button type="button" className="page-chip" onClick={() => setAll(true)} data-testid="more-chip">
+                  {t('search.more')}
+                </button>
+              )}
             </div>
-            <button type="button" className="button button--small" onClick={() => void openIssue(tile.issueId, hit?.page ?? 1)} data-testid="read-more">{t('search.readMore')}</button>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => void openIssue(tile.issueId, hit?.page ?? 1)}
+              data-testid="read-more"
+            >
+              {t('search.readMore')}
+            </button>
           </div>
         )}
       </div>

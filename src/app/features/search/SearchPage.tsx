@@ -46,8 +46,15 @@ export default function SearchPage() {
   const stories = useInfiniteQuery({ ...storyResults(term), enabled: term !== '' && mode === 1 });
   const active = mode === 0 ? magazines : stories;
   const pages = active.data?.pages ?? [];
-  const count = mode === 0 ? magazines.data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0 : stories.data?.pages.reduce((n, p) => n + p.Articles.length, 0) ?? 0;
-  const sentinel = useEndOfList(() => void active.fetchNextPage(), term !== '' && !!active.hasNextPage && !active.isFetchingNextPage, pages.length);
+  const count =
+    mode === 0
+      ? (magazines.data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0)
+      : (stories.data?.pages.reduce((n, p) => n + p.Articles.length, 0) ?? 0);
+  const sentinel = useEndOfList(
+    () => void active.fetchNextPage(),
+    term !== '' && !!active.hasNextPage && !active.isFetchingNextPage,
+    pages.length,
+  );
   const home = useQuery({ ...homeQuery(), enabled: term === '' });
 
   useEffect(() => {
@@ -58,17 +65,40 @@ export default function SearchPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term, mode, !!active.data]);
 
-  const placeholder = [t('search.magazines'), session.showsNewspapers() && t('search.newspapers'), session.showsJournals() && t('search.journals')].filter(Boolean).join(', ');
+  const placeholder = [
+    t('search.magazines'),
+    session.showsNewspapers() && t('search.newspapers'),
+    session.showsJournals() && t('search.journals'),
+  ]
+    .filter(Boolean)
+    .join(', ');
   const close = () => (window.history.length > 1 ? navigate(-1) : navigate(to('/')));
 
   return (
-    <div className="search-overlay" role="dialog" aria-modal="true" aria-label={t('header.search')} onScroll={() => input.current?.blur()} data-testid="search-overlay">
+    <div
+      className="search-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('header.search')}
+      onScroll={() => input.current?.blur()}
+      data-testid="search-overlay"
+    >
       <div className="search-bar">
         <input
-          ref={input} type="search" autoComplete="off" autoFocus enterKeyHint="search" value={text} placeholder={placeholder}
-          aria-label={t('header.search')} onChange={(e) => setText(e.target.value)} data-testid="search-input"
+          ref={input}
+          type="search"
+          autoComplete="off"
+          autoFocus
+          enterKeyHint="search"
+          value={text}
+          placeholder={placeholder}
+          aria-label={t('header.search')}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="search-input"
         />
-        <button type="button" className="icon-button" onClick={close} aria-label={t('search.close')}><CloseIcon /></button>
+        <button type="button" className="icon-button" onClick={close} aria-label={t('search.close')}>
+          <CloseIcon />
+        </button>
       </div>
 
       <div className="search-body">
@@ -77,25 +107,49 @@ export default function SearchPage() {
             {recent.length > 0 && (
               <div className="search-recent" data-testid="recent-searches">
                 <strong>{t('search.recent')}</strong>
-                {recent.map((r) => <button key={r} type="button" className="page-chip" onClick={() => setText(r)}>{r}</button>)}
-                <button type="button" className="link-button" onClick={() => void clearRecent().then(() => setRecent([]))}>{t('search.clearRecent')}</button>
+                {recent.map((r) => (
+                  <button key={r} type="button" className="page-chip" onClick={() => setText(r)}>
+                    {r}
+                  </button>
+                ))}
+                <button type="button" className="link-button" onClick={() => void clearRecent().then(() => setRecent([]))}>
+                  {t('search.clearRecent')}
+                </button>
               </div>
             )}
             {home.data && (
               <>
-                <Scroller id="search-languages" title={t('home.sections.popularLanguages')} count={home.data.popularLanguages.length} variant="chips">
-                  {home.data.popularLanguages.map((l) => <LanguageChip key={l.lang_code} l={l} />)}
+                <Scroller
+                  id="search-languages"
+                  title={t('home.sections.popularLanguages')}
+                  count={home.data.popularLanguages.length}
+                  variant="chips"
+                >
+                  {home.data.popularLanguages.map((l) => (
+                    <LanguageChip key={l.lang_code} l={l} />
+                  ))}
                 </Scroller>
                 <Scroller id="search-magazines" title={t('home.sections.popularMagazines')} count={home.data.popularMagazines.length}>
-                  {home.data.popularMagazines.map((m) => <MagazineTile key={m.mid} m={m} />)}
+                  {home.data.popularMagazines.map((m) => (
+                    <MagazineTile key={m.mid} m={m} />
+                  ))}
                 </Scroller>
                 {session.showsJournals() && home.data.popularJournals.length > 0 && (
-                  <Scroller id="search-journals" title={t('home.sections.popularJournals')} count={home.data.popularJournals.length} viewAll={to('/journals')}>
-                    {home.data.popularJournals.map((m) => <MagazineTile key={m.mid} m={m} />)}
+                  <Scroller
+                    id="search-journals"
+                    title={t('home.sections.popularJournals')}
+                    count={home.data.popularJournals.length}
+                    viewAll={to('/journals')}
+                  >
+                    {home.data.popularJournals.map((m) => (
+                      <MagazineTile key={m.mid} m={m} />
+                    ))}
                   </Scroller>
                 )}
                 <Scroller id="search-categories" title={t('home.sections.popularCategories')} count={home.data.popularCategories.length}>
-                  {home.data.popularCategories.map((c) => <CategoryTile key={c.catId} c={c} />)}
+                  {home.data.popularCategories.map((c) => (
+                    <CategoryTile key={c.catId} c={c} />
+                  ))}
                 </Scroller>
               </>
             )}
@@ -109,8 +163,16 @@ export default function SearchPage() {
                 </button>
               ))}
             </div>
-            {(active.isPending || active.isFetchingNextPage) && <p className="search-status" role="status">{t('search.searching')}</p>}
-            {active.data && count === 0 && <p className="search-status" data-testid="no-results">{t('search.noResults')} “{term}”</p>}
+            {(active.isPending || active.isFetchingNextPage) && (
+              <p className="search-status" role="status">
+                {t('search.searching')}
+              </p>
+            )}
+            {active.data && count === 0 && (
+              <p className="search-status" data-testid="no-results">
+                {t('search.noResults')} “{term}”
+              </p>
+            )}
             <div className="search-results" data-testid="search-results">
               {mode === 0
                 ? magazines.data?.pages.flatMap((p) => p.items).map((tile) => <DiscoverTile key={tile.issueId} tile={tile} term={term} />)

@@ -23,7 +23,8 @@ export function magazineResults(term: string) {
   const age = searchAgeRate();
   return infiniteQueryOptions({
     queryKey: searchKeys.results(0, term, libraryId, age ?? 0),
-    queryFn: ({ pageParam, signal }) => contentGet<MagSearchResponse>('/content/mag-search', { q: term, p: pageParam, edzLibId: libraryId, age_rating: age }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      contentGet<MagSearchResponse>('/content/mag-search', { q: term, p: pageParam, edzLibId: libraryId, age_rating: age }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => nextPage(last.items, last.page, last.nbPages),
     staleTime: 60_000,
@@ -34,7 +35,8 @@ export function storyResults(term: string) {
   const age = searchAgeRate();
   return infiniteQueryOptions({
     queryKey: searchKeys.results(1, term, session.libraryId(), age ?? 0),
-    queryFn: ({ pageParam, signal }) => contentGet<ArticleSearchResponse>('/content/article-search', { query: term, page: pageParam, age_rating: age }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      contentGet<ArticleSearchResponse>('/content/article-search', { query: term, page: pageParam, age_rating: age }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => nextPage(last.Articles, last.page, last.nbPages),
     staleTime: 60_000,
@@ -42,4 +44,8 @@ export function storyResults(term: string) {
 }
 
 export const discoverQuery = (term: string, issueId: number) =>
-  queryOptions({ queryKey: searchKeys.discover(term, issueId), queryFn: ({ signal }) => contentGet<SearchListResponse>('/content/search_list', { q: term, issueId }, signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: searchKeys.discover(term, issueId),
+    queryFn: ({ signal }) => contentGet<SearchListResponse>('/content/search_list', { q: term, issueId }, signal),
+    staleTime: 60_000,
+  });

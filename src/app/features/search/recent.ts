@@ -7,7 +7,10 @@ const KEEP = 8;
 export async function listRecent(): Promise<string[]> {
   try {
     const all = await (await lecternDb()).getAllFromIndex(STORES.recentSearches, 'at');
-    return all.reverse().slice(0, KEEP).map((r: RecentSearch) => r.term);
+    return all
+      .reverse()
+      .slice(0, KEEP)
+      .map((r: RecentSearch) => r.term);
   } catch {
     return [];
   }

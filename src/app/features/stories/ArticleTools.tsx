@@ -18,7 +18,13 @@ export function useFontSize() {
     localStorage.setItem(SIZE_KEY, String(SIZES[next]));
     setIndex(next);
   };
-  return { size: SIZES[index], smaller: () => set(index - 1), larger: () => set(index + 1), min: index === 0, max: index === SIZES.length - 1 };
+  return {
+    size: SIZES[index],
+    smaller: () => set(index - 1),
+    larger: () => set(index + 1),
+    min: index === 0,
+    max: index === SIZES.length - 1,
+  };
 }
 
 function useVoice(lang: string) {
@@ -48,14 +54,21 @@ function useCanTranslate(from: string, to: string) {
     const api = translatorApi();
     if (!api || from === to) return;
     // Ready on the device, or downloadable while online; otherwise no button at all.
-    api.availability({ sourceLanguage: from, targetLanguage: to }).then((a) => setCan(a === 'available' || (a === 'downloadable' && navigator.onLine)), () => setCan(false));
+    api.availability({ sourceLanguage: from, targetLanguage: to }).then(
+      (a) => setCan(a === 'available' || (a === 'downloadable' && navigator.onLine)),
+      () => setCan(false),
+    );
   }, [from, to]);
   return can;
 }
 
 export function ArticleTools(props: {
-  lang: string; text: string; font: ReturnType<typeof useFontSize>;
-  paragraphs: string[]; onTranslated: (paragraphs: string[] | null) => void; translated: boolean;
+  lang: string;
+  text: string;
+  font: ReturnType<typeof useFontSize>;
+  paragraphs: string[];
+  onTranslated: (paragraphs: string[] | null) => void;
+  translated: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const voice = useVoice(props.lang);
@@ -100,19 +113,53 @@ export function ArticleTools(props: {
   return (
     <div className="article-tools" role="toolbar" aria-label={t('stories.tools')}>
       {voice && (
-        <button type="button" className="button button--ghost button--small" onClick={listen} data-testid="listen" aria-pressed={speech !== 'idle'}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={listen}
+          data-testid="listen"
+          aria-pressed={speech !== 'idle'}
+        >
           {t(speech === 'speaking' ? 'stories.pause' : speech === 'paused' ? 'stories.resume' : 'stories.listen')}
         </button>
       )}
       {canTranslate && (
-        <button type="button" className="button button--ghost button--small" onClick={translate} disabled={translating} data-testid="translate">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={translate}
+          disabled={translating}
+          data-testid="translate"
+        >
           {t(props.translated ? 'stories.original' : 'stories.translate')}
         </button>
       )}
-      {failed && <span className="form-error" role="alert">{t('stories.translateFailed')}</span>}
+      {failed && (
+        <span className="form-error" role="alert">
+          {t('stories.translateFailed')}
+        </span>
+      )}
       <span className="article-tools__size">
-        <button type="button" className="button button--ghost button--small" onClick={props.font.smaller} disabled={props.font.min} aria-label={t('stories.smaller')} data-testid="font-smaller">A−</button>
-        <button type="button" className="button button--ghost button--small" onClick={props.font.larger} disabled={props.font.max} aria-label={t('stories.larger')} data-testid="font-larger">A+</button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={props.font.smaller}
+          disabled={props.font.min}
+          aria-label={t('stories.smaller')}
+          data-testid="font-smaller"
+        >
+          A−
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={props.font.larger}
+          disabled={props.font.max}
+          aria-label={t('stories.larger')}
+          data-testid="font-larger"
+        >
+          A+
+        </button>
       </span>
     </div>
   );

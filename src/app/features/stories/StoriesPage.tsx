@@ -24,16 +24,27 @@ export default function StoriesPage() {
 
   return (
     <div className="stories">
-      <h1 className="listing__title" data-testid="stories-title">{name(category)}</h1>
+      <h1 className="listing__title" data-testid="stories-title">
+        {name(category)}
+      </h1>
       <nav className="story-chips" aria-label={t('stories.categoriesLabel')}>
         {categories.map((c) => (
-          <NavLink key={c.slug} to={to(`/stories/category/${c.slug}/${section}`)} className="story-chip">{name(c.slug)}</NavLink>
+          <NavLink key={c.slug} to={to(`/stories/category/${c.slug}/${section}`)} className="story-chip">
+            {name(c.slug)}
+          </NavLink>
         ))}
       </nav>
-      {list.data && stories.length === 0 && <p className="listing__empty" data-testid="no-results">{t('listing.noResults')}</p>}
+      {list.data && stories.length === 0 && (
+        <p className="listing__empty" data-testid="no-results">
+          {t('listing.noResults')}
+        </p>
+      )}
       <div className="story-grid" data-testid="story-grid">
-        {stories.map((s) => <StoryCard key={s.browserLinkUrl} s={s} />)}
-        {(list.isPending || list.isFetchingNextPage) && Array.from({ length: 4 }, (_, i) => <span key={i} className="skeleton story-skeleton" aria-hidden="true" />)}
+        {stories.map((s) => (
+          <StoryCard key={s.browserLinkUrl} s={s} />
+        ))}
+        {(list.isPending || list.isFetchingNextPage) &&
+          Array.from({ length: 4 }, (_, i) => <span key={i} className="skeleton story-skeleton" aria-hidden="true" />)}
       </div>
       <div ref={sentinel} className="listing__sentinel" aria-hidden="true" />
     </div>

@@ -28,7 +28,12 @@ export default function StoryPage() {
 
   if (!url || (story.error instanceof ApiError && story.error.status === 404)) return <NotFound />;
   const s = story.data;
-  if (!s) return <div className="article"><span className="skeleton skeleton--title" aria-hidden="true" /></div>;
+  if (!s)
+    return (
+      <div className="article">
+        <span className="skeleton skeleton--title" aria-hidden="true" />
+      </div>
+    );
   const label = s.isNews ? newsAgeLabel(s.publishedAt) : readTimeLabel(s.readTime);
   const paragraphs = translated ?? s.paragraphs;
 
@@ -38,18 +43,39 @@ export default function StoryPage() {
       <h1 className="article__title">{s.title}</h1>
       {s.subTitle && <p className="article__subtitle">{s.subTitle}</p>}
       <p className="article__meta">
-        {s.magName && s.mid !== null && <><Link to={to(`/magazine/${s.mid}`)}>{s.magName}</Link>{s.issueName && ` · ${s.issueName}`} · </>}
+        {s.magName && s.mid !== null && (
+          <>
+            <Link to={to(`/magazine/${s.mid}`)}>{s.magName}</Link>
+            {s.issueName && ` · ${s.issueName}`} ·{' '}
+          </>
+        )}
         <span data-testid="story-time">{t(label.key, { count: label.count })}</span>
       </p>
       {s.coverImage && <img className="article__cover" src={s.coverImage} alt="" width={800} height={420} />}
-      <ArticleTools lang={s.lang} text={[s.title, ...s.paragraphs].join('\n\n')} font={font} paragraphs={s.paragraphs} translated={translated !== null} onTranslated={setTranslated} />
+      <ArticleTools
+        lang={s.lang}
+        text={[s.title, ...s.paragraphs].join('\n\n')}
+        font={font}
+        paragraphs={s.paragraphs}
+        translated={translated !== null}
+        onTranslated={setTranslated}
+      />
       <div className="article__body" style={{ fontSize: `${font.size}px` }} data-testid="story-body">
-        {paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+        {paragraphs.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
       </div>
       {s.moreFromTitle.length > 0 && (
         <div className="article__more">
-          <Scroller id="more-from-title" title={t('stories.moreFrom', { name: s.magName })} count={s.moreFromTitle.length} variant="stories">
-            {s.moreFromTitle.map((m) => <StoryCard key={m.browserLinkUrl} s={m} />)}
+          <Scroller
+            id="more-from-title"
+            title={t('stories.moreFrom', { name: s.magName })}
+            count={s.moreFromTitle.length}
+            variant="stories"
+          >
+            {s.moreFromTitle.map((m) => (
+              <StoryCard key={m.browserLinkUrl} s={m} />
+            ))}
           </Scroller>
         </div>
       )}

@@ -4,5 +4,6 @@ import { useTranslation } from 'react-i18next';
 
 export function useCategoryName() {
   const { t, i18n } = useTranslation();
-  return (slug: string) => (i18n.exists(`stories.categories.${slug}`) ? t(`stories.categories.${slug}` as 'stories.title') : slug.replace(/-/g, ' '));
+  return (slug: string) =>
+    i18n.exists(`stories.categories.${slug}`) ? t(`stories.categories.${slug}` as 'stories.title') : slug.replace(/-/g, ' ');
 }

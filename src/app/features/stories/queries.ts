@@ -23,4 +23,8 @@ export function storiesQuery(section: string, category: string) {
 }
 
 export const storyQuery = (url: string) =>
-  queryOptions({ queryKey: storyKeys.story(url), queryFn: ({ signal }) => contentGet<Story>('/content/story', { url }, signal), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: storyKeys.story(url),
+    queryFn: ({ signal }) => contentGet<Story>('/content/story', { url }, signal),
+    staleTime: 5 * 60_000,
+  });

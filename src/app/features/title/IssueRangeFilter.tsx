@@ -27,30 +27,86 @@ export function IssueRangeFilter({ mid }: { mid: number }) {
   }
 
   if (!open) {
-    return <button type="button" className="button button--ghost" onClick={() => setOpen(true)} data-testid="filter-issues">{t('title.range.filter')}</button>;
+    return (
+      <button type="button" className="button button--ghost" onClick={() => setOpen(true)} data-testid="filter-issues">
+        {t('title.range.filter')}
+      </button>
+    );
   }
   if (range) {
     const data = result.data;
     return (
       <div className="range" data-testid="range-results">
-        <p className="range__summary">{t('title.range.showing', { from: formatDate(range.from, i18n.language), to: formatDate(range.to, i18n.language) })}</p>
+        <p className="range__summary">
+          {t('title.range.showing', { from: formatDate(range.from, i18n.language), to: formatDate(range.to, i18n.language) })}
+        </p>
         {result.isPending && <span className="skeleton skeleton--cover" aria-hidden="true" />}
-        {data && data.edt_details.length === 0 && <p className="range__empty" data-testid="range-empty">{t('title.range.none')}</p>}
-        <div className="listing-grid">{data?.edt_details.map((i) => <IssueCard key={i.issueId} issue={i} />)}</div>
+        {data && data.edt_details.length === 0 && (
+          <p className="range__empty" data-testid="range-empty">
+            {t('title.range.none')}
+          </p>
+        )}
+        <div className="listing-grid">
+          {data?.edt_details.map((i) => (
+            <IssueCard key={i.issueId} issue={i} />
+          ))}
+        </div>
         <div className="range__actions">
-          {data && data.page > 0 && <button type="button" className="button button--ghost button--small" onClick={() => setRange({ ...range, page: range.page - 1 })}>{t('title.range.previous')}</button>}
-          {data && data.page + 1 < data.nbPages && <button type="button" className="button button--ghost button--small" onClick={() => setRange({ ...range, page: range.page + 1 })}>{t('title.range.next')}</button>}
-          <button type="button" className="button button--small" onClick={() => setRange(null)} data-testid="adjust-dates">{t('title.range.adjust')}</button>
+          {data && data.page > 0 && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setRange({ ...range, page: range.page - 1 })}
+            >
+              {t('title.range.previous')}
+            </button>
+          )}
+          {data && data.page + 1 < data.nbPages && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setRange({ ...range, page: range.page + 1 })}
+            >
+              {t('title.range.next')}
+            </button>
+          )}
+          <button type="button" className="button button--small" onClick={() => setRange(null)} data-testid="adjust-dates">
+            {t('title.range.adjust')}
+          </button>
         </div>
       </div>
     );
   }
   return (
     <form className="range range__form" onSubmit={onSubmit} noValidate>
-      <label className="picker"><span>{t('title.range.from')}</span><input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} aria-label={`${t('title.range.from')}: ${t('title.range.choose')}`} /></label>
-      <label className="picker"><span>{t('title.range.to')}</span><input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} aria-label={`${t('title.range.to')}: ${t('title.range.choose')}`} /></label>
-      <button type="submit" className="button">{t('title.range.view')}</button>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <label className="picker">
+        <span>{t('title.range.from')}</span>
+        <input
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => setFrom(e.target.value)}
+          aria-label={`${t('title.range.from')}: ${t('title.range.choose')}`}
+        />
+      </label>
+      <label className="picker">
+        <span>{t('title.range.to')}</span>
+        <input
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => setTo(e.target.value)}
+          aria-label={`${t('title.range.to')}: ${t('title.range.choose')}`}
+        />
+      </label>
+      <button type="submit" className="button">
+        {t('title.range.view')}
+      </button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -23,9 +23,20 @@ import './title.css';
 
 /** The title as a card (what the favourites list shows). */
 const cardOf = (m: MagazineMeta, issue: Issue | null): MagazineCard => ({
-  mid: m.mid, name: m.name, key: m.key, type: m.type, catId: m.catId, lang: m.lang, isGold: m.isGold,
-  issueId: issue?.issueId ?? null, issueName: issue?.issueName ?? null, pubDate: issue?.pubDate ?? null,
-  imgPath: issue?.imgPath ?? null, imageSrc: issue?.imageSrc ?? null, imageSrcSet: issue?.imageSrcSet ?? null, browserLinkUrl: `/magazine/${m.mid}`,
+  mid: m.mid,
+  name: m.name,
+  key: m.key,
+  type: m.type,
+  catId: m.catId,
+  lang: m.lang,
+  isGold: m.isGold,
+  issueId: issue?.issueId ?? null,
+  issueName: issue?.issueName ?? null,
+  pubDate: issue?.pubDate ?? null,
+  imgPath: issue?.imgPath ?? null,
+  imageSrc: issue?.imageSrc ?? null,
+  imageSrcSet: issue?.imageSrcSet ?? null,
+  browserLinkUrl: `/magazine/${m.mid}`,
 });
 
 export default function TitlePage() {
@@ -47,13 +58,23 @@ export default function TitlePage() {
   const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
   if (!valid || missing(meta.error) || missing(chosen.error) || (chosen.data && chosen.data.issue.magId !== mid)) return <NotFound />;
   const m = meta.data;
-  if (!m) return <div className="title-page"><div className="title-hero"><span className="skeleton skeleton--cover" aria-hidden="true" /><span className="skeleton skeleton--title" aria-hidden="true" /></div></div>;
+  if (!m)
+    return (
+      <div className="title-page">
+        <div className="title-hero">
+          <span className="skeleton skeleton--cover" aria-hidden="true" />
+          <span className="skeleton skeleton--title" aria-hidden="true" />
+        </div>
+      </div>
+    );
 
   if (country.data && m.blockedCountries.includes(country.data)) {
     return (
       <div className="title-page">
         <h1 className="title-hero__name">{m.name}</h1>
-        <p className="notice notice--error" role="alert" data-testid="blocked">{t('title.blocked')}</p>
+        <p className="notice notice--error" role="alert" data-testid="blocked">
+          {t('title.blocked')}
+        </p>
       </div>
     );
   }
@@ -66,57 +87,122 @@ export default function TitlePage() {
     <div className="title-page">
       <section className="title-hero" aria-labelledby="title-name">
         <div className="title-hero__cover">
-          {issue?.imageSrc
-            ? <img src={issue.imageSrc} srcSet={issue.imageSrcSet ?? undefined} sizes="(min-width: 720px) 300px, 60vw" width={300} height={424} alt={t('card.cover', { name: `${m.name} ${issue.issueName}` })} />
-            : <span className="cover-card__placeholder">{m.name}</span>}
+          {issue?.imageSrc ? (
+            <img
+              src={issue.imageSrc}
+              srcSet={issue.imageSrcSet ?? undefined}
+              sizes="(min-width: 720px) 300px, 60vw"
+              width={300}
+              height={424}
+              alt={t('card.cover', { name: `${m.name} ${issue.issueName}` })}
+            />
+          ) : (
+            <span className="cover-card__placeholder">{m.name}</span>
+          )}
         </div>
         <div className="title-hero__text">
-          <p className="title-hero__kind">{t(`title.kind.${m.type}`)}{m.isGold && <span className="badge badge--inline">{t('card.gold')}</span>}</p>
-          <h1 id="title-name" className="title-hero__name">{m.name}</h1>
-          {issue && <p className="title-hero__issue" data-testid="current-issue">{issue.issueName} · {formatDate(issue.pubDate, i18n.language)}</p>}
+          <p className="title-hero__kind">
+            {t(`title.kind.${m.type}`)}
+            {m.isGold && <span className="badge badge--inline">{t('card.gold')}</span>}
+          </p>
+          <h1 id="title-name" className="title-hero__name">
+            {m.name}
+          </h1>
+          {issue && (
+            <p className="title-hero__issue" data-testid="current-issue">
+              {issue.issueName} · {formatDate(issue.pubDate, i18n.language)}
+            </p>
+          )}
           {m.description && <p className="title-hero__description">{m.description}</p>}
           <div className="title-hero__actions">
-            {issue && <button type="button" className="button" onClick={() => void openIssue(issue.issueId)} data-testid="read-now">{t('title.readNow')}</button>}
+            {issue && (
+              <button type="button" className="button" onClick={() => void openIssue(issue.issueId)} data-testid="read-now">
+                {t('title.readNow')}
+              </button>
+            )}
             {issue && <DownloadButton issueId={issue.issueId} />}
             <FavouriteButton card={cardOf(m, issue)} />
           </div>
           <dl className="title-details">
-            <div><dt>{t('title.publisher')}</dt><dd>{m.publisher}</dd></div>
-            <div><dt>{t('title.category')}</dt><dd><Link to={to(`/magazines/${m.catId}`)}>{hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName}</Link></dd></div>
-            <div><dt>{t('title.language')}</dt><dd>{hi ? m.languageNativeName : m.languageName}</dd></div>
-            <div><dt>{t('title.frequency')}</dt><dd>{i18n.exists(`title.frequencies.${m.frequency}`) ? t(`title.frequencies.${m.frequency}` as 'title.publisher') : m.frequency}</dd></div>
+            <div>
+              <dt>{t('title.publisher')}</dt>
+              <dd>{m.publisher}</dd>
+            </div>
+            <div>
+              <dt>{t('title.category')}</dt>
+              <dd>
+                <Link to={to(`/magazines/${m.catId}`)}>{hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName}</Link>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('title.language')}</dt>
+              <dd>{hi ? m.languageNativeName : m.languageName}</dd>
+            </div>
+            <div>
+              <dt>{t('title.frequency')}</dt>
+              <dd>
+                {i18n.exists(`title.frequencies.${m.frequency}`) ? t(`title.frequencies.${m.frequency}` as 'title.publisher') : m.frequency}
+              </dd>
+            </div>
           </dl>
         </div>
       </section>
 
       {specials.length > 0 && (
         <Scroller id="special-issues" title={t('title.specialIssues')} count={specials.length}>
-          {specials.map((i) => <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} />)}
+          {specials.map((i) => (
+            <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} />
+          ))}
         </Scroller>
       )}
       {recents.length > 0 && (
         <Scroller id="recent-issues" title={t('title.recentIssues')} count={recents.length}>
-          {recents.map((i) => <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} />)}
+          {recents.map((i) => (
+            <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} />
+          ))}
         </Scroller>
       )}
       {m.otherEditions.length > 0 && (
         <Scroller id="other-editions" title={t('title.otherEditions')} count={m.otherEditions.length}>
-          {m.otherEditions.map((e) => <MagazineTile key={e.mid} m={e} />)}
+          {m.otherEditions.map((e) => (
+            <MagazineTile key={e.mid} m={e} />
+          ))}
         </Scroller>
       )}
 
       <section className="title-section" aria-labelledby="all-issues-title">
-        <h2 id="all-issues-title" className="shelf__title">{t('title.allIssues')}</h2>
+        <h2 id="all-issues-title" className="shelf__title">
+          {t('title.allIssues')}
+        </h2>
         <IssueRangeFilter mid={mid} />
       </section>
 
       {related.data && related.data.magazineList.length > 0 && (
         <section className="title-section" aria-labelledby="related-title" data-testid="related">
-          <h2 id="related-title" className="shelf__title">{t('title.related')}</h2>
-          <div className="listing-grid">{related.data.magazineList.map((r) => <MagazineTile key={r.mid} m={r} />)}</div>
+          <h2 id="related-title" className="shelf__title">
+            {t('title.related')}
+          </h2>
+          <div className="listing-grid">
+            {related.data.magazineList.map((r) => (
+              <MagazineTile key={r.mid} m={r} />
+            ))}
+          </div>
           <div className="range__actions">
-            {relatedPage > 0 && <button type="button" className="button button--ghost button--small" onClick={() => setRelatedPage(relatedPage - 1)}>{t('title.range.previous')}</button>}
-            {relatedPage + 1 < related.data.nbPages && <button type="button" className="button button--ghost button--small" onClick={() => setRelatedPage(relatedPage + 1)} data-testid="related-more">{t('title.range.next')}</button>}
+            {relatedPage > 0 && (
+              <button type="button" className="button button--ghost button--small" onClick={() => setRelatedPage(relatedPage - 1)}>
+                {t('title.range.previous')}
+              </button>
+            )}
+            {relatedPage + 1 < related.data.nbPages && (
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setRelatedPage(relatedPage + 1)}
+                data-testid="related-more"
+              >
+                {t('title.range.next')}
+              </button>
+            )}
           </div>
         </section>
       )}

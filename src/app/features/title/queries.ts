@@ -1,7 +1,14 @@
 // A title's data: meta, recent and special issues, one issue, related titles (5 a page), the
 // date-range issue search, and the store's country (for the country block).
 import { queryOptions } from '@tanstack/react-query';
-import type { IssueDetailsResponse, IssuesResponse, IssuesSearchResponse, MagazineMeta, RelatedResponse, StoresResponse } from '../../../shared/schemas/content';
+import type {
+  IssueDetailsResponse,
+  IssuesResponse,
+  IssuesSearchResponse,
+  MagazineMeta,
+  RelatedResponse,
+  StoresResponse,
+} from '../../../shared/schemas/content';
 import { DEFAULT_STORE_ID } from '../../../shared/constants';
 import { contentGet } from '../../lib/api';
 
@@ -17,17 +24,30 @@ export const titleKeys = {
 
 const MINUTE = 60_000;
 export const metaQuery = (mid: number) =>
-  queryOptions({ queryKey: titleKeys.meta(mid), queryFn: ({ signal }) => contentGet<MagazineMeta>('/content/magMeta', { mid }, signal), staleTime: 5 * MINUTE });
+  queryOptions({
+    queryKey: titleKeys.meta(mid),
+    queryFn: ({ signal }) => contentGet<MagazineMeta>('/content/magMeta', { mid }, signal),
+    staleTime: 5 * MINUTE,
+  });
 export const issuesQuery = (mid: number, special: boolean) =>
   queryOptions({
     queryKey: titleKeys.issues(mid, special),
-    queryFn: ({ signal }) => contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, isSpecialIssue: special ? 1 : undefined }, signal),
+    queryFn: ({ signal }) =>
+      contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, isSpecialIssue: special ? 1 : undefined }, signal),
     staleTime: 5 * MINUTE,
   });
 export const issueQuery = (issueId: number) =>
-  queryOptions({ queryKey: titleKeys.issue(issueId), queryFn: ({ signal }) => contentGet<IssueDetailsResponse>('/content/getIssueDetails', { issid: issueId }, signal), staleTime: 5 * MINUTE });
+  queryOptions({
+    queryKey: titleKeys.issue(issueId),
+    queryFn: ({ signal }) => contentGet<IssueDetailsResponse>('/content/getIssueDetails', { issid: issueId }, signal),
+    staleTime: 5 * MINUTE,
+  });
 export const relatedQuery = (mid: number, page: number) =>
-  queryOptions({ queryKey: titleKeys.related(mid, page), queryFn: ({ signal }) => contentGet<RelatedResponse>('/content/magazine-related', { mid, page }, signal), staleTime: 5 * MINUTE });
+  queryOptions({
+    queryKey: titleKeys.related(mid, page),
+    queryFn: ({ signal }) => contentGet<RelatedResponse>('/content/magazine-related', { mid, page }, signal),
+    staleTime: 5 * MINUTE,
+  });
 export const rangeQuery = (mid: number, from: string, to: string, page: number) =>
   queryOptions({
     queryKey: titleKeys.range(mid, from, to, page),
@@ -38,6 +58,8 @@ export const rangeQuery = (mid: number, from: string, to: string, page: number) 
 export const storeCountryQuery = () =>
   queryOptions({
     queryKey: titleKeys.stores(),
-    queryFn: async ({ signal }) => (await contentGet<StoresResponse>('/content/getStores', undefined, signal)).stores.find((s) => s.store_id === DEFAULT_STORE_ID)?.country ?? null,
+    queryFn: async ({ signal }) =>
+      (await contentGet<StoresResponse>('/content/getStores', undefined, signal)).stores.find((s) => s.store_id === DEFAULT_STORE_ID)
+        ?.country ?? null,
     staleTime: 60 * MINUTE,
   });

@@ -17,11 +17,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   /** Spec §4 guest session: the device's uniqId cookie names a guest account. */
-  app.post('/guest/login', { config: { rateLimit: REQUEST_CAPS.guestSessions }, schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
-    const guest = await createGuest(db, req.body.uniqId);
-    if (guest.user_type !== 'guest') throw new HttpError(400, 'bad_request', 'uniqId is not valid');
-    return { ...(await userInfo(db, guest.id)), jwtoken: await app.issueToken(guest.id, req) };
-  });
+  app.post(
+    '/guest/login',
+    { config: { rateLimit: REQUEST_CAPS.guestSessions }, schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } },
+    async (req) => {
+      const guest = await createGuest(db, req.body.uniqId);
+      if (guest.user_type !== 'guest') throw new HttpError(400, 'bad_request', 'uniqId is not valid');
+      return { ...(await userInfo(db, guest.id)), jwtoken: await app.issueToken(guest.id, req) };
+    },
+  );
 
   /** Is the guest session behind this token still good? status 0 when not (spec: nothing happens). */
   const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]);
@@ -31,51 +35,80 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** An access code attaches the user (or guest) to its institution until the code's end date. */
-  app.post('/coupon/validate', { preHandler: app.requireUser, schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
-    const failures: Check[] = [[LIMITS.couponFailPerUser, String(req.user!.id)], [LIMITS.couponFailPerIp, clientIp(req)]];
-    // A failure is counted before the code is looked at (so a burst cannot outrun the count),
-    // and given back when the code attaches.
-    const spent = await spend(db, failures);
-    const fail = (message: string) => new HttpError(400, 'invalid_code', message);
-    const { rows } = await db.query<{ id: number; institution_id: number; ends_at: Date; max_uses: number | null; uses: number; live: boolean }>(
-      `SELECT c.id, c.institution_id, c.ends_at, c.max_uses, c.uses, (c.ends_at > now() AND ${isLive('i')}) AS live
+  app.post(
+    '/coupon/validate',
+    { preHandler: app.requireUser, schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } },
+    async (req) => {
+      const failures: Check[] = [
+        [LIMITS.couponFailPerUser, String(req.user!.id)],
+        [LIMITS.couponFailPerIp, clientIp(req)],
+      ];
+      // A failure is counted before the code is looked at (so a burst cannot outrun the count),
+      // and given back when the code attaches.
+      const spent = await spend(db, failures);
+      const fail = (message: string) => new HttpError(400, 'invalid_code', message);
+      const { rows } = await db.query<{
+        id: number;
+        institution_id: number;
+        ends_at: Date;
+        max_uses: number | null;
+        uses: number;
+        live: boolean;
+      }>(
+        `SELECT c.id, c.institution_id, c.ends_at, c.max_uses, c.uses, (c.ends_at > now() AND ${isLive('i')}) AS live
        FROM access_codes c JOIN institutions i ON i.id = c.institution_id WHERE upper(c.code) = upper($1)`,
-      [req.body.code],
-    );
-    const code = rows[0];
-    if (!code) throw fail('This access code is not valid. Check it and try again.');
-    if (!code.live) throw fail('This access code has expired.');
-    const attached = await db.transaction(async (tx) => {
-      const first = await tx.query(`INSERT INTO access_code_uses (code_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING code_id`, [code.id, req.user!.id]);
-      if (first.rows.length) {
-        const counted = await tx.query(`UPDATE access_codes SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id`, [code.id]);
-        if (!counted.rows.length) return false;
-      }
-      await joinInstitution(tx, req.user!.id, code.institution_id, { until: code.ends_at });
-      return true;
-    });
-    if (!attached) throw fail('This access code has been used as many times as it allows.');
-    await refund(db, spent);
-    return userInfo(db, req.user!.id);
-  });
+        [req.body.code],
+      );
+      const code = rows[0];
+      if (!code) throw fail('This access code is not valid. Check it and try again.');
+      if (!code.live) throw fail('This access code has expired.');
+      const attached = await db.transaction(async (tx) => {
+        const first = await tx.query(
+          `INSERT INTO access_code_uses (code_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING code_id`,
+          [code.id, req.user!.id],
+        );
+        if (first.rows.length) {
+          const counted = await tx.query(
+            `UPDATE access_codes SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id`,
+            [code.id],
+          );
+          if (!counted.rows.length) return false;
+        }
+        await joinInstitution(tx, req.user!.id, code.institution_id, { until: code.ends_at });
+        return true;
+      });
+      if (!attached) throw fail('This access code has been used as many times as it allows.');
+      await refund(db, spent);
+      return userInfo(db, req.user!.id);
+    },
+  );
 
   /** Completes a 'link' code: adds the verified e-mail address or mobile number to the account;
    * an institutional address also links the account to its institution. */
-  app.post('/account/link', { preHandler: app.requireUser, schema: { body: AccountLinkBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
-    const otp = await app.otp.consume(req.body.requestId, req.body.code, 'link', req);
-    if (otp.user_id !== req.user!.id) throw otpExpired();
-    const contact = contactFromKey(otp.contact);
-    const column = contact.channel === 'email' ? 'email' : 'mobile';
-    const value = contactValue(contact);
-    const taken = await db.query(`SELECT 1 FROM users WHERE ${column} = $1 AND id <> $2`, [value, req.user!.id]);
-    if (taken.rows.length) throw new HttpError(409, 'conflict', `This ${contact.channel === 'email' ? 'e-mail address' : 'mobile number'} belongs to another account.`);
-    await db.query(`UPDATE users SET ${column} = $2, ${column}_verified = true WHERE id = $1`, [req.user!.id, value]);
-    if (contact.channel === 'email') {
-      // Proving an address of an institution links the account to it (the membership rule).
-      const institution = await institutionForDomain(db, value);
-      if (institution) await joinInstitution(db, req.user!.id, institution);
-    }
-    return userInfo(db, req.user!.id);
-  });
+  app.post(
+    '/account/link',
+    { preHandler: app.requireUser, schema: { body: AccountLinkBody, response: { 200: UserInfo, ...errors } } },
+    async (req) => {
+      const otp = await app.otp.consume(req.body.requestId, req.body.code, 'link', req);
+      if (otp.user_id !== req.user!.id) throw otpExpired();
+      const contact = contactFromKey(otp.contact);
+      const column = contact.channel === 'email' ? 'email' : 'mobile';
+      const value = contactValue(contact);
+      const taken = await db.query(`SELECT 1 FROM users WHERE ${column} = $1 AND id <> $2`, [value, req.user!.id]);
+      if (taken.rows.length)
+        throw new HttpError(
+          409,
+          'conflict',
+          `This ${contact.channel === 'email' ? 'e-mail address' : 'mobile number'} belongs to another account.`,
+        );
+      await db.query(`UPDATE users SET ${column} = $2, ${column}_verified = true WHERE id = $1`, [req.user!.id, value]);
+      if (contact.channel === 'email') {
+        // Proving an address of an institution links the account to it (the membership rule).
+        const institution = await institutionForDomain(db, value);
+        if (institution) await joinInstitution(db, req.user!.id, institution);
+      }
+      return userInfo(db, req.user!.id);
+    },
+  );
 };
 export default routes;

@@ -15,21 +15,25 @@ import { saveEnquiry } from '../../repositories/enquiries';
 import { userInfo } from '../../repositories/users';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/account/contact', { schema: { body: ContactBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } }, async (req) => {
-    const { db } = app;
-    await spend(db, [[LIMITS.contactPerIp, clientIp(req)]]);
-    const b = req.body;
-    await saveEnquiry(db, b);
-    const to = b.emailId.toLowerCase();
-    // An account's e-mail address is only ever set from a one-time code sent to it (or the SSO
-    // provider's word): it is proven.
-    const user = await req.optionalUser();
-    const own = user?.type === 'user' && (await userInfo(db, user.id)).email?.toLowerCase() === to;
-    const { team, sender } = enquiryMails(b, SUPPORT_EMAIL, app.unsubscribeUrl(to), own);
-    const send = (mail: typeof team) => app.mailer.send(mail).catch((err) => req.log.warn({ err }, 'enquiry mail failed'));
-    await send(team);
-    if (await spendOne(db, [LIMITS.contactAckPerAddress, to])) await send(sender);
-    return { status: 1 as const, message: 'Thank you! We have your message and will reply within two working days.' };
-  });
+  app.post(
+    '/account/contact',
+    { schema: { body: ContactBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } },
+    async (req) => {
+      const { db } = app;
+      await spend(db, [[LIMITS.contactPerIp, clientIp(req)]]);
+      const b = req.body;
+      await saveEnquiry(db, b);
+      const to = b.emailId.toLowerCase();
+      // An account's e-mail address is only ever set from a one-time code sent to it (or the SSO
+      // provider's word): it is proven.
+      const user = await req.optionalUser();
+      const own = user?.type === 'user' && (await userInfo(db, user.id)).email?.toLowerCase() === to;
+      const { team, sender } = enquiryMails(b, SUPPORT_EMAIL, app.unsubscribeUrl(to), own);
+      const send = (mail: typeof team) => app.mailer.send(mail).catch((err) => req.log.warn({ err }, 'enquiry mail failed'));
+      await send(team);
+      if (await spendOne(db, [LIMITS.contactAckPerAddress, to])) await send(sender);
+      return { status: 1 as const, message: 'Thank you! We have your message and will reply within two working days.' };
+    },
+  );
 };
 export default routes;

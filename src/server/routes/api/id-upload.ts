@@ -11,14 +11,23 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { int } from '../../../shared/schemas/fields';
 import { HttpError } from '../../plugins/errors';
 import { userInfo } from '../../repositories/users';
-import { ID_IMAGE, ID_MAX_BYTES, UnreadableIdFile, removeIdFile, renderIdImageIsolated, saveIdFile, sniffIdFile } from '../../services/id-files';
+import {
+  ID_IMAGE,
+  ID_MAX_BYTES,
+  UnreadableIdFile,
+  removeIdFile,
+  renderIdImageIsolated,
+  saveIdFile,
+  sniffIdFile,
+} from '../../services/id-files';
 import { addIdRequest, hasPendingIdRequest, isLiveInstitution } from '../../repositories/id-requests';
 import { LIMITS, spendOne } from '../../services/rate-limit';
 import { BUSY_MESSAGE } from '../../plugins/expensive-queries';
 import { BUSY, gate } from '../../services/gate';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 413: ApiError, 415: ApiError, 429: ApiError, 503: ApiError };
-const alreadyPending = () => new HttpError(409, 'already_pending', 'Your ID is already waiting for a decision. We will let you know once it is checked.');
+const alreadyPending = () =>
+  new HttpError(409, 'already_pending', 'Your ID is already waiting for a decision. We will let you know once it is checked.');
 const tooLarge = () => new HttpError(413, 'too_large', 'The file is larger than 5 MB. Upload a smaller photo or PDF.');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -27,10 +36,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const drawing = gate(1, 4);
 
   /** Subscribing institutions a reader can ask to join. */
-  app.get('/institutions', { schema: { response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) }) } } }, async () => {
-    const { rows } = await db.query<{ id: number; name: string }>(`SELECT id, name FROM institutions WHERE sub_end > now() ORDER BY name`);
-    return { institutions: rows };
-  });
+  app.get(
+    '/institutions',
+    { schema: { response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) }) } } },
+    async () => {
+      const { rows } = await db.query<{ id: number; name: string }>(
+        `SELECT id, name FROM institutions WHERE sub_end > now() ORDER BY name`,
+      );
+      return { institutions: rows };
+    },
+  );
 
   app.post('/user/uploadid', { preHandler: app.requireUser, schema: { response: { 200: UserInfo, ...errors } } }, async (req, reply) => {
     if (req.user!.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address to send your institution ID.');
@@ -40,7 +55,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     try {
       for await (const part of req.parts()) {
         if (part.type === 'file') {
-          bytes = await part.toBuffer().catch((err) => { throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err; });
+          bytes = await part.toBuffer().catch((err) => {
+            throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
+          });
         } else if (part.fieldname === 'institutionId') {
           const id = int(1).safeParse(part.value);
           institutionId = id.success ? id.data : null;
@@ -54,24 +71,37 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!bytes || !bytes.length) throw new HttpError(400, 'bad_request', 'Choose a photo or PDF of your institution ID.');
     const kind = sniffIdFile(bytes);
     if (!kind) throw new HttpError(415, 'unsupported', 'Upload a photo (JPEG, PNG or WebP) or a PDF of your institution ID.');
-    if (institutionId === null || !(await isLiveInstitution(db, institutionId))) throw new HttpError(400, 'bad_request', 'Choose your institution from the list.');
+    if (institutionId === null || !(await isLiveInstitution(db, institutionId)))
+      throw new HttpError(400, 'bad_request', 'Choose your institution from the list.');
     const uid = req.user!.id;
     if (await hasPendingIdRequest(db, uid)) throw alreadyPending();
     // Drawing the image costs real CPU: a few tries a day per reader, one drawing at a time.
     if (!(await spendOne(db, [LIMITS.idUploadPerUser, String(uid)]))) {
-      throw new HttpError(429, 'too_many_requests', `You can send your ID ${LIMITS.idUploadPerUser.max} times a day. Please try again tomorrow.`);
+      throw new HttpError(
+        429,
+        'too_many_requests',
+        `You can send your ID ${LIMITS.idUploadPerUser.max} times a day. Please try again tomorrow.`,
+      );
     }
-    const image = await drawing(() => renderIdImageIsolated(bytes!, kind.mime).catch((err) => {
-      if (err instanceof UnreadableIdFile) throw new HttpError(415, 'unreadable', 'This file could not be read. Upload a clear photo (JPEG, PNG or WebP) or a PDF of your institution ID.');
-      throw err;
-    }));
+    const image = await drawing(() =>
+      renderIdImageIsolated(bytes!, kind.mime).catch((err) => {
+        if (err instanceof UnreadableIdFile)
+          throw new HttpError(
+            415,
+            'unreadable',
+            'This file could not be read. Upload a clear photo (JPEG, PNG or WebP) or a PDF of your institution ID.',
+          );
+        throw err;
+      }),
+    );
     if (image === BUSY) {
       reply.header('Retry-After', '5');
       throw new HttpError(503, 'busy', BUSY_MESSAGE);
     }
     const fileName = saveIdFile(app.config.privateDir, image, ID_IMAGE.ext);
     try {
-      if (!(await addIdRequest(db, { userId: uid, institutionId, fileName, mime: ID_IMAGE.mime, bytes: image.length }))) throw alreadyPending();
+      if (!(await addIdRequest(db, { userId: uid, institutionId, fileName, mime: ID_IMAGE.mime, bytes: image.length })))
+        throw alreadyPending();
     } catch (err) {
       removeIdFile(app.config.privateDir, fileName);
       throw err;

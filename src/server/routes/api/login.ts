@@ -2,11 +2,29 @@
 // tell a known contact from an unknown one (no account enumeration).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginReply, NewPassword, OkReply, OtpSendBody, OtpSendReply, OtpVerifyBody, PasswordLoginBody, type Contact } from '../../../shared/schemas/account';
+import {
+  LoginReply,
+  NewPassword,
+  OkReply,
+  OtpSendBody,
+  OtpSendReply,
+  OtpVerifyBody,
+  PasswordLoginBody,
+  type Contact,
+} from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
-import { createUser, contactFromKey, contactKey, contactValue, findUserByContact, linkByDomain, setPassword, userInfo } from '../../repositories/users';
+import {
+  createUser,
+  contactFromKey,
+  contactKey,
+  contactValue,
+  findUserByContact,
+  linkByDomain,
+  setPassword,
+  userInfo,
+} from '../../repositories/users';
 import { LIMITS, clientIp, type Check } from '../../services/rate-limit';
 import { assertNotCommon, hashNewPassword, verifyPassword } from '../../services/passwords';
 import { startAttempt } from '../../services/sign-in-guard';
@@ -34,7 +52,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (deliver) {
       try {
         const minutes = OTP_TTL_S / 60;
-        if (contact.channel === 'email') await app.mailer.send(otpMail(contact.email, code, purpose, minutes, app.unsubscribeUrl(contact.email)));
+        if (contact.channel === 'email')
+          await app.mailer.send(otpMail(contact.email, code, purpose, minutes, app.unsubscribeUrl(contact.email)));
         else await app.sms.send(contactValue(contact), otpText(code, purpose, minutes));
       } catch (err) {
         req.log.error({ err }, 'sending a one-time code failed');
@@ -73,7 +92,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const ip = clientIp(req);
     const key = contactKey(contact);
     const attempt = await startAttempt(db, req.log, [
-      [LIMITS.loginFailPerContactIp, `${key}|${ip}`], [LIMITS.loginFailPerIp, ip], [LIMITS.passwordFailPerContact, key],
+      [LIMITS.loginFailPerContactIp, `${key}|${ip}`],
+      [LIMITS.loginFailPerIp, ip],
+      [LIMITS.passwordFailPerContact, key],
     ] satisfies Check[]);
     const user = await findUserByContact(db, contact);
     let right: boolean;
@@ -96,7 +117,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const user = await req.optionalUser();
     if (user) {
       await revokeSessions(db, user.id, { only: user.sessionId });
-      await db.query(`INSERT INTO usage_events (kind, user_id, institution_id) SELECT 'logout', id, institution_id FROM users WHERE id = $1`, [user.id]);
+      await db.query(
+        `INSERT INTO usage_events (kind, user_id, institution_id) SELECT 'logout', id, institution_id FROM users WHERE id = $1`,
+        [user.id],
+      );
     }
     return { status: 1 as const, message: 'Signed out' };
   });

@@ -12,9 +12,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const sso = createSsoService(db, app.config.publicUrl);
 
-  app.get('/sso/institutions', { schema: { response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })) }) } } }, async () => ({
-    institutions: await sso.list(),
-  }));
+  app.get(
+    '/sso/institutions',
+    {
+      schema: {
+        response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })) }) },
+      },
+    },
+    async () => ({
+      institutions: await sso.list(),
+    }),
+  );
 
   /** A plain link the browser follows: answers with a redirect to the identity provider. */
   app.get('/sso/start', { schema: { querystring: SsoStartQuery, response: { 404: ApiError, 503: ApiError } } }, async (req, reply) => {

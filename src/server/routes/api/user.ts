@@ -1,11 +1,29 @@
 // The signed-in user's own data: details (login refresh), sign-up completion, profile,
 // password, e-mail preferences; and unsubscribe, which needs no sign-in.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ChangePasswordBody, DeletionReply, EmailPreferences, OkReply, ProfileBody, SignupBody, UnsubscribeBody, UserInfo } from '../../../shared/schemas/account';
+import {
+  ChangePasswordBody,
+  DeletionReply,
+  EmailPreferences,
+  OkReply,
+  ProfileBody,
+  SignupBody,
+  UnsubscribeBody,
+  UserInfo,
+} from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import {
-  completeSignup, emailPreferences, findUserById, requestDeletion, setEmailPreferences, setName, setPassword, splitName, unsubscribeAll, userInfo,
+  completeSignup,
+  emailPreferences,
+  findUserById,
+  requestDeletion,
+  setEmailPreferences,
+  setName,
+  setPassword,
+  splitName,
+  unsubscribeAll,
+  userInfo,
 } from '../../repositories/users';
 import { hashNewPassword, verifyPassword } from '../../services/passwords';
 import { LIMITS, clientIp } from '../../services/rate-limit';
@@ -46,7 +64,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (user.password_hash) {
       // A wrong current password counts like a wrong sign-in (a taken session is no password oracle).
       const ip = clientIp(req);
-      const attempt = await startAttempt(db, req.log, [[LIMITS.loginFailPerContactIp, `user:${user.id}|${ip}`], [LIMITS.loginFailPerIp, ip], [LIMITS.passwordFailPerContact, `user:${user.id}`]]);
+      const attempt = await startAttempt(db, req.log, [
+        [LIMITS.loginFailPerContactIp, `user:${user.id}|${ip}`],
+        [LIMITS.loginFailPerIp, ip],
+        [LIMITS.passwordFailPerContact, `user:${user.id}`],
+      ]);
       if (!(await verifyPassword(req.body.currentPassword ?? '', user.password_hash))) {
         await attempt.failed();
         throw new HttpError(400, 'wrong_password', 'Your current password is not right.');
@@ -54,17 +76,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await attempt.passed();
     }
     await setPassword(db, user.id, await hashNewPassword(req.body.password), req.user!.sessionId);
-    if (user.email) await app.mailer.send(passwordChangedMail(user.email, app.unsubscribeUrl(user.email))).catch((err) => req.log.warn({ err }, 'password mail failed'));
+    if (user.email)
+      await app.mailer
+        .send(passwordChangedMail(user.email, app.unsubscribeUrl(user.email)))
+        .catch((err) => req.log.warn({ err }, 'password mail failed'));
     return { status: 1 as const, message: 'Password updated successfully' };
   });
 
   app.get('/user/emailpreference', { ...signedIn, schema: { response: { 200: EmailPreferences, ...errors } } }, async (req) => {
     return emailPreferences(db, req.user!.id);
   });
-  app.post('/user/emailpreference', { ...signedIn, schema: { body: EmailPreferences, response: { 200: EmailPreferences, ...errors } } }, async (req) => {
-    await setEmailPreferences(db, req.user!.id, req.body);
-    return req.body;
-  });
+  app.post(
+    '/user/emailpreference',
+    { ...signedIn, schema: { body: EmailPreferences, response: { 200: EmailPreferences, ...errors } } },
+    async (req) => {
+      await setEmailPreferences(db, req.user!.id, req.body);
+      return req.body;
+    },
+  );
 
   /** Spec §1: deletion within 30 days of a request. The request is recorded and confirmed by
    * mail, every session ends, and the housekeeping job removes the account when due; signing in
@@ -72,7 +101,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/delete', { ...signedIn, schema: { response: { 200: DeletionReply, ...errors } } }, async (req) => {
     if (req.user!.type === 'guest') throw noGuests();
     const { email, delete_after } = await requestDeletion(db, req.user!.id, ACCOUNT_DELETION_DAYS);
-    if (email) await app.mailer.send(deletionMail(email, delete_after, app.unsubscribeUrl(email))).catch((err) => req.log.warn({ err }, 'deletion mail failed'));
+    if (email)
+      await app.mailer
+        .send(deletionMail(email, delete_after, app.unsubscribeUrl(email)))
+        .catch((err) => req.log.warn({ err }, 'deletion mail failed'));
     return { status: 1 as const, deleteAfter: Math.floor(delete_after.getTime() / 1000) };
   });
 

@@ -1,10 +1,28 @@
 // Listings, reference data, titles and issues.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ArticleQuery, ArticlesResponse, CategoriesQuery, CategoriesResponse, IssueDetailsQuery, IssueDetailsResponse,
-  IssuesByMagQuery, IssuesResponse, IssuesSearchQuery, IssuesSearchResponse, LanguagesQuery, LanguagesResponse,
-  MagazineFilterQuery, MagazineFilterResponse, MagazineMeta, MagazineMetaByNameQuery, MagMetaQuery, OrgDetailsQuery,
-  OrgDetailsResponse, RelatedQuery, RelatedResponse, StoresResponse,
+  ArticleQuery,
+  ArticlesResponse,
+  CategoriesQuery,
+  CategoriesResponse,
+  IssueDetailsQuery,
+  IssueDetailsResponse,
+  IssuesByMagQuery,
+  IssuesResponse,
+  IssuesSearchQuery,
+  IssuesSearchResponse,
+  LanguagesQuery,
+  LanguagesResponse,
+  MagazineFilterQuery,
+  MagazineFilterResponse,
+  MagazineMeta,
+  MagazineMetaByNameQuery,
+  MagMetaQuery,
+  OrgDetailsQuery,
+  OrgDetailsResponse,
+  RelatedQuery,
+  RelatedResponse,
+  StoresResponse,
 } from '../../../shared/schemas/content';
 import { ApiError } from '../../../shared/schemas/errors';
 import type { QuickCategory } from '../../../shared/constants';
@@ -20,22 +38,30 @@ const errors = { 400: ApiError, 404: ApiError };
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get('/magazine-filter', { schema: { querystring: MagazineFilterQuery, response: { 200: MagazineFilterResponse, ...errors } } }, async (req) => {
-    const q = req.query;
-    return catalogue.listMagazines(db, {
-      visibility: await visibilityFor(db, q.edzLibId),
-      category: q.categoryID as QuickCategory | number,
-      lang: q.lang,
-      storeId: q.storeID,
-      goldOnly: q.gold,
-      ageRate: ageRateFor(req, q.age_rate), // the app applies the spec's default (5) and sends it only when below 8
-      page: q.page,
-    });
-  });
+  app.get(
+    '/magazine-filter',
+    { schema: { querystring: MagazineFilterQuery, response: { 200: MagazineFilterResponse, ...errors } } },
+    async (req) => {
+      const q = req.query;
+      return catalogue.listMagazines(db, {
+        visibility: await visibilityFor(db, q.edzLibId),
+        category: q.categoryID as QuickCategory | number,
+        lang: q.lang,
+        storeId: q.storeID,
+        goldOnly: q.gold,
+        ageRate: ageRateFor(req, q.age_rate), // the app applies the spec's default (5) and sends it only when below 8
+        page: q.page,
+      });
+    },
+  );
 
-  app.get('/getCategories', { schema: { querystring: CategoriesQuery, response: { 200: CategoriesResponse, ...errors } } }, async (req) => ({
-    popularCat: await catalogue.popularCategories(db, await visibilityFor(db, req.query.edzLibId)),
-  }));
+  app.get(
+    '/getCategories',
+    { schema: { querystring: CategoriesQuery, response: { 200: CategoriesResponse, ...errors } } },
+    async (req) => ({
+      popularCat: await catalogue.popularCategories(db, await visibilityFor(db, req.query.edzLibId)),
+    }),
+  );
 
   app.get('/getLanguages', { schema: { querystring: LanguagesQuery, response: { 200: LanguagesResponse, ...errors } } }, async () => ({
     languages: await catalogue.allLanguages(db),
@@ -43,11 +69,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/getStores', { schema: { response: { 200: StoresResponse } } }, async () => ({ stores: await catalogue.stores(db) }));
 
-  app.get('/magazine-meta', { schema: { querystring: MagazineMetaByNameQuery, response: { 200: MagazineMeta, ...errors } } }, async (req) => {
-    const meta = await catalogue.titleMeta(db, { name: req.query.magName });
-    if (!meta) throw notFound(`Magazine '${req.query.magName}'`);
-    return meta;
-  });
+  app.get(
+    '/magazine-meta',
+    { schema: { querystring: MagazineMetaByNameQuery, response: { 200: MagazineMeta, ...errors } } },
+    async (req) => {
+      const meta = await catalogue.titleMeta(db, { name: req.query.magName });
+      if (!meta) throw notFound(`Magazine '${req.query.magName}'`);
+      return meta;
+    },
+  );
 
   app.get('/magMeta', { schema: { querystring: MagMetaQuery, response: { 200: MagazineMeta, ...errors } } }, async (req) => {
     const meta = await catalogue.titleMeta(db, { mid: req.query.mid });
@@ -61,11 +91,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { edt_details: await catalogue.issuesOf(db, mid, { special: isSpecialIssue, before: lst_dt }) };
   });
 
-  app.get('/getIssueDetails', { schema: { querystring: IssueDetailsQuery, response: { 200: IssueDetailsResponse, ...errors } } }, async (req) => {
-    const details = await catalogue.issueDetails(db, req.query.issid);
-    if (!details) throw notFound(`Issue ${req.query.issid}`);
-    return details;
-  });
+  app.get(
+    '/getIssueDetails',
+    { schema: { querystring: IssueDetailsQuery, response: { 200: IssueDetailsResponse, ...errors } } },
+    async (req) => {
+      const details = await catalogue.issueDetails(db, req.query.issid);
+      if (!details) throw notFound(`Issue ${req.query.issid}`);
+      return details;
+    },
+  );
 
   app.get('/magazine-related', { schema: { querystring: RelatedQuery, response: { 200: RelatedResponse, ...errors } } }, async (req) => {
     if (!(await catalogue.titleExists(db, req.query.mid))) throw notFound(`Magazine ${req.query.mid}`);
@@ -77,13 +111,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { Articles: await storiesOfIssue(db, req.query.issueid, ageRateFor(req, req.query.age_rating)) };
   });
 
-  app.get('/issues-search', { schema: { querystring: IssuesSearchQuery, response: { 200: IssuesSearchResponse, ...errors } } }, async (req, reply) => {
-    const { mid, page, st_d, en_d } = req.query;
-    if (!(await catalogue.titleExists(db, mid))) throw notFound(`Magazine ${mid}`);
-    // The spec's callers read an `error` field from a 200 answer for an impossible range.
-    if (st_d > en_d) return { edt_details: [], nbHits: 0, nbPages: 0, page, error: 'The start date is after the end date' };
-    return app.expensive(reply, (tx) => catalogue.issuesInRange(tx, mid, st_d, en_d, page));
-  });
+  app.get(
+    '/issues-search',
+    { schema: { querystring: IssuesSearchQuery, response: { 200: IssuesSearchResponse, ...errors } } },
+    async (req, reply) => {
+      const { mid, page, st_d, en_d } = req.query;
+      if (!(await catalogue.titleExists(db, mid))) throw notFound(`Magazine ${mid}`);
+      // The spec's callers read an `error` field from a 200 answer for an impossible range.
+      if (st_d > en_d) return { edt_details: [], nbHits: 0, nbPages: 0, page, error: 'The start date is after the end date' };
+      return app.expensive(reply, (tx) => catalogue.issuesInRange(tx, mid, st_d, en_d, page));
+    },
+  );
 
   app.get('/getOrgDetails', { schema: { querystring: OrgDetailsQuery, response: { 200: OrgDetailsResponse, ...errors } } }, async (req) => {
     if (!req.query.con_code) return { org: null };

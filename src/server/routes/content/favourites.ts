@@ -16,7 +16,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** The uid of the body must name the signed-in user (base64 of the uuid, or the uuid). */
   const check = (req: FastifyRequest, uid: string) => {
     const uuid = req.user!.uuid;
-    if (uid !== uuid && uid !== Buffer.from(uuid).toString('base64')) throw new HttpError(403, 'forbidden', 'These favourites belong to another reader.');
+    if (uid !== uuid && uid !== Buffer.from(uuid).toString('base64'))
+      throw new HttpError(403, 'forbidden', 'These favourites belong to another reader.');
   };
 
   app.post('/getMyFav', { ...signedIn, schema: { body: FavListBody, response: { 200: FavListReply, ...errors } } }, async (req) => {

@@ -18,21 +18,46 @@ export async function loadHome(db: Db, edzLibId: number, ageRate?: number, story
   const visibility = await visibilityFor(db, edzLibId);
   const list = async (category: QuickCategory | number, type?: 'magazine') =>
     (await listMagazines(db, { visibility, category, ageRate, type, page: 0, pageSize: SECTION_SIZE })).magazineList;
-  const [mostPopular, featured, international, topFree, newArrivals, popularMagazines, popularJournals, popularCategoriesList, languages, coverStories] =
-    await Promise.all([
-      list('BS'), list('F'), list('IF'), list('TF'), list('NA'), list('BS', 'magazine'),
-      visibility.journals ? list(JOURNAL_SECTION) : Promise.resolve([]),
-      popularCategories(db, visibility), popularLanguages(db), storiesByCategory(db, 'Cover-Stories', 12, storyAge),
-    ]);
+  const [
+    mostPopular,
+    featured,
+    international,
+    topFree,
+    newArrivals,
+    popularMagazines,
+    popularJournals,
+    popularCategoriesList,
+    languages,
+    coverStories,
+  ] = await Promise.all([
+    list('BS'),
+    list('F'),
+    list('IF'),
+    list('TF'),
+    list('NA'),
+    list('BS', 'magazine'),
+    visibility.journals ? list(JOURNAL_SECTION) : Promise.resolve([]),
+    popularCategories(db, visibility),
+    popularLanguages(db),
+    storiesByCategory(db, 'Cover-Stories', 12, storyAge),
+  ]);
   return {
-    mostPopular, featured, international, topFree, newArrivals,
-    popularCategories: popularCategoriesList, popularLanguages: languages,
-    popularMagazines, popularJournals, coverStories,
+    mostPopular,
+    featured,
+    international,
+    topFree,
+    newArrivals,
+    popularCategories: popularCategoriesList,
+    popularLanguages: languages,
+    popularMagazines,
+    popularJournals,
+    coverStories,
   };
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/home', { schema: { querystring: HomeQuery, response: { 200: HomeResponse, 400: ApiError, 404: ApiError } } }, async (req) =>
-    loadHome(app.db, req.query.edzLibId, ageRateFor(req, req.query.age_rate), readerLimit(req)));
+    loadHome(app.db, req.query.edzLibId, ageRateFor(req, req.query.age_rate), readerLimit(req)),
+  );
 };
 export default routes;

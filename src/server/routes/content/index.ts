@@ -17,7 +17,8 @@ export const PERSONAL_CACHE_CONTROL = 'private, max-age=60';
 
 const contentRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'GET' && reply.statusCode === 200) reply.header('Cache-Control', isPersonal(req) ? PERSONAL_CACHE_CONTROL : CONTENT_CACHE_CONTROL);
+    if (req.method === 'GET' && reply.statusCode === 200)
+      reply.header('Cache-Control', isPersonal(req) ? PERSONAL_CACHE_CONTROL : CONTENT_CACHE_CONTROL);
     else reply.header('Cache-Control', 'no-store');
     if (req.method === 'GET') {
       const vary = reply.getHeader('Vary');
@@ -26,7 +27,13 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
   await app.register(readerAgeRating);
-  await app.register(responseCache({ ttlMs: app.config.contentCacheMs, maxBytes: app.config.contentCacheMb * 1024 * 1024, shared: (req) => !isPersonal(req) }));
+  await app.register(
+    responseCache({
+      ttlMs: app.config.contentCacheMs,
+      maxBytes: app.config.contentCacheMb * 1024 * 1024,
+      shared: (req) => !isPersonal(req),
+    }),
+  );
   await app.register(expensiveQueries);
   await app.register(catalogueRoutes);
   await app.register(searchRoutes);

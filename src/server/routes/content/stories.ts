@@ -10,7 +10,13 @@ const errors = { 400: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/stories', { schema: { querystring: StoriesQuery, response: { 200: StoriesResponse, ...errors } } }, async (req) =>
-    storiesPage(app.db, { category: req.query.category, section: req.query.section, page: req.query.page, ageRating: ageRateFor(req, req.query.age_rating) }));
+    storiesPage(app.db, {
+      category: req.query.category,
+      section: req.query.section,
+      page: req.query.page,
+      ageRating: ageRateFor(req, req.query.age_rating),
+    }),
+  );
 
   app.get('/story', { schema: { querystring: StoryQuery, response: { 200: Story, ...errors } } }, async (req) => {
     const story = await storyByUrl(app.db, req.query.url, readerLimit(req));

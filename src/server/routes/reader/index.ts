@@ -8,8 +8,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../shared/schemas/errors';
 import { int, raw } from '../../../shared/schemas/fields';
 import {
-  DeviceId, DownloadBody, DownloadReply, DownloadsReply, IssueManifest, PageText, Progress, ProgressBody,
-  ReaderEventsBody, ReaderEventsReply, ReaderTokenBody, ReaderTokenReply, RemoveDownloadsBody,
+  DeviceId,
+  DownloadBody,
+  DownloadReply,
+  DownloadsReply,
+  IssueManifest,
+  PageText,
+  Progress,
+  ProgressBody,
+  ReaderEventsBody,
+  ReaderEventsReply,
+  ReaderTokenBody,
+  ReaderTokenReply,
+  RemoveDownloadsBody,
 } from '../../../shared/schemas/reader';
 import { OkReply } from '../../../shared/schemas/account';
 import { readerUrl } from '../../../shared/reader-paths';
@@ -18,7 +29,16 @@ import { readerTokens } from '../../services/reader-tokens';
 import { REQUEST_CAPS } from '../../plugins/request-limits';
 import { checkReading, subscriptionRefusal } from '../../repositories/entitlement';
 import {
-  addDownloadWithinLimits, downloadLimits, downloadUsage, issueManifest, pageImageFile, pageText, readProgress, removeDownloads, saveProgress, storeReadEvents,
+  addDownloadWithinLimits,
+  downloadLimits,
+  downloadUsage,
+  issueManifest,
+  pageImageFile,
+  pageText,
+  readProgress,
+  removeDownloads,
+  saveProgress,
+  storeReadEvents,
 } from '../../repositories/reader';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
@@ -27,7 +47,6 @@ const PageParams = IssueParams.extend({ page: int(1).max(10_000) });
 const CodeQuery = z.object({ code: raw().max(2000).optional() });
 /** Distinct issues one batch of read events may count. */
 export const READ_EVENT_ISSUES_MAX = 20;
-
 
 const reader: FastifyPluginAsyncZod = async (app) => {
   const tokens = await readerTokens(app.db, app.config.readerTokenMinutes);
@@ -47,46 +66,66 @@ const reader: FastifyPluginAsyncZod = async (app) => {
   });
 
   // --- Reader token: the entitlement check. ---
-  app.post('/api/reader/token', { ...signedIn, schema: { body: ReaderTokenBody, response: { 200: ReaderTokenReply, ...errors } } }, async (req) => {
-    const { issue, store_id, user_id, page } = req.body;
-    if (user_id && user_id !== Buffer.from(req.user!.uuid).toString('base64')) throw new HttpError(403, 'wrong_user', 'This reading request is for another account. Please sign in again.');
-    await checkReading(app.db, userId(req), issue, store_id);
-    const { code, expiresAt } = await tokens.sign(userId(req), issue, req.user!.sessionId);
-    // Where to open, known here already: the reader's first requests can then go out at once.
-    const at = page ?? (await readProgress(app.db, userId(req), issue)).page;
-    return { status: 'success' as const, data: { code, expiresAt, issueId: issue, page: at, url: readerUrl(issue, at ?? undefined) } };
-  });
+  app.post(
+    '/api/reader/token',
+    { ...signedIn, schema: { body: ReaderTokenBody, response: { 200: ReaderTokenReply, ...errors } } },
+    async (req) => {
+      const { issue, store_id, user_id, page } = req.body;
+      if (user_id && user_id !== Buffer.from(req.user!.uuid).toString('base64'))
+        throw new HttpError(403, 'wrong_user', 'This reading request is for another account. Please sign in again.');
+      await checkReading(app.db, userId(req), issue, store_id);
+      const { code, expiresAt } = await tokens.sign(userId(req), issue, req.user!.sessionId);
+      // Where to open, known here already: the reader's first requests can then go out at once.
+      const at = page ?? (await readProgress(app.db, userId(req), issue)).page;
+      return { status: 'success' as const, data: { code, expiresAt, issueId: issue, page: at, url: readerUrl(issue, at ?? undefined) } };
+    },
+  );
 
   // --- What the token opens: the issue, its page images and texts. ---
   const noStore = { 'Cache-Control': 'private, no-cache' };
-  app.get('/content/reader/:issueId', { schema: { params: IssueParams, querystring: CodeQuery, response: { 200: IssueManifest, ...errors } } }, async (req, reply) => {
-    const grant = await tokens.verify(req.query.code, req.params.issueId);
-    reply.headers(noStore);
-    const [manifest, progress] = await Promise.all([issueManifest(app.db, req.params.issueId), readProgress(app.db, grant.userId, req.params.issueId)]);
-    return { ...manifest, progress };
-  });
+  app.get(
+    '/content/reader/:issueId',
+    { schema: { params: IssueParams, querystring: CodeQuery, response: { 200: IssueManifest, ...errors } } },
+    async (req, reply) => {
+      const grant = await tokens.verify(req.query.code, req.params.issueId);
+      reply.headers(noStore);
+      const [manifest, progress] = await Promise.all([
+        issueManifest(app.db, req.params.issueId),
+        readProgress(app.db, grant.userId, req.params.issueId),
+      ]);
+      return { ...manifest, progress };
+    },
+  );
 
-  app.get('/content/reader/:issueId/pages/:page/text', { schema: { params: PageParams, querystring: CodeQuery, response: { 200: PageText, ...errors } } }, async (req, reply) => {
-    const { issueId, page } = req.params;
-    await tokens.verify(req.query.code, issueId);
-    const text = await pageText(app.db, issueId, page);
-    if (text === null) throw notFound(`Page ${page}`);
-    reply.headers(noStore);
-    return { n: page, text };
-  });
+  app.get(
+    '/content/reader/:issueId/pages/:page/text',
+    { schema: { params: PageParams, querystring: CodeQuery, response: { 200: PageText, ...errors } } },
+    async (req, reply) => {
+      const { issueId, page } = req.params;
+      await tokens.verify(req.query.code, issueId);
+      const text = await pageText(app.db, issueId, page);
+      if (text === null) throw notFound(`Page ${page}`);
+      reply.headers(noStore);
+      return { n: page, text };
+    },
+  );
 
-  app.get('/content/reader/:issueId/pages/:page/:size', {
-    schema: { params: PageParams.extend({ size: z.enum(['small.webp', 'large.webp']) }), querystring: CodeQuery },
-  }, async (req, reply) => {
-    const { issueId, page, size } = req.params;
-    const grant = await tokens.verify(req.query.code, issueId);
-    const name = await pageImageFile(app.db, issueId, page, size === 'small.webp' ? 'small' : 'large');
-    const file = name && path.join(app.config.mediaDir, name);
-    if (!file || !fs.existsSync(file)) throw notFound(`Page ${page}`);
-    // The browser may keep it only while the token lives (the URL carries the token).
-    const maxAge = Math.max(0, grant.expiresAt - Math.floor(Date.now() / 1000));
-    return reply.header('Cache-Control', `private, max-age=${maxAge}`).type('image/webp').send(fs.createReadStream(file));
-  });
+  app.get(
+    '/content/reader/:issueId/pages/:page/:size',
+    {
+      schema: { params: PageParams.extend({ size: z.enum(['small.webp', 'large.webp']) }), querystring: CodeQuery },
+    },
+    async (req, reply) => {
+      const { issueId, page, size } = req.params;
+      const grant = await tokens.verify(req.query.code, issueId);
+      const name = await pageImageFile(app.db, issueId, page, size === 'small.webp' ? 'small' : 'large');
+      const file = name && path.join(app.config.mediaDir, name);
+      if (!file || !fs.existsSync(file)) throw notFound(`Page ${page}`);
+      // The browser may keep it only while the token lives (the URL carries the token).
+      const maxAge = Math.max(0, grant.expiresAt - Math.floor(Date.now() / 1000));
+      return reply.header('Cache-Control', `private, max-age=${maxAge}`).type('image/webp').send(fs.createReadStream(file));
+    },
+  );
 
   // --- Progress, on any device of the same reader (read back with the issue, above). ---
   app.post('/api/reader/progress', { ...signedIn, schema: { body: ProgressBody, response: { 200: Progress, ...errors } } }, async (req) => {
@@ -96,56 +135,90 @@ const reader: FastifyPluginAsyncZod = async (app) => {
   });
 
   const mayRead = (uid: number, issueId: number) =>
-    checkReading(app.db, uid, issueId).then(() => true, (err) => {
-      if (err instanceof HttpError) return false;
-      throw err;
-    });
+    checkReading(app.db, uid, issueId).then(
+      () => true,
+      (err) => {
+        if (err instanceof HttpError) return false;
+        throw err;
+      },
+    );
 
   // --- Read events, batched by the reader (and kept on the device while offline). ---
-  app.post('/api/reader/events', { ...signedIn, config: { rateLimit: REQUEST_CAPS.readEvents }, schema: { body: ReaderEventsBody, response: { 200: ReaderEventsReply, ...errors } } }, async (req) => {
-    const now = Date.now();
-    // Device clocks drift and offline events come late: keep what is plausible.
-    const plausible = req.body.events.filter((e) => e.at <= now + 5 * 60_000 && e.at >= now - 30 * 86_400_000);
-    // Only issues this reader may open count (each issue checked once): otherwise anyone signed in
-    // could inflate popularity and the institutions' reports. A reader's batch names a few issues;
-    // past READ_EVENT_ISSUES_MAX the rest are dropped, so one request costs a bounded number of checks.
-    const readable = new Set<number>();
-    for (const issueId of [...new Set(plausible.map((e) => e.issueId))].slice(0, READ_EVENT_ISSUES_MAX)) {
-      if (await mayRead(userId(req), issueId)) readable.add(issueId);
-    }
-    const events = plausible.filter((e) => readable.has(e.issueId));
-    const stored = events.length ? await storeReadEvents(app.db, userId(req), events) : 0;
-    return { status: 1 as const, stored };
-  });
+  app.post(
+    '/api/reader/events',
+    {
+      ...signedIn,
+      config: { rateLimit: REQUEST_CAPS.readEvents },
+      schema: { body: ReaderEventsBody, response: { 200: ReaderEventsReply, ...errors } },
+    },
+    async (req) => {
+      const now = Date.now();
+      // Device clocks drift and offline events come late: keep what is plausible.
+      const plausible = req.body.events.filter((e) => e.at <= now + 5 * 60_000 && e.at >= now - 30 * 86_400_000);
+      // Only issues this reader may open count (each issue checked once): otherwise anyone signed in
+      // could inflate popularity and the institutions' reports. A reader's batch names a few issues;
+      // past READ_EVENT_ISSUES_MAX the rest are dropped, so one request costs a bounded number of checks.
+      const readable = new Set<number>();
+      for (const issueId of [...new Set(plausible.map((e) => e.issueId))].slice(0, READ_EVENT_ISSUES_MAX)) {
+        if (await mayRead(userId(req), issueId)) readable.add(issueId);
+      }
+      const events = plausible.filter((e) => readable.has(e.issueId));
+      const stored = events.length ? await storeReadEvents(app.db, userId(req), events) : 0;
+      return { status: 1 as const, stored };
+    },
+  );
 
   // --- Downloads for offline reading, counted per reader and device. ---
   const usage = async (uid: number, deviceId: string) => {
-    const [used, limits, reason] = await Promise.all([downloadUsage(app.db, uid, deviceId), downloadLimits(app.db, uid, defaults), subscriptionRefusal(app.db, uid)]);
+    const [used, limits, reason] = await Promise.all([
+      downloadUsage(app.db, uid, deviceId),
+      downloadLimits(app.db, uid, defaults),
+      subscriptionRefusal(app.db, uid),
+    ]);
     return { allowed: reason === null, reason, issueIds: used.issueIds, used: { issues: used.issues, devices: used.devices }, limits };
   };
 
-  app.get('/api/reader/downloads', { ...signedIn, schema: { querystring: z.object({ deviceId: DeviceId }), response: { 200: DownloadsReply, ...errors } } }, async (req) =>
-    usage(userId(req), req.query.deviceId));
+  app.get(
+    '/api/reader/downloads',
+    { ...signedIn, schema: { querystring: z.object({ deviceId: DeviceId }), response: { 200: DownloadsReply, ...errors } } },
+    async (req) => usage(userId(req), req.query.deviceId),
+  );
 
-  app.post('/api/reader/downloads', { ...signedIn, schema: { body: DownloadBody, response: { 200: DownloadReply, ...errors } } }, async (req) => {
-    const uid = userId(req);
-    const { issueId, deviceId } = req.body;
-    await checkReading(app.db, uid, issueId);
-    const limits = await downloadLimits(app.db, uid, defaults);
-    const outcome = await addDownloadWithinLimits(app.db, uid, deviceId, issueId, limits);
-    if (outcome === 'device_limit') {
-      throw new HttpError(403, 'device_limit', `Your downloads are already on ${limits.devices} devices. Remove them from one device to download on this one.`);
-    }
-    if (outcome === 'download_limit') {
-      throw new HttpError(403, 'download_limit', `You can keep ${limits.issues} issues downloaded at a time. Remove one to download another.`);
-    }
-    const { code, expiresAt } = await tokens.sign(uid, issueId, req.user!.sessionId);
-    return { ...(await usage(uid, deviceId)), code, expiresAt };
-  });
+  app.post(
+    '/api/reader/downloads',
+    { ...signedIn, schema: { body: DownloadBody, response: { 200: DownloadReply, ...errors } } },
+    async (req) => {
+      const uid = userId(req);
+      const { issueId, deviceId } = req.body;
+      await checkReading(app.db, uid, issueId);
+      const limits = await downloadLimits(app.db, uid, defaults);
+      const outcome = await addDownloadWithinLimits(app.db, uid, deviceId, issueId, limits);
+      if (outcome === 'device_limit') {
+        throw new HttpError(
+          403,
+          'device_limit',
+          `Your downloads are already on ${limits.devices} devices. Remove them from one device to download on this one.`,
+        );
+      }
+      if (outcome === 'download_limit') {
+        throw new HttpError(
+          403,
+          'download_limit',
+          `You can keep ${limits.issues} issues downloaded at a time. Remove one to download another.`,
+        );
+      }
+      const { code, expiresAt } = await tokens.sign(uid, issueId, req.user!.sessionId);
+      return { ...(await usage(uid, deviceId)), code, expiresAt };
+    },
+  );
 
-  app.post('/api/reader/downloads/remove', { ...signedIn, schema: { body: RemoveDownloadsBody, response: { 200: OkReply, ...errors } } }, async (req) => {
-    await removeDownloads(app.db, userId(req), req.body.deviceId, req.body.issueIds);
-    return { status: 1 as const, message: 'Removed' };
-  });
+  app.post(
+    '/api/reader/downloads/remove',
+    { ...signedIn, schema: { body: RemoveDownloadsBody, response: { 200: OkReply, ...errors } } },
+    async (req) => {
+      await removeDownloads(app.db, userId(req), req.body.deviceId, req.body.issueIds);
+      return { status: 1 as const, message: 'Removed' };
+    },
+  );
 };
 export default reader;
