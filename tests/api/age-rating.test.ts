@@ -118,6 +118,18 @@ describe('signed-in readers: the institution decides', () => {
     expect(mids((await get(url2)).body.magazineList)).toContain(FX.mid.adult);
   });
 
+  it('the server reuses a signed-in answer only for readers under the same age limit', async () => {
+    const url = `/content/magazine-filter?categoryID=3&age_rate=7`; // a rating a signed-in reader's answer ignores
+    expect((await get(url, school)).headers['x-cache']).toBeUndefined();
+    const classmate = (await signIn('classmate@basic.edu', 'BAS')).jwtoken;
+    const again = await get(url, classmate);
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(mids(again.body.magazineList)).not.toContain(FX.mid.adult);
+    const other = await get(url, university);
+    expect(other.headers['x-cache']).toBeUndefined();
+    expect(mids(other.body.magazineList)).toContain(FX.mid.adult);
+  });
+
   it('the user details carry the rating for the ageRating cookie, 0 without an institution', async () => {
     expect((await api.post('/api/user/details', {}, school)).body.ageRating).toBe(5);
     expect((await signIn('someone@example.com', null)).ageRating).toBe(0);

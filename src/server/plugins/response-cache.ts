@@ -24,8 +24,9 @@ interface Entry {
 export interface ResponseCacheOptions {
   ttlMs: number;
   maxBytes: number;
-  /** Answers that depend on who asks are never shared (the default: all are shared). */
-  shared?: (req: FastifyRequest) => boolean;
+  /** What else than its parameters an answer depends on (a signed-in reader's age limit): part
+   * of the key, so such answers are shared only with those who would get the same. */
+  variant?: (req: FastifyRequest) => string;
 }
 
 export interface ResponseCacheStats {
@@ -47,8 +48,8 @@ function canonical(value: unknown): string {
 
 /** The route, its path parameters and the query its schema let through; a route without a
  * querystring schema reads no query, so its key ignores it. */
-export function cacheKey(req: FastifyRequest): string {
-  return canonical([req.routeOptions.url, req.params, req.routeOptions.schema?.querystring ? req.query : null]);
+export function cacheKey(req: FastifyRequest, variant = ''): string {
+  return canonical([req.routeOptions.url, req.params, req.routeOptions.schema?.querystring ? req.query : null, variant]);
 }
 
 export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & { stats: () => ResponseCacheStats } {
@@ -86,8 +87,8 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
     const keys = new WeakMap<FastifyRequest, string>();
 
     app.addHook('preHandler', async (req, reply) => {
-      if (req.method !== 'GET' || (opts.shared && !opts.shared(req))) return;
-      const key = cacheKey(req);
+      if (req.method !== 'GET') return;
+      const key = cacheKey(req, opts.variant?.(req));
       let hit = fresh(key);
       const leader = inFlight.get(key);
       if (!hit && leader) {

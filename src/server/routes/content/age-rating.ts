@@ -2,7 +2,7 @@
 // or the defaults: 5 for lists, 9 for search and stories) and it is applied as sent. For a
 // signed-in reader of an institution the server decides from the token: the institution's
 // rating, whatever the URL or the cookie says. Such answers depend on who asks, so they are
-// private and stay out of the shared response cache.
+// private for HTTP caches; the server's response cache keeps them under the reader's age limit.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { institutionAgeLimit } from '../../repositories/entitlement';

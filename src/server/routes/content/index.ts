@@ -31,7 +31,8 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
     responseCache({
       ttlMs: app.config.contentCacheMs,
       maxBytes: app.config.contentCacheMb * 1024 * 1024,
-      shared: (req) => !isPersonal(req),
+      // A signed-in reader's answer is the same for every reader under the same age limit.
+      variant: (req) => (isPersonal(req) ? `reader-age:${req.readerAgeLimit}` : ''),
     }),
   );
   await app.register(expensiveQueries);
