@@ -1,7 +1,7 @@
 // Favourites (getMyFav / addmy_fav / deletemy_fav): per user, server-side, the spec's shapes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 
 let t: TestContext;
@@ -13,11 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function reader(email: string) {
-  const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
-  const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
-  return { token: res.body.jwtoken as string, uid: res.body.uid as string };
-}
+const reader = (email: string) => signInByCode(t.db, api, outbox, email);
 
 describe('favourites', () => {
   it('adds (result 1), lists newest first in msg[0].mid.values, and removes (result 0)', async () => {

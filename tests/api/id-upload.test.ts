@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { decideIdRequest, pendingIdRequests } from '../../src/server/repositories/id-requests';
 
@@ -21,14 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function signIn(email: string) {
-  const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
-  const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
-  return {
-    token: res.body.jwtoken as string,
-    id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id,
-  };
-}
+const signIn = (email: string) => signInByCode(t.db, api, outbox, email);
 
 function photo(type: 'image/png' | 'image/jpeg', width = 400, height = 250): Buffer {
   const canvas = createCanvas(width, height);

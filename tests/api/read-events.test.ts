@@ -3,7 +3,7 @@
 // readers, not raw events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { refreshPopularity } from '../../src/server/jobs/popularity';
 import { READER_EVENTS_MAX } from '../../src/shared/schemas/reader';
@@ -18,14 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function signIn(email: string) {
-  const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
-  const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
-  return {
-    token: res.body.jwtoken as string,
-    id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id,
-  };
-}
+const signIn = (email: string) => signInByCode(t.db, api, outbox, email);
 const firstIssue = async (mid: number) =>
   (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid])).rows[0].issue_id;
 const views = (issueId: number, n: number, extra: object = {}) =>

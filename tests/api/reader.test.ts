@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { readerTokens } from '../../src/server/services/reader-tokens';
 
@@ -17,15 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function signIn(email: string) {
-  const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
-  const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
-  return {
-    token: res.body.jwtoken as string,
-    uid: res.body.uid as string,
-    id: (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id,
-  };
-}
+const signIn = (email: string) => signInByCode(t.db, api, outbox, email);
 const issuesOf = async (mid: number) =>
   (await t.db.query<{ issue_id: number }>('SELECT issue_id FROM issues WHERE mid = $1 ORDER BY issue_id', [mid])).rows.map(
     (r) => r.issue_id,

@@ -1,6 +1,7 @@
 // A small client over app.inject that behaves like the app: it keeps the XSRF-TOKEN cookie the
 // server hands out and echoes it in X-XSRF-TOKEN, and sends a token as the Authorization header.
 import type { App } from '../../src/server/app';
+import type { Queryable } from '../../src/server/db/index';
 import type { Mail, Mailer, SmsSender } from '../../src/server/services/mailer';
 
 export interface Reply {
@@ -76,6 +77,8 @@ export function apiClient(app: App, xsrf: string, opts: { ip?: string } = {}) {
   };
 }
 
+export type ApiClient = ReturnType<typeof apiClient>;
+
 /** Collects mail and SMS in memory; codeFor reads the latest code sent to a contact. */
 export function memoryOutbox() {
   const mails: Mail[] = [];
@@ -95,4 +98,12 @@ export function memoryOutbox() {
     return last?.match(/(\d{4,8}) is your/)?.[1];
   };
   return { mails, texts, mailer, sms, codeFor };
+}
+
+/** Signs in by e-mail code as the app does; the session token, the spec's uid and the account id. */
+export async function signInByCode(db: Queryable, api: ApiClient, outbox: { codeFor: (to: string) => string | undefined }, email: string) {
+  const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
+  const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  return { token: res.body.jwtoken as string, uid: res.body.uid as string, id: rows[0]?.id };
 }

@@ -45,19 +45,23 @@ function downscale(src: Canvas, width: number): Canvas {
   return out;
 }
 
+/** The PDF as pdfjs reads it; a file that is not one, or cannot be read, is an IngestError. */
+async function openPdf(bytes: Uint8Array) {
+  if (!isPdf(bytes)) throw new IngestError('Not a PDF file: it does not start with %PDF-');
+  try {
+    // pdfjs takes ownership of the buffer it is given: pass a copy.
+    return await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0, isEvalSupported: false }).promise;
+  } catch (err) {
+    throw new IngestError(`The PDF could not be read: ${(err as Error).message}`);
+  }
+}
+
 export async function renderPdf(
   bytes: Uint8Array,
   onPage?: (done: number, total: number) => void,
   widths: { large: number; small: number } = PAGE_WIDTHS,
 ): Promise<RenderedPdf> {
-  if (!isPdf(bytes)) throw new IngestError('Not a PDF file: it does not start with %PDF-');
-  let pdf;
-  try {
-    // pdfjs takes ownership of the buffer it is given: pass a copy.
-    pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0, isEvalSupported: false }).promise;
-  } catch (err) {
-    throw new IngestError(`The PDF could not be read: ${(err as Error).message}`);
-  }
+  const pdf = await openPdf(bytes);
   try {
     const pages: RenderedPage[] = [];
     let covers: Promise<Uint8Array[]> = Promise.resolve([]);
@@ -103,13 +107,7 @@ export async function renderPdf(
 /** Only the first page, fitted into a box (the longer side of an odd page shape never exceeds
  * it), as WebP: how an uploaded ID PDF is kept, never the PDF itself. */
 export async function renderFirstPage(bytes: Uint8Array, box: { width: number; height: number }): Promise<Uint8Array> {
-  if (!isPdf(bytes)) throw new IngestError('Not a PDF file: it does not start with %PDF-');
-  let pdf;
-  try {
-    pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0, isEvalSupported: false }).promise;
-  } catch (err) {
-    throw new IngestError(`The PDF could not be read: ${(err as Error).message}`);
-  }
+  const pdf = await openPdf(bytes);
   try {
     const page = await pdf.getPage(1);
     const base = page.getViewport({ scale: 1 });
