@@ -1,5 +1,6 @@
 // Sign-in journeys in the browser against the real server: codes read from its outbox, the
 // cookies and storage of spec §3, the access rules of spec §4.
+import { createCanvas } from '@napi-rs/canvas';
 import { expect, test } from '@playwright/test';
 import { SignIn, screenshot } from './pages';
 import { codeFor } from './outbox';
@@ -277,7 +278,12 @@ test('a reader with no institution sends a photo of their ID to the librarian', 
   await form.getByRole('button', { name: 'Send to my librarian' }).click();
   await expect(form.getByRole('alert')).toHaveText('Upload a photo (JPEG, PNG or WebP) or a PDF of your institution ID.');
   await screenshot(page, 'id-upload-360');
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+  // A real photo: the server decodes and redraws it (a PNG header before noise is refused).
+  const card = createCanvas(400, 250);
+  const ctx = card.getContext('2d');
+  ctx.fillStyle = '#2a6';
+  ctx.fillRect(0, 0, 400, 250);
+  const png = card.toBuffer('image/png');
   await form
     .getByLabel('Photo or PDF of your institution ID')
     .setInputFiles({ name: 'student-id.png', mimeType: 'image/png', buffer: png });
