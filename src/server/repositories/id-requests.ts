@@ -74,7 +74,3 @@ export async function hasPendingIdRequest(db: Queryable, userId: number): Promis
 }
 
 /** Is this a subscribing institution a reader may ask to join? */
-export async function isLiveInstitution(db: Queryable, id: number): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM institutions WHERE id = $1 AND sub_end > now()`, [id]);
-  return rows.length > 0;
-}

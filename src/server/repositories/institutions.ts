@@ -1,6 +1,7 @@
-// Institution details for branding (getOrgDetails).
+// Institutions: details for branding (getOrgDetails) and the ones a reader can ask to join.
 import type { Queryable } from '../db/index';
 import { mediaUrl } from '../media/store';
+import { isLive } from './membership';
 
 export async function orgByCode(db: Queryable, conCode: string) {
   const { rows } = await db.query(
@@ -21,8 +22,13 @@ export async function orgByCode(db: Queryable, conCode: string) {
   };
 }
 
-/** Is the domain one of an institution's e-mail domains (a new address there joins it)? */
-export async function isInstitutionDomain(db: Queryable, domain: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM institutions WHERE $1 = ANY (email_domains) LIMIT 1`, [domain]);
+/** Subscribing institutions a reader can ask to join, by name. */
+export async function liveInstitutions(db: Queryable): Promise<{ id: number; name: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string }>(`SELECT id, name FROM institutions i WHERE ${isLive('i')} ORDER BY name`);
+  return rows;
+}
+
+export async function isLiveInstitution(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM institutions i WHERE i.id = $1 AND ${isLive('i')}`, [id]);
   return rows.length > 0;
 }

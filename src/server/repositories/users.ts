@@ -196,3 +196,34 @@ export async function unsubscribeAll(db: Queryable, email: string): Promise<void
     email,
   ]);
 }
+
+/** Marks the contact the user just proved with a code. */
+export async function markVerified(db: Queryable, userId: number, channel: Contact['channel']): Promise<void> {
+  await db.query(`UPDATE users SET ${channel === 'email' ? 'email_verified' : 'mobile_verified'} = true WHERE id = $1`, [userId]);
+}
+
+/** Whether another account already has this address or number. */
+export async function contactTaken(db: Queryable, c: Contact, userId: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM users WHERE ${c.channel === 'email' ? 'email' : 'mobile'} = $1 AND id <> $2`, [
+    contactValue(c),
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Adds a proven address or number to the account. */
+export async function setVerifiedContact(db: Queryable, userId: number, c: Contact): Promise<void> {
+  const column = c.channel === 'email' ? 'email' : 'mobile';
+  await db.query(`UPDATE users SET ${column} = $2, ${column}_verified = true WHERE id = $1`, [userId, contactValue(c)]);
+}
+
+/** After an institution's sign-in: the address is verified, and a new account takes its name. */
+export async function applySsoProfile(db: Queryable, userId: number, firstName: string, lastName: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET email_verified = true,
+       first_name = CASE WHEN first_name = '' THEN $2 ELSE first_name END,
+       last_name = CASE WHEN first_name = '' THEN $3 ELSE last_name END
+     WHERE id = $1`,
+    [userId, firstName, lastName],
+  );
+}

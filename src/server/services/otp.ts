@@ -11,7 +11,7 @@ import type { Contact, OtpPurpose } from '../../shared/schemas/account';
 import { otpMessage } from '../../shared/validation';
 import { HttpError } from '../plugins/errors';
 import { contactFromKey, contactKey, findUserByContact } from '../repositories/users';
-import { isInstitutionDomain } from '../repositories/institutions';
+import { institutionForDomain } from '../repositories/membership';
 import { findOtpRequest, insertOtpRequest, spendOtpTry, useOtpRequest, type OtpRequest } from '../repositories/otp-requests';
 import { LIMITS, clientIp, counted, spend, spendOne, type Check, type Limit } from './rate-limit';
 import { startAttempt } from './sign-in-guard';
@@ -34,9 +34,8 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
   /** The institution domain of an address with no account yet (a sign-in there mints a member). */
   async function newAtInstitution(c: Contact): Promise<string | null> {
     if (c.channel !== 'email') return null;
-    const domain = c.email.slice(c.email.lastIndexOf('@') + 1);
-    if (!(await isInstitutionDomain(db, domain))) return null;
-    return (await findUserByContact(db, c)) ? null : domain;
+    if ((await institutionForDomain(db, c.email)) === null) return null;
+    return (await findUserByContact(db, c)) ? null : c.email.slice(c.email.lastIndexOf('@') + 1);
   }
 
   return {

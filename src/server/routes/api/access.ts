@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
-import { contactFromKey, contactValue, createGuest, userInfo } from '../../repositories/users';
-import { institutionForDomain, isLive, joinInstitution } from '../../repositories/membership';
+import { contactFromKey, contactTaken, createGuest, setVerifiedContact, userInfo } from '../../repositories/users';
+import { institutionForDomain, joinInstitution } from '../../repositories/membership';
+import { findAccessCode, redeemAccessCode } from '../../repositories/access-codes';
 import { LIMITS, clientIp, refund, spend, type Check } from '../../services/rate-limit';
 import { otpExpired } from '../../services/otp';
 import { REQUEST_CAPS } from '../../plugins/request-limits';
@@ -47,37 +48,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // and given back when the code attaches.
       const spent = await spend(db, failures);
       const fail = (message: string) => new HttpError(400, 'invalid_code', message);
-      const { rows } = await db.query<{
-        id: number;
-        institution_id: number;
-        ends_at: Date;
-        max_uses: number | null;
-        uses: number;
-        live: boolean;
-      }>(
-        `SELECT c.id, c.institution_id, c.ends_at, c.max_uses, c.uses, (c.ends_at > now() AND ${isLive('i')}) AS live
-       FROM access_codes c JOIN institutions i ON i.id = c.institution_id WHERE upper(c.code) = upper($1)`,
-        [req.body.code],
-      );
-      const code = rows[0];
+      const code = await findAccessCode(db, req.body.code);
       if (!code) throw fail('This access code is not valid. Check it and try again.');
       if (!code.live) throw fail('This access code has expired.');
-      const attached = await db.transaction(async (tx) => {
-        const first = await tx.query(
-          `INSERT INTO access_code_uses (code_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING code_id`,
-          [code.id, req.user!.id],
-        );
-        if (first.rows.length) {
-          const counted = await tx.query(
-            `UPDATE access_codes SET uses = uses + 1 WHERE id = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING id`,
-            [code.id],
-          );
-          if (!counted.rows.length) return false;
-        }
-        await joinInstitution(tx, req.user!.id, code.institution_id, { until: code.ends_at });
-        return true;
-      });
-      if (!attached) throw fail('This access code has been used as many times as it allows.');
+      if (!(await redeemAccessCode(db, code, req.user!.id))) throw fail('This access code has been used as many times as it allows.');
       await refund(db, spent);
       return userInfo(db, req.user!.id);
     },
@@ -92,19 +66,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const otp = await app.otp.consume(req.body.requestId, req.body.code, 'link', req);
       if (otp.user_id !== req.user!.id) throw otpExpired();
       const contact = contactFromKey(otp.contact);
-      const column = contact.channel === 'email' ? 'email' : 'mobile';
-      const value = contactValue(contact);
-      const taken = await db.query(`SELECT 1 FROM users WHERE ${column} = $1 AND id <> $2`, [value, req.user!.id]);
-      if (taken.rows.length)
+      if (await contactTaken(db, contact, req.user!.id))
         throw new HttpError(
           409,
           'conflict',
           `This ${contact.channel === 'email' ? 'e-mail address' : 'mobile number'} belongs to another account.`,
         );
-      await db.query(`UPDATE users SET ${column} = $2, ${column}_verified = true WHERE id = $1`, [req.user!.id, value]);
+      await setVerifiedContact(db, req.user!.id, contact);
       if (contact.channel === 'email') {
         // Proving an address of an institution links the account to it (the membership rule).
-        const institution = await institutionForDomain(db, value);
+        const institution = await institutionForDomain(db, contact.email);
         if (institution) await joinInstitution(db, req.user!.id, institution);
       }
       return userInfo(db, req.user!.id);

@@ -5,6 +5,7 @@ import { EventBody } from '../../../shared/schemas/events';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { REQUEST_CAPS } from '../../plugins/request-limits';
+import { recordUsageEvent } from '../../repositories/usage-events';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -14,14 +15,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: EventBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } },
     },
     async (req) => {
-      const { db } = app;
       const user = await req.optionalUser();
       const detail = req.body.mode === undefined ? req.body.detail : `${req.body.mode}:${req.body.detail ?? ''}`;
-      await db.query(
-        `INSERT INTO usage_events (kind, user_id, institution_id, detail, source)
-       VALUES ($1, $2, (SELECT institution_id FROM users WHERE id = $2), $3, 'web')`,
-        [req.body.kind, user?.id ?? null, detail ?? null],
-      );
+      await recordUsageEvent(app.db, req.body.kind, user?.id ?? null, detail ?? null);
       return { status: 1 as const, message: 'Recorded' };
     },
   );

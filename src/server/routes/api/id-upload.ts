@@ -20,7 +20,8 @@ import {
   saveIdFile,
   sniffIdFile,
 } from '../../services/id-files';
-import { addIdRequest, hasPendingIdRequest, isLiveInstitution } from '../../repositories/id-requests';
+import { addIdRequest, hasPendingIdRequest } from '../../repositories/id-requests';
+import { isLiveInstitution, liveInstitutions } from '../../repositories/institutions';
 import { LIMITS, spendOne } from '../../services/rate-limit';
 import { BUSY_MESSAGE } from '../../plugins/expensive-queries';
 import { BUSY, gate } from '../../services/gate';
@@ -39,12 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/institutions',
     { schema: { response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) }) } } },
-    async () => {
-      const { rows } = await db.query<{ id: number; name: string }>(
-        `SELECT id, name FROM institutions WHERE sub_end > now() ORDER BY name`,
-      );
-      return { institutions: rows };
-    },
+    async () => ({ institutions: await liveInstitutions(db) }),
   );
 
   app.post('/user/uploadid', { preHandler: app.requireUser, schema: { response: { 200: UserInfo, ...errors } } }, async (req, reply) => {

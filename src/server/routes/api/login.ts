@@ -22,12 +22,14 @@ import {
   contactValue,
   findUserByContact,
   linkByDomain,
+  markVerified,
   setPassword,
   userInfo,
 } from '../../repositories/users';
 import { LIMITS, clientIp, type Check } from '../../services/rate-limit';
 import { assertNotCommon, hashNewPassword, verifyPassword } from '../../services/passwords';
 import { startAttempt } from '../../services/sign-in-guard';
+import { recordUsageEvent } from '../../repositories/usage-events';
 import { otpMail, otpText } from '../../services/messages';
 import { OTP_RESEND_S, OTP_TTL_S } from '../../services/otp';
 
@@ -80,8 +82,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!user) user = await createUser(db, contact);
     else await linkByDomain(db, user);
-    const column = contact.channel === 'email' ? 'email_verified' : 'mobile_verified';
-    await db.query(`UPDATE users SET ${column} = true WHERE id = $1`, [user.id]);
+    await markVerified(db, user.id, contact.channel);
     return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req) };
   });
 
@@ -117,10 +118,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const user = await req.optionalUser();
     if (user) {
       await revokeSessions(db, user.id, { only: user.sessionId });
-      await db.query(
-        `INSERT INTO usage_events (kind, user_id, institution_id) SELECT 'logout', id, institution_id FROM users WHERE id = $1`,
-        [user.id],
-      );
+      await recordUsageEvent(db, 'logout', user.id);
     }
     return { status: 1 as const, message: 'Signed out' };
   });

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginReply, SsoCompleteBody, SsoStartQuery } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { createUser, findUserByContact, userInfo } from '../../repositories/users';
+import { applySsoProfile, createUser, findUserByContact, userInfo } from '../../repositories/users';
 import { joinInstitution } from '../../repositories/membership';
 import { createSsoService } from '../../services/sso';
 
@@ -35,13 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const who = await sso.complete(req.body.search);
     const contact = { channel: 'email' as const, email: who.email };
     const user = (await findUserByContact(db, contact)) ?? (await createUser(db, contact));
-    await db.query(
-      `UPDATE users SET email_verified = true,
-         first_name = CASE WHEN first_name = '' THEN $2 ELSE first_name END,
-         last_name = CASE WHEN first_name = '' THEN $3 ELSE last_name END
-       WHERE id = $1`,
-      [user.id, who.firstName, who.lastName],
-    );
+    await applySsoProfile(db, user.id, who.firstName, who.lastName);
     await joinInstitution(db, user.id, who.institutionId);
     return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req), returnTo: who.returnTo };
   });
