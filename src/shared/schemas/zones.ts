@@ -1,0 +1,146 @@
+// Smart Reading Zone API (own backend, /api/zones and /api/push): what the app sends and receives.
+// The operator command and (later) the librarian console write zones with ZoneInput.
+import { z } from 'zod';
+import { int, line, text } from './fields';
+import {
+  PASS_MINUTES_DEFAULT,
+  PASS_MINUTES_MAX,
+  PASS_MINUTES_MIN,
+  WEEKDAYS,
+  ZONE_RADIUS_MAX_M,
+  ZONE_RADIUS_MIN_M,
+  ZONE_SECTIONS,
+  isTimeZone,
+} from '../zones';
+
+export const Latitude = z.number().min(-90).max(90);
+export const Longitude = z.number().min(-180).max(180);
+
+/** A position the app reports (Geolocation API coordinates; accuracy in metres). */
+export const Position = z.object({ lat: Latitude, lng: Longitude, accuracy: z.number().min(0).max(100_000) });
+export type Position = z.infer<typeof Position>;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+const Period = z.tuple([z.string().regex(HHMM, 'expected HH:MM'), z.string().regex(HHMM, 'expected HH:MM')]);
+export const ZoneHours = z
+  .object(
+    Object.fromEntries(WEEKDAYS.map((d) => [d, z.array(Period).max(6).optional()])) as Record<
+      (typeof WEEKDAYS)[number],
+      z.ZodOptional<z.ZodArray<typeof Period>>
+    >,
+  )
+  .strict()
+  .nullable();
+
+/** What a zone opens: the whole catalogue, or chosen sections, categories (cat_id) and titles (mid). */
+export const ZoneOpens = z.union([
+  z.object({ all: z.literal(true) }).strict(),
+  z
+    .object({
+      all: z.literal(false),
+      sections: z.array(z.enum(ZONE_SECTIONS)).max(3).default([]),
+      categories: z.array(int(1)).max(500).default([]),
+      titles: z.array(int(1)).max(5000).default([]),
+    })
+    .strict(),
+]);
+export type ZoneOpens = z.infer<typeof ZoneOpens>;
+
+/** IPv4 or IPv6 network in CIDR notation ("10.20.0.0/16", "2001:db8::/48"); a bare address is one host. */
+export const Cidr = line()
+  .min(2)
+  .max(64)
+  .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'expected a network such as 10.20.0.0/16 or 2001:db8::/48');
+
+export const ZoneInput = z
+  .object({
+    name: line().min(1).max(120),
+    description: text().max(1000).default(''),
+    institutionId: int(1).nullable().default(null),
+    place: z
+      .object({ lat: Latitude, lng: Longitude, radiusM: int(ZONE_RADIUS_MIN_M, ZONE_RADIUS_MAX_M) })
+      .nullable()
+      .default(null),
+    networks: z.array(Cidr).max(100).default([]),
+    hours: ZoneHours.default(null),
+    timeZone: line().max(64).refine(isTimeZone, 'expected a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+    passMinutes: int(PASS_MINUTES_MIN, PASS_MINUTES_MAX).default(PASS_MINUTES_DEFAULT),
+    opens: ZoneOpens.default({ all: true }),
+    active: z.boolean().default(true),
+  })
+  .refine((z) => z.place || z.networks.length, 'A zone needs a place (centre and radius) or at least one network.');
+export type ZoneInput = z.infer<typeof ZoneInput>;
+
+/** A zone as the app shows it (its networks are not public). */
+export const ZoneSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  institution: z.string().nullable(),
+  place: z.object({ lat: z.number(), lng: z.number(), radiusM: z.number() }).nullable(),
+  byNetwork: z.boolean(),
+  hours: ZoneHours,
+  timeZone: z.string(),
+  openNow: z.boolean(),
+  passMinutes: z.number(),
+  opens: ZoneOpens,
+  /** Metres from the position asked about, when one was given and the zone has a place. */
+  distanceM: z.number().nullable(),
+});
+export type ZoneSummary = z.infer<typeof ZoneSummary>;
+
+export const ZonesQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+});
+export const ZonesReply = z.object({ zones: z.array(ZoneSummary) });
+
+export const ZonePass = z.object({
+  zoneId: z.number(),
+  zoneName: z.string(),
+  startedAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The pass ends then unless the reader is seen in the zone again. */
+  endsAt: z.string(),
+  opens: ZoneOpens,
+});
+export type ZonePass = z.infer<typeof ZonePass>;
+
+/** POST /api/zones/here: "I am here" (the app opening, coming online, a position from watchPosition). */
+export const HereBody = z.object({ position: Position.optional() });
+/** Current passes, and which of them started with this report (an arrival). */
+export const PassesReply = z.object({ passes: z.array(ZonePass), arrived: z.array(z.number()) });
+export type PassesReply = z.infer<typeof PassesReply>;
+
+/** POST /api/zones/ping: the service worker's background ping (no user token; the ping key names the reader). */
+export const PingBody = z.object({ key: line().min(20).max(100) });
+
+/** Web Push: the browser's PushSubscription.toJSON(), for this device, in this language. */
+export const PushSubscribeBody = z.object({
+  subscription: z.object({
+    // The server also checks the host against the known push services (PUSH_SERVICE_HOSTS).
+    endpoint: line()
+      .url()
+      .max(2000)
+      .refine((u) => u.startsWith('https://'), 'expected an https endpoint'),
+    keys: z.object({ p256dh: line().min(80).max(120), auth: line().min(16).max(40) }),
+  }),
+  deviceId: line().min(1).max(100),
+  lang: z.enum(['en', 'hi']).default('en'),
+});
+export const PushSubscribeReply = z.object({ status: z.literal(1), pingKey: z.string() });
+export const PushUnsubscribeBody = z.object({ endpoint: line().max(2000).optional(), deviceId: line().max(100).optional() });
+export const PushKeyReply = z.object({ publicKey: z.string() });
+
+/** What an arrival push carries; the service worker shows it as is. */
+export const ArrivalMessage = z.object({
+  type: z.literal('zone-arrival'),
+  title: z.string(),
+  body: z.string(),
+  /** Where a click goes: the zone screen (in the reader's language). */
+  url: z.string(),
+  zoneId: z.number(),
+  endsAt: z.string(),
+  lang: z.enum(['en', 'hi']),
+});
+export type ArrivalMessage = z.infer<typeof ArrivalMessage>;

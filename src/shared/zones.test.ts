@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { boundingBox, distanceM, isOpenAt, isTimeZone } from './zones';
+
+describe('zone geometry', () => {
+  it('measures distances on the Earth', () => {
+    // India Gate to Rashtrapati Bhavan: about 2.9 km.
+    const d = distanceM({ lat: 28.6129, lng: 77.2295 }, { lat: 28.6143, lng: 77.1994 });
+    expect(d).toBeGreaterThan(2900);
+    expect(d).toBeLessThan(3000);
+    expect(distanceM({ lat: 0, lng: 0 }, { lat: 0, lng: 0 })).toBe(0);
+  });
+
+  it('boxes a circle so that every point of it is inside', () => {
+    for (const [lat, lng, r] of [
+      [28.6, 77.2, 2000],
+      [-33.9, 151.2, 50],
+      [64.1, -21.9, 1500],
+    ]) {
+      const [x1, y1, x2, y2] = boundingBox(lat, lng, r);
+      for (let bearing = 0; bearing < 360; bearing += 15) {
+        // A point r metres away on this bearing, by small steps along the circle's edge.
+        const dLat = ((r * Math.cos((bearing * Math.PI) / 180)) / 6_371_008.8) * (180 / Math.PI);
+        const dLng = ((r * Math.sin((bearing * Math.PI) / 180)) / (6_371_008.8 * Math.cos((lat * Math.PI) / 180))) * (180 / Math.PI);
+        expect(lng + dLng).toBeGreaterThanOrEqual(x1);
+        expect(lng + dLng).toBeLessThanOrEqual(x2);
+        expect(lat + dLat).toBeGreaterThanOrEqual(y1);
+        expect(lat + dLat).toBeLessThanOrEqual(y2);
+      }
+    }
+  });
+});
+
+describe('opening hours', () => {
+  // Monday 2026-11-23, 09:30 in Kolkata is 04:00 UTC.
+  const monday930 = new Date('2026-11-23T04:00:00Z');
+  it('is always open without hours', () => expect(isOpenAt(null, 'Asia/Kolkata', monday930)).toBe(true));
+  it('reads the hours in the zone time zone', () => {
+    expect(isOpenAt({ mon: [['09:00', '17:00']] }, 'Asia/Kolkata', monday930)).toBe(true);
+    expect(isOpenAt({ mon: [['10:00', '17:00']] }, 'Asia/Kolkata', monday930)).toBe(false);
+    expect(isOpenAt({ mon: [['09:00', '17:00']] }, 'UTC', monday930)).toBe(false);
+    expect(isOpenAt({ tue: [['00:00', '24:00']] }, 'Asia/Kolkata', monday930)).toBe(false);
+  });
+  it('keeps a night period open past midnight', () => {
+    const tuesday0130 = new Date('2026-11-23T20:00:00Z'); // Tue 01:30 in Kolkata
+    expect(isOpenAt({ mon: [['20:00', '02:00']] }, 'Asia/Kolkata', tuesday0130)).toBe(true);
+    expect(isOpenAt({ mon: [['20:00', '01:00']] }, 'Asia/Kolkata', tuesday0130)).toBe(false);
+  });
+  it('knows time zones', () => {
+    expect(isTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});

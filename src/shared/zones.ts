@@ -1,0 +1,81 @@
+// Smart Reading Zone rules shared by the app and the server: distance on the Earth, a circle's
+// bounding box (the index the server searches first), opening hours in the zone's time zone, and
+// the constants of the feature.
+
+/** Radius of a zone's circle, in metres. */
+export const ZONE_RADIUS_MIN_M = 50;
+export const ZONE_RADIUS_MAX_M = 2000;
+/** Pass length after the last sighting, in minutes. */
+export const PASS_MINUTES_DEFAULT = 120;
+export const PASS_MINUTES_MIN = 5;
+export const PASS_MINUTES_MAX = 1440;
+/** Positions less accurate than this (metres) say too little to place a reader in a zone. */
+export const POSITION_ACCURACY_MAX_M = 500;
+/** The app reports a position at most this often, unless the reader moved ZONE_REPORT_MOVE_M. */
+export const ZONE_REPORT_EVERY_MS = 5 * 60_000;
+export const ZONE_REPORT_MOVE_M = 100;
+/** Location data (sightings, ended passes) is deleted after this many days (spec §1). */
+export const LOCATION_RETENTION_DAYS = 15;
+/** Sightings keep positions rounded to this many decimals of a degree (about 100 m). */
+export const SIGHTING_DECIMALS = 3;
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** Opening hours: for each day the periods open, "HH:MM" to "HH:MM" (a close before the open runs
+ * past midnight; "24:00" closes at midnight). A day not named is closed; null hours: always open. */
+export type ZoneHours = Partial<Record<Weekday, [string, string][]>> | null;
+
+export const ZONE_SECTIONS = ['magazines', 'newspapers', 'journals'] as const;
+export type ZoneSection = (typeof ZONE_SECTIONS)[number];
+
+const EARTH_RADIUS_M = 6_371_008.8;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle distance in metres (haversine). */
+export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The box in degrees that holds a circle (a little larger, never smaller): [lngMin, latMin, lngMax, latMax]. */
+export function boundingBox(lat: number, lng: number, radiusM: number): [number, number, number, number] {
+  const dLat = (radiusM / EARTH_RADIUS_M) * (180 / Math.PI) * 1.001;
+  const cos = Math.max(Math.cos(rad(Math.min(89.9, Math.abs(lat) + dLat))), 1e-6);
+  const dLng = Math.min(180, dLat / cos);
+  return [lng - dLng, Math.max(-90, lat - dLat), lng + dLng, Math.min(90, lat + dLat)];
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The weekday and minute of the day of `at` in a time zone. */
+function localTime(at: Date, timeZone: string): { day: Weekday; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .formatToParts(at)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  return { day: parts.weekday.toLowerCase().slice(0, 3) as Weekday, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/** Whether a zone with these hours is open at `at`. */
+export function isOpenAt(hours: ZoneHours, timeZone: string, at: Date = new Date()): boolean {
+  if (!hours) return true;
+  const { day, minute } = localTime(at, timeZone);
+  const yesterday = WEEKDAYS[(WEEKDAYS.indexOf(day) + 6) % 7];
+  const today = (hours[day] ?? []).some(([from, to]) => {
+    const [f, t] = [minutes(from), minutes(to)];
+    return t > f ? minute >= f && minute < t : minute >= f; // past midnight: today's part
+  });
+  const spill = (hours[yesterday] ?? []).some(([from, to]) => minutes(to) <= minutes(from) && minute < minutes(to));
+  return today || spill;
+}
+
+/** Whether a string names a time zone the runtime knows (Intl throws on others). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
