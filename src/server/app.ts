@@ -1,5 +1,6 @@
 // The whole server as one Fastify plugin tree: external plugins, our plugins, then routes.
 // server.ts only opens the database, listens and shuts down.
+import type https from 'node:https';
 import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import etag from '@fastify/etag';
 import compress from '@fastify/compress';
@@ -16,6 +17,7 @@ import securityHeaders from './plugins/security-headers';
 import requestLimits from './plugins/request-limits';
 import auth from './plugins/auth';
 import accounts from './plugins/accounts';
+import push, { type PushOptions } from './plugins/push';
 import type { Mailer, SmsSender } from './services/mailer';
 
 declare module 'fastify' {
@@ -32,6 +34,10 @@ export interface AppOptions {
   /** Replace the configured mail and SMS senders (tests). */
   mailer?: Mailer;
   sms?: SmsSender;
+  /** The https agent for requests to push services (tests: one that trusts a stand-in's certificate). */
+  pushAgent?: https.Agent;
+  /** Web Push queue size (tests): users sent to at once, and how many more may wait. */
+  pushQueue?: Pick<PushOptions, 'concurrency' | 'waiting'>;
   /** Called for every route as it is added (tests read the route table with its schemas). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -73,6 +79,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(xsrf);
   await app.register(auth);
   await app.register(accounts, { mailer: opts.mailer, sms: opts.sms });
+  await app.register(push, { agent: opts.pushAgent, ...opts.pushQueue });
 
   app.get('/api/health', async () => ({ ok: true, db: opts.db.kind }));
   await app.register(contentRoutes, { prefix: '/content' });

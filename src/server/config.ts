@@ -55,6 +55,34 @@ export interface Config {
   requestTimeoutMs: number;
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** Web Push: the contact the push services see in the VAPID token (mailto: or https:). */
+  vapidSubject: string;
+  /** Hosts a push subscription's endpoint may name ("*.example.com" for any subdomain): pushes are
+   * sent only there, so a subscription cannot make the server post to an address of its choice. */
+  pushServiceHosts: string[];
+}
+
+/** The browsers' push services (Chrome and Edge's FCM, Firefox, Windows, Safari). */
+export const PUSH_SERVICE_HOSTS_DEFAULT = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+];
+
+/** VAPID_SUBJECT, else mailto: the address in MAIL_FROM, else push@ the host of PUBLIC_URL. */
+export function vapidSubject(env: NodeJS.ProcessEnv, mailFrom: string, publicUrl: string): string {
+  if (env.VAPID_SUBJECT) return env.VAPID_SUBJECT;
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? /^\s*([^<>\s]+@[^<>\s]+)\s*$/.exec(mailFrom)?.[1];
+  if (address) return `mailto:${address}`;
+  let host = 'lectern.local';
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // an unusable PUBLIC_URL keeps the placeholder host
+  }
+  return `mailto:push@${host}`;
 }
 
 /** TRUST_PROXY: unset, empty, 0 or false trusts no proxy; a number is a hop count; anything else
@@ -71,6 +99,8 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const mailFrom = env.MAIL_FROM ?? 'Lectern <no-reply@lectern.local>';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, '');
   return {
     host: env.HOST ?? '127.0.0.1',
     port: Number(env.PORT ?? 8080),
@@ -89,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchTimeoutMs: Math.max(100, Number(env.SEARCH_TIMEOUT_MS ?? 5000)),
     searchConcurrency: Math.max(1, Number(env.SEARCH_CONCURRENCY ?? 4)),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Lectern <no-reply@lectern.local>',
+    mailFrom,
     privateDir: path.join(dataDir, 'private'),
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     otpLength: Math.min(8, Math.max(4, Number(env.OTP_LENGTH ?? OTP_LENGTH_DEFAULT))),
@@ -102,6 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: Math.max(1000, Number(env.REQUEST_TIMEOUT_MS ?? 120_000)),
     idleTimeoutMs: Math.max(1000, Number(env.IDLE_TIMEOUT_MS ?? 60_000)),
     keepAliveTimeoutMs: Math.max(1000, Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 10_000)),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, ''),
+    publicUrl,
+    vapidSubject: vapidSubject(env, mailFrom, publicUrl),
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS
+      ? env.PUSH_SERVICE_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : PUSH_SERVICE_HOSTS_DEFAULT,
   };
 }

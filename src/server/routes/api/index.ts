@@ -7,6 +7,7 @@ import idUploadRoutes from './id-upload';
 import ssoRoutes from './sso';
 import contactRoutes from './contact';
 import eventRoutes from './events';
+import pushRoutes from './push';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -20,5 +21,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ssoRoutes);
   await app.register(contactRoutes);
   await app.register(eventRoutes);
+  await app.register(pushRoutes);
 };
 export default apiRoutes;
