@@ -36,6 +36,9 @@ export interface TestAppOptions {
   onRoute?: AppOptions['onRoute'];
   /** e.g. a stream that collects log lines, for tests about alerts */
   logger?: AppOptions['logger'];
+  /** Web Push to a stand-in: an agent that trusts its certificate, and the queue's size. */
+  pushAgent?: AppOptions['pushAgent'];
+  pushQueue?: AppOptions['pushQueue'];
 }
 
 export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestAppOptions = {}): Promise<TestContext> {
@@ -51,6 +54,8 @@ export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestApp
     mailer: opts.mailer,
     sms: opts.sms,
     onRoute: opts.onRoute,
+    pushAgent: opts.pushAgent,
+    pushQueue: opts.pushQueue,
     logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
   });
   await app.ready();
