@@ -46,11 +46,28 @@ export const ZoneOpens = z.union([
 ]);
 export type ZoneOpens = z.infer<typeof ZoneOpens>;
 
+const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+/** Whether "address[/prefix]" is an IPv4 or IPv6 network the database's cidr type takes (host bits
+ * are cleared when stored). IPv6 is checked by the URL parser, which exists in the browser too. */
+export function isCidr(value: string): boolean {
+  const [address, prefix, extra] = value.split('/');
+  if (extra !== undefined || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  if (IPV4.test(address)) return prefix === undefined || Number(prefix) <= 32;
+  if (!address.includes(':') || !/^[0-9a-fA-F:.]+$/.test(address)) return false;
+  try {
+    new URL(`http://[${address}]/`);
+  } catch {
+    return false;
+  }
+  return prefix === undefined || Number(prefix) <= 128;
+}
+
 /** IPv4 or IPv6 network in CIDR notation ("10.20.0.0/16", "2001:db8::/48"); a bare address is one host. */
 export const Cidr = line()
   .min(2)
   .max(64)
-  .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'expected a network such as 10.20.0.0/16 or 2001:db8::/48');
+  .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, { message: 'expected a network such as 10.20.0.0/16 or 2001:db8::/48', abort: true })
+  .refine(isCidr, 'expected a network such as 10.20.0.0/16 or 2001:db8::/48');
 
 export const ZoneInput = z
   .object({
@@ -89,10 +106,17 @@ export const ZoneSummary = z.object({
 });
 export type ZoneSummary = z.infer<typeof ZoneSummary>;
 
-export const ZonesQuery = z.object({
-  lat: z.coerce.number().min(-90).max(90).optional(),
-  lng: z.coerce.number().min(-180).max(180).optional(),
-});
+/** A coordinate in a query string: a plain decimal number ("", "0x1F", "NaN", "Infinity" are refused). */
+const coordinate = (max: number) =>
+  z
+    .string()
+    .regex(/^-?\d{1,3}(\.\d{1,15})?$/, 'expected a number such as 28.6139')
+    .transform(Number)
+    .pipe(z.number().min(-max).max(max));
+/** GET /api/zones: both lat and lng (distances, nearest first) or neither. */
+export const ZonesQuery = z
+  .object({ lat: coordinate(90).optional(), lng: coordinate(180).optional() })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), 'give both lat and lng, or neither');
 export const ZonesReply = z.object({ zones: z.array(ZoneSummary) });
 
 export const ZonePass = z.object({

@@ -8,6 +8,7 @@ import ssoRoutes from './sso';
 import contactRoutes from './contact';
 import eventRoutes from './events';
 import pushRoutes from './push';
+import zoneRoutes from './zones';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -22,5 +23,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(contactRoutes);
   await app.register(eventRoutes);
   await app.register(pushRoutes);
+  await app.register(zoneRoutes);
 };
 export default apiRoutes;

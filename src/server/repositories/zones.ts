@@ -1,0 +1,391 @@
+// Smart Reading Zones: the zones themselves (written by the operator command, later the librarian
+// console), where a reader is (by network or by place, through the GiST indexes), zone passes,
+// sightings and their retention. All zone SQL lives here.
+import { isIP } from 'node:net';
+import type { Db, Queryable } from '../db/index';
+import { isLive } from './membership';
+import { AGE_RATE_APPLY_BELOW } from '../../shared/constants';
+import { LOCATION_RETENTION_DAYS, SIGHTING_DECIMALS, boundingBox, distanceM, isOpenAt, type ZoneSection } from '../../shared/zones';
+import type { ZoneInput, ZoneOpens, ZonePass, ZoneSummary } from '../../shared/schemas/zones';
+
+/** A zone with everything the operator wrote (its networks too). */
+export interface Zone extends ZoneInput {
+  id: number;
+  institution: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A zone the reader was found in, and how. */
+export interface ZoneHere {
+  id: number;
+  name: string;
+  timeZone: string;
+  via: 'network' | 'place';
+}
+
+export interface PassUpsert {
+  zoneId: number;
+  /** The pass started with this sighting (it was new, or the last one had ended). */
+  arrived: boolean;
+  endsAt: Date;
+}
+
+/** A problem with what the operator asked for (an unknown institution): the command prints it. */
+export class ZoneInputError extends Error {}
+
+/** An active zone whose owner (if any) still subscribes: `z` names the zones row. A lapsed
+ * institution's zone neither finds readers nor opens reading. */
+const usable = (z: string) =>
+  `${z}.active AND (${z}.institution_id IS NULL OR EXISTS (SELECT 1 FROM institutions zi WHERE zi.id = ${z}.institution_id AND ${isLive('zi')}))`;
+
+/** The client address as the database's inet takes it: IPv4-mapped IPv6 as IPv4 (so an IPv4 range
+ * matches a dual-stack socket's address), no IPv6 zone index; undefined when it is no address. */
+export function clientInet(ip: string | undefined): string | undefined {
+  if (!ip) return undefined;
+  const bare = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  const address = mapped ? mapped[1] : bare;
+  return isIP(address) ? address : undefined;
+}
+
+// ---------- the operator's writes ----------
+
+async function checkInstitution(db: Queryable, id: number | null) {
+  if (id === null) return;
+  const { rows } = await db.query('SELECT 1 FROM institutions WHERE id = $1', [id]);
+  if (!rows.length) throw new ZoneInputError(`There is no institution #${id}.`);
+}
+
+/** The columns of a zone row from a ZoneInput; `area` is the circle's bounding box (x = lng, y = lat). */
+function columns(input: ZoneInput): unknown[] {
+  const p = input.place;
+  const box = p ? boundingBox(p.lat, p.lng, p.radiusM) : null;
+  return [
+    input.name,
+    input.description,
+    input.institutionId,
+    p?.lat ?? null,
+    p?.lng ?? null,
+    p?.radiusM ?? null,
+    box ? `((${box[0]},${box[1]}),(${box[2]},${box[3]}))` : null,
+    input.hours === null ? null : JSON.stringify(input.hours),
+    input.timeZone,
+    input.passMinutes,
+    JSON.stringify(input.opens),
+    input.active,
+  ];
+}
+
+async function setNetworks(tx: Queryable, zoneId: number, networks: string[]) {
+  await tx.query('DELETE FROM zone_networks WHERE zone_id = $1', [zoneId]);
+  // network() clears host bits (10.1.2.3/8 is stored as 10.0.0.0/8), which the cidr type requires.
+  if (networks.length)
+    await tx.query(`INSERT INTO zone_networks (zone_id, net) SELECT DISTINCT $1::int, network(n)::cidr FROM unnest($2::inet[]) AS n`, [
+      zoneId,
+      networks,
+    ]);
+}
+
+/** Creates a zone from a validated ZoneInput; returns its id. */
+export async function createZone(db: Db, input: ZoneInput): Promise<number> {
+  return db.transaction(async (tx) => {
+    await checkInstitution(tx, input.institutionId);
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO zones (name, description, institution_id, lat, lng, radius_m, area, hours, time_zone, pass_minutes, opens, active)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::box, $8::jsonb, $9, $10, $11::jsonb, $12) RETURNING id`,
+      columns(input),
+    );
+    await setNetworks(tx, rows[0].id, input.networks);
+    return rows[0].id;
+  });
+}
+
+/** Replaces a zone with a validated ZoneInput (its networks too); false when there is no such zone. */
+export async function updateZone(db: Db, id: number, input: ZoneInput): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await checkInstitution(tx, input.institutionId);
+    const { rows } = await tx.query(
+      `UPDATE zones SET name = $1, description = $2, institution_id = $3, lat = $4, lng = $5, radius_m = $6, area = $7::box,
+         hours = $8::jsonb, time_zone = $9, pass_minutes = $10, opens = $11::jsonb, active = $12, updated_at = now()
+       WHERE id = $13 RETURNING id`,
+      [...columns(input), id],
+    );
+    if (!rows.length) return false;
+    await setNetworks(tx, id, input.networks);
+    return true;
+  });
+}
+
+/** Removes a zone (its networks, passes and sightings go with it); false when there is none. */
+export async function removeZone(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query('DELETE FROM zones WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}
+
+interface ZoneRow {
+  id: number;
+  name: string;
+  description: string;
+  institution_id: number | null;
+  institution: string | null;
+  lat: number | null;
+  lng: number | null;
+  radius_m: number | null;
+  hours: ZoneInput['hours'];
+  time_zone: string;
+  pass_minutes: number;
+  opens: ZoneOpens;
+  active: boolean;
+  networks: string[] | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toZone = (r: ZoneRow): Zone => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  institutionId: r.institution_id,
+  institution: r.institution,
+  place: r.lat === null || r.lng === null || r.radius_m === null ? null : { lat: r.lat, lng: r.lng, radiusM: r.radius_m },
+  networks: r.networks ?? [],
+  hours: r.hours,
+  timeZone: r.time_zone,
+  passMinutes: r.pass_minutes,
+  opens: r.opens,
+  active: r.active,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const ZONE_SELECT = `SELECT z.id, z.name, z.description, z.institution_id, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours,
+    z.time_zone, z.pass_minutes, z.opens, z.active, z.created_at, z.updated_at,
+    (SELECT array_agg(n.net::text ORDER BY n.net) FROM zone_networks n WHERE n.zone_id = z.id) AS networks
+  FROM zones z LEFT JOIN institutions i ON i.id = z.institution_id`;
+
+/** Every zone, inactive ones too (the operator's list). */
+export async function allZones(db: Queryable): Promise<Zone[]> {
+  const { rows } = await db.query<ZoneRow>(`${ZONE_SELECT} ORDER BY z.id`);
+  return rows.map(toZone);
+}
+
+export async function getZone(db: Queryable, id: number): Promise<Zone | null> {
+  const { rows } = await db.query<ZoneRow>(`${ZONE_SELECT} WHERE z.id = $1`, [id]);
+  return rows[0] ? toZone(rows[0]) : null;
+}
+
+/** A zone as ZoneInput again (to edit a few of its fields and validate the whole). */
+export const zoneInput = (z: Zone): ZoneInput => ({
+  name: z.name,
+  description: z.description,
+  institutionId: z.institutionId,
+  place: z.place,
+  networks: z.networks,
+  hours: z.hours,
+  timeZone: z.timeZone,
+  passMinutes: z.passMinutes,
+  opens: z.opens,
+  active: z.active,
+});
+
+// ---------- where the reader is ----------
+
+/** The zones open now at this address and/or position. Each part is one GiST index lookup: the
+ * networks containing the address (inet_ops), the boxes containing the point (the box form of
+ * `area @> point`, as GiST's box_ops indexes box @> box, not box @> point); then the exact circle
+ * and the opening hours. A zone found both ways counts by network (no position kept). */
+export async function zonesAt(
+  db: Queryable,
+  where: { ip?: string; position?: { lat: number; lng: number } },
+  at: Date = new Date(),
+): Promise<ZoneHere[]> {
+  const ip = clientInet(where.ip);
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const cols = `z.id, z.name, z.time_zone, z.hours, z.lat, z.lng, z.radius_m`;
+  if (ip) {
+    params.push(ip);
+    parts.push(
+      `SELECT ${cols}, 'network' AS via FROM zone_networks n JOIN zones z ON z.id = n.zone_id WHERE n.net >>= $${params.length}::inet AND ${usable('z')}`,
+    );
+  }
+  if (where.position) {
+    params.push(where.position.lng, where.position.lat);
+    const p = `point($${params.length - 1}::float8, $${params.length}::float8)`;
+    parts.push(`SELECT ${cols}, 'place' AS via FROM zones z WHERE z.area @> box(${p}, ${p}) AND ${usable('z')}`);
+  }
+  if (!parts.length) return [];
+  const { rows } = await db.query<{
+    id: number;
+    name: string;
+    time_zone: string;
+    hours: ZoneInput['hours'];
+    lat: number | null;
+    lng: number | null;
+    radius_m: number | null;
+    via: 'network' | 'place';
+  }>(parts.join(' UNION ALL '), params);
+  const found = new Map<number, ZoneHere>();
+  for (const r of rows) {
+    // In the box but outside the circle: not there. On the edge counts (a micrometre of floating point allowed).
+    if (
+      r.via === 'place' &&
+      (r.lat === null || r.lng === null || distanceM({ lat: r.lat, lng: r.lng }, where.position!) > r.radius_m! + 1e-6)
+    )
+      continue;
+    if (!isOpenAt(r.hours, r.time_zone, at)) continue;
+    if (!found.has(r.id) || r.via === 'network') found.set(r.id, { id: r.id, name: r.name, timeZone: r.time_zone, via: r.via });
+  }
+  return [...found.values()];
+}
+
+/** Zones for the app: nearest first when a position is given (the GiST index orders by distance
+ * to the box; zones known only by network come after), else by name; at most `limit`. Public and
+ * institution zones alike, never their networks. */
+export async function listZones(
+  db: Queryable,
+  position?: { lat: number; lng: number },
+  limit = 50,
+  at = new Date(),
+): Promise<ZoneSummary[]> {
+  const order = position ? `z.area <-> point($2::float8, $3::float8), z.id` : `z.name, z.id`;
+  const { rows } = await db.query<{
+    id: number;
+    name: string;
+    description: string;
+    institution: string | null;
+    lat: number | null;
+    lng: number | null;
+    radius_m: number | null;
+    by_network: boolean;
+    hours: ZoneInput['hours'];
+    time_zone: string;
+    pass_minutes: number;
+    opens: ZoneOpens;
+  }>(
+    `SELECT z.id, z.name, z.description, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours, z.time_zone, z.pass_minutes, z.opens,
+            EXISTS (SELECT 1 FROM zone_networks n WHERE n.zone_id = z.id) AS by_network
+     FROM zones z LEFT JOIN institutions i ON i.id = z.institution_id
+     WHERE ${usable('z')} ORDER BY ${order} LIMIT $1`,
+    position ? [limit, position.lng, position.lat] : [limit],
+  );
+  const zones = rows.map((r) => {
+    const place = r.lat === null || r.lng === null || r.radius_m === null ? null : { lat: r.lat, lng: r.lng, radiusM: r.radius_m };
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      institution: r.institution,
+      place,
+      byNetwork: r.by_network,
+      hours: r.hours,
+      timeZone: r.time_zone,
+      openNow: isOpenAt(r.hours, r.time_zone, at),
+      passMinutes: r.pass_minutes,
+      opens: r.opens,
+      distanceM: position && place ? Math.round(distanceM(position, place)) : null,
+    };
+  });
+  // The index orders by the box; the centre's distance decides among the few it returned.
+  if (position) zones.sort((a, b) => (a.distanceM ?? Infinity) - (b.distanceM ?? Infinity));
+  return zones;
+}
+
+// ---------- passes and sightings ----------
+
+/** Opens or extends the reader's passes of these zones in one statement. A pass that had ended
+ * starts again; `started_at = now()` after it says the pass began with this sighting (an arrival),
+ * which concurrent sightings cannot both see: the second waits for the first's row and extends it. */
+export async function upsertPasses(db: Queryable, userId: number, zoneIds: number[]): Promise<PassUpsert[]> {
+  if (!zoneIds.length) return [];
+  const { rows } = await db.query<{ zone_id: number; arrived: boolean; ends_at: Date }>(
+    `INSERT INTO zone_passes AS p (user_id, zone_id, started_at, last_seen_at, ends_at)
+     SELECT $1, z.id, now(), now(), now() + make_interval(mins => z.pass_minutes)
+     FROM zones z WHERE z.id = ANY ($2::int[]) ORDER BY z.id
+     ON CONFLICT (user_id, zone_id) DO UPDATE SET
+       started_at = CASE WHEN p.ends_at <= now() THEN now() ELSE p.started_at END,
+       last_seen_at = now(),
+       ends_at = EXCLUDED.ends_at
+     RETURNING p.zone_id, p.started_at = now() AS arrived, p.ends_at`,
+    [userId, zoneIds],
+  );
+  return rows.map((r) => ({ zoneId: r.zone_id, arrived: r.arrived, endsAt: r.ends_at }));
+}
+
+/** The reader's passes that have not ended, of zones still in use; latest ending first. */
+export async function currentPasses(db: Queryable, userId: number): Promise<ZonePass[]> {
+  const { rows } = await db.query<{ zone_id: number; name: string; started_at: Date; last_seen_at: Date; ends_at: Date; opens: ZoneOpens }>(
+    `SELECT p.zone_id, z.name, p.started_at, p.last_seen_at, p.ends_at, z.opens
+     FROM zone_passes p JOIN zones z ON z.id = p.zone_id
+     WHERE p.user_id = $1 AND p.ends_at > now() AND ${usable('z')} ORDER BY p.ends_at DESC, p.zone_id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    zoneId: r.zone_id,
+    zoneName: r.name,
+    startedAt: r.started_at.toISOString(),
+    lastSeenAt: r.last_seen_at.toISOString(),
+    endsAt: r.ends_at.toISOString(),
+    opens: r.opens,
+  }));
+}
+
+/** Records that the reader was in these zones: by place with the position rounded (about 100 m),
+ * by network with none. Only zones the reader was in reach here; addresses are never stored. */
+export async function addSightings(
+  db: Queryable,
+  userId: number,
+  zones: { zoneId: number; via: 'network' | 'place' }[],
+  position?: { lat: number; lng: number },
+): Promise<void> {
+  if (!zones.length) return;
+  const round = (v: number | undefined) => (v === undefined ? null : Number(v.toFixed(SIGHTING_DECIMALS)));
+  const placed = (z: { via: string }) => z.via === 'place' && position !== undefined;
+  await db.query(
+    `INSERT INTO zone_sightings (user_id, zone_id, via, lat, lng)
+     SELECT $1, s.zone_id, s.via, s.lat, s.lng FROM unnest($2::int[], $3::text[], $4::numeric[], $5::numeric[]) AS s(zone_id, via, lat, lng)`,
+    [
+      userId,
+      zones.map((z) => z.zoneId),
+      zones.map((z) => z.via),
+      zones.map((z) => (placed(z) ? round(position?.lat) : null)),
+      zones.map((z) => (placed(z) ? round(position?.lng) : null)),
+    ],
+  );
+}
+
+/** The zone whose live pass lets this reader read this title, or null: an active pass of a zone
+ * in use that opens the whole catalogue, the title's section, its category or the title itself;
+ * an institution's zone applies that institution's age rating (spec §5: 8 or more is no limit),
+ * a public zone none. */
+export async function passOpening(
+  db: Queryable,
+  userId: number,
+  title: { mid: number; catId: number; sections: ZoneSection[]; ageRating: number },
+): Promise<{ zoneId: number; endsAt: Date } | null> {
+  const { rows } = await db.query<{ zone_id: number; ends_at: Date }>(
+    `SELECT p.zone_id, p.ends_at
+     FROM zone_passes p JOIN zones z ON z.id = p.zone_id LEFT JOIN institutions owner ON owner.id = z.institution_id
+     WHERE p.user_id = $1 AND p.ends_at > now() AND ${usable('z')}
+       AND (owner.id IS NULL OR owner.age_rating >= ${AGE_RATE_APPLY_BELOW} OR $5::int <= owner.age_rating)
+       AND (z.opens @> '{"all": true}' OR z.opens -> 'titles' @> jsonb_build_array($2::int)
+            OR z.opens -> 'categories' @> jsonb_build_array($3::int) OR z.opens -> 'sections' ?| $4::text[])
+     ORDER BY p.ends_at DESC LIMIT 1`,
+    [userId, title.mid, title.catId, title.sections, title.ageRating],
+  );
+  return rows[0] ? { zoneId: rows[0].zone_id, endsAt: rows[0].ends_at } : null;
+}
+
+/** Spec §1: location data goes after LOCATION_RETENTION_DAYS: sightings older than that, and
+ * passes that ended that long ago. */
+export async function purgeLocationData(db: Queryable): Promise<{ sightings: number; passes: number }> {
+  const days = `interval '${LOCATION_RETENTION_DAYS} days'`;
+  const s = await db.query<{ n: number }>(
+    `WITH d AS (DELETE FROM zone_sightings WHERE at < now() - ${days} RETURNING 1) SELECT count(*)::int AS n FROM d`,
+  );
+  const p = await db.query<{ n: number }>(
+    `WITH d AS (DELETE FROM zone_passes WHERE ends_at < now() - ${days} RETURNING 1) SELECT count(*)::int AS n FROM d`,
+  );
+  return { sightings: s.rows[0].n, passes: p.rows[0].n };
+}

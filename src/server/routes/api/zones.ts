@@ -1,0 +1,81 @@
+// Smart Reading Zones (/api/zones): the zones near a place, the reader's passes, "I am here" from
+// the open app, and the service worker's background ping. The client's address is req.ip, which
+// Fastify decides from TRUST_PROXY as configured (X-Forwarded-For is never read here).
+import crypto from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { HereBody, PassesReply, PingBody, ZonesQuery, ZonesReply } from '../../../shared/schemas/zones';
+import { ApiError } from '../../../shared/schemas/errors';
+import { HttpError } from '../../plugins/errors';
+import { listZones } from '../../repositories/zones';
+import { userForPingKey } from '../../repositories/push-subscriptions';
+import { sightReader } from '../../services/zones';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
+
+/** Per-reader and per-device caps on top of the per-address cap every /api route has. The app
+ * reports a position on a real move or every few minutes; a periodic sync pings a few times a day. */
+export const ZONE_CAPS = {
+  here: { max: 30, timeWindow: 5 * 60_000 },
+  ping: { max: 12, timeWindow: 60 * 60_000 },
+} as const;
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  /** A preHandler that counts the request under `key` and answers 429 past the cap. */
+  const capped = (cap: { max: number; timeWindow: number }, key: (req: FastifyRequest) => string) => {
+    const limit = app.createRateLimit({ ...cap, keyGenerator: key });
+    return async (req: FastifyRequest) => {
+      const r = await limit(req);
+      if (!r.isAllowed && r.isExceeded) throw new HttpError(429, 'too_many_requests', 'Too many attempts. Please try again later.');
+    };
+  };
+
+  app.get('/zones', { schema: { querystring: ZonesQuery, response: { 200: ZonesReply, ...errors } } }, async (req) => {
+    const { lat, lng } = req.query;
+    return { zones: await listZones(app.db, lat !== undefined && lng !== undefined ? { lat, lng } : undefined) };
+  });
+
+  // A request from a zone's network counts as being there: opening the app's zone screen on the
+  // library's Wi-Fi starts a pass.
+  app.get('/zones/passes', { preHandler: app.requireUser, schema: { response: { 200: PassesReply, ...errors } } }, async (req) =>
+    sightReader(app, req.user!.id, { ip: req.ip }),
+  );
+
+  app.post(
+    '/zones/here',
+    {
+      preHandler: [app.requireUser, capped(ZONE_CAPS.here, (req) => `zone-here:${req.user!.id}`)],
+      schema: { body: HereBody, response: { 200: PassesReply, ...errors } },
+    },
+    async (req) => sightReader(app, req.user!.id, { ip: req.ip, position: req.body.position }),
+  );
+
+  // No user token: the service worker pings from a periodic background sync with the key it was
+  // given when notifications were turned on. It is exempt from the XSRF check (plugins/xsrf.ts),
+  // as a service worker cannot read the cookie; the key in the body is the credential.
+  app.post(
+    '/zones/ping',
+    {
+      preHandler: capped(
+        ZONE_CAPS.ping,
+        (req) =>
+          `zone-ping:${crypto
+            .createHash('sha256')
+            .update(String((req.body as { key?: unknown })?.key))
+            .digest('base64url')}`,
+      ),
+      schema: { body: PingBody, response: { 200: PassesReply, ...errors } },
+    },
+    async (req) => {
+      const who = await userForPingKey(app.db, req.body.key);
+      if (!who)
+        throw new HttpError(
+          404,
+          'unknown_ping_key',
+          'This device is no longer signed up for zone notifications. Turn them on again in the app.',
+        );
+      return sightReader(app, who.userId, { ip: req.ip });
+    },
+  );
+};
+export default routes;
