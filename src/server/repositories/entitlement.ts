@@ -2,16 +2,25 @@
 // institution subscription (or the access code that linked them, until its end), the section
 // flags of the subscription, the title's country block (store and institution countries) and
 // the institution's age rating. Each refusal is a 403 with a code the app turns into the text of
-// spec §4/§8.
+// spec §4/§8. A Smart Reading Zone is a separate, additional way in: where the institution's rules
+// refuse (or there is none: a guest, a visitor), an active zone pass opens what its zone opens.
+// The country block refuses either way.
 import type { Queryable } from '../db/index';
 import { HttpError, notFound } from '../plugins/errors';
 import { accessEnds } from './membership';
+import { passOpening } from './zones';
+import type { ZoneSection } from '../../shared/zones';
 import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY, PRODUCT_NAME } from '../../shared/constants';
 
 export interface ReadableIssue {
   issueId: number;
   mid: number;
-  institutionId: number;
+  /** The reader's institution (null for a guest or a visitor). */
+  institutionId: number | null;
+  /** Null when the institution's subscription allows it; else the zone whose pass does (online
+   * reading only: no downloads), with the pass's end. */
+  zoneId: number | null;
+  passEndsAt: Date | null;
 }
 
 export const READING_REFUSALS = {
@@ -71,13 +80,30 @@ export async function checkReading(db: Queryable, userId: number, issueId: numbe
   );
   const r = rows[0];
   if (!r || r.cat_id === HIDDEN_CATEGORY) throw notFound(`Issue ${issueId}`);
-  const refusal = await subscriptionRefusal(db, userId);
-  if (refusal) throw refuse(refusal);
-  if ([r.store_country, r.inst_country].some((c) => c && r.blocked.includes(c.trim()))) throw refuse('country_blocked');
+  const blocked = [r.store_country, r.inst_country].some((c) => c && r.blocked.includes(c.trim()));
   const newspaper = r.type === 'newspaper' || r.cat_id === NEWSPAPER_CATEGORY;
   const journal = r.type === 'journal' || r.cat_id === JOURNAL_SECTION;
-  if ((newspaper && r.newspapers === false) || (journal && r.journals === false)) throw refuse('not_in_subscription');
-  // Like the list filters (spec §5): a rating of 8 or more means no limit.
-  if (r.inst_age !== null && r.inst_age < AGE_RATE_APPLY_BELOW && r.title_age > r.inst_age) throw refuse('age_restricted');
-  return { issueId, mid: r.mid, institutionId: r.inst_id! };
+  const refusal = (await subscriptionRefusal(db, userId)) ?? (blocked ? 'country_blocked' : institutionRefusal(r, newspaper, journal));
+  if (!refusal) return { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: null, passEndsAt: null };
+  if (refusal === 'country_blocked') throw refuse(refusal);
+  const sections: ZoneSection[] = [];
+  if (newspaper) sections.push('newspapers');
+  if (journal) sections.push('journals');
+  if (!sections.length) sections.push('magazines');
+  const pass = await passOpening(db, userId, { mid: r.mid, catId: r.cat_id, sections, ageRating: r.title_age });
+  if (!pass) throw refuse(refusal);
+  if (blocked) throw refuse('country_blocked'); // a zone never lifts the country block
+  return { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: pass.zoneId, passEndsAt: pass.endsAt };
+}
+
+/** What the live institution's own rules refuse: its section flags and (spec §5, like the list
+ * filters: a rating of 8 or more means no limit) its age rating. */
+function institutionRefusal(
+  r: { newspapers: boolean | null; journals: boolean | null; inst_age: number | null; title_age: number },
+  newspaper: boolean,
+  journal: boolean,
+): ReadingRefusal | null {
+  if ((newspaper && r.newspapers === false) || (journal && r.journals === false)) return 'not_in_subscription';
+  if (r.inst_age !== null && r.inst_age < AGE_RATE_APPLY_BELOW && r.title_age > r.inst_age) return 'age_restricted';
+  return null;
 }

@@ -79,20 +79,31 @@ export interface ReaderEventRow {
   issueId: number;
   page?: number;
   at: number;
+  /** The zone whose pass it was read under (the server's finding), if any. */
+  zoneId?: number | null;
 }
 
 /** Stores read events for one reader; events of unknown issues are dropped. Returns how many were
- * stored. The source is the server's word ('web'), never the app's: a forged 'zone' would skew reports. */
+ * stored. The source is the server's word ('web', or 'zone' with the zone when the entitlement
+ * check found the issue open under a zone pass), never the app's: a forged 'zone' would skew reports. */
 export async function storeReadEvents(db: Queryable, userId: number, list: ReaderEventRow[]): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH e AS (
-       SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[]) AS e(kind, issue_id, page_no, at)
+       SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::int[]) AS e(kind, issue_id, page_no, at, zone_id)
      ), ins AS (
-       INSERT INTO usage_events (kind, user_id, institution_id, mid, issue_id, page_no, at, source)
-       SELECT e.kind, $1, (SELECT institution_id FROM users WHERE id = $1), s.mid, e.issue_id, e.page_no, e.at, 'web'
+       INSERT INTO usage_events (kind, user_id, institution_id, mid, issue_id, page_no, at, source, zone_id)
+       SELECT e.kind, $1, (SELECT institution_id FROM users WHERE id = $1), s.mid, e.issue_id, e.page_no, e.at,
+              CASE WHEN e.zone_id IS NULL THEN 'web' ELSE 'zone' END, e.zone_id
        FROM e JOIN issues s ON s.issue_id = e.issue_id RETURNING 1
      ) SELECT count(*)::int AS n FROM ins`,
-    [userId, list.map((e) => e.kind), list.map((e) => e.issueId), list.map((e) => e.page ?? null), list.map((e) => new Date(e.at))],
+    [
+      userId,
+      list.map((e) => e.kind),
+      list.map((e) => e.issueId),
+      list.map((e) => e.page ?? null),
+      list.map((e) => new Date(e.at)),
+      list.map((e) => e.zoneId ?? null),
+    ],
   );
   return rows[0].n;
 }

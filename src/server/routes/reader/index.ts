@@ -40,11 +40,15 @@ import {
   saveProgress,
   storeReadEvents,
 } from '../../repositories/reader';
+import { sight } from '../../services/zones';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
 const IssueParams = z.object({ issueId: int(1) });
 const PageParams = IssueParams.extend({ page: int(1).max(10_000) });
 const CodeQuery = z.object({ code: raw().max(2000).optional() });
+/** A download asked for under a zone pass alone. */
+export const ZONE_ONLY_DOWNLOAD =
+  'Reading in a Smart Reading Zone is online only. Downloading an issue to read offline needs a subscription.';
 /** Distinct issues one batch of read events may count. */
 export const READ_EVENT_ISSUES_MAX = 20;
 
@@ -73,6 +77,9 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       const { issue, store_id, user_id, page } = req.body;
       if (user_id && user_id !== Buffer.from(req.user!.uuid).toString('base64'))
         throw new HttpError(403, 'wrong_user', 'This reading request is for another account. Please sign in again.');
+      // On a zone's network this is where Read Now meets the zone: sighted first (one indexed
+      // lookup when the address is in no zone), so the pass is there for the check.
+      await sight(app, userId(req), { ip: req.ip });
       await checkReading(app.db, userId(req), issue, store_id);
       const { code, expiresAt } = await tokens.sign(userId(req), issue, req.user!.sessionId);
       // Where to open, known here already: the reader's first requests can then go out at once.
@@ -134,11 +141,12 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     return readProgress(app.db, userId(req), issueId);
   });
 
+  /** The zone the issue is read under (null: the subscription), or false when it may not be read. */
   const mayRead = (uid: number, issueId: number) =>
     checkReading(app.db, uid, issueId).then(
-      () => true,
+      (ok) => ok.zoneId,
       (err) => {
-        if (err instanceof HttpError) return false;
+        if (err instanceof HttpError) return false as const;
         throw err;
       },
     );
@@ -158,11 +166,13 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       // Only issues this reader may open count (each issue checked once): otherwise anyone signed in
       // could inflate popularity and the institutions' reports. A reader's batch names a few issues;
       // past READ_EVENT_ISSUES_MAX the rest are dropped, so one request costs a bounded number of checks.
-      const readable = new Set<number>();
+      // Read under a zone pass, they are recorded as such (source 'zone' and the zone).
+      const readable = new Map<number, number | null>();
       for (const issueId of [...new Set(plausible.map((e) => e.issueId))].slice(0, READ_EVENT_ISSUES_MAX)) {
-        if (await mayRead(userId(req), issueId)) readable.add(issueId);
+        const zoneId = await mayRead(userId(req), issueId);
+        if (zoneId !== false) readable.set(issueId, zoneId);
       }
-      const events = plausible.filter((e) => readable.has(e.issueId));
+      const events = plausible.filter((e) => readable.has(e.issueId)).map((e) => ({ ...e, zoneId: readable.get(e.issueId) ?? null }));
       const stored = events.length ? await storeReadEvents(app.db, userId(req), events) : 0;
       return { status: 1 as const, stored };
     },
@@ -190,7 +200,8 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const uid = userId(req);
       const { issueId, deviceId } = req.body;
-      await checkReading(app.db, uid, issueId);
+      // A zone pass opens online reading only: keeping an issue needs the subscription.
+      if ((await checkReading(app.db, uid, issueId)).zoneId !== null) throw new HttpError(403, 'zone_online_only', ZONE_ONLY_DOWNLOAD);
       const limits = await downloadLimits(app.db, uid, defaults);
       const outcome = await addDownloadWithinLimits(app.db, uid, deviceId, issueId, limits);
       if (outcome === 'device_limit') {
