@@ -56,6 +56,8 @@ export default defineConfig({
         DOWNLOAD_LIMIT: '2',
         // One loopback address opens page after page: the per-IP request cap is tested in the API suite.
         RATE_LIMIT_PER_MINUTE: '0',
+        // Every browser here comes from loopback: the demo's network zone would give all of them free reading.
+        DEMO_ZONE_CIDR: 'off',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         DEMO_SSO: `http://127.0.0.1:${OIDC_PORT} ${OIDC_CLIENT.id} ${OIDC_CLIENT.secret}`,
       },

@@ -17,6 +17,8 @@ export interface Config {
   demoTitles: number;
   /** "<issuer> <client id> <client secret>": Demo University's OpenID provider. */
   demoSso?: string;
+  /** The networks of the demo's "this network" Smart Reading Zone (DEMO_ZONE_CIDR; empty: none). */
+  demoZoneCidr: string[];
   /** Where the built app lives (vite build output). */
   appDir: string;
   logLevel: string;
@@ -85,6 +87,17 @@ export function vapidSubject(env: NodeJS.ProcessEnv, mailFrom: string, publicUrl
   return `mailto:push@${host}`;
 }
 
+/** DEMO_ZONE_CIDR: unset is loopback (a new user on a laptop arrives at once); "off" or empty is
+ * no network zone; else a comma list of networks (checked when the demo zones are applied). */
+export function parseDemoZoneCidr(value: string | undefined): string[] {
+  const v = (value ?? '127.0.0.0/8,::1/128').trim();
+  if (!v || v.toLowerCase() === 'off') return [];
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** TRUST_PROXY: unset, empty, 0 or false trusts no proxy; a number is a hop count; anything else
  * is a comma list of addresses, CIDRs or proxy-addr names such as loopback. */
 export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -112,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: (env.DEMO ?? '1') !== '0',
     demoTitles: Number(env.DEMO_TITLES ?? 200),
     demoSso: env.DEMO_SSO || undefined,
+    demoZoneCidr: parseDemoZoneCidr(env.DEMO_ZONE_CIDR),
     appDir: path.resolve(env.APP_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     contentCacheMs: Number(env.CONTENT_CACHE_MS ?? 30_000),

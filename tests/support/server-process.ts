@@ -19,7 +19,8 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
 /** Starts the server on a loopback port with the given environment; resolves once it answers. */
 export async function startServer(port: number, env: Record<string, string>, timeoutMs = 180_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env, PORT: String(port) },
+    // No demo network zone unless asked for: every client here is on loopback, which it covers.
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_ZONE_CIDR: 'off', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,9 +1,10 @@
-// First start: load the demo library into an empty database, with progress; later starts
-// only print the demo logins.
+// First start: load the demo library into an empty database, with progress; every start applies
+// the demo's Smart Reading Zones and prints the demo logins.
 import type { Db } from '../db/index';
 import type { Config } from '../config';
 import { seedDemo } from './seed';
 import { DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from './institutions';
+import { applyDemoZones } from './zones';
 
 export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM titles');
@@ -37,6 +38,7 @@ export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
     ]);
     console.log(`Demo University signs in through ${issuer} (/login/sso).`);
   }
+  await applyDemoZones(db, config);
   printDemoLogins();
 }
 
