@@ -191,15 +191,11 @@ export const zoneInput = (z: Zone): ZoneInput => ({
 
 // ---------- where the reader is ----------
 
-/** The zones open now at this address and/or position. Each part is one GiST index lookup: the
- * networks containing the address (inet_ops), the boxes containing the point (the box form of
- * `area @> point`, as GiST's box_ops indexes box @> box, not box @> point); then the exact circle
- * and the opening hours. A zone found both ways counts by network (no position kept). */
-export async function zonesAt(
-  db: Queryable,
-  where: { ip?: string; position?: { lat: number; lng: number } },
-  at: Date = new Date(),
-): Promise<ZoneHere[]> {
+/** The query behind zonesAt (the benchmark explains it): each part is one GiST index lookup, the
+ * networks containing the address (inet_ops) and the boxes containing the point (the box form of
+ * `area @> point`, as GiST's box_ops indexes box @> box, not box @> point). Null when there is
+ * nothing to look for. */
+export function zonesAtQuery(where: { ip?: string; position?: { lat: number; lng: number } }): { sql: string; params: unknown[] } | null {
   const ip = clientInet(where.ip);
   const parts: string[] = [];
   const params: unknown[] = [];
@@ -215,7 +211,18 @@ export async function zonesAt(
     const p = `point($${params.length - 1}::float8, $${params.length}::float8)`;
     parts.push(`SELECT ${cols}, 'place' AS via FROM zones z WHERE z.area @> box(${p}, ${p}) AND ${usable('z')}`);
   }
-  if (!parts.length) return [];
+  return parts.length ? { sql: parts.join(' UNION ALL '), params } : null;
+}
+
+/** The zones open now at this address and/or position: the index lookups of zonesAtQuery, then
+ * the exact circle and the opening hours. A zone found both ways counts by network (no position kept). */
+export async function zonesAt(
+  db: Queryable,
+  where: { ip?: string; position?: { lat: number; lng: number } },
+  at: Date = new Date(),
+): Promise<ZoneHere[]> {
+  const query = zonesAtQuery(where);
+  if (!query) return [];
   const { rows } = await db.query<{
     id: number;
     name: string;
@@ -225,7 +232,7 @@ export async function zonesAt(
     lng: number | null;
     radius_m: number | null;
     via: 'network' | 'place';
-  }>(parts.join(' UNION ALL '), params);
+  }>(query.sql, query.params);
   const found = new Map<number, ZoneHere>();
   for (const r of rows) {
     // In the box but outside the circle: not there. On the edge counts (a micrometre of floating point allowed).
@@ -240,6 +247,22 @@ export async function zonesAt(
   return [...found.values()];
 }
 
+/** The query behind listZones (the benchmark explains it). The nearest zones come from the GiST
+ * index's distance order (no tie-breaker there: one would turn the index scan into a sort of every
+ * zone), and only those few are joined to their institution and networks. */
+export function listZonesQuery(position: { lat: number; lng: number } | undefined, limit: number): { sql: string; params: unknown[] } {
+  const order = position ? `z.area <-> point($2::float8, $3::float8)` : `z.name, z.id`;
+  return {
+    sql: `SELECT z.id, z.name, z.description, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours, z.time_zone, z.pass_minutes, z.opens,
+            -- A scalar lookup per listed zone (its primary key); EXISTS was planned as a scan of every network.
+            coalesce((SELECT true FROM zone_networks n WHERE n.zone_id = z.id LIMIT 1), false) AS by_network
+          FROM (SELECT * FROM zones z WHERE ${usable('z')} ORDER BY ${order} LIMIT $1) z
+          LEFT JOIN institutions i ON i.id = z.institution_id
+          ORDER BY ${order}`,
+    params: position ? [limit, position.lng, position.lat] : [limit],
+  };
+}
+
 /** Zones for the app: nearest first when a position is given (the GiST index orders by distance
  * to the box; zones known only by network come after), else by name; at most `limit`. Public and
  * institution zones alike, never their networks. */
@@ -249,7 +272,7 @@ export async function listZones(
   limit = 50,
   at = new Date(),
 ): Promise<ZoneSummary[]> {
-  const order = position ? `z.area <-> point($2::float8, $3::float8), z.id` : `z.name, z.id`;
+  const query = listZonesQuery(position, limit);
   const { rows } = await db.query<{
     id: number;
     name: string;
@@ -263,13 +286,7 @@ export async function listZones(
     time_zone: string;
     pass_minutes: number;
     opens: ZoneOpens;
-  }>(
-    `SELECT z.id, z.name, z.description, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours, z.time_zone, z.pass_minutes, z.opens,
-            EXISTS (SELECT 1 FROM zone_networks n WHERE n.zone_id = z.id) AS by_network
-     FROM zones z LEFT JOIN institutions i ON i.id = z.institution_id
-     WHERE ${usable('z')} ORDER BY ${order} LIMIT $1`,
-    position ? [limit, position.lng, position.lat] : [limit],
-  );
+  }>(query.sql, query.params);
   const zones = rows.map((r) => {
     const place = r.lat === null || r.lng === null || r.radius_m === null ? null : { lat: r.lat, lng: r.lng, radiusM: r.radius_m };
     return {

@@ -1,0 +1,201 @@
+// Operator command for Smart Reading Zones until the librarian console exists:
+//   npm run zones                        lists every zone
+//   npm run zones -- add --name "…" [flags]   creates one
+//   npm run zones -- edit <id> [flags]   changes the given fields of one (the rest stay)
+//   npm run zones -- remove <id>         removes one (its passes and sightings go with it)
+// Flags: --description, --lat --lng --radius (metres) | --no-place, --cidr a,b | --cidr none,
+// --hours 'mon-fri 08:00-20:00, sat 09:00-13:00' | --hours always, --tz Asia/Kolkata,
+// --pass-minutes 120, --opens all | sections:newspapers,journals | categories:1,2 | titles:5,6
+// (repeatable), --institution <id> | none, --active | --inactive.
+// Uses the same DATABASE_URL / DATA_DIR as the server. PGlite is one process: stop the server
+// first when it runs on PGlite.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig } from '../config';
+import { openDb } from '../db/index';
+import { migrate } from '../db/migrate';
+import { WEEKDAYS, type Weekday, type ZoneHours } from '../../shared/zones';
+import { ZoneInput } from '../../shared/schemas/zones';
+import { ZoneInputError, allZones, createZone, getZone, removeZone, updateZone, zoneInput, type Zone } from '../repositories/zones';
+
+const USAGE = `Usage:
+  npm run zones
+  npm run zones -- add --name "Name" [--lat 28.61 --lng 77.21 --radius 300] [--cidr 10.0.0.0/8,2001:db8::/32]
+      [--hours 'mon-fri 08:00-20:00, sat 09:00-13:00'] [--tz Asia/Kolkata] [--pass-minutes 120]
+      [--opens all|sections:newspapers,journals|categories:1,2|titles:5,6] [--institution <id>] [--inactive] [--description "…"]
+  npm run zones -- edit <id> [the same flags; --no-place, --cidr none, --hours always, --institution none, --active]
+  npm run zones -- remove <id>`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  description: { type: 'string' },
+  lat: { type: 'string' },
+  lng: { type: 'string' },
+  radius: { type: 'string' },
+  'no-place': { type: 'boolean' },
+  cidr: { type: 'string' },
+  hours: { type: 'string' },
+  tz: { type: 'string' },
+  'pass-minutes': { type: 'string' },
+  opens: { type: 'string', multiple: true },
+  institution: { type: 'string' },
+  active: { type: 'boolean' },
+  inactive: { type: 'boolean' },
+} as const;
+type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+/** 'mon-fri 08:00-20:00, sat 09:00-13:00 14:00-18:00' (or 'daily …', 'always'): the hours per day. */
+function parseHours(spec: string): ZoneHours {
+  if (spec.trim().toLowerCase() === 'always') return null;
+  const hours: Partial<Record<Weekday, [string, string][]>> = {};
+  for (const part of spec.split(/[,;]/).map((p) => p.trim().toLowerCase())) {
+    if (!part) continue;
+    const [days, ...periods] = part.split(/\s+/);
+    const picked = dayList(days);
+    if (!picked || !periods.length) throw new UsageError(`--hours: cannot read "${part}" (expected e.g. "mon-fri 08:00-20:00")`);
+    for (const p of periods) {
+      const m = /^(\d{1,2}:\d{2})-(\d{1,2}:\d{2})$/.exec(p);
+      if (!m) throw new UsageError(`--hours: cannot read the period "${p}" (expected HH:MM-HH:MM)`);
+      const pad = (t: string) => t.padStart(5, '0');
+      for (const d of picked) (hours[d] ??= []).push([pad(m[1]), pad(m[2])]);
+    }
+  }
+  return hours;
+}
+
+function dayList(days: string): Weekday[] | null {
+  if (days === 'daily') return [...WEEKDAYS];
+  const day = (d: string) => WEEKDAYS.indexOf(d as Weekday);
+  const range = /^([a-z]{3})-([a-z]{3})$/.exec(days);
+  if (range) {
+    const [from, to] = [day(range[1]), day(range[2])];
+    if (from < 0 || to < 0) return null;
+    return Array.from({ length: ((to - from + 7) % 7) + 1 }, (_, i) => WEEKDAYS[(from + i) % 7]);
+  }
+  return day(days) < 0 ? null : [days as Weekday];
+}
+
+/** --opens values: all, or any of sections:…, categories:…, titles:… (numbers are checked by ZoneInput). */
+function parseOpens(values: string[]): unknown {
+  if (values.length === 1 && values[0].trim() === 'all') return { all: true };
+  const opens: Record<string, unknown> = { all: false };
+  for (const v of values) {
+    const m = /^(sections|categories|titles):(.*)$/.exec(v.trim());
+    if (!m) throw new UsageError(`--opens: cannot read "${v}" (expected all, sections:…, categories:… or titles:…)`);
+    opens[m[1]] = m[2].split(',').map((x) => (m[1] === 'sections' ? x.trim() : x.trim() === '' ? NaN : Number(x)));
+  }
+  return opens;
+}
+
+/** The flags laid over a zone's current fields (nothing, for a new zone). */
+function merge(base: Partial<ZoneInput>, f: Flags): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  if (f.name !== undefined) out.name = f.name;
+  if (f.description !== undefined) out.description = f.description;
+  const num = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? NaN : Number(v));
+  if (f['no-place']) out.place = null;
+  else if (f.lat !== undefined || f.lng !== undefined || f.radius !== undefined) {
+    const p = base.place;
+    out.place = { lat: num(f.lat) ?? p?.lat, lng: num(f.lng) ?? p?.lng, radiusM: num(f.radius) ?? p?.radiusM };
+    if (Object.values(out.place as object).includes(undefined)) throw new UsageError('A place needs --lat, --lng and --radius (metres).');
+  }
+  if (f.cidr !== undefined)
+    out.networks =
+      f.cidr.trim() === 'none'
+        ? []
+        : f.cidr
+            .split(',')
+            .map((c) => c.trim())
+            .filter(Boolean);
+  if (f.hours !== undefined) out.hours = parseHours(f.hours);
+  if (f.tz !== undefined) out.timeZone = f.tz;
+  if (f['pass-minutes'] !== undefined) out.passMinutes = num(f['pass-minutes']);
+  if (f.opens !== undefined) out.opens = parseOpens(f.opens);
+  if (f.institution !== undefined) out.institutionId = f.institution.trim() === 'none' ? null : num(f.institution);
+  if (f.active && f.inactive) throw new UsageError('--active and --inactive together');
+  if (f.active) out.active = true;
+  if (f.inactive) out.active = false;
+  return out;
+}
+
+function validate(input: Record<string, unknown>): ZoneInput {
+  const parsed = ZoneInput.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(
+    `The zone is not valid:\n${parsed.error.issues.map((i) => `  ${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('\n')}`,
+  );
+}
+
+const idArg = (v: string | undefined) => {
+  if (!/^\d{1,9}$/.test(v ?? '')) throw new UsageError(`Expected a zone id, got ${JSON.stringify(v ?? '')}.\n${USAGE}`);
+  return Number(v);
+};
+
+/** "mon-fri 08:00-20:00, sat 09:00-13:00": days with the same periods run together. */
+function formatHours(hours: ZoneHours): string {
+  if (!hours) return 'always open';
+  const key = (d: Weekday) => (hours[d] ?? []).map(([a, b]) => `${a}-${b}`).join(' ');
+  const parts: string[] = [];
+  for (let i = 0; i < 7;) {
+    let j = i;
+    while (j + 1 < 7 && key(WEEKDAYS[j + 1]) === key(WEEKDAYS[i])) j++;
+    if (key(WEEKDAYS[i])) parts.push(`${WEEKDAYS[i]}${j > i ? `-${WEEKDAYS[j]}` : ''} ${key(WEEKDAYS[i])}`);
+    i = j + 1;
+  }
+  return parts.join(', ') || 'never open';
+}
+
+function describe(z: Zone): string {
+  const opens = z.opens.all
+    ? 'everything'
+    : [
+        z.opens.sections.length && `sections ${z.opens.sections.join(',')}`,
+        z.opens.categories.length && `categories ${z.opens.categories.join(',')}`,
+        z.opens.titles.length && `titles ${z.opens.titles.join(',')}`,
+      ]
+        .filter(Boolean)
+        .join('; ') || 'nothing';
+  return [
+    `#${z.id}  ${z.name}${z.active ? '' : '  (inactive)'}  ${z.institution ? `owned by ${z.institution} (#${z.institutionId})` : 'public'}`,
+    `     place: ${z.place ? `${z.place.lat}, ${z.place.lng} within ${z.place.radiusM} m` : 'none'}   networks: ${z.networks.join(', ') || 'none'}`,
+    `     hours: ${formatHours(z.hours)} (${z.timeZone})   pass: ${z.passMinutes} min   opens: ${opens}`,
+  ].join('\n');
+}
+
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true, strict: true });
+  const [action = 'list', id, ...extra] = positionals;
+  if (extra.length) throw new UsageError(`Unexpected ${extra.join(' ')}.\n${USAGE}`);
+  await migrate(db);
+  if (action === 'list') {
+    const zones = await allZones(db);
+    console.log(zones.length ? zones.map(describe).join('\n') : 'No zones yet. Add one with: npm run zones -- add --name "…" …');
+  } else if (action === 'add') {
+    if (id !== undefined) throw new UsageError(`add takes no id.\n${USAGE}`);
+    const zoneId = await createZone(db, validate(merge({}, values)));
+    console.log(`Added:\n${describe((await getZone(db, zoneId))!)}`);
+  } else if (action === 'edit') {
+    const zone = await getZone(db, idArg(id));
+    if (!zone) throw new UsageError(`There is no zone #${id}.`);
+    await updateZone(db, zone.id, validate(merge(zoneInput(zone), values)));
+    console.log(`Changed:\n${describe((await getZone(db, zone.id))!)}`);
+  } else if (action === 'remove') {
+    if (!(await removeZone(db, idArg(id)))) throw new UsageError(`There is no zone #${id}.`);
+    console.log(`Zone #${id} removed.`);
+  } else {
+    throw new UsageError(USAGE);
+  }
+} catch (err) {
+  // Bad input says what is wrong; anything else (the database) says so too, without a stack.
+  const known = err instanceof UsageError || err instanceof ZoneInputError || err instanceof z.ZodError;
+  // parseArgs refuses unknown or malformed flags with a TypeError carrying an ERR_PARSE_ARGS code.
+  const flags = String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+  console.error(known ? (err as Error).message : flags ? `${(err as Error).message}\n${USAGE}` : `Failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}
