@@ -35,9 +35,31 @@ function icon(size: number, maskable: boolean): Buffer {
   return c.toBuffer('image/png');
 }
 
+/** The notification badge: the mark alone, white on transparent (Android draws it as a silhouette). */
+function badge(size: number): Buffer {
+  const c = createCanvas(size, size);
+  const ctx = c.getContext('2d');
+  const s = size / 64;
+  ctx.fillStyle = '#ffffff';
+  ctx.beginPath();
+  ctx.moveTo(18 * s, 10 * s);
+  ctx.lineTo(27 * s, 10 * s);
+  ctx.lineTo(27 * s, 45 * s);
+  ctx.lineTo(48 * s, 45 * s);
+  ctx.lineTo(48 * s, 54 * s);
+  ctx.lineTo(18 * s, 54 * s);
+  ctx.closePath();
+  ctx.fill();
+  ctx.beginPath();
+  ctx.roundRect(34 * s, 10 * s, 14 * s, 26 * s, 2 * s);
+  ctx.fill();
+  return c.toBuffer('image/png');
+}
+
 fs.mkdirSync('public/icons', { recursive: true });
 fs.writeFileSync('public/icons/icon-192.png', icon(192, false));
 fs.writeFileSync('public/icons/icon-512.png', icon(512, false));
 fs.writeFileSync('public/icons/icon-maskable-512.png', icon(512, true));
 fs.writeFileSync('public/icons/apple-touch-icon.png', icon(180, true));
+fs.writeFileSync('public/icons/badge-96.png', badge(96));
 console.log('Icons written to public/icons/');

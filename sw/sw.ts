@@ -4,12 +4,16 @@
 // /content answers are network-first so the last seen newsstand shows offline; covers are
 // cache-first. /api, /content, /media and /reader never fall back to the app shell: the reader
 // has its own precached page, and its issue, pages and texts come from the downloads cache first.
+// Smart Reading Zone: arrival pushes become notifications, a click opens the zone screen, and a
+// periodic background sync pings the server (which counts the zone's Wi-Fi).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import { DOWNLOADS_CACHE, READER_CONTENT_PREFIX, RECENT_PAGES_CACHE, tokenless } from '../src/shared/reader-paths';
+import { ZONE_PING_TAG, fallbackNotice, notificationTarget, parseArrival } from '../src/shared/zone-push';
+import { readZonePush } from '../src/app/db/index';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -76,4 +80,70 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// --- Smart Reading Zone ---
+
+const ICON = '/icons/icon-192.png';
+const BADGE = '/icons/badge-96.png';
+
+self.addEventListener('push', (event) => {
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    // unreadable data: the fallback below
+  }
+  // A browser requires a notification for every push, so one that is not an arrival still shows one.
+  const arrival = parseArrival(text);
+  const n = arrival
+    ? { title: arrival.title, body: arrival.body, url: arrival.url, lang: arrival.lang, tag: `zone-${arrival.zoneId}` }
+    : { ...fallbackNotice(self.navigator.language ?? 'en'), tag: 'zone' };
+  event.waitUntil(
+    self.registration.showNotification(n.title, { body: n.body, icon: ICON, badge: BADGE, tag: n.tag, lang: n.lang, data: { url: n.url } }),
+  );
+});
+
+/** Focuses a window of the app and takes it to `url`, or opens one there. */
+async function openAppAt(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  // A window of the app, not a reader tab (the reader is its own page).
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin && !new URL(w.url).pathname.startsWith('/reader/'));
+  // navigate() works on a window this worker controls; otherwise a new window it is.
+  const there = open && (open.url === url ? open : await open.navigate(url).catch(() => null));
+  if (!there) {
+    await self.clients.openWindow(url);
+    return;
+  }
+  await there.focus().catch(() => undefined); // focusing needs the click's user activation
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openAppAt(notificationTarget(event.notification.data?.url, self.location.origin)));
+});
+
+/** The ping the server counts by its network: no user token, the key names the reader. */
+async function zonePing(): Promise<void> {
+  const saved = await readZonePush();
+  if (!saved) return;
+  await fetch('/api/zones/ping', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ key: saved.pingKey }),
+    credentials: 'omit',
+  });
+}
+
+// Periodic Background Sync is Chromium's, for installed apps; TypeScript's lib does not know it.
+interface PeriodicSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    periodicsync: PeriodicSyncEvent;
+  }
+}
+self.addEventListener('periodicsync', (event) => {
+  if (event.tag === ZONE_PING_TAG) event.waitUntil(zonePing().catch(() => undefined));
 });

@@ -1,12 +1,19 @@
 // The app's one IndexedDB database: store names in one place and one versioned upgrade path.
-// v1 recent searches; v2 downloaded issues, reading progress and the read-event outbox.
+// v1 recent searches; v2 downloaded issues, reading progress and the read-event outbox; v3 the
+// Smart Reading Zone push settings (read by the service worker too, so both use this module).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { PageSize } from '../../shared/reader-paths';
 import type { ReaderEvent } from '../../shared/schemas/reader';
 
 export const DB_NAME = 'lectern';
-export const DB_VERSION = 2;
-export const STORES = { recentSearches: 'recentSearches', downloads: 'downloads', progress: 'progress', outbox: 'outbox' } as const;
+export const DB_VERSION = 3;
+export const STORES = {
+  recentSearches: 'recentSearches',
+  downloads: 'downloads',
+  progress: 'progress',
+  outbox: 'outbox',
+  zonePush: 'zonePush',
+} as const;
 
 export interface RecentSearch {
   term: string;
@@ -35,11 +42,21 @@ export interface LocalProgress {
   at: number;
 }
 
+/** This device's zone notifications: the key the service worker pings the server with, and the
+ * subscription and language the server was given. */
+export interface ZonePushRecord {
+  pingKey: string;
+  endpoint: string;
+  lang: 'en' | 'hi';
+}
+const ZONE_PUSH_KEY = 'current';
+
 interface LecternDb extends DBSchema {
   recentSearches: { key: string; value: RecentSearch; indexes: { at: number } };
   downloads: { key: number; value: DownloadRecord };
   progress: { key: number; value: LocalProgress };
   outbox: { key: number; value: ReaderEvent };
+  zonePush: { key: string; value: ZonePushRecord };
 }
 
 let opened: Promise<IDBPDatabase<LecternDb>> | null = null;
@@ -52,7 +69,18 @@ export function lecternDb(): Promise<IDBPDatabase<LecternDb>> {
         db.createObjectStore(STORES.progress, { keyPath: 'issueId' });
         db.createObjectStore(STORES.outbox, { autoIncrement: true });
       }
+      if (oldVersion < 3) db.createObjectStore(STORES.zonePush);
+    },
+    // A newer version (a new service worker, another tab) wants to upgrade: let it.
+    blocking() {
+      const db = opened;
+      opened = null;
+      void db?.then((d) => d.close());
     },
   });
   return opened;
 }
+
+export const readZonePush = async () => (await lecternDb()).get(STORES.zonePush, ZONE_PUSH_KEY);
+export const saveZonePush = async (record: ZonePushRecord) => (await lecternDb()).put(STORES.zonePush, record, ZONE_PUSH_KEY);
+export const forgetZonePush = async () => (await lecternDb()).delete(STORES.zonePush, ZONE_PUSH_KEY);
