@@ -10,6 +10,10 @@ export function hostMatches(hostname: string, patterns: readonly string[]): bool
   return patterns.some((p) => (p.startsWith('*.') ? host.endsWith(p.slice(1)) && host.length > p.length - 1 : host === p));
 }
 
+/** Longest endpoint kept (real ones are a few hundred characters): the stored form is ASCII, and
+ * this keeps it well inside what a PostgreSQL index entry may hold. */
+export const MAX_ENDPOINT_LENGTH = 2000;
+
 /** The endpoint in the one form it is stored, compared and sent in (WHATWG serialisation), or null
  * when it is not an https URL on an allowed push service. */
 export function allowedPushEndpoint(endpoint: string, hosts: readonly string[]): string | null {

@@ -6,7 +6,7 @@ import { PushKeyReply, PushSubscribeBody, PushSubscribeReply, PushUnsubscribeBod
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { badRequest } from '../../plugins/errors';
-import { allowedPushEndpoint, validSubscriptionKeys } from '../../services/push-endpoints';
+import { MAX_ENDPOINT_LENGTH, allowedPushEndpoint, validSubscriptionKeys } from '../../services/push-endpoints';
 import { hashPingKey, removeSubscriptions, saveSubscription } from '../../repositories/push-subscriptions';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError };
@@ -23,6 +23,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { subscription, deviceId, lang } = req.body;
       const endpoint = allowedPushEndpoint(subscription.endpoint, app.config.pushServiceHosts);
       if (!endpoint) throw badRequest('This push service is not supported.');
+      // Percent-encoding can make the stored form longer than what was sent (e.g. Devanagari in the path).
+      if (endpoint.length > MAX_ENDPOINT_LENGTH) throw badRequest('The subscription endpoint is too long.');
       if (!validSubscriptionKeys(subscription.keys)) throw badRequest('The subscription keys are not valid.');
       const pingKey = crypto.randomBytes(32).toString('base64url');
       await saveSubscription(app.db, {
