@@ -1,5 +1,5 @@
-// The page frame: header, side menu, the routed screen, footer, and the update prompt.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// The page frame: header, side menu, the zone banner, the routed screen, footer, and the update prompt.
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Header } from './Header';
@@ -8,11 +8,29 @@ import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { localeOf, stripLocale } from '../lib/locale';
 import { setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
-import { clearSession, session } from '../lib/session';
+import { clearSession, session, useSessionVersion, zoneLocation } from '../lib/session';
 import { Toaster } from './Toast';
 import { useScrollMemory } from './useScrollMemory';
 import { INFO_LINKS } from '../features/account/links';
 import { useLocalePath } from './useLocalePath';
+
+// The Smart Reading Zone banner and position watcher: a chunk of its own, loaded after the first
+// paint and only for a signed-in reader (passes need one) or one who shares a location.
+const ZoneRuntime = lazy(() => import('../features/zone/ZoneRuntime'));
+function ZoneSlot() {
+  useSessionVersion();
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setPainted(true), 0);
+    return () => clearTimeout(id);
+  }, []);
+  if (!painted || !(session.isLoggedIn() || zoneLocation.consented())) return null;
+  return (
+    <Suspense fallback={null}>
+      <ZoneRuntime />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   const { t, i18n } = useTranslation();
@@ -51,6 +69,7 @@ export function Layout() {
     <>
       <Header onOpenMenu={() => setMenuOpen(true)} />
       {menuOpen && <SideMenu onClose={closeMenu} />}
+      <ZoneSlot />
       <main id="main" tabIndex={-1}>
         {redirect ? null : <Outlet />}
       </main>

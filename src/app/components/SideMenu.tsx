@@ -81,6 +81,10 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
                   {t(`nav.${l.key}`)}
                 </Link>
               ))}
+              {/* Not a header link of the spec: the side menu's own. */}
+              <Link to={to('/reading-zone')} onClick={onClose}>
+                {t('sideMenu.readingZone')}
+              </Link>
             </nav>
             {session.isLoggedIn() ? (
               <button

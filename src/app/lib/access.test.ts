@@ -18,12 +18,22 @@ describe('app access (spec §4)', () => {
       '/validate-user',
       '/unsubscribe',
       '/unsubscribe/x',
+      '/reading-zone',
     ]) {
       expect(isPublicPath(p), p).toBe(true);
     }
     for (const p of ['/dashboard', '/dashboard/myAccount', '/update/fullName', '/search', '/login/linkmobile'])
       expect(isPublicPath(p), p).toBe(false);
     expect(isPublicPath('/dashboardx')).toBe(true);
+  });
+
+  it('opens the Smart Reading Zone screen to everyone: visitors, guests and expired readers read free there', () => {
+    for (const s of [
+      { ...member, loggedIn: false },
+      { ...member, libraryId: '0' },
+      { ...member, expired: true },
+    ])
+      expect(accessRedirect('/reading-zone', s)).toBeNull();
   });
 
   it('sends a logged-out reader on a guarded route to /login', () => {

@@ -3,11 +3,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../../locales/en.json';
+import type zone from '../../../locales/zone/en.json';
 import type { Locale } from '../../shared/constants';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof en };
+    // 'zone': the Smart Reading Zone screen's texts, loaded with it (features/zone/texts.ts).
+    resources: { translation: typeof en; zone: typeof zone };
   }
 }
 

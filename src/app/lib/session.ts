@@ -152,6 +152,7 @@ export function clearSession() {
     Cookies.remove(c, { path: '/' });
   }
   for (const k of Object.values(STORAGE)) localStorage.removeItem(k);
+  localStorage.removeItem(ZONE_LOCATION);
   changed();
 }
 
@@ -170,5 +171,17 @@ export function libraryDetails(): LibraryDetails | null {
     return null;
   }
 }
+
+/** "Share my location" for Smart Reading Zones on this device (not a name of the spec). It ends
+ * with the session like the rest, so the next person on a shared device is not located unasked. */
+const ZONE_LOCATION = 'lectern.zoneLocation';
+export const zoneLocation = {
+  consented: () => localStorage.getItem(ZONE_LOCATION) === '1',
+  set(on: boolean) {
+    if (on) localStorage.setItem(ZONE_LOCATION, '1');
+    else localStorage.removeItem(ZONE_LOCATION);
+    changed();
+  },
+};
 
 export const isGuest = () => getCookie(COOKIE.isGuest) === '1' || localStorage.getItem(STORAGE.loginType) === 'guest';

@@ -39,6 +39,7 @@ const screens: RouteObject[] = [
   screen('dashboard/manage-password', () => import('../features/account/ManagePasswordPage')),
   screen('dashboard/myFavorites', () => import('../features/favourites/MyFavoritesPage')),
   screen('dashboard/downloads', () => import('../features/downloads/DownloadsPage')),
+  screen('reading-zone', () => import('../features/zone/ZonePage')),
   screen('unsubscribe', () => import('../features/account/UnsubscribePage')),
   screen('faq', () => import('../features/info/FaqPage')),
   screen('helpsupport', () => import('../features/info/HelpPage')),

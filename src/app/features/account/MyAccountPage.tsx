@@ -1,6 +1,6 @@
 // /dashboard/myAccount: name (editable), e-mail and mobile (linking a mobile number by code),
-// the institution.
-import { useState, type FormEvent } from 'react';
+// the institution, and the Smart Reading Zone settings (location, notifications).
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { InstitutionSummary } from './InstitutionSummary';
 import { DeleteAccount } from './DeleteAccount';
 import { detailsQuery } from './queries';
 import { useUpdateProfile } from './mutations';
+
+const ZoneSettings = lazy(() => import('../zone/ZoneSettings'));
 
 export default function MyAccountPage() {
   const { t } = useTranslation();
@@ -67,6 +69,9 @@ export default function MyAccountPage() {
       </dl>
       <h2 className="account__subtitle">{t('account.institution')}</h2>
       <InstitutionSummary user={user} />
+      <Suspense fallback={null}>
+        <ZoneSettings />
+      </Suspense>
       {user?.usertype === 'user' && <DeleteAccount />}
     </AccountLayout>
   );

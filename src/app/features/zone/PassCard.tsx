@@ -1,0 +1,143 @@
+// "Your pass": the current pass, until when (the device's time) and what it opens; no pass yet
+// (check again); or, signed out, reading free here as a guest or signing in.
+import { Link } from 'react-router';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ZoneOpens, ZonePass } from '../../../shared/schemas/zones';
+import type { ZoneSection } from '../../../shared/zones';
+import { JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../../shared/constants';
+import { useLocalePath } from '../../components/useLocalePath';
+import { useErrorText } from '../../lib/errors';
+import { categoriesQuery } from '../listing/queries';
+import { metaQuery } from '../title/queries';
+import { session, useSessionVersion } from '../../lib/session';
+import { useZoneTexts } from './texts';
+import { endTime } from './format';
+import { passesQuery } from './queries';
+import { useCheckIn } from './here';
+import { useGuestCheckIn } from './mutations';
+import { useLocationState } from './location';
+
+const SECTION_PATHS: Record<ZoneSection, string> = {
+  magazines: '/magazines/BS/en',
+  newspapers: `/magazines/${NEWSPAPER_CATEGORY}`,
+  journals: '/journals',
+};
+/** Titles named one by one; a zone opening more says how many. */
+const TITLES_SHOWN = 8;
+
+function Opens({ opens }: { opens: ZoneOpens }) {
+  const { t, lang } = useZoneTexts();
+  const to = useLocalePath();
+  const chosen = opens.all ? null : opens;
+  const categories = useQuery({ ...categoriesQuery(), enabled: !!chosen?.categories.length });
+  const titles = useQueries({ queries: (chosen?.titles ?? []).slice(0, TITLES_SHOWN).map((mid) => metaQuery(mid)) });
+  if (!chosen) return <p>{t('pass.opensAll')}</p>;
+  const name = (catId: number) => {
+    const c = categories.data?.popularCat.find((x) => x.catId === catId);
+    return (lang === 'hi' && c?.nameHi) || c?.name || `#${catId}`;
+  };
+  return (
+    <dl className="zone-opens">
+      {chosen.sections.length > 0 && (
+        <div>
+          <dt>{t('pass.sections')}</dt>
+          <dd>
+            {chosen.sections.map((s) => (
+              <Link key={s} to={to(SECTION_PATHS[s])}>
+                {t(`sectionNames.${s}`)}
+              </Link>
+            ))}
+          </dd>
+        </div>
+      )}
+      {chosen.categories.length > 0 && (
+        <div>
+          <dt>{t('pass.categories')}</dt>
+          <dd>
+            {chosen.categories.map((c) => (
+              <Link key={c} to={to(c === JOURNAL_SECTION ? '/journals' : `/magazines/${c}`)}>
+                {name(c)}
+              </Link>
+            ))}
+          </dd>
+        </div>
+      )}
+      {chosen.titles.length > 0 && (
+        <div>
+          <dt>{t('pass.titles')}</dt>
+          <dd>
+            {chosen.titles.slice(0, TITLES_SHOWN).map((mid, i) => (
+              <Link key={mid} to={to(`/magazine/${mid}`)}>
+                {titles[i]?.data?.name ?? `#${mid}`}
+              </Link>
+            ))}
+            {chosen.titles.length > TITLES_SHOWN && <span>+{chosen.titles.length - TITLES_SHOWN}</span>}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function Pass({ pass }: { pass: ZonePass }) {
+  const { t, lang } = useZoneTexts();
+  const to = useLocalePath();
+  const end = endTime(pass.endsAt, lang);
+  return (
+    <div className="zone-pass__item" data-testid="zone-pass">
+      <p className="zone-pass__zone">{t('pass.active', { zone: pass.zoneName })}</p>
+      <p className="zone-pass__until" data-testid="zone-pass-until">
+        {end.day ? t('pass.untilDay', { time: end.time, day: end.day }) : t('pass.until', { time: end.time })}
+      </p>
+      <p className="zone-muted">{t('pass.extends')}</p>
+      <h3 className="zone-pass__opens">{t('pass.opens')}</h3>
+      <Opens opens={pass.opens} />
+      <Link className="button" to={to('/')}>
+        {t('pass.browse')}
+      </Link>
+    </div>
+  );
+}
+
+export function PassCard() {
+  const { t } = useZoneTexts();
+  const to = useLocalePath();
+  useSessionVersion();
+  const signedIn = session.isLoggedIn() && !!session.userToken();
+  const { fix } = useLocationState();
+  const passes = useQuery(passesQuery());
+  const checkIn = useCheckIn();
+  const guest = useGuestCheckIn();
+  const errorText = useErrorText();
+
+  return (
+    <section className="zone-card zone-pass" aria-labelledby="zone-pass-title">
+      <h2 id="zone-pass-title">{t('pass.title')}</h2>
+      {!signedIn ? (
+        <div data-testid="zone-signed-out">
+          <p className="zone-pass__zone">{t('pass.signedOut')}</p>
+          <p>{t('pass.signedOutBody')}</p>
+          {guest.isError && <p className="zone-setting__error">{errorText(guest.error)}</p>}
+          <div className="zone-actions">
+            <button type="button" className="button" disabled={guest.isPending} onClick={() => guest.mutate(fix)}>
+              {guest.isPending ? t('choices.working') : t('pass.guest')}
+            </button>
+            <Link className="button button--ghost" to={to('/login?returnTo=/reading-zone')}>
+              {t('pass.signIn')}
+            </Link>
+          </div>
+        </div>
+      ) : passes.data?.passes.length ? (
+        passes.data.passes.map((p) => <Pass key={p.zoneId} pass={p} />)
+      ) : (
+        <div data-testid="zone-no-pass">
+          <p>{passes.isPending ? t('pass.checking') : t('pass.none')}</p>
+          {checkIn.isError && <p className="zone-setting__error">{errorText(checkIn.error)}</p>}
+          <button type="button" className="button button--ghost" disabled={checkIn.isPending} onClick={() => checkIn.mutate(fix)}>
+            {checkIn.isPending ? t('pass.checking') : t('pass.checkIn')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

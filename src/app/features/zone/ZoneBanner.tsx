@@ -1,0 +1,101 @@
+// The in-app banner: "You're in <zone>. Free reading until <time>." when a pass starts (an arrival
+// reported by the watcher, or a pass found at start, when the network returns or every few
+// minutes), and "Your Smart Reading Zone pass has ended." when one ends (a timer at its end asks
+// the server again: a reader still in the zone keeps it). Dismissible, read out politely.
+import { useEffect, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { PassesReply, ZonePass } from '../../../shared/schemas/zones';
+import { CloseIcon } from '../../components/Icons';
+import { useLocalePath } from '../../components/useLocalePath';
+import { storedUser } from '../../lib/session';
+import { passesQuery } from './queries';
+import { endTime } from './format';
+import { useZoneTexts } from './texts';
+
+type Message = { kind: 'in'; zone: string; endsAt: string } | { kind: 'ended' };
+
+// The message lives outside React: it follows the passes as they arrive, whoever fetched them.
+let message: Message | null = null;
+const listeners = new Set<() => void>();
+function show(m: Message | null) {
+  message = m;
+  listeners.forEach((l) => l());
+}
+
+/** Passes announced in this tab's session (a reload does not repeat them; a new start does). */
+const ANNOUNCED = 'lectern.zoneAnnounced';
+const passKey = (p: ZonePass) => `${p.zoneId}:${p.startedAt}`;
+const announced = (): string[] => {
+  try {
+    return JSON.parse(sessionStorage.getItem(ANNOUNCED) ?? '[]');
+  } catch {
+    return [];
+  }
+};
+
+let known: { user: string; zones: Set<number> } | null = null;
+/** Compares the passes with the ones seen before for this reader, and says what changed. */
+function follow(user: string, reply: PassesReply) {
+  const before = known?.user === user ? known.zones : null;
+  known = { user, zones: new Set(reply.passes.map((p) => p.zoneId)) };
+  const seen = announced();
+  const started = reply.passes.find((p) => !seen.includes(passKey(p)));
+  if (started) {
+    sessionStorage.setItem(ANNOUNCED, JSON.stringify([...seen, passKey(started)].slice(-20)));
+    return show({ kind: 'in', zone: started.zoneName, endsAt: started.endsAt });
+  }
+  if (before && [...before].some((id) => !known!.zones.has(id)) && !reply.passes.length) show({ kind: 'ended' });
+}
+
+/** The words load with the first message (the zone screen's texts), not with every start. */
+function BannerMessage({ message: m }: { message: Message }) {
+  const { t, lang, ready } = useZoneTexts();
+  const to = useLocalePath();
+  if (!ready) return null;
+  return (
+    <div className="zone-banner" data-testid="zone-banner">
+      <p>{m.kind === 'in' ? t('banner.in', { zone: m.zone, time: endTime(m.endsAt, lang).time }) : t('banner.ended')}</p>
+      {m.kind === 'in' && (
+        <Link className="zone-banner__link" to={to('/reading-zone')} onClick={() => show(null)}>
+          {t('banner.see')}
+        </Link>
+      )}
+      <button type="button" className="icon-button zone-banner__close" onClick={() => show(null)} aria-label={t('banner.dismiss')}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}
+
+export function ZoneBanner() {
+  const user = storedUser()?.uid ?? '';
+  const { data, refetch } = useQuery(passesQuery());
+  const current = useSyncExternalStore(
+    (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => message,
+  );
+
+  useEffect(() => {
+    if (data) follow(user, data);
+  }, [data, user]);
+
+  // At the end of the first pass to end, ask again; the network's return is a good moment too.
+  useEffect(() => {
+    const ends = data?.passes.map((p) => Date.parse(p.endsAt)).filter(Number.isFinite) ?? [];
+    if (!ends.length) return;
+    const timer = setTimeout(() => void refetch(), Math.max(1000, Math.min(...ends) - Date.now() + 1000));
+    return () => clearTimeout(timer);
+  }, [data, refetch]);
+  useEffect(() => {
+    const online = () => void refetch();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [refetch]);
+
+  return (
+    <div className="zone-banner__region" aria-live="polite">
+      {current && <BannerMessage message={current} />}
+    </div>
+  );
+}
