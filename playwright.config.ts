@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { generate } from 'selfsigned';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 import { OIDC_CLIENT } from './tests/support/oidc-provider';
 
@@ -15,6 +16,22 @@ const OIDC_PORT = 4174;
 const dataDir = (process.env.LECTERN_E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-${process.pid}`));
 if (!process.env.TEST_WORKER_INDEX && fs.existsSync('.tmp')) {
   for (const d of fs.readdirSync('.tmp')) if (d.startsWith('e2e-')) fs.rmSync(path.join('.tmp', d), { recursive: true, force: true });
+}
+
+// Web Push: headless Chromium has no push service here, so the zone test subscribes with an
+// endpoint on a receiver of its own (tests/e2e/push-receiver.ts) on 127.0.0.1, with a certificate
+// made for the run. The server allows that host (PUSH_SERVICE_HOSTS) and trusts that certificate
+// (NODE_EXTRA_CA_CERTS). This is the one stand-in of the run; everything else is the real thing.
+const pushTls = { key: `${dataDir}-push/key.pem`, cert: `${dataDir}-push/cert.pem` };
+if (!process.env.TEST_WORKER_INDEX) {
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  fs.mkdirSync(path.dirname(pushTls.key), { recursive: true });
+  fs.writeFileSync(pushTls.key, pems.private);
+  fs.writeFileSync(pushTls.cert, pems.cert);
 }
 
 export default defineConfig({
@@ -58,6 +75,9 @@ export default defineConfig({
         RATE_LIMIT_PER_MINUTE: '0',
         // Every browser here comes from loopback: the demo's network zone would give all of them free reading.
         DEMO_ZONE_CIDR: 'off',
+        // The push receiver of tests/e2e/zone.spec.ts (see pushTls above).
+        PUSH_SERVICE_HOSTS: '127.0.0.1',
+        NODE_EXTRA_CA_CERTS: path.resolve(pushTls.cert),
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         DEMO_SSO: `http://127.0.0.1:${OIDC_PORT} ${OIDC_CLIENT.id} ${OIDC_CLIENT.secret}`,
       },

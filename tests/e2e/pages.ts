@@ -56,3 +56,50 @@ export class SignIn {
     return this.page.evaluate((k) => localStorage.getItem(k), key);
   }
 }
+
+/** The Smart Reading Zone screen (/reading-zone) and its settings block. */
+export class ZoneScreen {
+  constructor(readonly page: Page) {}
+  async open(path = '/reading-zone') {
+    await this.page.goto(path);
+    await expect(this.page.getByTestId('zone-screen')).toBeVisible();
+  }
+  pass() {
+    return this.page.getByTestId('zone-pass');
+  }
+  location() {
+    return this.page.getByTestId('zone-location');
+  }
+  notifications() {
+    return this.page.getByTestId('zone-notifications');
+  }
+  zones() {
+    return this.page.getByTestId('zone-item');
+  }
+  banner() {
+    return this.page.getByTestId('zone-banner');
+  }
+  /** Location on: the explanation first, then the browser (whose answer the test decided). */
+  async shareLocation() {
+    await this.location().getByRole('button', { name: 'Share my location' }).click();
+    await expect(this.page.getByTestId('zone-explain')).toContainText('only while the app is open');
+    await this.location().getByRole('button', { name: 'Continue' }).click();
+  }
+}
+
+/** Screenshots at the two widths the app is checked at: a phone (360×740) and a laptop (1280×800);
+ * the whole page unless `fullPage` is false. */
+export async function screenshotBoth(page: Page, name: string, { fullPage = true } = {}) {
+  const size = page.viewportSize();
+  for (const [w, h] of [
+    [360, 740],
+    [1280, 800],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    // From the top (a whole-page shot of a scrolled page draws the sticky header mid-page).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(100); // layout settles
+    await page.screenshot({ path: `test-results/screens/${name}-${w}.png`, fullPage });
+  }
+  if (size) await page.setViewportSize(size);
+}

@@ -1,0 +1,400 @@
+// Smart Reading Zone in Chromium against the real server: the screen signed out and as a guest,
+// the consent steps and the browser's answers (granted, denied), an arrival by position (the
+// pass, the banner, a title the guest could not open before opens in the reader), moving out,
+// reports on a real move only, Web Push from the server's own push (through the run's one
+// stand-in, push-receiver.ts) to the service worker's notification and its click, turning
+// location and notifications off (on the server too), iOS outside the Home Screen, and the links.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_ZONES } from '../../src/server/demo/zones';
+import { SideMenu, SignIn, ZoneScreen, screenshotBoth } from './pages';
+import { startPushReceiver, type PushReceiver } from './push-receiver';
+
+const { city } = DEMO_ZONES;
+/** Inside the demo's always-open public zone (City Library, Mumbai). */
+const CITY = { latitude: city.place.lat, longitude: city.place.lng, accuracy: 20 };
+/** About 2.4 km north-east of it: outside every demo zone. */
+const AWAY = { latitude: city.place.lat + 0.02, longitude: city.place.lng + 0.01, accuracy: 20 };
+const PASSWORD = 'read2026';
+
+/** A magazine of the demo library that no country blocks (the guest reads it in the zone). */
+async function aTitle(page: Page): Promise<number> {
+  const list = await (await page.request.get('/content/magazine-filter?categoryID=BS&age_rate=5')).json();
+  for (const m of list.magazineList) {
+    const meta = await (await page.request.get(`/content/magMeta?mid=${m.mid}`)).json();
+    if (m.type === 'magazine' && !meta.blockedCountries.length) return m.mid;
+  }
+  throw new Error('no readable magazine');
+}
+
+/** Counts "I am here" reports (never a stream of positions). */
+function countReports(page: Page) {
+  const sent: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/zones/here')) sent.push(r.postDataJSON());
+  });
+  return sent;
+}
+const hereAnswer = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/zones/here') && r.ok());
+
+test.describe('arrival by position, as a guest', () => {
+  // Notifications granted too: headless Chromium answers 'denied' to a permission nobody granted.
+  test.use({
+    serviceWorkers: 'block',
+    viewport: { width: 360, height: 740 },
+    permissions: ['geolocation', 'notifications'],
+    geolocation: AWAY,
+  });
+
+  test('signed out, then a guest: consent, an arrival with pass and banner, reading in the reader, moving out', async ({ page }) => {
+    test.setTimeout(120_000);
+    const zone = new ZoneScreen(page);
+    const mid = await aTitle(page);
+
+    // Signed out: what a zone is, the zones without distances, and reading free as a guest.
+    await zone.open();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Smart Reading Zone');
+    await expect(page.getByTestId('zone-signed-out')).toContainText('Read free here as a guest');
+    await expect(zone.zones().filter({ hasText: city.name })).toContainText('Open every day, all day');
+    await expect(zone.zones().filter({ hasText: city.name })).toContainText('Pass: 2 hours after you were last seen here');
+    await expect(page.getByTestId('zone-distance')).toHaveCount(0);
+    await expect(zone.notifications()).toContainText('Start a guest session or sign in first');
+    await screenshotBoth(page, 'zone-signed-out');
+    await zone.open('/hi/reading-zone');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('स्मार्ट रीडिंग ज़ोन');
+    await expect(page.getByTestId('zone-signed-out')).toContainText('अतिथि के रूप में पढ़ें');
+    await screenshotBoth(page, 'zone-signed-out-hi');
+
+    await zone.open();
+    await page.getByRole('button', { name: 'Read as a guest' }).click();
+    await expect(page.getByTestId('zone-no-pass')).toContainText('You have no pass right now');
+    expect(await new SignIn(page).cookie('isGuest')).toBe('1');
+
+    // Without a pass the guest cannot open a title.
+    await page.goto(`/magazine/${mid}`);
+    await page.getByTestId('read-now').click();
+    await expect(page.getByTestId('reading-refused')).toBeVisible();
+    await page.getByTestId('reading-refused').getByRole('button', { name: 'Ok' }).click();
+
+    // Location: the explanation comes before the browser's question.
+    const reports = countReports(page);
+    await zone.open();
+    await zone.location().getByRole('button', { name: 'Share my location' }).click();
+    await expect(page.getByTestId('zone-explain')).toContainText('delete it after 15 days');
+    await screenshotBoth(page, 'zone-consent-location');
+    const first = hereAnswer(page);
+    await zone.location().getByRole('button', { name: 'Continue' }).click();
+    await expect(zone.location().getByTestId('zone-location-state')).toHaveText('On');
+    expect((await (await first).json()).passes).toEqual([]);
+    await expect(zone.zones().filter({ hasText: city.name }).getByTestId('zone-distance')).toHaveText(/^2\.\d km away$/);
+    await expect(page.getByRole('heading', { name: 'Zones near you' })).toBeVisible();
+    expect(reports).toEqual([{ position: { lat: AWAY.latitude, lng: AWAY.longitude, accuracy: AWAY.accuracy } }]);
+
+    // A few metres of drift is not a move: nothing is sent.
+    await page.context().setGeolocation({ ...AWAY, latitude: AWAY.latitude + 0.0002 });
+    await page.waitForTimeout(1500);
+    expect(reports).toHaveLength(1);
+
+    // Into the zone: the server starts a pass; the screen and the banner say until when.
+    const arrival = hereAnswer(page);
+    await page.context().setGeolocation(CITY);
+    const reply = await (await arrival).json();
+    expect(reply.arrived).toHaveLength(1);
+    const pass = reply.passes[0];
+    expect(pass).toMatchObject({ zoneName: city.name, opens: { all: true } });
+    const until = new Date(pass.endsAt).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+    await expect(zone.pass()).toContainText(`Free reading in ${city.name}`);
+    await expect(page.getByTestId('zone-pass-until')).toHaveText(`Until ${until}`);
+    await expect(zone.pass()).toContainText('Every magazine, newspaper and journal on Lectern.');
+    await expect(zone.banner()).toHaveText(`You're in ${city.name}. Free reading until ${until}.See your pass`);
+    await expect(page.locator('.zone-banner__region')).toHaveAttribute('aria-live', 'polite');
+    await expect(zone.zones().filter({ hasText: city.name }).getByTestId('zone-distance')).toHaveText('You are here');
+    await screenshotBoth(page, 'zone-banner', { fullPage: false });
+    await screenshotBoth(page, 'zone-pass');
+
+    // The pass opens the title the guest could not open: the reader, in a new tab.
+    await page.goto(`/magazine/${mid}`);
+    await expect(zone.banner()).toHaveCount(0); // announced once
+    const [reader] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('read-now').click()]);
+    await expect(reader.locator('img.reader__page--shown').first()).toBeVisible();
+    await reader.close();
+
+    // Out of the zone: the move is reported, and the pass runs on to its end (as of the last
+    // sighting inside: each start of the app reports the position again).
+    await zone.open();
+    const auth = { Authorization: (await page.evaluate(() => localStorage.getItem('userToken')))! };
+    const [current] = (await (await page.request.get('/api/zones/passes', { headers: auth })).json()).passes;
+    const out = hereAnswer(page);
+    await page.context().setGeolocation(AWAY);
+    expect((await (await out).json()).passes).toEqual([expect.objectContaining({ zoneId: pass.zoneId, endsAt: current.endsAt })]);
+    const stillUntil = new Date(current.endsAt).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
+    await expect(page.getByTestId('zone-pass-until')).toHaveText(`Until ${stillUntil}`);
+
+    // In Hindi: the screen and, at the next start, the banner.
+    await zone.open('/hi/reading-zone');
+    await expect(zone.pass()).toContainText(`${city.name} में मुफ़्त पढ़ाई`);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await expect(zone.banner()).toContainText(`आप ${city.name} में हैं।`);
+    await screenshotBoth(page, 'zone-banner-hi', { fullPage: false });
+    await page.getByRole('button', { name: 'यह संदेश बंद करें' }).click();
+    await expect(zone.banner()).toHaveCount(0);
+    await screenshotBoth(page, 'zone-pass-hi');
+
+    // Location off: the watcher stops and the choice is forgotten.
+    await zone.open();
+    await zone.location().getByRole('button', { name: 'Turn off' }).click();
+    await expect(zone.location().getByTestId('zone-location-state')).toHaveText('Off');
+    expect(await page.evaluate(() => localStorage.getItem('lectern.zoneLocation'))).toBeNull();
+    const reported = reports.length;
+    await page.context().setGeolocation(CITY);
+    await page.waitForTimeout(1500);
+    expect(reports).toHaveLength(reported);
+  });
+});
+
+test.describe('denied permissions', () => {
+  test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
+
+  test('a refused location or notification permission says how to allow it in the site settings', async ({ page, context }) => {
+    await context.clearPermissions();
+    const zone = new ZoneScreen(page);
+    await zone.open();
+    await page.getByRole('button', { name: 'Read as a guest' }).click();
+    await expect(page.getByTestId('zone-no-pass')).toBeVisible();
+
+    await zone.shareLocation();
+    const blocked = zone.location().getByTestId('zone-blocked');
+    await expect(blocked).toContainText('Location is blocked for Lectern');
+    await expect(blocked).toContainText('Set Location to Allow.');
+    await expect(blocked.getByRole('button', { name: 'Try again' })).toBeEnabled();
+
+    await zone.notifications().getByRole('button', { name: 'Turn on notifications' }).click();
+    await expect(page.getByTestId('zone-explain')).toContainText('one notification when you arrive');
+    await screenshotBoth(page, 'zone-consent-notifications');
+    await zone.notifications().getByRole('button', { name: 'Continue' }).click();
+    await expect(zone.notifications().getByTestId('zone-blocked')).toContainText('Notifications are blocked for Lectern');
+    await expect(zone.notifications().getByTestId('zone-blocked')).toContainText('Set Notifications to Allow.');
+    await screenshotBoth(page, 'zone-denied');
+    await zone.open('/hi/reading-zone');
+    await expect(zone.notifications().getByTestId('zone-blocked')).toContainText('Lectern के लिए सूचनाएँ बंद हैं');
+    await screenshotBoth(page, 'zone-denied-hi');
+  });
+});
+
+test.describe('iOS outside the Home Screen', () => {
+  test.use({
+    serviceWorkers: 'block',
+    viewport: { width: 360, height: 740 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+
+  test('notifications need the app added to the Home Screen, with the steps; location and Wi-Fi still work', async ({ page }) => {
+    const zone = new ZoneScreen(page);
+    await zone.open();
+    const ios = page.getByTestId('zone-ios');
+    await expect(ios).toContainText('add Lectern to your Home Screen');
+    await expect(ios.getByRole('listitem')).toHaveText([
+      'Tap Share (the square with an arrow) in Safari.',
+      'Choose Add to Home Screen, then Add.',
+      'Open Lectern from your Home Screen and turn on notifications there.',
+    ]);
+    await expect(ios).toContainText('zones still work while Lectern is open');
+    await expect(zone.location().getByRole('button', { name: 'Share my location' })).toBeVisible();
+    await screenshotBoth(page, 'zone-ios');
+    await zone.open('/hi/reading-zone');
+    await expect(page.getByTestId('zone-ios')).toContainText('होम स्क्रीन पर जोड़ें');
+    await screenshotBoth(page, 'zone-ios-hi');
+  });
+});
+
+test.describe('links', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the side menu and the FAQ lead to the zone screen; My Account carries the settings', async ({ page }) => {
+    await page.goto('/');
+    const menu = new SideMenu(page);
+    await menu.open();
+    await menu.dialog().getByRole('link', { name: 'Smart Reading Zone' }).click();
+    await expect(page).toHaveURL(/\/reading-zone$/);
+    await page.goto('/hi/faq');
+    await page.getByText('स्मार्ट रीडिंग ज़ोन क्या है?').click();
+    await page.getByRole('link', { name: 'अपने पास का ज़ोन खोजें' }).click();
+    await expect(page).toHaveURL(/\/hi\/reading-zone$/);
+
+    await new SignIn(page).withPassword('reader@demo.edu', PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/myAccount');
+    const section = page.getByTestId('zone-account');
+    await expect(section.getByRole('heading', { name: 'Smart Reading Zone' })).toBeVisible();
+    await expect(section.getByTestId('zone-location-state')).toHaveText('Off');
+    await expect(section.getByTestId('zone-notifications')).toBeVisible();
+    await section.getByRole('link', { name: 'Zone screen and nearby zones' }).click();
+    await expect(page).toHaveURL(/\/reading-zone$/);
+  });
+});
+
+test.describe('arrival notifications by Web Push', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, permissions: ['geolocation', 'notifications'], geolocation: AWAY });
+  let receiver: PushReceiver;
+  test.beforeAll(async () => {
+    receiver = await startPushReceiver();
+  });
+  test.afterAll(async () => receiver.close());
+
+  /** Headless Chromium has no push service here: PushManager hands out a subscription on the
+   * run's receiver (the endpoint and keys the test made), remembered like a browser would. */
+  async function stubPushManager(context: BrowserContext, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+    await context.addInitScript((sub) => {
+      const KEY = 'e2e.pushSubscription';
+      const make = (serverKey: string) => ({
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob(serverKey), (c) => c.charCodeAt(0)).buffer },
+        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+        unsubscribe: async () => (localStorage.removeItem(KEY), true),
+      });
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = btoa(String.fromCharCode(...new Uint8Array(options!.applicationServerKey as Uint8Array)));
+        localStorage.setItem(KEY, key);
+        return make(key) as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        const key = localStorage.getItem(KEY);
+        return (key ? make(key) : null) as unknown as PushSubscription;
+      };
+    }, subscription);
+  }
+
+  test('subscribed on the server, the arrival push becomes a notification, a click opens the zone screen, off removes it', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const sub = receiver.subscription('visitor');
+    await stubPushManager(context, sub);
+    const zone = new ZoneScreen(page);
+
+    // A reader with no institution.
+    await new SignIn(page).withPassword('visitor@example.com', PASSWORD);
+    await expect(page).toHaveURL(/\/validate-user\?type=1$/);
+    await zone.open();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+
+    // Notifications on: the explanation, the browser (granted), the subscription to the server.
+    await zone.notifications().getByRole('button', { name: 'Turn on notifications' }).click();
+    await expect(page.getByTestId('zone-explain')).toContainText('Nothing else.');
+    const subscribed = page.waitForRequest((r) => r.url().endsWith('/api/push/subscriptions'));
+    await zone.notifications().getByRole('button', { name: 'Continue' }).click();
+    const sent = (await subscribed).postDataJSON();
+    expect(sent).toMatchObject({ subscription: { endpoint: sub.endpoint, keys: sub.keys }, lang: 'en', deviceId: expect.any(String) });
+    expect((await (await subscribed).response())!.status()).toBe(200);
+    await expect(zone.notifications().getByTestId('zone-notifications-state')).toHaveText('On');
+    await expect(zone.notifications()).toContainText('On for this device, in English.');
+    await screenshotBoth(page, 'zone-settings-on');
+
+    // The app in Hindi: the server is told, so arrivals come in Hindi.
+    const relang = page.waitForRequest((r) => r.url().endsWith('/api/push/subscriptions'));
+    await zone.open('/hi/reading-zone');
+    expect((await relang).postDataJSON()).toMatchObject({ subscription: { endpoint: sub.endpoint }, lang: 'hi' });
+    await expect(zone.notifications()).toContainText('इस डिवाइस पर चालू, हिंदी में।');
+    await screenshotBoth(page, 'zone-settings-on-hi');
+
+    // Arrival: the server pushes to this device's subscription (the receiver decrypts it).
+    await zone.location().getByRole('button', { name: 'मेरी लोकेशन शेयर करें' }).click();
+    const first = hereAnswer(page);
+    await zone.location().getByRole('button', { name: 'आगे बढ़ें' }).click();
+    await expect(zone.location().getByTestId('zone-location-state')).toHaveText('चालू');
+    await first;
+    const arrival = hereAnswer(page);
+    await context.setGeolocation(CITY);
+    expect((await (await arrival).json()).arrived).toHaveLength(1);
+    await expect.poll(() => receiver.received.get('visitor')?.length ?? 0).toBe(1);
+    const payload = receiver.received.get('visitor')![0];
+    const message = JSON.parse(payload);
+    expect(message).toMatchObject({ type: 'zone-arrival', url: '/hi/reading-zone', lang: 'hi', zoneId: expect.any(Number) });
+
+    // Delivered to the service worker as a push service would: it shows the notification.
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    const origin = new URL(page.url()).origin;
+    await expect.poll(() => registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBeTruthy();
+    const { registrationId } = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: payload });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          lang: n.lang,
+          icon: n.icon,
+          badge: (n as Notification & { badge?: string }).badge,
+          url: n.data?.url,
+        })),
+      );
+    await expect.poll(shown).toEqual([
+      {
+        title: message.title,
+        body: message.body,
+        tag: `zone-${message.zoneId}`,
+        lang: 'hi',
+        icon: `${origin}/icons/icon-192.png`,
+        badge: `${origin}/icons/badge-96.png`,
+        url: '/hi/reading-zone',
+      },
+    ]);
+    // A push that is not an arrival still shows something (browsers require it).
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'not an arrival' });
+    await expect.poll(async () => (await shown()).find((n) => n.tag === 'zone')).toMatchObject({ title: 'Lectern', url: '/reading-zone' });
+
+    // A click: headless Chromium cannot click a notification, so the test dispatches the
+    // notificationclick event in the service worker with the real notification; the worker's own
+    // handler then takes the open window to the notification's screen.
+    await page.goto('/');
+    const [worker] = context.serviceWorkers();
+    await worker.evaluate(async (tag) => {
+      const sw = self as unknown as ServiceWorkerGlobalScope;
+      const [notification] = await sw.registration.getNotifications({ tag });
+      sw.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+    }, `zone-${message.zoneId}`);
+    await expect(page).toHaveURL(/\/hi\/reading-zone$/);
+    await expect.poll(async () => (await shown()).map((n) => n.tag)).toEqual(['zone']);
+
+    // The background ping (periodic sync) posts the ping key the app kept for the worker.
+    const ping = context.waitForEvent('request', (r) => r.url().endsWith('/api/zones/ping'));
+    await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId, tag: 'zone-ping' });
+    expect((await ping).postDataJSON()).toEqual({ key: expect.stringMatching(/^[\w-]{40,}$/) });
+
+    // Off: the browser's subscription and the server's both go.
+    await zone.open();
+    const removed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions/remove'));
+    await zone.notifications().getByRole('button', { name: 'Turn off' }).click();
+    expect(await (await removed).json()).toEqual({ status: 1, message: 'Notifications are turned off.' });
+    await expect(zone.notifications().getByTestId('zone-notifications-state')).toHaveText('Off');
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription())).toBeNull();
+    const token = await page.evaluate(() => localStorage.getItem('userToken'));
+    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const again = await page.request.post('/api/push/subscriptions/remove', {
+      data: { endpoint: sub.endpoint },
+      headers: { Authorization: token!, 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(await again.json()).toEqual({ status: 1, message: 'There was no subscription to remove.' });
+
+    // On again, then signing out: this device stops getting the reader's arrivals.
+    await zone.notifications().getByRole('button', { name: 'Turn on notifications' }).click();
+    await zone.notifications().getByRole('button', { name: 'Continue' }).click();
+    await expect(zone.notifications().getByTestId('zone-notifications-state')).toHaveText('On');
+    const menu = new SideMenu(page);
+    await menu.open();
+    await menu.dialog().getByRole('button', { name: 'Logout' }).click();
+    const subscribedHere = () => page.evaluate(async () => !!(await (await navigator.serviceWorker.ready).pushManager.getSubscription()));
+    await expect.poll(subscribedHere).toBe(false);
+  });
+});
