@@ -149,6 +149,17 @@ test.describe('arrival by position, as a guest', () => {
     await page.context().setGeolocation(CITY);
     await page.waitForTimeout(1500);
     expect(reports).toHaveLength(reported);
+
+    // The end: a timer at the pass's end asks the server again. The pass lasts two hours, so the
+    // browser's clock is moved on and the server's answer then (no pass) is given by the test.
+    await page.clock.install();
+    await page.reload();
+    await expect(zone.pass()).toBeVisible();
+    await page.route('**/api/zones/passes', (route) => route.fulfill({ json: { passes: [], arrived: [] } }));
+    await page.clock.fastForward('02:05:00');
+    await expect(zone.banner()).toHaveText('Your Smart Reading Zone pass has ended.');
+    await expect(page.getByTestId('zone-no-pass')).toBeVisible();
+    await screenshotBoth(page, 'zone-banner-ended', { fullPage: false });
   });
 });
 
