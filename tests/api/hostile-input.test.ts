@@ -212,11 +212,14 @@ function arb(s: Json | undefined, name = ''): fc.Arbitrary<unknown> {
     case 'string': {
       const min = s.minLength ?? 0;
       const max = Math.max(min, Math.min(s.maxLength ?? 24, 24));
+      // stringMatching makes at most about 10 characters at its default size, so a longer minimum
+      // (a push key of 80) would be filtered for ever: ask for longer strings then.
+      const size = min <= 5 ? undefined : min < 90 ? 'medium' : 'large';
       const gen =
         s.format === 'uuid'
           ? fc.uuid()
           : s.pattern && !s.pattern.includes('(?')
-            ? fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= (s.maxLength ?? 1e9))
+            ? fc.stringMatching(new RegExp(s.pattern), { size }).filter((v) => v.length >= min && v.length <= (s.maxLength ?? 1e9))
             : fc.string({ minLength: min, maxLength: max });
       return fc.oneof(...good, gen);
     }
