@@ -211,6 +211,13 @@ describe('arrival by network', () => {
     ]);
   });
 
+  it('an X-Forwarded-For naming a zone address is not believed (no TRUST_PROXY by default)', async () => {
+    await addZone({ name: 'Spoofed Wi-Fi', networks: ['172.16.8.0/24'] });
+    const r = await signIn('spoof@example.com');
+    const res = await from('198.51.100.7').raw('POST', '/api/zones/here', {}, r.token, { 'x-forwarded-for': '172.16.8.8' });
+    expect(res.body).toEqual({ passes: [], arrived: [] });
+  });
+
   it('GET /api/zones/passes from a zone network counts too (guests included); signed out is a 401', async () => {
     const zone = await addZone({ name: 'Passes Wi-Fi', networks: ['172.16.3.0/24'] });
     const g = await guest('zones-passes-guest-0123');
