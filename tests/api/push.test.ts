@@ -397,6 +397,18 @@ describe('storing and removing subscriptions', () => {
     expect(await rowsOf(bob.id)).toMatchObject([{ endpoint: s.endpoint }]);
   });
 
+  it('signing out removes the subscriptions that session turned on (and its ping key), not those of the reader’s other sessions', async () => {
+    const me = await reader('signs-out');
+    const phone = await t.app.issueToken(me.id, { headers: {} } as never);
+    const [laptopSub, phoneSub] = [push.subscribe('laptop-out'), push.subscribe('phone-out')];
+    const laptopKey = (await subscribe(me.token, laptopSub.json, 'laptop')).body.pingKey as string;
+    expect((await subscribe(phone, phoneSub.json, 'phone')).status).toBe(200);
+    expect((await api.post('/api/zones/ping', { key: laptopKey })).status).toBe(200);
+    expect((await api.post('/api/logout', {}, me.token)).status).toBe(200);
+    expect((await rowsOf(me.id)).map((r) => r.endpoint)).toEqual([phoneSub.endpoint]);
+    expect((await api.post('/api/zones/ping', { key: laptopKey })).status).toBe(404);
+  });
+
   it('a reader keeps at most 10 subscriptions; the oldest go', async () => {
     const me = await reader('many-devices');
     const subs = Array.from({ length: 12 }, (_, i) => push.subscribe(`many-${i}`));

@@ -31,7 +31,16 @@ export interface PushSubscriptionRow {
  * replaced (a device has one); past PUSH_SUBSCRIPTIONS_PER_USER the oldest of the reader's go. */
 export async function saveSubscription(
   db: Db,
-  s: { userId: number; deviceId: string; endpoint: string; p256dh: string; auth: string; lang: 'en' | 'hi'; pingKeyHash: string },
+  s: {
+    userId: number;
+    deviceId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    lang: 'en' | 'hi';
+    pingKeyHash: string;
+    sessionId: string;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [s.userId]);
@@ -41,11 +50,12 @@ export async function saveSubscription(
       s.endpoint,
     ]);
     await tx.query(
-      `INSERT INTO push_subscriptions (user_id, device_id, endpoint, p256dh, auth, lang, ping_key_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO push_subscriptions (user_id, device_id, endpoint, p256dh, auth, lang, ping_key_hash, session_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, device_id = EXCLUDED.device_id, p256dh = EXCLUDED.p256dh,
-         auth = EXCLUDED.auth, lang = EXCLUDED.lang, ping_key_hash = EXCLUDED.ping_key_hash, created_at = now(), last_sent_at = NULL`,
-      [s.userId, s.deviceId, s.endpoint, s.p256dh, s.auth, s.lang, s.pingKeyHash],
+         auth = EXCLUDED.auth, lang = EXCLUDED.lang, ping_key_hash = EXCLUDED.ping_key_hash,
+         session_id = EXCLUDED.session_id, created_at = now(), last_sent_at = NULL`,
+      [s.userId, s.deviceId, s.endpoint, s.p256dh, s.auth, s.lang, s.pingKeyHash, s.sessionId],
     );
     await tx.query(
       `DELETE FROM push_subscriptions WHERE user_id = $1 AND id NOT IN (

@@ -61,6 +61,8 @@ export async function revokeSessions(db: Queryable, userId: number, opts: { only
       );
   const ids = rows.map((r) => r.id);
   for (const id of ids) forgetSession(id);
+  // Push subscriptions end with the session that turned them on (migration 008).
+  if (ids.length) await db.query(`DELETE FROM push_subscriptions WHERE session_id = ANY($1::uuid[])`, [ids]);
   return ids;
 }
 

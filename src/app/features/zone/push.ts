@@ -103,8 +103,7 @@ export async function turnOffPush(): Promise<void> {
 }
 
 /** Signed out: this device stops getting the reader's arrivals (the next person on it is not told
- * where the last one was). The server can no longer be asked without the session; the push service
- * answers its next push with 410 Gone, and the server then deletes the subscription. */
+ * where the last one was). The server deleted its copy when the session ended (logout). */
 export async function forgetPushOnThisDevice(): Promise<void> {
   if (!(await readZonePush().catch(() => undefined))) return;
   const reg = await navigator.serviceWorker?.getRegistration();

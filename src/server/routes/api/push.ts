@@ -35,6 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         auth: subscription.keys.auth,
         lang,
         pingKeyHash: hashPingKey(pingKey),
+        sessionId: req.user!.sessionId,
       });
       return { status: 1 as const, pingKey };
     },

@@ -1,14 +1,13 @@
 // Smart Reading Zones (/api/zones): the zones near a place, the reader's passes, "I am here" from
 // the open app, and the service worker's background ping. The client's address is req.ip, which
 // Fastify decides from TRUST_PROXY as configured (X-Forwarded-For is never read here).
-import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { HereBody, PassesReply, PingBody, ZonesQuery, ZonesReply } from '../../../shared/schemas/zones';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { listZones } from '../../repositories/zones';
-import { userForPingKey } from '../../repositories/push-subscriptions';
+import { hashPingKey, userForPingKey } from '../../repositories/push-subscriptions';
 import { sightReader } from '../../services/zones';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
@@ -56,14 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/zones/ping',
     {
-      preHandler: capped(
-        ZONE_CAPS.ping,
-        (req) =>
-          `zone-ping:${crypto
-            .createHash('sha256')
-            .update(String((req.body as { key?: unknown })?.key))
-            .digest('base64url')}`,
-      ),
+      preHandler: capped(ZONE_CAPS.ping, (req) => `zone-ping:${hashPingKey(String((req.body as { key?: unknown })?.key))}`),
       schema: { body: PingBody, response: { 200: PassesReply, ...errors } },
     },
     async (req) => {
