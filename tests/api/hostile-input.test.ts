@@ -449,7 +449,10 @@ const STATE_SQL = `SELECT
   (SELECT count(*) FROM titles)::int AS titles,
   (SELECT count(*) FROM issues)::int AS issues,
   (SELECT count(*) FROM institutions)::int AS institutions,
-  (SELECT count(*) FROM stories)::int AS stories`;
+  (SELECT count(*) FROM stories)::int AS stories,
+  (SELECT count(*) FROM push_subscriptions)::int AS push_subscriptions,
+  (SELECT count(*) FROM zone_passes)::int AS zone_passes,
+  (SELECT count(*) FROM zone_sightings)::int AS zone_sightings`;
 const state = async () => JSON.stringify((await t.db.query(STATE_SQL)).rows[0]);
 
 /** Tokens no server issued: unsigned, truncated, tampered, huge, the wrong scheme. */
