@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { generate } from 'selfsigned';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 import { OIDC_CLIENT } from './tests/support/oidc-provider';
+import { loopbackCertificate } from './tests/support/push-service';
 
 const PORT = 4173;
 const OIDC_PORT = 4174;
@@ -19,16 +19,12 @@ if (!process.env.TEST_WORKER_INDEX && fs.existsSync('.tmp')) {
 }
 
 // Web Push: headless Chromium has no push service here, so the zone test subscribes with an
-// endpoint on a receiver of its own (tests/e2e/push-receiver.ts) on 127.0.0.1, with a certificate
+// endpoint on the push-service stand-in (tests/support/push-service.ts) on 127.0.0.1, with a certificate
 // made for the run. The server allows that host (PUSH_SERVICE_HOSTS) and trusts that certificate
 // (NODE_EXTRA_CA_CERTS). This is the one stand-in of the run; everything else is the real thing.
 const pushTls = { key: `${dataDir}-push/key.pem`, cert: `${dataDir}-push/cert.pem` };
 if (!process.env.TEST_WORKER_INDEX) {
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-  });
+  const pems = await loopbackCertificate();
   fs.mkdirSync(path.dirname(pushTls.key), { recursive: true });
   fs.writeFileSync(pushTls.key, pems.private);
   fs.writeFileSync(pushTls.cert, pems.cert);

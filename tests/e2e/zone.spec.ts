@@ -2,12 +2,13 @@
 // the consent steps and the browser's answers (granted, denied), an arrival by position (the
 // pass, the banner, a title the guest could not open before opens in the reader), moving out,
 // reports on a real move only, Web Push from the server's own push (through the run's one
-// stand-in, push-receiver.ts) to the service worker's notification and its click, turning
+// stand-in, tests/support/push-service.ts, which checks VAPID and decrypts) to the service worker's notification and its click, turning
 // location and notifications off (on the server too), iOS outside the Home Screen, and the links.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ZONES } from '../../src/server/demo/zones';
 import { SideMenu, SignIn, ZoneScreen, screenshotBoth } from './pages';
-import { startPushReceiver, type PushReceiver } from './push-receiver';
+import fs from 'node:fs';
+import { startPushService, type PushServiceStandIn } from '../support/push-service';
 
 const { city } = DEMO_ZONES;
 /** Inside the demo's always-open public zone (City Library, Mumbai). */
@@ -34,7 +35,12 @@ function countReports(page: Page) {
   });
   return sent;
 }
-const hereAnswer = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/zones/here') && r.ok());
+/** The answer to the next position report, or to the next one made from `from` (other reports,
+ * such as the one each page load makes, may be on their way at the same time). */
+const hereAnswer = (page: Page, from?: { latitude: number }) =>
+  page.waitForResponse(
+    (r) => r.url().endsWith('/api/zones/here') && r.ok() && (!from || r.request().postDataJSON()?.position?.lat === from.latitude),
+  );
 
 test.describe('arrival by position, as a guest', () => {
   // Notifications granted too: headless Chromium answers 'denied' to a permission nobody granted.
@@ -95,7 +101,7 @@ test.describe('arrival by position, as a guest', () => {
     expect(reports).toHaveLength(1);
 
     // Into the zone: the server starts a pass; the screen and the banner say until when.
-    const arrival = hereAnswer(page);
+    const arrival = hereAnswer(page, CITY);
     await page.context().setGeolocation(CITY);
     const reply = await (await arrival).json();
     expect(reply.arrived).toHaveLength(1);
@@ -120,10 +126,12 @@ test.describe('arrival by position, as a guest', () => {
 
     // Out of the zone: the move is reported, and the pass runs on to its end (as of the last
     // sighting inside: each start of the app reports the position again).
+    const started = hereAnswer(page, CITY); // the report each start of the app makes
     await zone.open();
+    await started;
     const auth = { Authorization: (await page.evaluate(() => localStorage.getItem('userToken')))! };
     const [current] = (await (await page.request.get('/api/zones/passes', { headers: auth })).json()).passes;
-    const out = hereAnswer(page);
+    const out = hereAnswer(page, AWAY);
     await page.context().setGeolocation(AWAY);
     expect((await (await out).json()).passes).toEqual([expect.objectContaining({ zoneId: pass.zoneId, endsAt: current.endsAt })]);
     const stillUntil = new Date(current.endsAt).toLocaleTimeString('en-IN', { hour: 'numeric', minute: '2-digit' });
@@ -247,9 +255,13 @@ test.describe('links', () => {
 
 test.describe('arrival notifications by Web Push', () => {
   test.use({ viewport: { width: 1280, height: 800 }, permissions: ['geolocation', 'notifications'], geolocation: AWAY });
-  let receiver: PushReceiver;
+  let receiver: PushServiceStandIn;
   test.beforeAll(async () => {
-    receiver = await startPushReceiver();
+    // The certificate playwright.config.ts made for the run, which the server trusts.
+    const dir = `${process.env.LECTERN_E2E_DATA_DIR}-push`;
+    receiver = await startPushService({
+      tls: { private: fs.readFileSync(`${dir}/key.pem`, 'utf8'), cert: fs.readFileSync(`${dir}/cert.pem`, 'utf8') },
+    });
   });
   test.afterAll(async () => receiver.close());
 
@@ -282,7 +294,7 @@ test.describe('arrival notifications by Web Push', () => {
     context,
   }) => {
     test.setTimeout(120_000);
-    const sub = receiver.subscription('visitor');
+    const sub = receiver.subscribe('visitor').json;
     await stubPushManager(context, sub);
     const zone = new ZoneScreen(page);
 
@@ -321,12 +333,12 @@ test.describe('arrival notifications by Web Push', () => {
     await zone.location().getByRole('button', { name: 'आगे बढ़ें' }).click();
     await expect(zone.location().getByTestId('zone-location-state')).toHaveText('चालू');
     await first;
-    const arrival = hereAnswer(page);
+    const arrival = hereAnswer(page, CITY);
     await context.setGeolocation(CITY);
     expect((await (await arrival).json()).arrived).toHaveLength(1);
-    await expect.poll(() => receiver.received.get('visitor')?.length ?? 0).toBe(1);
-    const payload = receiver.received.get('visitor')![0];
-    const message = JSON.parse(payload);
+    await expect.poll(() => receiver.received.filter((p) => p.name === 'visitor').length).toBe(1);
+    const message = receiver.received.find((p) => p.name === 'visitor')!.message;
+    const payload = JSON.stringify(message);
     expect(message).toMatchObject({ type: 'zone-arrival', url: '/hi/reading-zone', lang: 'hi', zoneId: expect.any(Number) });
 
     // Delivered to the service worker as a push service would: it shows the notification.

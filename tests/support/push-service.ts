@@ -116,12 +116,17 @@ export interface PushServiceStandIn {
   close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<PushServiceStandIn> {
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+/** A self-signed certificate for 127.0.0.1, made for the run (PEM: `private`, `cert`). */
+export const loopbackCertificate = () =>
+  generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keyType: 'ec',
     curve: 'P-256',
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
+
+/** `tls`: the certificate to serve (the e2e run makes one the server trusts); a fresh one by default. */
+export async function startPushService(opts: { tls?: { private: string; cert: string } } = {}): Promise<PushServiceStandIn> {
+  const pems = opts.tls ?? (await loopbackCertificate());
   const keysByName = new Map<string, SubscriptionKeys>();
   const status = new Map<string, number>();
   const received: ReceivedPush[] = [];
