@@ -7,8 +7,9 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 import { OIDC_CLIENT } from './tests/support/oidc-provider';
 import { loopbackCertificate } from './tests/support/push-service';
 
-const PORT = 4173;
-const OIDC_PORT = 4174;
+// E2E_PORT lets a second run (another worktree) use other ports; the OpenID provider takes the next one.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const OIDC_PORT = PORT + 1;
 // A fresh data directory per run. Test workers load this file too: only the runner itself
 // (no TEST_WORKER_INDEX) clears what earlier runs left.
 // Workers load this file too and inherit the runner's environment: they keep the runner's

@@ -2,7 +2,7 @@
 // cookies and storage of spec §3, the access rules of spec §4.
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test } from '@playwright/test';
-import { SignIn, screenshot } from './pages';
+import { SignIn, screenshot, BASE, PORT } from './pages';
 import { codeFor } from './outbox';
 
 test.use({ serviceWorkers: 'block' });
@@ -323,13 +323,13 @@ test('institution sign-in through its OpenID provider links the reader to it', a
   await page.getByRole('button', { name: 'Demo University' }).click();
 
   // The provider's own screens (oidc-provider's development login and consent).
-  await expect(page).toHaveURL(/127\.0\.0\.1:4174\/interaction\//);
+  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${PORT + 1}/interaction/`));
   await page.locator('input[name="login"]').fill('ravi.menon@demo.edu');
   await page.locator('input[name="password"]').fill('anything');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page).toHaveURL(/127\.0\.0\.1:4173\/$/);
+  await expect(page).toHaveURL(`${BASE}/`);
   expect(await signIn.storage('loginType')).toBe('sso');
   expect(JSON.parse((await signIn.storage('userDetails'))!)).toMatchObject({
     email: 'ravi.menon@demo.edu',

@@ -1,7 +1,7 @@
 // Listing pages against the demo library: 20 per page with infinite scroll, the pickers, the
 // newspaper and journal sections with their flags, the hidden category.
 import { expect, test } from '@playwright/test';
-import { screenshot } from './pages';
+import { screenshot, BASE } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -51,7 +51,7 @@ test('the hidden category never lists, and newspapers stay hidden when the insti
   await expect(page.getByTestId('no-results')).toHaveText('Oops! Sorry No results found.');
   await expect(cards(page)).toHaveCount(0);
 
-  await context.addCookies([{ name: 'isNewspaper', value: '0', url: 'http://127.0.0.1:4173' }]);
+  await context.addCookies([{ name: 'isNewspaper', value: '0', url: BASE }]);
   let asked = false;
   await page.route('**/content/magazine-filter*', (route) => {
     asked = route.request().url().includes('categoryID=154') || asked;

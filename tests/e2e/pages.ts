@@ -1,6 +1,10 @@
 // Page models for the screens the end-to-end tests drive.
 import { expect, type Page } from '@playwright/test';
 
+/** The run's server (playwright.config.ts: E2E_PORT, default 4173; the OpenID provider on the next port). */
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const BASE = `http://127.0.0.1:${PORT}`;
+
 export class HomePage {
   constructor(readonly page: Page) {}
   async open(path = '/') {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { HomePage, SideMenu, screenshot } from './pages';
+import { HomePage, SideMenu, screenshot, BASE } from './pages';
 
 test('header links and the active page name', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -20,8 +20,8 @@ test('header links and the active page name', async ({ page }) => {
 
 test('journals and newspapers links hide when the cookies say 0', async ({ page, context }) => {
   await context.addCookies([
-    { name: 'isJournal', value: '0', url: 'http://127.0.0.1:4173' },
-    { name: 'isNewspaper', value: '0', url: 'http://127.0.0.1:4173' },
+    { name: 'isJournal', value: '0', url: BASE },
+    { name: 'isNewspaper', value: '0', url: BASE },
   ]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await new HomePage(page).open();
@@ -74,7 +74,7 @@ test('side menu: Escape, outside click, focus trap, and the language panel', asy
   await menu.open();
   await page.getByRole('button', { name: 'भाषा' }).click();
   await page.getByRole('button', { name: /अंग्रेज़ी/ }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:4173\/$/);
+  await expect(page).toHaveURL(`${BASE}/`);
   await expect(page.getByRole('heading', { level: 2, name: 'Most Popular' })).toBeVisible();
 });
 
