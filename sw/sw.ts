@@ -5,7 +5,8 @@
 // cache-first. /api, /content, /media and /reader never fall back to the app shell: the reader
 // has its own precached page, and its issue, pages and texts come from the downloads cache first.
 // Smart Reading Zone: arrival pushes become notifications, a click opens the zone screen, and a
-// periodic background sync pings the server (which counts the zone's Wi-Fi).
+// periodic background sync pings the server (which counts the zone's Wi-Fi). Writes made offline
+// are delivered by Background Sync from the one outbox the app fills (features/offline/outbox.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
@@ -13,7 +14,9 @@ import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import { DOWNLOADS_CACHE, READER_CONTENT_PREFIX, RECENT_PAGES_CACHE, tokenless } from '../src/shared/reader-paths';
 import { ZONE_PING_TAG, fallbackNotice, notificationTarget, parseArrival } from '../src/shared/zone-push';
-import { readZonePush } from '../src/app/db/index';
+import { readAuth, readZonePush } from '../src/app/db/index';
+import { deliverOutbox, OUTBOX_SYNC_TAG } from '../src/app/features/offline/outbox';
+import { CONTENT_CACHE } from '../src/shared/offline';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -56,7 +59,7 @@ registerRoute(
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/content/'),
   new NetworkFirst({
-    cacheName: 'lectern-content',
+    cacheName: CONTENT_CACHE,
     networkTimeoutSeconds: 4,
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 })],
   }),
@@ -77,6 +80,30 @@ registerRoute(
     url.origin === self.location.origin && url.pathname.startsWith('/assets/') && ['script', 'style', 'font'].includes(request.destination),
   new StaleWhileRevalidate({ cacheName: 'lectern-assets', plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
 );
+
+// Background Sync and Periodic Background Sync are Chromium's; TypeScript's lib knows neither.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    sync: SyncEvent;
+    periodicsync: SyncEvent;
+  }
+}
+
+// --- The outbox: writes made offline, delivered by Background Sync even with the app closed. ---
+
+async function deliverInBackground(): Promise<void> {
+  const auth = await readAuth();
+  if (!auth) return;
+  const result = await deliverOutbox(auth);
+  // Rejecting asks the browser to try again later (with its own back-off).
+  if (result === 'offline' || result === 'retry-later') throw new Error(`outbox: ${result}`);
+}
+self.addEventListener('sync', (event) => {
+  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(deliverInBackground());
+});
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
@@ -135,15 +162,6 @@ async function zonePing(): Promise<void> {
   });
 }
 
-// Periodic Background Sync is Chromium's, for installed apps; TypeScript's lib does not know it.
-interface PeriodicSyncEvent extends ExtendableEvent {
-  readonly tag: string;
-}
-declare global {
-  interface ServiceWorkerGlobalScopeEventMap {
-    periodicsync: PeriodicSyncEvent;
-  }
-}
 self.addEventListener('periodicsync', (event) => {
   if (event.tag === ZONE_PING_TAG) event.waitUntil(zonePing().catch(() => undefined));
 });

@@ -1,5 +1,6 @@
-// App entry: translations for the page's locale, the query cache (persisted for the home
-// data so a cold start offline still shows the newsstand), the router, the service worker.
+// App entry: translations for the page's locale, the query cache (the answers of the screens a
+// reader may want again offline are saved on the device, one cache per reader), the router, the
+// service worker, and the outbox of writes made offline.
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,19 +10,31 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { initI18n } from './lib/i18n';
 import { localeOf } from './lib/locale';
+import { whenReaderChanges } from './lib/session';
+import { PERSISTED_ROOTS, trimToBudget } from './lib/persist';
 import { router } from './routes/router';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
-import { homeKeys } from './features/home/queries';
+import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
 import './styles.css';
 
-const DAY = 86_400_000;
-/** Only these queries are saved to the device (STYLE.md: persist on purpose). */
-const PERSISTED_ROOTS: readonly string[] = [homeKeys.all[0]];
-
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { gcTime: DAY, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    // offlineFirst: a request is tried even when the browser says it is offline, so the service
+    // worker's cache can answer; retries then wait for the network. gcTime ≥ the saved age.
+    queries: { gcTime: PERSISTED_QUERIES_MAX_AGE_MS, retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+  },
 });
-const persister = createSyncStoragePersister({ storage: window.localStorage, key: 'lectern-query-cache' });
+const persister = createSyncStoragePersister({
+  storage: window.localStorage,
+  key: 'lectern-query-cache',
+  serialize: (client) => JSON.stringify(trimToBudget(client, PERSISTED_QUERIES_MAX_CHARS)),
+});
+
+// Another reader signed in, or this one signed out: nothing of theirs stays on the device.
+whenReaderChanges(() => {
+  queryClient.clear();
+  void import('./features/offline/sync').then((m) => m.readerChanged());
+});
 
 reloadOnStaleChunk();
 await initI18n(localeOf(window.location.pathname));
@@ -32,7 +45,7 @@ createRoot(document.getElementById('root')!).render(
       client={queryClient}
       persistOptions={{
         persister,
-        maxAge: DAY,
+        maxAge: PERSISTED_QUERIES_MAX_AGE_MS,
         buster: __BUILD_ID__,
         dehydrateOptions: { shouldDehydrateQuery: (q) => q.state.status === 'success' && PERSISTED_ROOTS.includes(String(q.queryKey[0])) },
       }}
@@ -42,9 +55,10 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 registerServiceWorker();
-// Off the first load's path: downloads (re-check access, finish stopped ones) and read events a
-// reader left unsent (closed while offline), at start and whenever the network returns.
+// Off the first load's path: the outbox (writes made offline), downloads (re-check access, finish
+// stopped ones) and read events a reader left unsent, at start and whenever the network returns.
 setTimeout(() => {
+  void import('./features/offline/sync').then((m) => m.keepOutboxFlowing());
   void import('./features/downloads/store').then((m) => m.keepDownloadsCurrent());
   void import('./features/reader/tracking').then((m) => m.keepReadsFlowing());
 }, 2000);

@@ -1,6 +1,8 @@
-// The frame of every sign-in and access screen: a centred card with a title and a lede.
+// The frame of every sign-in and access screen: a centred card with a title and a lede, and a
+// word when there is no network (every step here needs it).
 import './forms.css';
 import type { ReactNode } from 'react';
+import { NeedsNetwork } from './Offline';
 
 export function AuthCard({ title, lede, children, wide }: { title: string; lede?: ReactNode; children: ReactNode; wide?: boolean }) {
   return (
@@ -10,6 +12,7 @@ export function AuthCard({ title, lede, children, wide }: { title: string; lede?
           {title}
         </h1>
         {lede && <p className="auth__lede">{lede}</p>}
+        <NeedsNetwork what="signIn" />
         {children}
       </section>
     </div>

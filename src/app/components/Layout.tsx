@@ -10,6 +10,7 @@ import { setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
 import { clearSession, session, useSessionVersion, zoneLocation } from '../lib/session';
 import { Toaster } from './Toast';
+import { OfflineBanner } from './Offline';
 import { useScrollMemory } from './useScrollMemory';
 import { INFO_LINKS } from '../features/account/links';
 import { useLocalePath } from './useLocalePath';
@@ -69,6 +70,7 @@ export function Layout() {
     <>
       <Header onOpenMenu={() => setMenuOpen(true)} />
       {menuOpen && <SideMenu onClose={closeMenu} />}
+      <OfflineBanner />
       <ZoneSlot />
       <main id="main" tabIndex={-1}>
         {redirect ? null : <Outlet />}

@@ -6,6 +6,23 @@ import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../s
 import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
 import { useLocalePath } from './useLocalePath';
 import { formatDate } from '../lib/locale';
+import { STORAGE } from '../lib/session';
+
+/** The reader's favourites as the favourites store mirrors them (spec §3 key), read without IndexedDB. */
+let favouritesRaw: string | null = null;
+let favouriteMids = new Set<number>();
+function isFavourite(mid: number): boolean {
+  const raw = localStorage.getItem(STORAGE.favourites);
+  if (raw !== favouritesRaw) {
+    favouritesRaw = raw;
+    try {
+      favouriteMids = new Set(JSON.parse(raw ?? '[]'));
+    } catch {
+      favouriteMids = new Set();
+    }
+  }
+  return favouriteMids.has(mid);
+}
 
 export function MagazineTile({ m, eager }: { m: MagazineCard; eager?: boolean }) {
   const { t } = useTranslation();
@@ -28,6 +45,14 @@ export function MagazineTile({ m, eager }: { m: MagazineCard; eager?: boolean })
           <span className="cover-card__placeholder">{m.name}</span>
         )}
         {m.isGold && <span className="badge badge--gold">{t('card.gold')}</span>}
+        {isFavourite(m.mid) && (
+          <span className="badge badge--fav" data-testid="tile-favourite">
+            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" fill="currentColor">
+              <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 5.2 3 1.8-1.9 3.2-3 5.2-3 3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
+            </svg>
+            <span className="visually-hidden">{t('favourites.inList')}</span>
+          </span>
+        )}
       </span>
       <span className="cover-card__name">{m.name}</span>
       {m.issueName && <span className="cover-card__issue">{m.issueName}</span>}

@@ -1,5 +1,5 @@
 // Spec §4 logout: the server ends the session (and logs the event), isLoggedIn and isGuest go
-// to '0', stored user data is cleared; from a dashboard page the reader goes to /login
+// to '0', stored user data is cleared (and the reader's data on the device with it); from a dashboard page the reader goes to /login
 // (/login?from=guest for a guest), elsewhere they stay where they are.
 import { useLocation, useNavigate } from 'react-router';
 import { apiPost } from '../lib/api';
@@ -14,8 +14,18 @@ export function useLogout() {
   return async (opts: { then?: string } = {}) => {
     const guest = isGuest();
     // Signing out must work offline too: the local session ends whatever the server says.
-    // The schema module loads with the first logout, not with every page (bundle budget).
-    const { OkReply } = await import('../../shared/schemas/account');
+    // Online, what this reader did offline is delivered first and their downloads are given back;
+    // then the session ends, and with it everything of theirs on the device (clearSession).
+    // These modules load with the first logout, not with every page (bundle budget).
+    const [{ OkReply }, { deliverNow }, { removeDownload }] = await Promise.all([
+      import('../../shared/schemas/account'),
+      import('../features/offline/sync'),
+      import('../features/downloads/store'),
+    ]);
+    if (navigator.onLine) {
+      await removeDownload().catch(() => undefined);
+      await deliverNow().catch(() => undefined);
+    }
     await apiPost('/api/logout', OkReply).catch(() => undefined);
     const onDashboard = stripLocale(pathname).startsWith('/dashboard');
     const target = opts.then ?? (onDashboard ? (guest ? '/login?from=guest' : '/login') : null);

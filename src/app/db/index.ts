@@ -1,17 +1,25 @@
 // The app's one IndexedDB database: store names in one place and one versioned upgrade path.
-// v1 recent searches; v2 downloaded issues, reading progress and the read-event outbox; v3 the
-// Smart Reading Zone push settings (read by the service worker too, so both use this module).
+// v1 recent searches; v2 downloaded issues, reading progress and read events; v3 the Smart
+// Reading Zone push settings (read by the service worker too, so both use this module); v4 the
+// one outbox of writes made offline (replacing v2's read-event queue, which becomes the buffer
+// of read events not yet sealed into a write), favourites, and who signed in (for the service
+// worker's Background Sync). Everything here but the zone settings belongs to the signed-in
+// reader: forgetOtherUsers() removes what another reader left.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { PageSize } from '../../shared/reader-paths';
 import type { ReaderEvent } from '../../shared/schemas/reader';
+import type { MagazineCard } from '../../shared/schemas/content';
 
 export const DB_NAME = 'lectern';
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 export const STORES = {
   recentSearches: 'recentSearches',
   downloads: 'downloads',
   progress: 'progress',
+  readEvents: 'readEvents',
   outbox: 'outbox',
+  favourites: 'favourites',
+  auth: 'auth',
   zonePush: 'zonePush',
 } as const;
 
@@ -42,6 +50,38 @@ export interface LocalProgress {
   at: number;
 }
 
+/** A write made on this device, waiting to reach the server. `key` is its Idempotency-Key: a
+ * replay after a lost answer changes nothing twice. */
+export interface OutboxWrite {
+  id?: number;
+  key: string;
+  /** The uuid of the reader who made it: it is only ever sent with their token. */
+  user: string;
+  path: string;
+  body: unknown;
+  /** Writes that replace each other (one title's favourite, one issue's progress): a newer one
+   * takes the place of an older one still waiting. */
+  slot?: string;
+  at: number;
+}
+
+/** A favourite as this device knows it (a change still in the outbox shows as waiting). */
+export interface FavouriteRecord {
+  user: string;
+  mid: number;
+  on: boolean;
+  card: MagazineCard;
+  /** When it last changed on this device (ms), or the server's order for ones it sent. */
+  at: number;
+}
+
+/** Who is signed in, for the service worker's Background Sync (it has no localStorage or cookies). */
+export interface AuthRecord {
+  user: string;
+  token: string;
+  xsrf: string | null;
+}
+
 /** This device's zone notifications: the key the service worker pings the server with, and the
  * subscription and language the server was given. */
 export interface ZonePushRecord {
@@ -50,26 +90,42 @@ export interface ZonePushRecord {
   lang: 'en' | 'hi';
 }
 const ZONE_PUSH_KEY = 'current';
+const AUTH_KEY = 'current';
 
 interface LecternDb extends DBSchema {
   recentSearches: { key: string; value: RecentSearch; indexes: { at: number } };
   downloads: { key: number; value: DownloadRecord };
   progress: { key: number; value: LocalProgress };
-  outbox: { key: number; value: ReaderEvent };
+  readEvents: { key: number; value: ReaderEvent };
+  outbox: { key: number; value: OutboxWrite; indexes: { user: string } };
+  favourites: { key: [string, number]; value: FavouriteRecord; indexes: { user: string } };
+  auth: { key: string; value: AuthRecord };
   zonePush: { key: string; value: ZonePushRecord };
 }
+export type Db = IDBPDatabase<LecternDb>;
 
-let opened: Promise<IDBPDatabase<LecternDb>> | null = null;
-export function lecternDb(): Promise<IDBPDatabase<LecternDb>> {
+let opened: Promise<Db> | null = null;
+function open(): Promise<Db> {
   opened ??= openDB<LecternDb>(DB_NAME, DB_VERSION, {
-    upgrade(db, oldVersion) {
+    async upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) db.createObjectStore(STORES.recentSearches, { keyPath: 'term' }).createIndex('at', 'at');
       if (oldVersion < 2) {
         db.createObjectStore(STORES.downloads, { keyPath: 'issueId' });
         db.createObjectStore(STORES.progress, { keyPath: 'issueId' });
-        db.createObjectStore(STORES.outbox, { autoIncrement: true });
       }
       if (oldVersion < 3) db.createObjectStore(STORES.zonePush);
+      if (oldVersion < 4) {
+        // v2's 'outbox' held bare read events: they move to the read-event buffer.
+        const events = db.objectStoreNames.contains('outbox')
+          ? ((await tx.objectStore('outbox' as typeof STORES.readEvents).getAll()) as ReaderEvent[])
+          : [];
+        if (db.objectStoreNames.contains('outbox')) db.deleteObjectStore('outbox' as typeof STORES.outbox);
+        const buffer = db.createObjectStore(STORES.readEvents, { autoIncrement: true });
+        for (const e of events) await buffer.add(e);
+        db.createObjectStore(STORES.outbox, { keyPath: 'id', autoIncrement: true }).createIndex('user', 'user');
+        db.createObjectStore(STORES.favourites, { keyPath: ['user', 'mid'] }).createIndex('user', 'user');
+        db.createObjectStore(STORES.auth);
+      }
     },
     // A newer version (a new service worker, another tab) wants to upgrade: let it.
     blocking() {
@@ -80,6 +136,46 @@ export function lecternDb(): Promise<IDBPDatabase<LecternDb>> {
   });
   return opened;
 }
+
+// After another reader signs in, nothing of the last one may be read or sent: every use of the
+// database waits until their data is gone.
+let forgetting: Promise<void> = Promise.resolve();
+export function lecternDb(): Promise<Db> {
+  return forgetting.then(open);
+}
+
+/** Makes `next` the reader this device's data belongs to (null: nobody is signed in). What another
+ * reader left goes: their outbox, favourites, read events, progress, recent searches and the list
+ * of downloads (the caller removes the downloaded files). A device that has no record yet (data
+ * from before v4) keeps what it has for the reader signed in. The zone settings have their own way
+ * out (sign-out unsubscribes). Resolves to whether another reader's data was removed. */
+export function switchReader(next: AuthRecord | null): Promise<boolean> {
+  const done = forgetting.then(async () => {
+    const db = await open();
+    const user = next?.user ?? null;
+    const mine = (r: { user: string }) => user !== null && r.user === user;
+    const tx = db.transaction([STORES.outbox, STORES.favourites, STORES.auth], 'readwrite');
+    for (const store of [tx.objectStore(STORES.outbox), tx.objectStore(STORES.favourites)] as const) {
+      for (let c = await store.openCursor(); c; c = await c.continue()) if (!mine(c.value)) await c.delete();
+    }
+    const before = await tx.objectStore(STORES.auth).get(AUTH_KEY);
+    if (next) await tx.objectStore(STORES.auth).put(next, AUTH_KEY);
+    else await tx.objectStore(STORES.auth).delete(AUTH_KEY);
+    await tx.done;
+    const changed = user === null || (before !== undefined && before.user !== user);
+    // These carry no reader: they are the last reader's whenever the reader changes.
+    if (changed)
+      for (const store of [STORES.readEvents, STORES.progress, STORES.recentSearches, STORES.downloads] as const) await db.clear(store);
+    return changed;
+  });
+  forgetting = done.then(
+    () => undefined,
+    () => undefined,
+  );
+  return done;
+}
+
+export const readAuth = async () => (await lecternDb()).get(STORES.auth, AUTH_KEY);
 
 export const readZonePush = async () => (await lecternDb()).get(STORES.zonePush, ZONE_PUSH_KEY);
 export const saveZonePush = async (record: ZonePushRecord) => (await lecternDb()).put(STORES.zonePush, record, ZONE_PUSH_KEY);

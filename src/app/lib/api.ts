@@ -1,70 +1,21 @@
-// The one API client: base URL, Authorization and XSRF headers, the error shape, and parsing
-// with the shared schemas (catalogue reads are typed by them, see contentGet). Nothing else in
-// the app calls fetch for the API.
+// The app's API client: the signed-in reader's token and the XSRF header on the core of
+// http.ts, the error shape, and parsing with the shared schemas (catalogue reads are typed by
+// them, see contentGet). Nothing else in the app calls fetch for the API.
 import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
+import { replyOf, send, type Query } from './http';
 
-export class ApiError extends Error {
-  constructor(
-    public status: number,
-    public code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError, buildUrl, replyOf } from './http';
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** What the signed-in reader's requests carry. */
+export const currentCredentials = () => ({ token: session.userToken(), xsrf: getCookie(COOKIE.xsrf) ?? null });
 
-export function buildUrl(path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
-async function request<T>(
+const request = <T>(
   method: 'GET' | 'POST',
   path: string,
   schema: { parse: (body: unknown) => T } | null,
   opts: { query?: Query; body?: unknown; signal?: AbortSignal },
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = session.userToken();
-  if (token) headers.Authorization = token;
-  const xsrf = getCookie(COOKIE.xsrf);
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  const form = opts.body instanceof FormData;
-  if (opts.body !== undefined && !form) headers['Content-Type'] = 'application/json';
-  return replyOf(
-    fetch(buildUrl(path, opts.query), {
-      method,
-      headers,
-      signal: opts.signal,
-      credentials: 'same-origin',
-      body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body),
-    }),
-    schema,
-  );
-}
-
-/** The answer of a request already sent: network failures and error replies become ApiErrors.
- * The reader's boot script (reader.html) sends its first request before this code has loaded. */
-export async function replyOf<T>(sent: Promise<Response>, schema: { parse: (body: unknown) => T } | null = null): Promise<T> {
-  let res: Response;
-  try {
-    res = await sent;
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw new ApiError(0, 'aborted', 'Request aborted');
-    throw new ApiError(0, 'network', 'Network Error');
-  }
-  const body = await res.json().catch(() => null);
-  if (!res.ok) {
-    const e = body?.error;
-    throw new ApiError(res.status, e?.code ?? 'http', e?.message ?? `Request failed with status code ${res.status}`);
-  }
-  return schema ? schema.parse(body) : (body as T);
-}
+): Promise<T> => replyOf(send(method, path, { ...opts, ...currentCredentials() }), schema);
 
 export const apiGet = <S extends z.ZodTypeAny>(path: string, schema: S, query?: Query, signal?: AbortSignal): Promise<z.output<S>> =>
   request<z.output<S>>('GET', path, schema, { query, signal });

@@ -94,6 +94,13 @@ export interface StoredUserDetails {
   userType: 'user' | 'guest';
 }
 
+/** Told when the reader on this device changes: a sign-in (a new token) or a sign-out. The app
+ * then drops the last reader's data (main.tsx); kept out of this module so it stays small. */
+let readerChange: (() => void) | null = null;
+export const whenReaderChanges = (listener: () => void) => {
+  readerChange = listener;
+};
+
 /** Stores a login answer (or a details refresh, which carries no new token). */
 export function saveUser(info: UserInfo | LoginReply, loginType?: LoginType) {
   const details: StoredUserDetails = {
@@ -131,6 +138,7 @@ export function saveUser(info: UserInfo | LoginReply, loginType?: LoginType) {
   else Cookies.remove(COOKIE.ageRating, { path: '/' });
   if (info.libraryDetails) localStorage.setItem(STORAGE.libraryDetails, JSON.stringify(info.libraryDetails));
   else localStorage.removeItem(STORAGE.libraryDetails);
+  if ('jwtoken' in info) readerChange?.();
   changed();
 }
 
@@ -153,6 +161,7 @@ export function clearSession() {
   }
   for (const k of Object.values(STORAGE)) localStorage.removeItem(k);
   localStorage.removeItem(ZONE_LOCATION);
+  readerChange?.();
   changed();
 }
 

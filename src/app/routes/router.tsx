@@ -3,6 +3,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type React from 'react';
 import { Layout } from '../components/Layout';
+import { RouteError } from './RouteError';
 
 const screen = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
   path,
@@ -58,8 +59,8 @@ export const router = createBrowserRouter([
   {
     Component: Layout,
     children: [
-      { path: '/hi', children: screens },
-      { path: '/', children: screens },
+      { path: '/hi', children: screens, ErrorBoundary: RouteError },
+      { path: '/', children: screens, ErrorBoundary: RouteError },
     ],
   },
 ]);

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { AccountLayout } from './AccountLayout';
+import { NoData, hasNoData } from '../../components/Offline';
 import { accountAreaLinks } from './links';
 import { detailsQuery } from './queries';
 import { InstitutionSummary } from './InstitutionSummary';
@@ -11,11 +12,12 @@ import { InstitutionSummary } from './InstitutionSummary';
 export default function DashboardPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { data: user } = useQuery(detailsQuery());
+  const details = useQuery(detailsQuery());
+  const user = details.data;
   const name = user ? `${user.fname} ${user.lname}`.trim() : '';
   return (
     <AccountLayout title={name ? t('account.hello', { name }) : t('account.links.dashboard')}>
-      <InstitutionSummary user={user} />
+      {hasNoData(details) ? <NoData query={details} /> : <InstitutionSummary user={user} />}
       <ul className="account__cards">
         {accountAreaLinks().map((l) => (
           <li key={l.key}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/errors';
 import type { EmailPreferences } from '../../../shared/schemas/account';
 import { AccountLayout } from './AccountLayout';
+import { NoData } from '../../components/Offline';
 import { emailPreferencesQuery } from './queries';
 import { useSaveEmailPreferences } from './mutations';
 
@@ -12,7 +13,8 @@ const KEYS: (keyof EmailPreferences)[] = ['newIssues', 'recommendations', 'produ
 
 export default function EmailPreferencePage() {
   const { t } = useTranslation();
-  const { data } = useQuery(emailPreferencesQuery());
+  const query = useQuery(emailPreferencesQuery());
+  const { data } = query;
   // The reader's changes over the saved preferences.
   const [edits, setEdits] = useState<Partial<EmailPreferences>>({});
   const prefs = data ? { ...data, ...edits } : null;
@@ -28,6 +30,7 @@ export default function EmailPreferencePage() {
     <AccountLayout title={t('account.links.emailPreference')}>
       <form className="account__form" onSubmit={onSubmit}>
         <p className="account__note">{t('emailPrefs.intro')}</p>
+        <NoData query={query} />
         {KEYS.map((k) => (
           <label key={k} className="toggle">
             <input

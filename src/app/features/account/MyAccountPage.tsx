@@ -9,6 +9,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText, useValidationText } from '../../lib/errors';
 import { MESSAGES } from '../../../shared/validation';
 import { AccountLayout } from './AccountLayout';
+import { NoData, hasNoData } from '../../components/Offline';
 import { InstitutionSummary } from './InstitutionSummary';
 import { DeleteAccount } from './DeleteAccount';
 import { detailsQuery } from './queries';
@@ -19,7 +20,8 @@ const ZoneSettings = lazy(() => import('../zone/ZoneSettings'));
 export default function MyAccountPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { data: user } = useQuery(detailsQuery());
+  const details = useQuery(detailsQuery());
+  const user = details.data;
   // null until the reader types: the saved name shows meanwhile.
   const [typed, setName] = useState<string | null>(null);
   const name = typed ?? (user ? `${user.fname} ${user.lname}`.trim() : '');
@@ -68,7 +70,7 @@ export default function MyAccountPage() {
         </div>
       </dl>
       <h2 className="account__subtitle">{t('account.institution')}</h2>
-      <InstitutionSummary user={user} />
+      {hasNoData(details) ? <NoData query={details} /> : <InstitutionSummary user={user} />}
       <Suspense fallback={null}>
         <ZoneSettings />
       </Suspense>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiPost } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { showToast } from '../../components/Toast';
-import { EmailPreferences, OkReply, UserInfo } from '../../../shared/schemas/account';
+import { OkReply, UserInfo, type EmailPreferences } from '../../../shared/schemas/account';
 import { accountKeys } from './queries';
 
 export function useUpdateProfile() {
@@ -20,14 +20,20 @@ export function useUpdateProfile() {
   });
 }
 
+/** Through the outbox: saved on the device at once and sent now, or when the network returns. */
 export function useSaveEmailPreferences() {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: (prefs: EmailPreferences) => apiPost('/api/user/emailpreference', EmailPreferences, prefs),
-    onSuccess: (prefs) => {
+    networkMode: 'always',
+    mutationFn: async (prefs: EmailPreferences) => {
+      const { queue } = await import('../offline/sync');
+      const queued = await queue({ path: '/api/user/emailpreference', body: prefs, slot: 'emailPreference' });
+      return { prefs, delivered: (await queued?.delivery) === 'done' };
+    },
+    onSuccess: ({ prefs, delivered }) => {
       client.setQueryData(accountKeys.emailPreferences(), prefs);
-      showToast(t('toasts.updated'));
+      showToast(t(delivered ? 'toasts.updated' : 'offline.savedForLater'));
     },
   });
 }

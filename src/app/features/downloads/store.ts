@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, apiGet, apiPost, contentGet } from '../../lib/api';
 import { deviceId } from '../../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
-import { OkReply } from '../../../shared/schemas/account';
+import { queue } from '../offline/sync';
 import { DownloadReply, DownloadsReply, type IssueManifest } from '../../../shared/schemas/reader';
 import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
 
@@ -138,14 +138,20 @@ async function dropLocal(issueIds: number[]) {
   await reload();
 }
 
-/** Removes downloads from this device (all of them without ids) and frees them on the server. */
+/** Removes downloads from this device (all of them without ids) and frees them on the server
+ * (through the outbox: offline, when the network returns). */
 export async function removeDownload(issueId?: number): Promise<void> {
   const ids = issueId ? [issueId] : await (await lecternDb()).getAllKeys(STORES.downloads);
-  await apiPost('/api/reader/downloads/remove', OkReply, { deviceId: deviceId(), issueIds: issueId ? [issueId] : undefined }).catch(
-    () => undefined,
-  );
+  const queued = await queue({
+    path: '/api/reader/downloads/remove',
+    body: { deviceId: deviceId(), issueIds: issueId ? [issueId] : undefined },
+  });
+  await queued?.delivery;
   await dropLocal(ids);
 }
+
+/** Reads the list again (another reader signed in: the list was emptied). */
+export const refreshDownloads = reload;
 
 /** The server's word on this device's downloads: limits, and whether access still stands.
  * When it does not (e.g. the subscription expired), the downloads leave the device. */

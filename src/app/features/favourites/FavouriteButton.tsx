@@ -1,13 +1,13 @@
 // The favourite toggle of a title. Signed out, it leads to sign-in and back.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { stripLocale } from '../../lib/locale';
 import type { MagazineCard } from '../../../shared/schemas/content';
-import { favouritesQuery } from './queries';
-import { useToggleFavourite } from './useToggleFavourite';
+import { favouritesQuery, favouritesSyncQuery } from './queries';
+import { useFavouritesFollowOutbox, useToggleFavourite } from './useToggleFavourite';
 
 export function FavouriteButton({ card }: { card: MagazineCard }) {
   const { t } = useTranslation();
@@ -15,8 +15,11 @@ export function FavouriteButton({ card }: { card: MagazineCard }) {
   const to = useLocalePath();
   const { pathname } = useLocation();
   const list = useQuery(favouritesQuery());
+  useQuery(favouritesSyncQuery(useQueryClient()));
+  useFavouritesFollowOutbox();
   const toggle = useToggleFavourite();
-  const isFavourite = list.data?.msg[0]?.mid.values.includes(card.mid) ?? false;
+  const isFavourite = list.data?.cards.some((c) => c.mid === card.mid) ?? false;
+  const waiting = list.data?.waiting.has(card.mid) ?? false;
 
   if (!session.isLoggedIn()) {
     return (
@@ -30,16 +33,34 @@ export function FavouriteButton({ card }: { card: MagazineCard }) {
     );
   }
   return (
-    <button
-      type="button"
-      className="button button--ghost fav-button"
-      aria-pressed={isFavourite}
-      data-testid="favourite-toggle"
-      disabled={list.isPending || toggle.isPending}
-      onClick={() => toggle.mutate({ card, isFavourite })}
-    >
-      <Heart filled={isFavourite} /> {t(isFavourite ? 'favourites.inList' : 'favourites.add')}
-    </button>
+    <span className="fav-toggle">
+      <button
+        type="button"
+        className="button button--ghost fav-button"
+        aria-pressed={isFavourite}
+        aria-describedby={waiting ? `fav-waiting-${card.mid}` : undefined}
+        data-testid="favourite-toggle"
+        disabled={list.isPending || toggle.isPending}
+        onClick={() => toggle.mutate({ card, isFavourite })}
+      >
+        <Heart filled={isFavourite} /> {t(isFavourite ? 'favourites.inList' : 'favourites.add')}
+      </button>
+      {waiting && <WaitingMark id={`fav-waiting-${card.mid}`} />}
+    </span>
+  );
+}
+
+/** A change made on this device that the server does not have yet. */
+export function WaitingMark({ id }: { id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="waiting-mark" id={id} data-testid="favourite-waiting">
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M12 7v5l3 2" />
+      </svg>
+      {t('offline.waiting')}
+    </span>
   );
 }
 

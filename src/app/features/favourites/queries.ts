@@ -1,25 +1,40 @@
-// The reader's favourites (getMyFav), one list per user, also kept in local storage under the
-// spec §3 key so other screens can tell a favourite at a glance.
-import { queryOptions } from '@tanstack/react-query';
-import { apiPost } from '../../lib/api';
-import { STORAGE, session, storedUser } from '../../lib/session';
-import { FavListReply } from '../../../shared/schemas/favourites';
+// The reader's favourites: `local` reads the device (IndexedDB, works offline); `server` asks
+// the server (getMyFav) and merges its answer into the device, then the local list follows.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { session, storedUser } from '../../lib/session';
+import { readFavourites, syncFavourites } from './store';
 
 export const favouriteKeys = {
   all: ['favourites'] as const,
-  forUser: (uuid: string) => [...favouriteKeys.all, uuid] as const,
+  local: (uuid: string) => [...favouriteKeys.all, uuid, 'local'] as const,
+  server: (uuid: string) => [...favouriteKeys.all, uuid, 'server'] as const,
 };
 
+const reader = () => (session.isLoggedIn() ? (storedUser()?.uuid ?? null) : null);
+
 export function favouritesQuery() {
-  const user = storedUser();
+  const uuid = reader();
   return queryOptions({
-    queryKey: favouriteKeys.forUser(user?.uuid ?? ''),
-    enabled: session.isLoggedIn() && !!user,
+    queryKey: favouriteKeys.local(uuid ?? ''),
+    enabled: uuid !== null,
+    queryFn: () => readFavourites(uuid!),
+    // The device answers, network or not.
+    networkMode: 'always',
+    staleTime: Infinity,
+  });
+}
+
+export function favouritesSyncQuery(client: QueryClient) {
+  const uuid = reader();
+  return queryOptions({
+    queryKey: favouriteKeys.server(uuid ?? ''),
+    enabled: uuid !== null,
     queryFn: async () => {
-      const reply = await apiPost('/content/getMyFav', FavListReply, { uid: user!.uid, os: 'web' });
-      localStorage.setItem(STORAGE.favourites, JSON.stringify(reply.msg[0]?.mid.values ?? []));
-      return reply;
+      await syncFavourites();
+      await client.invalidateQueries({ queryKey: favouriteKeys.local(uuid!) });
+      return Date.now();
     },
     staleTime: 30_000,
+    retry: false,
   });
 }

@@ -1,39 +1,37 @@
-// Spec §4 favourite toggle: a favourite is removed (result 0), anything else added (result 1);
-// the list updates at once and is refreshed from the server after each change; toasts say
-// which happened, and a failure puts the list back.
+// Spec §4 favourite toggle: a favourite is removed (result 0), anything else added (result 1).
+// The change is stored on the device and shows at once, with 'Added to My Favorites' / 'Removed
+// from My Favorites'; the outbox delivers it (now, or when the network returns: until then the
+// title shows as waiting). When the outbox has sent something, the list is read again from the
+// server.
+import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiPost } from '../../lib/api';
-import { storedUser } from '../../lib/session';
 import { showToast } from '../../components/Toast';
 import { useErrorText } from '../../lib/errors';
-import { FavChangeReply, type FavListReply } from '../../../shared/schemas/favourites';
 import type { MagazineCard } from '../../../shared/schemas/content';
+import { onDelivered } from '../offline/sync';
 import { favouriteKeys } from './queries';
+import { setFavourite } from './store';
 
 export function useToggleFavourite() {
   const client = useQueryClient();
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const user = storedUser();
-  const key = favouriteKeys.forUser(user?.uuid ?? '');
   return useMutation({
-    mutationFn: ({ card, isFavourite }: { card: MagazineCard; isFavourite: boolean }) =>
-      apiPost(isFavourite ? '/content/deletemy_fav' : '/content/addmy_fav', FavChangeReply, { uid: user!.uid, mid: card.mid, os: 'web' }),
-    onMutate: async ({ card, isFavourite }) => {
-      await client.cancelQueries({ queryKey: key });
-      const before = client.getQueryData<FavListReply>(key);
-      if (before) {
-        const magazineList = isFavourite ? before.magazineList.filter((m) => m.mid !== card.mid) : [card, ...before.magazineList];
-        client.setQueryData<FavListReply>(key, { ...before, magazineList, msg: [{ mid: { values: magazineList.map((m) => m.mid) } }] });
-      }
-      return { before };
+    mutationFn: ({ card, isFavourite }: { card: MagazineCard; isFavourite: boolean }) => setFavourite(card, !isFavourite),
+    // Stored on the device: the network is not needed for this step.
+    networkMode: 'always',
+    onSuccess: (_done, { isFavourite }) => {
+      const text = t(isFavourite ? 'favourites.removed' : 'favourites.added');
+      showToast(navigator.onLine ? text : `${text}. ${t('offline.willSync')}`);
     },
-    onSuccess: (reply) => showToast(t(reply.result === 1 ? 'favourites.added' : 'favourites.removed')),
-    onError: (err, _vars, context) => {
-      if (context?.before) client.setQueryData(key, context.before);
-      showToast(errorText(err));
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    onError: (err) => showToast(errorText(err)),
+    onSettled: () => client.invalidateQueries({ queryKey: favouriteKeys.all, predicate: (q) => q.queryKey[2] === 'local' }),
   });
+}
+
+/** Re-reads the favourites whenever the outbox delivered something (any tab or the service worker). */
+export function useFavouritesFollowOutbox() {
+  const client = useQueryClient();
+  useEffect(() => onDelivered(() => void client.invalidateQueries({ queryKey: favouriteKeys.all })), [client]);
 }

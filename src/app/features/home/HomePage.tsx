@@ -6,6 +6,7 @@ import type { HomeResponse } from '../../../shared/schemas/content';
 import { Scroller } from '../../components/Scroller';
 import { CategoryTile, LanguageChip, MagazineTile, ShelfSkeleton, StoryCard } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
+import { NoData } from '../../components/Offline';
 import { session } from '../../lib/session';
 import { homeQuery } from './queries';
 
@@ -28,7 +29,7 @@ export default function HomePage() {
         <h1 className="home__title">{t('home.title')}</h1>
         <p className="home__lede">{t('home.intro')}</p>
       </div>
-      {home.isError && !home.data && (
+      {home.isError && !home.data && navigator.onLine && (
         <div className="notice notice--error" role="alert">
           <p>{t('home.loadError')}</p>
           <button type="button" className="button" onClick={() => home.refetch()}>
@@ -36,12 +37,13 @@ export default function HomePage() {
           </button>
         </div>
       )}
+      {!navigator.onLine && <NoData query={home} />}
       {home.isError && home.data && (
         <p className="notice" role="status">
           {t('home.offlineCopy')}
         </p>
       )}
-      {home.isPending && (
+      {home.isPending && home.fetchStatus !== 'paused' && (
         <>
           <ShelfSkeleton />
           <ShelfSkeleton />

@@ -1,5 +1,6 @@
 // /contact-us: the contact and institution enquiry form (spec §3 fields, spec §5 messages),
 // checked here with the same schema the server uses; nothing is lost on a refusal.
+import { NeedsNetwork } from '../../components/Offline';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
@@ -56,6 +57,8 @@ export default function ContactPage() {
       }
       return setErrors(next);
     }
+    // Offline, nothing is sent and nothing typed is lost: the form says so (NeedsNetwork).
+    if (!navigator.onLine) return setFailure(t('offline.contactNeedsNetwork'));
     setBusy(true);
     setFailure(null);
     try {
@@ -135,6 +138,7 @@ export default function ContactPage() {
             {failure}
           </p>
         )}
+        <NeedsNetwork what="contact" />
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('contact.sending') : t('contact.send')}
         </button>

@@ -13,6 +13,7 @@ import {
   type QuickCategory,
 } from '../../../shared/constants';
 import { MagazineTile } from '../../components/Tiles';
+import { NoData } from '../../components/Offline';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { categoriesQuery, languagesQuery, magazinesQuery } from './queries';
@@ -120,7 +121,8 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
         )}
       </header>
 
-      {list.isError && (
+      <NoData query={list} />
+      {list.isError && list.data && (
         <div className="notice notice--error" role="alert">
           <p>{t('home.loadError')}</p>
           <button type="button" className="button button--small" onClick={() => void list.refetch()}>
@@ -138,7 +140,7 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
         {cards.map((m, i) => (
           <MagazineTile key={m.mid} m={m} eager={i < 6} />
         ))}
-        {(list.isPending && shown) || list.isFetchingNextPage
+        {(list.isPending && list.fetchStatus === 'fetching' && shown) || list.isFetchingNextPage
           ? Array.from({ length: 10 }, (_, i) => <span key={`s${i}`} className="skeleton skeleton--cover" aria-hidden="true" />)
           : null}
       </div>

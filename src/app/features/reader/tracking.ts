@@ -1,48 +1,46 @@
-// Read tracking: every open and page view goes to an outbox in IndexedDB first and is sent in
-// batches, so views made offline reach the server when the network is back. Progress is kept
-// on the device at once and saved on the server shortly after (the last page wins).
-import { apiPost } from '../../lib/api';
+// Read tracking: every open and page view goes to a buffer in IndexedDB first; batches of up to
+// 200 are sealed into one write of the outbox (one Idempotency-Key each, so a batch replayed
+// after a lost answer is counted once) and delivered with the rest of the reader's writes, so
+// views made offline reach the server when the network is back. Progress is kept on the device
+// at once and queued for the server shortly after, with the time it was made (the newest wins).
 import { lecternDb, STORES } from '../../db/index';
-import { Progress, READER_EVENTS_MAX, ReaderEventsReply, type ReaderEvent } from '../../../shared/schemas/reader';
-import { ApiError } from '../../lib/api';
+import { READER_EVENTS_MAX, type Progress, type ReaderEvent } from '../../../shared/schemas/reader';
+import { currentAuth, deliverNow, queue } from '../offline/sync';
+import { outboxRecord } from '../offline/outbox';
 
 const FLUSH_DELAY_MS = 5000;
 let timer: ReturnType<typeof setTimeout> | undefined;
-let flushing: Promise<void> | null = null;
 
 export async function recordRead(event: Omit<ReaderEvent, 'at'>): Promise<void> {
   const db = await lecternDb();
-  await db.add(STORES.outbox, { ...event, at: Date.now() });
+  await db.add(STORES.readEvents, { ...event, at: Date.now() });
   clearTimeout(timer);
   timer = setTimeout(() => void flushReads(), FLUSH_DELAY_MS);
 }
 
-/** Sends what the outbox holds, oldest first; keeps it when the network fails. */
-export function flushReads(): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      const db = await lecternDb();
-      for (;;) {
-        const keys = await db.getAllKeys(STORES.outbox, null, READER_EVENTS_MAX);
-        if (!keys.length) return;
-        const events = await db.getAll(STORES.outbox, IDBKeyRange.bound(keys[0], keys.at(-1)!));
-        try {
-          await apiPost('/api/reader/events', ReaderEventsReply, { events });
-        } catch (err) {
-          // Offline or signed out: keep them for later. A batch the server refuses as malformed
-          // would be refused forever: drop it.
-          if (!(err instanceof ApiError) || err.status !== 400) return;
-        }
-        await db.delete(STORES.outbox, IDBKeyRange.bound(keys[0], keys.at(-1)!));
-      }
-    } finally {
-      flushing = null;
+/** Seals what the buffer holds into outbox writes of up to 200 events, then delivers. */
+export async function flushReads(): Promise<void> {
+  const auth = currentAuth();
+  if (!auth) return;
+  const db = await lecternDb();
+  for (;;) {
+    // One transaction: a batch is sealed once, or not at all.
+    const tx = db.transaction([STORES.readEvents, STORES.outbox], 'readwrite');
+    const buffer = tx.objectStore(STORES.readEvents);
+    const keys = await buffer.getAllKeys(null, READER_EVENTS_MAX);
+    if (keys.length) {
+      const range = IDBKeyRange.bound(keys[0], keys.at(-1)!);
+      const events = await buffer.getAll(range);
+      await tx.objectStore(STORES.outbox).add(outboxRecord(auth.user, { path: '/api/reader/events', body: { events } }));
+      await buffer.delete(range);
     }
-  })();
-  return flushing;
+    await tx.done;
+    if (!keys.length) break;
+  }
+  await deliverNow();
 }
 
-/** The app's side of the outbox: what a reader left unsent goes at start and when the network returns. */
+/** The app's side: what a reader left unsent goes at start and when the network returns. */
 export function keepReadsFlowing(): void {
   void flushReads();
   addEventListener('online', () => void flushReads());
@@ -52,9 +50,13 @@ let progressTimer: ReturnType<typeof setTimeout> | undefined;
 
 export async function saveProgress(issueId: number, page: number): Promise<void> {
   const db = await lecternDb();
-  await db.put(STORES.progress, { issueId, page, at: Date.now() });
+  const at = Date.now();
+  await db.put(STORES.progress, { issueId, page, at });
   clearTimeout(progressTimer);
-  progressTimer = setTimeout(() => void apiPost('/api/reader/progress', Progress, { issueId, page }).catch(() => undefined), 1500);
+  progressTimer = setTimeout(
+    () => void queue({ path: '/api/reader/progress', body: { issueId, page, at }, slot: `progress:${issueId}` }),
+    1500,
+  );
 }
 
 /** The page to resume at: the newer of this device's and the server's (any device's). */

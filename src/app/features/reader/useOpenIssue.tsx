@@ -28,7 +28,7 @@ function launch(url: string) {
 
 /** isNews: the issues opened here are a newspaper's (the reader-token call of spec §7 says so). */
 export function useOpenIssue({ isNews = false } = {}) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const to = useLocalePath();
   const errorText = useErrorText();
@@ -41,14 +41,19 @@ export function useOpenIssue({ isNews = false } = {}) {
       navigate(to('/login'));
       return;
     }
+    // Offline: a downloaded issue opens as it is; any other needs the network, and says so.
+    const openOffline = async () => {
+      if ((await downloadRecord(issueId))?.status === 'done') launch(readerUrl(issueId, page, extra));
+      else showToast(t('offline.readNeedsNetwork'));
+    };
+    if (!navigator.onLine) return openOffline();
     try {
       const grant = await requestReaderToken(issueId, { page, lang, isNews });
       launch(readerUrl(issueId, grant.page ?? undefined, { ...extra, code: grant.code }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setRefusal({ code: err.code, message: err.message });
       else if (err instanceof ApiError && err.status === 401) navigate(to('/login'));
-      else if (err instanceof ApiError && err.code === 'network' && (await downloadRecord(issueId))?.status === 'done')
-        launch(readerUrl(issueId, page, extra));
+      else if (err instanceof ApiError && err.code === 'network') await openOffline();
       else showToast(errorText(err));
     }
   }

@@ -163,9 +163,17 @@ export default function SearchPage() {
                 </button>
               ))}
             </div>
-            {(active.isPending || active.isFetchingNextPage) && (
+            {((active.isPending && active.fetchStatus === 'fetching') || active.isFetchingNextPage) && (
               <p className="search-status" role="status">
                 {t('search.searching')}
+              </p>
+            )}
+            {!active.data && (active.isError || active.fetchStatus === 'paused') && (
+              <p className="search-status" role="alert" data-testid="search-error">
+                {t(navigator.onLine && active.fetchStatus !== 'paused' ? 'offline.searchFailed' : 'offline.searchOffline')}{' '}
+                <button type="button" className="link-button" onClick={() => void active.refetch()}>
+                  {t('offline.retry')}
+                </button>
               </p>
             )}
             {active.data && count === 0 && (

@@ -1,5 +1,6 @@
 // /stories/category/{category}/{section}: the stories of a category (Cover Stories first),
 // newest first, 20 at a time with infinite scroll, and chips for the other categories.
+import { NoData } from '../../components/Offline';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { NavLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,7 @@ export default function StoriesPage() {
           </NavLink>
         ))}
       </nav>
+      <NoData query={list} />
       {list.data && stories.length === 0 && (
         <p className="listing__empty" data-testid="no-results">
           {t('listing.noResults')}
@@ -43,7 +45,7 @@ export default function StoriesPage() {
         {stories.map((s) => (
           <StoryCard key={s.browserLinkUrl} s={s} />
         ))}
-        {(list.isPending || list.isFetchingNextPage) &&
+        {((list.isPending && list.fetchStatus === 'fetching') || list.isFetchingNextPage) &&
           Array.from({ length: 4 }, (_, i) => <span key={i} className="skeleton story-skeleton" aria-hidden="true" />)}
       </div>
       <div ref={sentinel} className="listing__sentinel" aria-hidden="true" />

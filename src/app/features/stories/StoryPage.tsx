@@ -1,5 +1,6 @@
 // /stories/{canonical url} and /article/details?…&articleUrl=…: one story with its tools and
 // more stories from the same title.
+import { NoData } from '../../components/Offline';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +29,12 @@ export default function StoryPage() {
 
   if (!url || (story.error instanceof ApiError && story.error.status === 404)) return <NotFound />;
   const s = story.data;
+  if (!s && (story.isError || story.fetchStatus === 'paused'))
+    return (
+      <div className="article">
+        <NoData query={story} />
+      </div>
+    );
   if (!s)
     return (
       <div className="article">

@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/locale';
 import { Scroller } from '../../components/Scroller';
 import { IssueCard, MagazineTile } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
+import { NoData } from '../../components/Offline';
 import NotFound from '../../routes/NotFound';
 import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './queries';
 import { IssueRangeFilter } from './IssueRangeFilter';
@@ -58,6 +59,12 @@ export default function TitlePage() {
   const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
   if (!valid || missing(meta.error) || missing(chosen.error) || (chosen.data && chosen.data.issue.magId !== mid)) return <NotFound />;
   const m = meta.data;
+  if (!m && (meta.isError || meta.fetchStatus === 'paused'))
+    return (
+      <div className="title-page">
+        <NoData query={meta} />
+      </div>
+    );
   if (!m)
     return (
       <div className="title-page">
