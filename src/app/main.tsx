@@ -33,7 +33,7 @@ const persister = createSyncStoragePersister({
 // Another reader signed in, or this one signed out: nothing of theirs stays on the device.
 whenReaderChanges(() => {
   queryClient.clear();
-  void import('./features/offline/sync').then((m) => m.readerChanged());
+  void import('./features/offline/start').then((m) => m.readerChanged());
 });
 
 reloadOnStaleChunk();
@@ -55,10 +55,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 registerServiceWorker();
-// Off the first load's path: the outbox (writes made offline), downloads (re-check access, finish
-// stopped ones) and read events a reader left unsent, at start and whenever the network returns.
-setTimeout(() => {
-  void import('./features/offline/sync').then((m) => m.keepOutboxFlowing());
-  void import('./features/downloads/store').then((m) => m.keepDownloadsCurrent());
-  void import('./features/reader/tracking').then((m) => m.keepReadsFlowing());
-}, 2000);
+// Off the first load's path: the outbox, downloads and read events left unsent (features/offline/start.ts).
+setTimeout(() => void import('./features/offline/start').then((m) => m.startOffline()), 2000);

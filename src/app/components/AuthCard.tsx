@@ -2,7 +2,7 @@
 // word when there is no network (every step here needs it).
 import './forms.css';
 import type { ReactNode } from 'react';
-import { NeedsNetwork } from './Offline';
+import { NeedsNetwork } from './NoData';
 
 export function AuthCard({ title, lede, children, wide }: { title: string; lede?: ReactNode; children: ReactNode; wide?: boolean }) {
   return (

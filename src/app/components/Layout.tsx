@@ -10,7 +10,7 @@ import { setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
 import { clearSession, session, useSessionVersion, zoneLocation } from '../lib/session';
 import { Toaster } from './Toast';
-import { OfflineBanner } from './Offline';
+import { OfflineBanner } from './OfflineBanner';
 import { useScrollMemory } from './useScrollMemory';
 import { INFO_LINKS } from '../features/account/links';
 import { useLocalePath } from './useLocalePath';

@@ -2,7 +2,6 @@
 // to '0', stored user data is cleared (and the reader's data on the device with it); from a dashboard page the reader goes to /login
 // (/login?from=guest for a guest), elsewhere they stay where they are.
 import { useLocation, useNavigate } from 'react-router';
-import { apiPost } from '../lib/api';
 import { clearSession, isGuest } from '../lib/session';
 import { stripLocale } from '../lib/locale';
 import { useLocalePath } from './useLocalePath';
@@ -13,20 +12,8 @@ export function useLogout() {
   const to = useLocalePath();
   return async (opts: { then?: string } = {}) => {
     const guest = isGuest();
-    // Signing out must work offline too: the local session ends whatever the server says.
-    // Online, what this reader did offline is delivered first and their downloads are given back;
-    // then the session ends, and with it everything of theirs on the device (clearSession).
-    // These modules load with the first logout, not with every page (bundle budget).
-    const [{ OkReply }, { deliverNow }, { removeDownload }] = await Promise.all([
-      import('../../shared/schemas/account'),
-      import('../features/offline/sync'),
-      import('../features/downloads/store'),
-    ]);
-    if (navigator.onLine) {
-      await removeDownload().catch(() => undefined);
-      await deliverNow().catch(() => undefined);
-    }
-    await apiPost('/api/logout', OkReply).catch(() => undefined);
+    // Loaded with the first logout, not with every page (bundle budget).
+    await (await import('../features/offline/signOut')).signOutOnServer();
     const onDashboard = stripLocale(pathname).startsWith('/dashboard');
     const target = opts.then ?? (onDashboard ? (guest ? '/login?from=guest' : '/login') : null);
     clearSession();

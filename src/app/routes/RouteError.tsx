@@ -2,7 +2,7 @@
 // network, and not saved on this device) or it failed. Never the router's bare error page.
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../components/Offline';
+import { useOnline } from '../components/OfflineBanner';
 
 export function RouteError() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { AccountLayout } from './AccountLayout';
-import { NoData, hasNoData } from '../../components/Offline';
+import { NoData, hasNoData } from '../../components/NoData';
 import { accountAreaLinks } from './links';
 import { detailsQuery } from './queries';
 import { InstitutionSummary } from './InstitutionSummary';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../lib/errors';
 import type { EmailPreferences } from '../../../shared/schemas/account';
 import { AccountLayout } from './AccountLayout';
-import { NoData } from '../../components/Offline';
+import { NoData } from '../../components/NoData';
 import { emailPreferencesQuery } from './queries';
 import { useSaveEmailPreferences } from './mutations';
 

@@ -9,7 +9,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText, useValidationText } from '../../lib/errors';
 import { MESSAGES } from '../../../shared/validation';
 import { AccountLayout } from './AccountLayout';
-import { NoData, hasNoData } from '../../components/Offline';
+import { NoData, hasNoData } from '../../components/NoData';
 import { InstitutionSummary } from './InstitutionSummary';
 import { DeleteAccount } from './DeleteAccount';
 import { detailsQuery } from './queries';

@@ -1,12 +1,12 @@
 // Home (spec §2): the quick-category shelves, categories, languages, magazines, journals and
 // cover stories, all from one cached request; skeletons while loading, a retry when it fails.
+import { Suspense, lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HomeResponse } from '../../../shared/schemas/content';
 import { Scroller } from '../../components/Scroller';
 import { CategoryTile, LanguageChip, MagazineTile, ShelfSkeleton, StoryCard } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
-import { NoData } from '../../components/Offline';
 import { session } from '../../lib/session';
 import { homeQuery } from './queries';
 
@@ -17,6 +17,9 @@ const COVER_SHELVES = [
   ['topFree', '/magazines/TF/en'],
   ['newArrivals', '/magazines/NA/en'],
 ] as const;
+
+// Only needed offline with nothing saved: not part of the home page's first load.
+const NoData = lazy(() => import('../../components/NoData').then((m) => ({ default: m.NoData })));
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -37,7 +40,11 @@ export default function HomePage() {
           </button>
         </div>
       )}
-      {!navigator.onLine && <NoData query={home} />}
+      {!navigator.onLine && !home.data && (
+        <Suspense fallback={null}>
+          <NoData query={home} />
+        </Suspense>
+      )}
       {home.isError && home.data && (
         <p className="notice" role="status">
           {t('home.offlineCopy')}

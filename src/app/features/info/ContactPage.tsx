@@ -1,6 +1,6 @@
 // /contact-us: the contact and institution enquiry form (spec §3 fields, spec §5 messages),
 // checked here with the same schema the server uses; nothing is lost on a refusal.
-import { NeedsNetwork } from '../../components/Offline';
+import { NeedsNetwork } from '../../components/NoData';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';

@@ -13,7 +13,7 @@ import {
   type QuickCategory,
 } from '../../../shared/constants';
 import { MagazineTile } from '../../components/Tiles';
-import { NoData } from '../../components/Offline';
+import { NoData } from '../../components/NoData';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { categoriesQuery, languagesQuery, magazinesQuery } from './queries';

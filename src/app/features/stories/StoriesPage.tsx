@@ -1,6 +1,6 @@
 // /stories/category/{category}/{section}: the stories of a category (Cover Stories first),
 // newest first, 20 at a time with infinite scroll, and chips for the other categories.
-import { NoData } from '../../components/Offline';
+import { NoData } from '../../components/NoData';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { NavLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

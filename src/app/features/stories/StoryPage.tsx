@@ -1,6 +1,6 @@
 // /stories/{canonical url} and /article/details?…&articleUrl=…: one story with its tools and
 // more stories from the same title.
-import { NoData } from '../../components/Offline';
+import { NoData } from '../../components/NoData';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';

@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/locale';
 import { Scroller } from '../../components/Scroller';
 import { IssueCard, MagazineTile } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
-import { NoData } from '../../components/Offline';
+import { NoData } from '../../components/NoData';
 import NotFound from '../../routes/NotFound';
 import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './queries';
 import { IssueRangeFilter } from './IssueRangeFilter';
