@@ -1,0 +1,239 @@
+// Offline depth in Chromium, an "airplane journey": a reader browses online, loses the network
+// (setOffline plus every request aborted, as the service worker's own fetches need), finds every
+// screen seen before with its data, favourites and unfavourites titles (waiting marks), searches
+// from history; back online the server holds exactly the final state; then another reader signs
+// in on the same browser and sees and sends none of the first reader's data. Also: a screen
+// never visited shows the offline state, and the Hindi banner.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { SignIn, screenshot } from './pages';
+
+const A = { email: 'reader@demo.edu', password: 'read2026' };
+const B = { email: 'reader@basic.edu', password: 'read2026' };
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await new SignIn(page).withPassword(who.email, who.password);
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Waits until the service worker controls the page (it answers for the shell offline). */
+async function controlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
+/** The query cache saved on the device holds an answer of this key root. */
+const saved = (page: Page, text: string) =>
+  expect.poll(() => page.evaluate((t) => localStorage.getItem('lectern-query-cache')?.includes(t) ?? false, text)).toBe(true);
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+async function goOnline(context: BrowserContext) {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
+/** The server's favourites of the signed-in reader of `page` (through the app's own session). */
+async function serverFavourites(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const user = JSON.parse(localStorage.getItem('userDetails')!);
+    const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)![1];
+    const res = await fetch('/content/getMyFav', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: localStorage.getItem('userToken')!,
+        'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      },
+      body: JSON.stringify({ uid: user.uid, os: 'web' }),
+    });
+    return (await res.json()).msg[0].mid.values;
+  });
+}
+
+/** What is waiting in the device's outbox (IndexedDB 'lectern', store 'outbox'). */
+const outbox = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ user: string; path: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('lectern');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test('an airplane journey: every screen seen before opens offline, favourites wait and arrive once, the next reader sees nothing', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, A);
+  await controlled(page);
+  const me = JSON.parse((await page.evaluate(() => localStorage.getItem('userDetails')))!);
+
+  // --- Online: home, a listing, three titles, a story, My Favorites and a search. ---
+  await page.goto('/');
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  await page.goto('/magazines/BS');
+  const listed = page.getByTestId('listing-grid').getByTestId('magazine-card');
+  await expect(listed.nth(3)).toBeVisible();
+  const titles: { mid: number; name: string }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const href = (await listed.nth(i).getAttribute('href'))!;
+    titles.push({
+      mid: Number(/\/magazine\/(\d+)/.exec(href)![1]),
+      name: (await listed.nth(i).locator('.cover-card__name').textContent())!,
+    });
+  }
+  const [x, y, z] = titles;
+  for (const t of titles) {
+    await page.goto(`/magazine/${t.mid}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.name);
+  }
+  // Y is a favourite before the flight.
+  await page.getByTestId('favourite-toggle').click(); // on z's page (the last one)
+  await page.goto(`/magazine/${y.mid}`);
+  await page.getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => serverFavourites(page)).toEqual(expect.arrayContaining([y.mid, z.mid]));
+  await page.goto(`/magazine/${z.mid}`);
+  await page.getByTestId('favourite-toggle').click(); // z off again: only y is a favourite
+  await expect.poll(() => serverFavourites(page)).toEqual([y.mid]);
+
+  await page.goto('/stories/category/Cover-Stories/sec_60');
+  const story = page.getByTestId('story-grid').getByTestId('story-card').first();
+  const storyTitle = (await story.locator('.story-card__title').textContent())!;
+  await story.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(storyTitle);
+  const storyUrl = new URL(page.url()).pathname;
+
+  await page.goto('/dashboard/myFavorites');
+  await expect(page.getByTestId('favourites-grid').getByTestId('magazine-card')).toHaveText([new RegExp(y.name)]);
+
+  await page.goto('/search');
+  await page.getByTestId('search-input').fill('campus');
+  await expect(page.getByTestId('discover-tile').first()).toBeVisible();
+  const firstHit = await page.getByTestId('discover-tile').first().textContent();
+  await saved(page, '"search"');
+  await saved(page, '"stories"');
+
+  // --- The network goes. ---
+  await goOffline(context);
+  await page.goto('/');
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  await screenshot(page, 'offline-home-360');
+  await page.goto('/magazines/BS');
+  await expect(listed.first()).toHaveText(new RegExp(x.name));
+  await page.goto(`/magazine/${x.mid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.name);
+  await page.goto(storyUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(storyTitle);
+  await page.goto('/dashboard/myFavorites');
+  await expect(page.getByTestId('favourites-grid').getByTestId('magazine-card')).toHaveText([new RegExp(y.name)]);
+  await page.goto('/dashboard/myAccount');
+  await expect(page.getByText('Demo University').first()).toBeVisible();
+
+  // Search history works, and the answer seen before shows again.
+  await page.goto('/search');
+  await page.getByTestId('recent-searches').getByRole('button', { name: 'campus' }).click();
+  await expect(page.getByTestId('discover-tile').first()).toHaveText(firstHit!);
+  // A term never searched says why it has no answer.
+  await page.getByTestId('search-input').fill('zzqx');
+  await expect(page.getByTestId('search-error')).toContainText("You're offline");
+
+  // A screen never visited: the offline state, not a blank page or a spinner.
+  await page.goto('/magazines/NA');
+  await expect(page.getByTestId('offline-state')).toContainText("You're offline");
+  await screenshot(page, 'offline-never-seen-360');
+
+  // Favourite X and unfavourite Y, offline: shown at once, marked as waiting.
+  await page.goto(`/magazine/${x.mid}`);
+  await page.getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('favourite-waiting')).toBeVisible();
+  await page.goto(`/magazine/${y.mid}`);
+  await page.getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'false');
+  await page.goto('/dashboard/myFavorites');
+  const favs = page.getByTestId('favourites-grid').getByTestId('magazine-card');
+  await expect(favs).toHaveText([new RegExp(x.name)]);
+  await expect(page.getByTestId('favourites-grid').getByTestId('favourite-waiting')).toHaveCount(1);
+  await screenshot(page, 'offline-favourites-waiting-360');
+  expect((await outbox(page)).map((w) => w.path).sort()).toEqual(['/content/addmy_fav', '/content/deletemy_fav']);
+  // Actions that need the network say so.
+  await page.goto('/contact-us');
+  await expect(page.getByTestId('needs-network')).toBeVisible();
+
+  // --- Back online: the outbox delivers, once; the server holds exactly the final state. ---
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/content\/(addmy_fav|deletemy_fav)$/.test(new URL(r.url()).pathname))
+      writes.push(r.headers()['idempotency-key']);
+  });
+  await goOnline(context);
+  await page.goto('/dashboard/myFavorites');
+  await expect.poll(() => serverFavourites(page)).toEqual([x.mid]);
+  await expect.poll(async () => (await outbox(page)).length).toBe(0);
+  await expect(page.getByTestId('favourite-waiting')).toHaveCount(0);
+  expect(new Set(writes).size).toBe(writes.length); // each write went out under its own key
+
+  // --- A change left waiting, then sign-out offline: it must never reach the server. ---
+  await goOffline(context);
+  await page.goto(`/magazine/${z.mid}`);
+  await page.getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('favourite-waiting')).toBeVisible();
+  await page.getByTestId('profile-button').click();
+  await page.getByTestId('profile-menu').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByTestId('profile-button')).toHaveAccessibleName('Sign in');
+  await goOnline(context);
+
+  // --- Reader B on the same browser. ---
+  const sentTokens = new Set<string>();
+  page.on('request', (r) => {
+    const auth = r.headers()['authorization'];
+    if (auth) sentTokens.add(auth);
+  });
+  await signIn(page, B);
+  const tokenB = await page.evaluate(() => localStorage.getItem('userToken'));
+  await page.goto('/dashboard/myFavorites');
+  await expect(page.getByTestId('no-favourites')).toBeVisible();
+  await page.goto('/search');
+  await expect(page.getByTestId('search-input')).toBeVisible();
+  await expect(page.getByTestId('recent-searches')).toHaveCount(0);
+  const left = await page.evaluate(() => localStorage.getItem('lectern-query-cache') ?? '');
+  for (const t of [me.uuid, 'campus', x.name]) expect(left).not.toContain(t);
+  expect((await outbox(page)).filter((w) => w.user === me.uuid)).toEqual([]);
+  await page.waitForTimeout(2500); // past the app's start-up work (outbox, downloads, read events)
+  expect([...sentTokens]).toEqual([tokenB]);
+  // A's waiting change never arrived.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, A);
+  expect(await serverFavourites(page)).toEqual([x.mid]);
+});
+
+test('offline in Hindi: the banner and the offline state of a screen never seen', async ({ page, context }) => {
+  await page.goto('/hi/');
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  await controlled(page);
+  await saved(page, '"home"');
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toHaveText('आप ऑफ़लाइन हैं। इस डिवाइस पर सहेजी गई सामग्री दिखाई जा रही है।');
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  await screenshot(page, 'offline-home-hi-360');
+  await page.goto('/hi/magazines/TF');
+  await expect(page.getByTestId('offline-state')).toContainText('आप ऑफ़लाइन हैं');
+  await screenshot(page, 'offline-never-seen-hi-360');
+  await goOnline(context);
+});
