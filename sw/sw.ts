@@ -76,8 +76,8 @@ registerRoute(
 
 // Lazy chunks, the Hindi table and fonts not in the precache: kept once used.
 registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin && url.pathname.startsWith('/assets/') && ['script', 'style', 'font'].includes(request.destination),
+  // (any request: the app asks again for what it loaded before the worker took control, pwa/register.ts)
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
   new StaleWhileRevalidate({ cacheName: 'lectern-assets', plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
 );
 

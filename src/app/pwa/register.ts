@@ -21,6 +21,15 @@ export function registerServiceWorker() {
     };
     onUpdate?.(pending);
   });
+  // On the first install the worker takes the page only after it loaded its locale table,
+  // fonts and covers: ask for them again through the worker so they are kept for offline too.
+  wb.addEventListener('controlling', (e) => {
+    if (e.isUpdate) return;
+    for (const entry of performance.getEntriesByType('resource')) {
+      const url = new URL(entry.name);
+      if (url.origin === location.origin && /^\/(assets|media)\//.test(url.pathname)) void fetch(url).catch(() => undefined);
+    }
+  });
   void wb.register();
 }
 
