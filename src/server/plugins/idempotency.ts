@@ -30,7 +30,7 @@ export default fp(async (app) => {
   // the route's own requireUser, so it resolves the user itself (requireUser then reuses it).
   app.addHook('preHandler', async (req, reply) => {
     const key = req.headers[IDEMPOTENCY_HEADER];
-    if (key === undefined || !req.routeOptions.config.idempotent || SAFE.has(req.method)) return;
+    if (key === undefined || !req.routeOptions.config?.idempotent || SAFE.has(req.method)) return;
     const user = await req.optionalUser();
     if (!user) return;
     if (typeof key !== 'string' || !KEY.test(key))
