@@ -15,6 +15,7 @@ import readerRoutes from './routes/reader/index';
 import xsrf from './plugins/xsrf';
 import securityHeaders from './plugins/security-headers';
 import requestLimits from './plugins/request-limits';
+import idempotency from './plugins/idempotency';
 import auth from './plugins/auth';
 import accounts from './plugins/accounts';
 import push, { type PushOptions } from './plugins/push';
@@ -74,6 +75,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errors);
   await app.register(securityHeaders);
   await app.register(requestLimits);
+  // Before compress: its onSend keeps the serialised answer of an Idempotency-Key.
+  await app.register(idempotency);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(etag, { weak: true });
   await app.register(xsrf);

@@ -26,8 +26,9 @@ describe('favourites', () => {
     expect((await api.post('/content/addmy_fav', { uid, mid: FX.mid.biz, os: 'web' }, token)).body).toEqual({
       status: 'success',
       result: 1,
+      applied: true,
     });
-    await t.db.query(`UPDATE favourites SET created_at = created_at - interval '1 minute'`);
+    await t.db.query(`UPDATE favourites SET changed_at = changed_at - interval '1 minute'`);
     await api.post('/content/addmy_fav', { uid, mid: FX.mid.tech, os: 'web' }, token);
     await api.post('/content/addmy_fav', { uid, mid: FX.mid.tech, os: 'web' }, token); // twice is still once
     const list = (await api.post('/content/getMyFav', { uid, os: 'web' }, token)).body;
@@ -36,6 +37,7 @@ describe('favourites', () => {
     expect((await api.post('/content/deletemy_fav', { uid, mid: FX.mid.tech, os: 'web' }, token)).body).toEqual({
       status: 'success',
       result: 0,
+      applied: true,
     });
     expect((await api.post('/content/getMyFav', { uid, os: 'web' }, token)).body.msg[0].mid.values).toEqual([FX.mid.biz]);
     expect((await api.post('/api/user/details', {}, token)).body.fav_lud).toBeGreaterThan(0);

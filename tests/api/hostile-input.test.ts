@@ -24,6 +24,8 @@ interface Route {
   body?: Json;
   params?: Json;
   hasBody: boolean;
+  /** The route honours Idempotency-Key (config.idempotent). */
+  idempotent: boolean;
 }
 type Json = Record<string, any>;
 type Auth = 'none' | 'member' | 'guest' | 'forged';
@@ -35,6 +37,7 @@ interface Case {
   payload?: string | Buffer;
   contentType?: string;
   cookies?: Record<string, string>;
+  headers?: Record<string, string>;
   label: string;
 }
 
@@ -46,6 +49,11 @@ const tokens: Record<'member' | 'guest', { token: string; id: number }> = {} as 
 const known: Record<string, string[]> = {};
 
 // ---------- hostile values ----------
+
+/** Idempotency-Key values: two valid ones (reused, so some requests replay or are refused as a
+ * reuse) and junk (always a 400). */
+const JUNK_KEYS = ['short', 'k'.repeat(101), 'key with spaces', 'key;DROP TABLE users', '../../../../etc/passwd', '%00%00%00%00'];
+const IDEMPOTENCY_KEYS = ['fuzz-key-00000001', 'fuzz_key_00000002', ...JUNK_KEYS];
 
 /** Strings that broke, or could break, a handler or the database. */
 const HOSTILE_STRINGS = [
@@ -342,9 +350,11 @@ function caseArb(r: Route): fc.Arbitrary<Case> {
   );
   const auth = fc.constantFrom<Auth>('none', 'member', 'member', 'guest', 'forged');
   const ageCookie = fc.option(fc.constantFrom('5', '18', 'NaN', '99999999999', '-1', '%00', 'abc'), { freq: 4 });
+  // Valid keys are reused across requests (replays, and 422 for a different body) beside junk ones.
+  const idemKey = r.idempotent ? fc.option(fc.constantFrom(...IDEMPOTENCY_KEYS), { freq: 2 }) : fc.constant(null);
   return fc
-    .tuple(query, body, params, fc.array(mutation, { minLength: 1, maxLength: 2 }), auth, fc.boolean(), ageCookie)
-    .map(([q, b, p, muts, who, dropXsrf, age]) => {
+    .tuple(query, body, params, fc.array(mutation, { minLength: 1, maxLength: 2 }), auth, fc.boolean(), ageCookie, idemKey)
+    .map(([q, b, p, muts, who, dropXsrf, age, key]) => {
       let qv = { ...(q as Json) };
       let bv: unknown = b;
       const pv: Record<string, string> = Object.fromEntries(Object.entries(p as Json).map(([k, v]) => [k, encode(v)]));
@@ -420,6 +430,10 @@ function caseArb(r: Route): fc.Arbitrary<Case> {
         label: labels.join('; ') || 'valid-shaped',
       };
       if (age) c.cookies = { ageRating: age };
+      if (key !== null) {
+        c.headers = { 'idempotency-key': key };
+        c.label += `; Idempotency-Key ${key.slice(0, 20)}`;
+      }
       if (r.method !== 'GET') {
         if (broken) {
           c.contentType = broken[0];
@@ -439,7 +453,8 @@ const STATE_SQL = `SELECT
   (SELECT count(*) FROM users)::int AS users,
   (SELECT md5(coalesce(string_agg(concat_ws('|', id, email, mobile, first_name, last_name, password_hash, user_type, institution_id,
      access_ends_at, delete_after, email_prefs, uploaded_id, age_rate), ',' ORDER BY id), '')) FROM users) AS users_rows,
-  (SELECT count(*) FROM favourites)::int AS favourites,
+  (SELECT md5(coalesce(string_agg(concat_ws('|', user_id, mid, removed, changed_at), ',' ORDER BY user_id, mid), '')) FROM favourites) AS favourites,
+  (SELECT count(*) FROM idempotency_keys)::int AS idempotency_keys,
   (SELECT count(*) FROM id_uploads)::int AS id_uploads,
   (SELECT count(*) FROM enquiries)::int AS enquiries,
   (SELECT count(*) FROM access_code_uses)::int AS access_code_uses,
@@ -472,7 +487,7 @@ let failures: string[] = [];
 const report = () => [...new Set(failures)].sort();
 
 async function send(c: Case): Promise<void> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...c.headers };
   if (c.xsrf) headers['x-xsrf-token'] = xsrf;
   if (c.contentType) headers['content-type'] = c.contentType;
   if (c.auth === 'member' || c.auth === 'guest') headers.authorization = tokens[c.auth].token;
@@ -523,6 +538,7 @@ beforeAll(async () => {
           body: jsonSchema(s.body),
           params: jsonSchema(s.params),
           hasBody: method !== 'GET',
+          idempotent: r.config?.idempotent === true,
         });
       }
     },
@@ -640,6 +656,27 @@ describe('hostile input', () => {
     }
     expect(report(), `seed ${SEED}`).toEqual([]);
   }, 600_000);
+
+  it('a junk Idempotency-Key on each route that honours it is a 400 that changes nothing', async () => {
+    const outboxRoutes = routes.filter((r) => r.idempotent);
+    expect(outboxRoutes.length).toBeGreaterThanOrEqual(7);
+    for (const r of outboxRoutes) {
+      for (const key of [...JUNK_KEYS, 'ключ-ключ-ключ']) {
+        const before = await state();
+        const res = await t.app.inject({
+          method: r.method as 'POST',
+          url: fillPath(r.url, {}),
+          payload: goodSample(r.body),
+          headers: { authorization: tokens.member.token, 'x-xsrf-token': xsrf, 'idempotency-key': encodeURI(key) },
+          cookies: { 'XSRF-TOKEN': xsrf },
+          remoteAddress: randomIp(),
+        });
+        if (res.statusCode !== 400 || res.json().error?.code !== 'bad_request') failures.push(`${res.statusCode} ${r.url} key ${key}`);
+        if ((await state()) !== before) failures.push(`changed data: ${r.url} key ${key}`);
+      }
+    }
+    expect(report(), `seed ${SEED}`).toEqual([]);
+  });
 
   it('multipart uploads with hostile fields and files', async () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);

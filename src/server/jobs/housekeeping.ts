@@ -1,12 +1,14 @@
 // Forgets what is only kept for a while: rate-limit events past their longest window,
 // one-time codes a day after they expired, sessions a month after they ended, zone sightings and
-// ended zone passes after 15 days (spec §1's location logs), and accounts whose deletion request fell due
-// (their favourites, sessions, codes, passes and sightings go with them; usage events lose the user).
+// ended zone passes after 15 days (spec §1's location logs), idempotency keys after 30 days, and
+// accounts whose deletion request fell due (their favourites, sessions, codes, passes, sightings and
+// idempotency keys go with them; usage events lose the user).
 import type { Queryable } from '../db/index';
 import { pruneRateEvents } from '../services/rate-limit';
 import { removeIdFile } from '../services/id-files';
 import { pruneSessions } from '../repositories/sessions';
 import { purgeLocationData } from '../repositories/zones';
+import { purgeIdempotencyKeys } from '../repositories/idempotency';
 
 export const HOUSEKEEPING_MS = 60 * 60 * 1000;
 /** Spec §1: data removal within 30 days of a deletion request. */
@@ -17,6 +19,7 @@ export async function housekeeping(db: Queryable, privateDir: string): Promise<v
   await db.query(`DELETE FROM otp_requests WHERE expires_at < now() - interval '1 day'`);
   await pruneSessions(db);
   await purgeLocationData(db);
+  await purgeIdempotencyKeys(db);
   const due = await db.query<{ file_name: string }>(
     `SELECT f.file_name FROM id_uploads f JOIN users u ON u.id = f.user_id WHERE u.delete_after < now()`,
   );

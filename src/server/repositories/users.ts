@@ -108,7 +108,7 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
             i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.newspapers, i.journals,
             CASE WHEN i.id IS NULL THEN NULL ELSE ${accessEnds('u', 'i')} END AS ends_at,
-            (SELECT max(created_at) FROM favourites f WHERE f.user_id = u.id) AS fav_lud
+            (SELECT max(changed_at) FROM favourites f WHERE f.user_id = u.id AND NOT f.removed) AS fav_lud
      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
     [userId],
   );

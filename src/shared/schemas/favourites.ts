@@ -2,10 +2,12 @@
 // token. uid is the user's uuid encoded as the login answer gives it; success is status 'success'.
 import { z } from 'zod';
 import { MagazineCard } from './content';
-import { int, line } from './fields';
+import { epochMs, int, line } from './fields';
 
 export const FavListBody = z.object({ uid: line().min(1).max(200), os: line().max(20).default('web') });
-export const FavChangeBody = FavListBody.extend({ mid: int(1) });
+/** `at`: when the change was made on the device (epoch ms; the newest change wins, a time ahead
+ * of the server's counts as now, none means now). */
+export const FavChangeBody = FavListBody.extend({ mid: int(1), at: epochMs.optional() });
 
 export const FavListReply = z.object({
   status: z.literal('success'),
@@ -15,6 +17,11 @@ export const FavListReply = z.object({
 });
 export type FavListReply = z.infer<typeof FavListReply>;
 
-/** result 1: the title was added; 0: it was removed (spec §4). */
-export const FavChangeReply = z.object({ status: z.literal('success'), result: z.union([z.literal(0), z.literal(1)]) });
+/** result 1: the title was added; 0: it was removed (spec §4). applied false: a newer change
+ * already stood, so this one changed nothing. */
+export const FavChangeReply = z.object({
+  status: z.literal('success'),
+  result: z.union([z.literal(0), z.literal(1)]),
+  applied: z.boolean().optional(),
+});
 export type FavChangeReply = z.infer<typeof FavChangeReply>;

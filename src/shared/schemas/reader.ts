@@ -73,7 +73,8 @@ export type IssueManifest = z.infer<typeof IssueManifest>;
 export const PageText = z.object({ n: z.number().int(), text: z.string() });
 export type PageText = z.infer<typeof PageText>;
 
-export const ProgressBody = z.object({ issueId: id, page: pageNo });
+/** `at`: when the page was reached on the device (epoch ms); the newest progress wins. */
+export const ProgressBody = z.object({ issueId: id, page: pageNo, at: epochMs.optional() });
 
 /** Where a read happened: the web app, or inside a Smart Reading Zone. */
 export const EVENT_SOURCES = ['web', 'zone'] as const;

@@ -11,7 +11,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events',
     {
-      config: { rateLimit: REQUEST_CAPS.usageEvents },
+      // Idempotency-Key is honoured when signed in (signed out there is no reader to key it on).
+      config: { rateLimit: REQUEST_CAPS.usageEvents, idempotent: true },
       schema: { body: EventBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } },
     },
     async (req) => {

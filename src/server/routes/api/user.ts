@@ -88,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post(
     '/user/emailpreference',
-    { ...signedIn, schema: { body: EmailPreferences, response: { 200: EmailPreferences, ...errors } } },
+    { ...signedIn, config: { idempotent: true }, schema: { body: EmailPreferences, response: { 200: EmailPreferences, ...errors } } },
     async (req) => {
       await setEmailPreferences(db, req.user!.id, req.body);
       return req.body;

@@ -1,18 +1,21 @@
 // Favourites (spec §7): per user, server-side. The token says who is asking; the uid in the
-// body must be that same user (the spec's payload carries it).
+// body must be that same user (the spec's payload carries it). Adds and removals come from the
+// app's offline outbox (Idempotency-Key) with the device's time: the newest change wins.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { FavChangeBody, FavChangeReply, FavListBody, FavListReply } from '../../../shared/schemas/favourites';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError, notFound } from '../../plugins/errors';
 import { titleExists } from '../../repositories/catalogue';
-import { addFavourite, favouriteCards, removeFavourite } from '../../repositories/favourites';
+import { changeFavourite, favouriteCards } from '../../repositories/favourites';
+import { deviceTime } from '../../services/device-time';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const signedIn = { preHandler: app.requireUser };
+  const outbox = { ...signedIn, config: { idempotent: true } };
   /** The uid of the body must name the signed-in user (base64 of the uuid, or the uuid). */
   const check = (req: FastifyRequest, uid: string) => {
     const uuid = req.user!.uuid;
@@ -26,17 +29,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'success' as const, msg: [{ mid: { values: magazineList.map((m) => m.mid) } }], magazineList };
   });
 
-  app.post('/addmy_fav', { ...signedIn, schema: { body: FavChangeBody, response: { 200: FavChangeReply, ...errors } } }, async (req) => {
+  const change = { ...outbox, schema: { body: FavChangeBody, response: { 200: FavChangeReply, ...errors } } };
+  app.post('/addmy_fav', change, async (req) => {
     check(req, req.body.uid);
     if (!(await titleExists(db, req.body.mid))) throw notFound(`Magazine ${req.body.mid}`);
-    await addFavourite(db, req.user!.id, req.body.mid);
-    return { status: 'success' as const, result: 1 as const };
+    const applied = await changeFavourite(db, req.user!.id, req.body.mid, false, deviceTime(req.body.at));
+    return { status: 'success' as const, result: 1 as const, applied };
   });
 
-  app.post('/deletemy_fav', { ...signedIn, schema: { body: FavChangeBody, response: { 200: FavChangeReply, ...errors } } }, async (req) => {
+  // Removing a title never favourited still records the removal, so an older add arriving later loses.
+  app.post('/deletemy_fav', change, async (req) => {
     check(req, req.body.uid);
-    await removeFavourite(db, req.user!.id, req.body.mid);
-    return { status: 'success' as const, result: 0 as const };
+    const applied = await changeFavourite(db, req.user!.id, req.body.mid, true, deviceTime(req.body.at));
+    return { status: 'success' as const, result: 0 as const, applied };
   });
 };
 export default routes;

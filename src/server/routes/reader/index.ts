@@ -41,6 +41,7 @@ import {
   storeReadEvents,
 } from '../../repositories/reader';
 import { sight } from '../../services/zones';
+import { deviceTime } from '../../services/device-time';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
 const IssueParams = z.object({ issueId: int(1) });
@@ -55,6 +56,8 @@ export const READ_EVENT_ISSUES_MAX = 20;
 const reader: FastifyPluginAsyncZod = async (app) => {
   const tokens = await readerTokens(app.db, app.config.readerTokenMinutes);
   const signedIn = { preHandler: app.requireUser };
+  /** Writes the app's offline outbox sends with an Idempotency-Key. */
+  const outbox = { ...signedIn, config: { idempotent: true } };
   const defaults = { issues: app.config.downloadLimit, devices: app.config.deviceLimit };
   const userId = (req: { user: { id: number } | null }) => req.user!.id;
   app.addHook('onSend', async (req, reply, payload) => {
@@ -135,9 +138,9 @@ const reader: FastifyPluginAsyncZod = async (app) => {
   );
 
   // --- Progress, on any device of the same reader (read back with the issue, above). ---
-  app.post('/api/reader/progress', { ...signedIn, schema: { body: ProgressBody, response: { 200: Progress, ...errors } } }, async (req) => {
-    const { issueId, page } = req.body;
-    if (!(await saveProgress(app.db, userId(req), issueId, page))) throw notFound(`Issue ${issueId}`);
+  app.post('/api/reader/progress', { ...outbox, schema: { body: ProgressBody, response: { 200: Progress, ...errors } } }, async (req) => {
+    const { issueId, page, at } = req.body;
+    if (!(await saveProgress(app.db, userId(req), issueId, page, deviceTime(at)))) throw notFound(`Issue ${issueId}`);
     return readProgress(app.db, userId(req), issueId);
   });
 
@@ -156,7 +159,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     '/api/reader/events',
     {
       ...signedIn,
-      config: { rateLimit: REQUEST_CAPS.readEvents },
+      config: { rateLimit: REQUEST_CAPS.readEvents, idempotent: true },
       schema: { body: ReaderEventsBody, response: { 200: ReaderEventsReply, ...errors } },
     },
     async (req) => {
@@ -225,7 +228,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reader/downloads/remove',
-    { ...signedIn, schema: { body: RemoveDownloadsBody, response: { 200: OkReply, ...errors } } },
+    { ...outbox, schema: { body: RemoveDownloadsBody, response: { 200: OkReply, ...errors } } },
     async (req) => {
       await removeDownloads(app.db, userId(req), req.body.deviceId, req.body.issueIds);
       return { status: 1 as const, message: 'Removed' };
