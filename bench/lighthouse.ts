@@ -34,8 +34,16 @@ function failing(lhr: Result, category: string): string[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
     .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-    .filter(({ ref, audit }) => ref.group !== 'metrics' && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
-    .sort((a, b) => (b.audit.metricSavings?.LCP ?? 0) + (b.audit.metricSavings?.FCP ?? 0) + b.ref.weight - ((a.audit.metricSavings?.LCP ?? 0) + (a.audit.metricSavings?.FCP ?? 0) + a.ref.weight))
+    .filter(
+      ({ ref, audit }) => ref.group !== 'metrics' && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+    )
+    .sort(
+      (a, b) =>
+        (b.audit.metricSavings?.LCP ?? 0) +
+        (b.audit.metricSavings?.FCP ?? 0) +
+        b.ref.weight -
+        ((a.audit.metricSavings?.LCP ?? 0) + (a.audit.metricSavings?.FCP ?? 0) + a.ref.weight),
+    )
     .slice(0, 8)
     .map(({ audit }) => `${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
@@ -58,13 +66,20 @@ try {
   for (const page of pages) {
     const runs: Result[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
       if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
       if (result.lhr.runtimeError) throw new Error(`${page.url}: ${result.lhr.runtimeError.message}`);
       runs.push(result.lhr);
     }
     const lhr = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs.length / 2)];
-    console.log(`\n${page.name} ${new URL(page.url).pathname}${RUNS > 1 ? ` (median of ${RUNS}: ${runs.map((r) => score(r, 'performance')).join(', ')})` : ''}`);
+    console.log(
+      `\n${page.name} ${new URL(page.url).pathname}${RUNS > 1 ? ` (median of ${RUNS}: ${runs.map((r) => score(r, 'performance')).join(', ')})` : ''}`,
+    );
     console.log(`  performance ${score(lhr, 'performance')}  accessibility ${score(lhr, 'accessibility')}`);
     console.log(
       `  FCP ${(ms(lhr, 'first-contentful-paint') / 1000).toFixed(1)} s  LCP ${(ms(lhr, 'largest-contentful-paint') / 1000).toFixed(1)} s  ` +
