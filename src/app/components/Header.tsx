@@ -46,9 +46,8 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <MenuIcon />
         </button>
         <Link to={to('/')} className="brand" aria-label={t('brand.name')}>
-          <span className="brand__mark" aria-hidden="true">
-            L
-          </span>
+          {/* The "L" is drawn by CSS: as text it would be part of the link's visible label but not of its name (WCAG 2.5.3). */}
+          <span className="brand__mark" aria-hidden="true" />
           <span className="brand__name">{t('brand.name')}</span>
         </Link>
         {library?.logo1 && (

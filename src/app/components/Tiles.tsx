@@ -39,6 +39,8 @@ export function MagazineTile({ m, eager }: { m: MagazineCard; eager?: boolean })
             height={212}
             alt={t('card.cover', { name: m.name })}
             loading={eager ? 'eager' : 'lazy'}
+            // The first covers are the page's largest paint: fetched before anything else waiting.
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
           />
         ) : (

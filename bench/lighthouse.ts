@@ -1,0 +1,95 @@
+// Lighthouse (mobile profile: Moto G Power screen, simulated slow 4G and 4x CPU slowdown) on home,
+// a listing and a title page, in the machine's Chromium, against the built app served by the real
+// server on a throwaway data directory with a 40-title demo library. Prints per page the
+// performance and accessibility scores, FCP, LCP, TBT, CLS, Speed Index and the top failing audits.
+// Usage: npm run build && npm run bench:lighthouse   (LH_RUNS=3 keeps the median run per page)
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
+import { startServer } from '../tests/support/server-process';
+
+const RUNS = Number(process.env.LH_RUNS ?? 1);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const ms = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? NaN;
+const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+
+/** Failing audits of a category, the ones that cost the most first. */
+function failing(lhr: Result, category: string): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(
+      ({ ref, audit }) => ref.group !== 'metrics' && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+    )
+    .sort(
+      (a, b) =>
+        (b.audit.metricSavings?.LCP ?? 0) +
+        (b.audit.metricSavings?.FCP ?? 0) +
+        b.ref.weight -
+        ((a.audit.metricSavings?.LCP ?? 0) + (a.audit.metricSavings?.FCP ?? 0) + a.ref.weight),
+    )
+    .slice(0, 8)
+    .map(({ audit }) => `${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-lighthouse-'));
+const server = await startServer(port, { DATA_DIR: dataDir, DEMO_TITLES: '40' }, 300_000);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? chromiumPath(),
+  chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+});
+try {
+  // The title page of the first Most Popular title, as a reader reaches it from home.
+  const home = (await (await fetch(`${server.base}/content/home`)).json()) as { mostPopular: { mid: number }[] };
+  const pages = [
+    { name: 'home', url: `${server.base}/` },
+    { name: 'listing', url: `${server.base}/magazines/BS` },
+    { name: 'title', url: `${server.base}/magazine/${home.mostPopular[0].mid}` },
+  ];
+  for (const page of pages) {
+    const runs: Result[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
+      if (result.lhr.runtimeError) throw new Error(`${page.url}: ${result.lhr.runtimeError.message}`);
+      runs.push(result.lhr);
+    }
+    const lhr = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs.length / 2)];
+    console.log(
+      `\n${page.name} ${new URL(page.url).pathname}${RUNS > 1 ? ` (median of ${RUNS}: ${runs.map((r) => score(r, 'performance')).join(', ')})` : ''}`,
+    );
+    console.log(`  performance ${score(lhr, 'performance')}  accessibility ${score(lhr, 'accessibility')}`);
+    console.log(
+      `  FCP ${(ms(lhr, 'first-contentful-paint') / 1000).toFixed(1)} s  LCP ${(ms(lhr, 'largest-contentful-paint') / 1000).toFixed(1)} s  ` +
+        `TBT ${Math.round(ms(lhr, 'total-blocking-time'))} ms  CLS ${ms(lhr, 'cumulative-layout-shift').toFixed(3)}  ` +
+        `Speed Index ${(ms(lhr, 'speed-index') / 1000).toFixed(1)} s`,
+    );
+    for (const line of [...failing(lhr, 'performance'), ...failing(lhr, 'accessibility')]) console.log(`  - ${line}`);
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
