@@ -11,6 +11,7 @@ import { initI18n } from './lib/i18n';
 import { localeOf } from './lib/locale';
 import { router } from './routes/router';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
+import './pwa/install'; // catches the install offer, which fires once and early
 import { homeKeys } from './features/home/queries';
 import './styles.css';
 

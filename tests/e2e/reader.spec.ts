@@ -313,7 +313,7 @@ test.describe('downloads', () => {
     const item = page.getByTestId('downloaded-issue');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(/\d+(\.\d)? KB/);
-    await expect(page.getByTestId('storage')).toContainText('free on this device');
+    await expect(page.getByTestId('storage')).toContainText(/Using .+ of .+ on this device/);
     await expect(page.getByTestId('limits')).toContainText('of 2 issues downloaded');
     await screenshot(page, 'downloads-360');
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { apiGet } from '../../lib/api';
 import { useLocalePath } from '../../components/useLocalePath';
+import { promptInstall, useInstallWay } from '../../pwa/install';
 import './info.css';
 
 function StatusPage({ ok, title, body, children }: { ok: boolean; title: string; body: string; children?: React.ReactNode }) {
@@ -74,29 +75,22 @@ export function HealthcheckPage() {
 /** The browser's install prompt when it offers one; otherwise how to add Lectern by hand. */
 export function AppDownloadPage() {
   const { t } = useTranslation();
-  const [prompt, setPrompt] = useState<(Event & { prompt: () => Promise<void> }) | null>(null);
+  // The offer was caught at start (pwa/install.ts): it fires once, before this page mounts.
+  const way = useInstallWay();
   const [installed, setInstalled] = useState(() => window.matchMedia('(display-mode: standalone)').matches);
   useEffect(() => {
-    const offer = (e: Event) => {
-      e.preventDefault();
-      setPrompt(e as Event & { prompt: () => Promise<void> });
-    };
     const done = () => setInstalled(true);
-    window.addEventListener('beforeinstallprompt', offer);
     window.addEventListener('appinstalled', done);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', offer);
-      window.removeEventListener('appinstalled', done);
-    };
+    return () => window.removeEventListener('appinstalled', done);
   }, []);
   if (installed) return <StatusPage ok title={t('appDownload.installedTitle')} body={t('appDownload.installedBody')} />;
   return (
     <article className="info" data-testid="app-download">
       <h1 className="info__title">{t('appDownload.title')}</h1>
       <p className="info__lede">{t('appDownload.lede')}</p>
-      {prompt && (
+      {way === 'prompt' && (
         <div className="info__actions">
-          <button type="button" className="button" onClick={() => void prompt.prompt()}>
+          <button type="button" className="button" onClick={() => void promptInstall()}>
             {t('appDownload.install')}
           </button>
         </div>
