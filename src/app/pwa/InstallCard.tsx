@@ -1,8 +1,12 @@
 // The install card (browsers with an install prompt) and the iOS sheet (Add to Home Screen by
 // hand). A named region, not a dialog: it never takes focus from what the reader is doing.
+// It shows on home, or after a first download (wherever the reader is then), never on a
+// sign-in, account or reader screen; Not now holds for 30 days (state.ts).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dismissInstall, promptInstall, type InstallWay } from './install';
+import { useLocation } from 'react-router';
+import { stripLocale } from '../lib/locale';
+import { dismissInstall, dismissedRecently, promptInstall, useInstallMoment, useInstallWay } from './state';
 import './install.css';
 
 function ShareIcon() {
@@ -14,17 +18,21 @@ function ShareIcon() {
   );
 }
 
-export default function InstallCard({ way }: { way: Exclude<InstallWay, null> }) {
+export default function InstallCard() {
   const { t } = useTranslation();
   const titleId = useId();
+  const way = useInstallWay();
+  const moment = useInstallMoment();
+  const atHome = stripLocale(useLocation().pathname) === '/';
   const install = async () => {
     // Cancelling the browser's dialog counts as Not now.
     if (!(await promptInstall())) dismissInstall();
   };
+  if (!way || !(atHome || moment) || dismissedRecently()) return null;
   return (
     <section className="install" aria-labelledby={titleId} data-testid={way === 'ios' ? 'install-ios' : 'install-card'}>
       <h2 id={titleId} className="install__title">
-        {t(way === 'ios' ? 'install.iosTitle' : 'install.title')}
+        {t('install.title')}
       </h2>
       <p className="install__why">{t('install.why')}</p>
       {way === 'ios' && (

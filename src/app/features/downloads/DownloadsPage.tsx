@@ -52,11 +52,11 @@ export default function DownloadsPage() {
     <AccountLayout title={t('downloads.title')}>
       {storage && (
         <div className="downloads__storage" data-testid="storage">
-          <p className="account__note">
+          <p className="account__note" id="storage-used">
             {t('downloads.storage', { used: formatBytes(storage.usage, i18n.language), quota: formatBytes(storage.quota, i18n.language) })}{' '}
             {storage.persisted ? t('downloads.persisted') : t('downloads.notPersisted')}
           </p>
-          {storage.quota > 0 && <progress max={storage.quota} value={storage.usage} aria-label={t('downloads.storageBar')} />}
+          {storage.quota > 0 && <progress max={storage.quota} value={storage.usage} aria-labelledby="storage-used" />}
         </div>
       )}
       {server && (

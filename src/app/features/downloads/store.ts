@@ -8,7 +8,6 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, apiGet, apiPost, contentGet } from '../../lib/api';
 import { deviceId } from '../../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
-import { offerInstallNow } from '../../pwa/install';
 import { OkReply } from '../../../shared/schemas/account';
 import { DownloadReply, DownloadsReply, type IssueManifest } from '../../../shared/schemas/reader';
 import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
@@ -57,6 +56,8 @@ export function isQuotaError(err: unknown): boolean {
 }
 /** A download stopped for a full device (ApiError code 'quota', shown as downloads.quota). */
 export const QUOTA = 'quota';
+/** Fired on window when a download finishes. */
+export const DOWNLOAD_FINISHED = 'lectern:downloaded';
 
 /** Asks the browser to keep our storage (downloads) when space runs low. */
 export async function persistStorage(): Promise<boolean> {
@@ -120,7 +121,9 @@ export async function downloadIssue(issueId: number): Promise<void> {
     }
     record.status = 'done';
     await save(record);
-    offerInstallNow();
+    // A moment to suggest installing (pwa/install.ts); an event, so the reader page that shares
+    // this module does not load the install code.
+    dispatchEvent(new Event(DOWNLOAD_FINISHED));
   } catch (err) {
     const full = isQuotaError(err);
     // Keep the pages stored so far; a full device may refuse even this record (then it is gone,
