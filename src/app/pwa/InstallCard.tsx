@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { stripLocale } from '../lib/locale';
-import { dismissInstall, dismissedRecently, promptInstall, useInstallMoment, useInstallWay } from './state';
+import { dismissInstall, promptInstall, useDismissed, useInstallMoment, useInstallWay } from './state';
 import './install.css';
 
 function ShareIcon() {
@@ -23,12 +23,13 @@ export default function InstallCard() {
   const titleId = useId();
   const way = useInstallWay();
   const moment = useInstallMoment();
+  const dismissed = useDismissed();
   const atHome = stripLocale(useLocation().pathname) === '/';
   const install = async () => {
     // Cancelling the browser's dialog counts as Not now.
     if (!(await promptInstall())) dismissInstall();
   };
-  if (!way || !(atHome || moment) || dismissedRecently()) return null;
+  if (!way || !(atHome || moment) || dismissed) return null;
   return (
     <section className="install" aria-labelledby={titleId} data-testid={way === 'ios' ? 'install-ios' : 'install-card'}>
       <h2 id={titleId} className="install__title">

@@ -24,4 +24,4 @@ addEventListener('beforeinstallprompt', (e) => {
 
 /** Worth loading the card for: the browser offers to install, or an iPhone or iPad (iPadOS
  * says Mac, its touch points give it away). */
-export const installable = () => !!state.offer || (/iP(hone|ad|od)|Mac/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+export const installable = () => !!state.offer || (/iP(hone|ad|od)|Mac/.test(navigator.userAgent) && navigator.maxTouchPoints > 0);

@@ -13,7 +13,7 @@ const ASK_AGAIN_MS = 30 * 86_400_000;
 
 const standalone = () => matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
 // iPadOS Safari says it is a Mac; its touch points give it away.
-const ios = () => /iP(hone|ad|od)|Mac/.test(navigator.userAgent) && navigator.maxTouchPoints > 1;
+const ios = () => /iP(hone|ad|od)|Mac/.test(navigator.userAgent) && navigator.maxTouchPoints > 0;
 
 // Installing happens only where this module is loaded (InstallSlot loads it wherever possible).
 let installed = false;
@@ -49,17 +49,18 @@ export async function promptInstall(): Promise<boolean> {
   const s = window.lecternInstall;
   const e = s.offer;
   if (!e) return false;
-  s.offer = null; // an offer prompts once
-  await e.prompt();
-  const accepted = (await e.userChoice).outcome === 'accepted';
+  s.offer = null; // an offer prompts once; the card goes as the browser's dialog opens
   dispatchEvent(new Event(INSTALL_CHANGED));
-  return accepted;
+  await e.prompt();
+  return (await e.userChoice).outcome === 'accepted';
 }
 
-export function dismissedRecently(): boolean {
+function dismissedRecently(): boolean {
   const at = Number(localStorage.getItem(DISMISSED_KEY));
   return at > 0 && Date.now() - at < ASK_AGAIN_MS;
 }
+/** Not now was said on this device in the last 30 days. */
+export const useDismissed = () => useSyncExternalStore(subscribe, dismissedRecently);
 export function dismissInstall() {
   localStorage.setItem(DISMISSED_KEY, String(Date.now()));
   dispatchEvent(new Event(INSTALL_CHANGED));
