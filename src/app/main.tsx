@@ -15,6 +15,7 @@ import { PERSISTED_ROOTS, trimToBudget } from './lib/persist';
 import { router } from './routes/router';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
+import './pwa/install'; // catches the install offer, which fires once and early
 import './styles.css';
 
 const queryClient = new QueryClient({

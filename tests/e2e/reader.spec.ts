@@ -313,7 +313,7 @@ test.describe('downloads', () => {
     const item = page.getByTestId('downloaded-issue');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(/\d+(\.\d)? KB/);
-    await expect(page.getByTestId('storage')).toContainText('free on this device');
+    await expect(page.getByTestId('storage')).toContainText(/Using .+ of .+ on this device/);
     await expect(page.getByTestId('limits')).toContainText('of 2 issues downloaded');
     await screenshot(page, 'downloads-360');
 
@@ -373,6 +373,41 @@ test.describe('downloads', () => {
     await page.getByTestId('download-done').click();
     await page.getByTestId('remove-all').click();
     await expect(page.getByTestId('downloaded-issue')).toHaveCount(0);
+  });
+
+  test('a full device stops a download with a clear message; it is not retried by itself', async ({ page }) => {
+    await page.addInitScript(() => {
+      Cache.prototype.put = () => Promise.reject(new DOMException('full', 'QuotaExceededError'));
+    });
+    await signedIn(page);
+    const { mid, pages } = await aTitle(page);
+    let grants = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/reader/downloads')) grants++;
+    });
+    await download(page, mid);
+    await expect(page.getByTestId('toast')).toHaveText(
+      'Your device is out of storage space. Remove a download or free some space, then try again.',
+    );
+    const progress = page.getByTestId('download-progress');
+    await expect(progress).toContainText(`Stopped at 0/${pages}: not enough storage space`);
+    await expect(progress.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.locator('main')).not.toContainText(/offline|online/i);
+    expect(grants).toBe(1);
+
+    // Neither the network coming back nor a new start resumes it.
+    await page.evaluate(() => dispatchEvent(new Event('online')));
+    await page.reload();
+    await expect(progress).toContainText('not enough storage space');
+    await page.waitForTimeout(3000); // the start's download check runs 2 s after load
+    expect(grants).toBe(1);
+    await expect(progress.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await page.goto('/dashboard/downloads');
+    await expect(page.getByTestId('downloaded-issue')).toContainText('not enough storage space');
+    // Removing it frees its place in the reader's limit (the next tests count on it).
+    await page.getByTestId('downloaded-issue').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('no-downloads')).toBeVisible();
+    await expect(page.getByTestId('limits')).toContainText('0 of 2 issues downloaded');
   });
 
   test('downloads leave the device when the server says access has ended', async ({ page, context }) => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { InstallSlot } from '../pwa/InstallSlot';
 import { localeOf, stripLocale } from '../lib/locale';
 import { setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
@@ -85,6 +86,7 @@ export function Layout() {
         </nav>
         <p>{t('footer.rights')}</p>
       </footer>
+      <InstallSlot />
       <UpdatePrompt />
       <Toaster />
     </>

@@ -42,6 +42,8 @@ export interface DownloadRecord {
   bytes: number;
   status: 'downloading' | 'paused' | 'done';
   savedAt: number;
+  /** A download stopped because the device is full: not resumed by itself, only by hand. */
+  stoppedFor?: 'quota';
 }
 
 export interface LocalProgress {

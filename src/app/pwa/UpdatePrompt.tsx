@@ -1,21 +1,16 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+// Asks before a new version takes over. The toast is a chunk of its own, loaded only when a
+// new version waits, which keeps it off the home page's first load.
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { whenUpdateReady } from './register';
 
+const UpdateToast = lazy(() => import('./UpdateToast'));
+
 export function UpdatePrompt() {
-  const { t } = useTranslation();
   const [apply, setApply] = useState<(() => void) | null>(null);
   useEffect(() => whenUpdateReady((fn) => setApply(() => fn)), []);
-  if (!apply) return null;
-  return (
-    <div className="toast" role="status" data-testid="update-prompt">
-      <span>{t('pwa.updateAvailable')}</span>
-      <button type="button" className="button button--small" onClick={apply}>
-        {t('pwa.reload')}
-      </button>
-      <button type="button" className="button button--ghost button--small" onClick={() => setApply(null)}>
-        {t('pwa.later')}
-      </button>
-    </div>
-  );
+  return apply ? (
+    <Suspense fallback={null}>
+      <UpdateToast apply={apply} onLater={() => setApply(null)} />
+    </Suspense>
+  ) : null;
 }

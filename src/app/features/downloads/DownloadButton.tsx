@@ -1,12 +1,13 @@
 // Download an issue for offline reading, with its progress; a paused download says so and
-// resumes by itself when the network is back (or at once from here).
+// resumes by itself when the network is back (or at once from here). One stopped by a full
+// device says that instead, and only starts again from here.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
-import { downloadIssue, downloadRecord, useDownloads } from './store';
+import { QUOTA, downloadIssue, downloadRecord, useDownloads } from './store';
 
 export function DownloadButton({ issueId }: { issueId: number }) {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ export function DownloadButton({ issueId }: { issueId: number }) {
 
   const start = () =>
     downloadIssue(issueId).catch(async (err: unknown) => {
+      if (err instanceof ApiError && err.code === QUOTA) return showToast(t('downloads.quota'));
       if (!(err instanceof ApiError && err.code === 'network')) return showToast(errorText(err));
       const stopped = await downloadRecord(issueId); // where it stopped, not where it was when started
       showToast(t('downloads.paused', { done: stopped?.done ?? 0, total: stopped?.pages ?? '?' }));
@@ -33,17 +35,18 @@ export function DownloadButton({ issueId }: { issueId: number }) {
   if (running || record) {
     const done = record?.done ?? 0;
     const total = record?.pages ?? 0;
+    const full = record?.stoppedFor === QUOTA;
     return (
       <div className="download-progress" data-testid="download-progress">
         {running ? (
           <span>{t('downloads.downloading', { done, total })}</span>
         ) : (
           <button type="button" className="button button--ghost" onClick={start}>
-            {t('downloads.resume')}
+            {t(full ? 'downloads.retry' : 'downloads.resume')}
           </button>
         )}
         <progress max={total || 1} value={done} aria-label={t('downloads.downloading', { done, total })} />
-        {!running && <small>{t('downloads.paused', { done, total })}</small>}
+        {!running && <small>{t(full ? 'downloads.stoppedQuota' : 'downloads.paused', { done, total })}</small>}
       </div>
     );
   }

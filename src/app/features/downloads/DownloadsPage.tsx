@@ -6,6 +6,7 @@ import { AccountLayout } from '../account/AccountLayout';
 import { formatDate } from '../../lib/locale';
 import { showToast } from '../../components/Toast';
 import type { DownloadsReply } from '../../../shared/schemas/reader';
+import type { DownloadRecord } from '../../db/index';
 import { useOpenIssue } from '../reader/useOpenIssue';
 import { checkDownloads, removeDownload, useDownloads } from './store';
 import './downloads.css';
@@ -40,6 +41,8 @@ export default function DownloadsPage() {
   const { open, dialog } = useOpenIssue();
   useEffect(() => void checkDownloads().then(setServer), [downloads.length]);
 
+  const status = (d: DownloadRecord) =>
+    running.has(d.issueId) ? 'downloads.downloading' : d.stoppedFor === 'quota' ? 'downloads.stoppedQuota' : 'downloads.paused';
   const remove = async (issueId?: number) => {
     await removeDownload(issueId);
     showToast(t('downloads.removed'));
@@ -48,13 +51,13 @@ export default function DownloadsPage() {
   return (
     <AccountLayout title={t('downloads.title')}>
       {storage && (
-        <p className="account__note" data-testid="storage">
-          {t('downloads.storage', {
-            used: formatBytes(storage.usage, i18n.language),
-            free: formatBytes(Math.max(0, storage.quota - storage.usage), i18n.language),
-          })}{' '}
-          {storage.persisted ? t('downloads.persisted') : t('downloads.notPersisted')}
-        </p>
+        <div className="downloads__storage" data-testid="storage">
+          <p className="account__note" id="storage-used">
+            {t('downloads.storage', { used: formatBytes(storage.usage, i18n.language), quota: formatBytes(storage.quota, i18n.language) })}{' '}
+            {storage.persisted ? t('downloads.persisted') : t('downloads.notPersisted')}
+          </p>
+          {storage.quota > 0 && <progress max={storage.quota} value={storage.usage} aria-labelledby="storage-used" />}
+        </div>
       )}
       {server && (
         <p className="account__note" data-testid="limits">
@@ -81,8 +84,7 @@ export default function DownloadsPage() {
                   <span>{d.issueName}</span>
                   <small>
                     {formatBytes(d.bytes, i18n.language)} · {t('downloads.saved', { date: formatDate(new Date(d.savedAt), i18n.language) })}
-                    {d.status !== 'done' &&
-                      ` · ${running.has(d.issueId) ? t('downloads.downloading', { done: d.done, total: d.pages }) : t('downloads.paused', { done: d.done, total: d.pages })}`}
+                    {d.status !== 'done' && ` · ${t(status(d), { done: d.done, total: d.pages })}`}
                   </small>
                 </div>
                 <div className="downloads__actions">

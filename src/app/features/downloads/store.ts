@@ -2,7 +2,8 @@
 // texts and the issue itself go into the downloads cache, which the service worker serves when
 // there is no network; IndexedDB keeps the list with sizes and dates. The server counts each
 // download against the reader's limits. A download that loses the network pauses and resumes
-// from the first missing page when the network is back.
+// from the first missing page when the network is back. One that fills the device stops with
+// the pages it has (stoppedFor 'quota') and waits for the reader to free space and retry.
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiGet, apiPost, contentGet } from '../../lib/api';
 import { deviceId } from '../../lib/device';
@@ -48,13 +49,24 @@ async function save(record: DownloadRecord) {
   await reload();
 }
 
+/** The browser's "storage full" (cache.put or IndexedDB); Firefox once named it differently. */
+export function isQuotaError(err: unknown): boolean {
+  const name = (err as { name?: unknown } | null)?.name;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}
+/** A download stopped for a full device (ApiError code 'quota', shown as downloads.quota). */
+export const QUOTA = 'quota';
+/** Fired on window when a download finishes. */
+export const DOWNLOAD_FINISHED = 'lectern:downloaded';
+
 /** Asks the browser to keep our storage (downloads) when space runs low. */
 export async function persistStorage(): Promise<boolean> {
   if (!navigator.storage?.persist) return false;
   return (await navigator.storage.persisted()) || navigator.storage.persist();
 }
 
-/** Downloads (or resumes) an issue. Throws ApiError for refusals (limits, access). */
+/** Downloads (or resumes) an issue. Throws ApiError for refusals (limits, access), code
+ * 'network' when the network went, code 'quota' when the device is full. */
 export async function downloadIssue(issueId: number): Promise<void> {
   if (running.has(issueId)) return;
   running.add(issueId);
@@ -65,8 +77,6 @@ export async function downloadIssue(issueId: number): Promise<void> {
     let code = grant.code;
     void persistStorage();
     const manifest = await contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`);
-    const cache = await caches.open(DOWNLOADS_CACHE);
-    await cache.put(manifestPath(issueId), Response.json(manifest));
     const size = record?.size ?? pageSizeFor(Math.max(screen.width, innerWidth), devicePixelRatio);
     record = {
       issueId,
@@ -81,7 +91,9 @@ export async function downloadIssue(issueId: number): Promise<void> {
       status: 'downloading',
       savedAt: record?.savedAt ?? Date.now(),
     };
-    await save(record);
+    await save(record); // first, so a device too full for even the issue keeps a record that says so
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    await cache.put(manifestPath(issueId), Response.json(manifest));
     for (const p of manifest.pages) {
       const image = pageImagePath(issueId, p.n, size);
       const text = pageTextPath(issueId, p.n);
@@ -109,8 +121,15 @@ export async function downloadIssue(issueId: number): Promise<void> {
     }
     record.status = 'done';
     await save(record);
+    // A moment to suggest installing (pwa/install.ts); an event, so the reader page that shares
+    // this module does not load the install code.
+    dispatchEvent(new Event(DOWNLOAD_FINISHED));
   } catch (err) {
-    if (record) await save({ ...record, status: 'paused' });
+    const full = isQuotaError(err);
+    // Keep the pages stored so far; a full device may refuse even this record (then it is gone,
+    // so nothing resumes by itself either).
+    if (record) await save({ ...record, status: 'paused', stoppedFor: full ? 'quota' : undefined }).catch(() => undefined);
+    if (full) throw new ApiError(0, QUOTA, 'Quota exceeded');
     throw err instanceof ApiError ? err : new ApiError(0, 'network', 'Network Error');
   } finally {
     running.delete(issueId);
@@ -118,10 +137,11 @@ export async function downloadIssue(issueId: number): Promise<void> {
   }
 }
 
-/** Resumes every download that stopped (called when the network comes back and at start). */
+/** Resumes every download the network stopped (called when it comes back and at start); one
+ * the full device stopped waits for the reader, or it would fail again at every start. */
 export async function resumeDownloads(): Promise<void> {
   const list = await (await lecternDb()).getAll(STORES.downloads);
-  for (const r of list) if (r.status !== 'done') await downloadIssue(r.issueId).catch(() => undefined);
+  for (const r of list) if (r.status !== 'done' && r.stoppedFor !== 'quota') await downloadIssue(r.issueId).catch(() => undefined);
 }
 
 async function dropLocal(issueIds: number[]) {

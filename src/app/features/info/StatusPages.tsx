@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { apiGet } from '../../lib/api';
 import { useLocalePath } from '../../components/useLocalePath';
+import { promptInstall, useInstallWay } from '../../pwa/state';
+import { usePageTexts } from './texts';
 import './info.css';
 
 function StatusPage({ ok, title, body, children }: { ok: boolean; title: string; body: string; children?: React.ReactNode }) {
@@ -73,45 +75,40 @@ export function HealthcheckPage() {
 
 /** The browser's install prompt when it offers one; otherwise how to add Lectern by hand. */
 export function AppDownloadPage() {
-  const { t } = useTranslation();
-  const [prompt, setPrompt] = useState<(Event & { prompt: () => Promise<void> }) | null>(null);
+  // Long texts, loaded with the page (texts.ts), not with the app.
+  const texts = usePageTexts().data?.appDownload;
+  // The offer was caught at start (pwa/install.ts): it fires once, before this page mounts.
+  const way = useInstallWay();
   const [installed, setInstalled] = useState(() => window.matchMedia('(display-mode: standalone)').matches);
   useEffect(() => {
-    const offer = (e: Event) => {
-      e.preventDefault();
-      setPrompt(e as Event & { prompt: () => Promise<void> });
-    };
     const done = () => setInstalled(true);
-    window.addEventListener('beforeinstallprompt', offer);
     window.addEventListener('appinstalled', done);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', offer);
-      window.removeEventListener('appinstalled', done);
-    };
+    return () => window.removeEventListener('appinstalled', done);
   }, []);
-  if (installed) return <StatusPage ok title={t('appDownload.installedTitle')} body={t('appDownload.installedBody')} />;
+  if (!texts) return null;
+  if (installed) return <StatusPage ok title={texts.installedTitle} body={texts.installedBody} />;
   return (
     <article className="info" data-testid="app-download">
-      <h1 className="info__title">{t('appDownload.title')}</h1>
-      <p className="info__lede">{t('appDownload.lede')}</p>
-      {prompt && (
+      <h1 className="info__title">{texts.title}</h1>
+      <p className="info__lede">{texts.lede}</p>
+      {way === 'prompt' && (
         <div className="info__actions">
-          <button type="button" className="button" onClick={() => void prompt.prompt()}>
-            {t('appDownload.install')}
+          <button type="button" className="button" onClick={() => void promptInstall()}>
+            {texts.install}
           </button>
         </div>
       )}
       <section className="info__section">
-        <h2>{t('appDownload.androidTitle')}</h2>
-        <p>{t('appDownload.android')}</p>
+        <h2>{texts.androidTitle}</h2>
+        <p>{texts.android}</p>
       </section>
       <section className="info__section">
-        <h2>{t('appDownload.iosTitle')}</h2>
-        <p>{t('appDownload.ios')}</p>
+        <h2>{texts.iosTitle}</h2>
+        <p>{texts.ios}</p>
       </section>
       <section className="info__section">
-        <h2>{t('appDownload.desktopTitle')}</h2>
-        <p>{t('appDownload.desktop')}</p>
+        <h2>{texts.desktopTitle}</h2>
+        <p>{texts.desktop}</p>
       </section>
     </article>
   );
