@@ -61,7 +61,8 @@ async function deliverAll(auth: AuthRecord): Promise<Delivery> {
   let sent = 0;
   try {
     for (;;) {
-      const next = (await db.getAllFromIndex(STORES.outbox, 'user', auth.user)).sort((a, b) => a.id! - b.id!)[0];
+      // The index orders one reader's writes by their id: the first is the oldest.
+      const next = await db.getFromIndex(STORES.outbox, 'user', auth.user);
       if (!next) return 'done';
       try {
         await replyOf(send('POST', next.path, { body: next.body, token: auth.token, xsrf: auth.xsrf, idempotencyKey: next.key }));
