@@ -7,11 +7,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { initI18n } from './lib/i18n';
 import { localeOf } from './lib/locale';
-import { whenReaderChanges } from './lib/session';
-import { PERSISTED_ROOTS, trimToBudget } from './lib/persist';
+import { currentAuth, whenReaderChanges } from './lib/session';
+import { readerIs } from './db/reader';
+import { PERSISTED_ROOTS, deviceQueryPersister } from './lib/persist';
 import { router } from './routes/router';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
@@ -25,16 +25,14 @@ const queryClient = new QueryClient({
     queries: { gcTime: PERSISTED_QUERIES_MAX_AGE_MS, retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
   },
 });
-const persister = createSyncStoragePersister({
-  storage: window.localStorage,
-  key: 'lectern-query-cache',
-  serialize: (client) => JSON.stringify(trimToBudget(client, PERSISTED_QUERIES_MAX_CHARS)),
-});
+const persister = deviceQueryPersister(window.localStorage, 'lectern-query-cache', PERSISTED_QUERIES_MAX_CHARS);
 
-// Another reader signed in, or this one signed out: nothing of theirs stays on the device.
+// Another reader signed in, or this one signed out: nothing of theirs stays on the device (also
+// checked at the database's first use in each page, db/reader.ts).
+readerIs(currentAuth);
 whenReaderChanges(() => {
   queryClient.clear();
-  void import('./features/offline/start').then((m) => m.readerChanged());
+  return import('./features/offline/start').then((m) => m.readerChanged());
 });
 
 reloadOnStaleChunk();

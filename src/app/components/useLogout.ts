@@ -2,7 +2,7 @@
 // to '0', stored user data is cleared (and the reader's data on the device with it); from a dashboard page the reader goes to /login
 // (/login?from=guest for a guest), elsewhere they stay where they are.
 import { useLocation, useNavigate } from 'react-router';
-import { clearSession, isGuest } from '../lib/session';
+import { clearSession, isGuest, readerSettled } from '../lib/session';
 import { stripLocale } from '../lib/locale';
 import { useLocalePath } from './useLocalePath';
 
@@ -17,6 +17,7 @@ export function useLogout() {
     const onDashboard = stripLocale(pathname).startsWith('/dashboard');
     const target = opts.then ?? (onDashboard ? (guest ? '/login?from=guest' : '/login') : null);
     clearSession();
+    await readerSettled(); // the reader's data is gone before anything else shows
     if (target) await navigate(to(target), { replace: true });
   };
 }

@@ -6,6 +6,7 @@
 // worker's Background Sync). Everything here but the zone settings belongs to the signed-in
 // reader: forgetOtherUsers() removes what another reader left.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { takeReaderCheck, type Reader } from './reader';
 import type { PageSize } from '../../shared/reader-paths';
 import type { ReaderEvent } from '../../shared/schemas/reader';
 import type { MagazineCard } from '../../shared/schemas/content';
@@ -78,11 +79,8 @@ export interface FavouriteRecord {
 }
 
 /** Who is signed in, for the service worker's Background Sync (it has no localStorage or cookies). */
-export interface AuthRecord {
-  user: string;
-  token: string;
-  xsrf: string | null;
-}
+/** The signed-in reader's credentials, kept for the service worker's deliveries. */
+export type AuthRecord = Reader;
 
 /** This device's zone notifications: the key the service worker pings the server with, and the
  * subscription and language the server was given. */
@@ -141,9 +139,22 @@ function open(): Promise<Db> {
 
 // After another reader signs in, nothing of the last one may be read or sent: every use of the
 // database waits until their data is gone.
+// The first use in a page checks the reader first: a sign-in or sign-out whose clean-up was cut
+// short (the page closed at once) is finished before anything is read.
 let forgetting: Promise<void> = Promise.resolve();
+let forgottenAtFirstUse = false;
 export function lecternDb(): Promise<Db> {
+  const reader = takeReaderCheck();
+  if (reader) void switchReader(reader()).then((changed) => (forgottenAtFirstUse ||= changed));
   return forgetting.then(open);
+}
+
+/** Whether the first use in this page removed another reader's data (once: the caller then
+ * removes their cached files too). */
+export function takeForgottenAtFirstUse(): boolean {
+  const was = forgottenAtFirstUse;
+  forgottenAtFirstUse = false;
+  return was;
 }
 
 /** Makes `next` the reader this device's data belongs to (null: nobody is signed in). What another

@@ -96,9 +96,15 @@ export interface StoredUserDetails {
 
 /** Told when the reader on this device changes: a sign-in (a new token) or a sign-out. The app
  * then drops the last reader's data (main.tsx); kept out of this module so it stays small. */
-let readerChange: (() => void) | null = null;
-export const whenReaderChanges = (listener: () => void) => {
+let readerChange: (() => Promise<void>) | null = null;
+let readerSettling: Promise<void> = Promise.resolve();
+export const whenReaderChanges = (listener: () => Promise<void>) => {
   readerChange = listener;
+};
+/** Resolves once the last reader's data is gone from the device (after a sign-out, say). */
+export const readerSettled = () => readerSettling;
+const changeReader = () => {
+  if (readerChange) readerSettling = readerChange().catch(() => undefined);
 };
 
 /** Stores a login answer (or a details refresh, which carries no new token). */
@@ -138,7 +144,7 @@ export function saveUser(info: UserInfo | LoginReply, loginType?: LoginType) {
   else Cookies.remove(COOKIE.ageRating, { path: '/' });
   if (info.libraryDetails) localStorage.setItem(STORAGE.libraryDetails, JSON.stringify(info.libraryDetails));
   else localStorage.removeItem(STORAGE.libraryDetails);
-  if ('jwtoken' in info) readerChange?.();
+  if ('jwtoken' in info) changeReader();
   changed();
 }
 
@@ -161,8 +167,16 @@ export function clearSession() {
   }
   for (const k of Object.values(STORAGE)) localStorage.removeItem(k);
   localStorage.removeItem(ZONE_LOCATION);
-  readerChange?.();
+  changeReader();
   changed();
+}
+
+/** The signed-in reader's credentials (for the outbox), or null when nobody is. */
+export function currentAuth(): { user: string; token: string; xsrf: string | null } | null {
+  const user = storedUser()?.uuid;
+  const token = session.userToken();
+  if (!session.isLoggedIn() || !user || !token) return null;
+  return { user, token, xsrf: getCookie(COOKIE.xsrf) ?? null };
 }
 
 export function storedUser(): StoredUserDetails | null {

@@ -38,39 +38,46 @@ export default function MyAccountPage() {
 
   return (
     <AccountLayout title={t('account.links.myAccount')}>
-      <form className="account__form" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t('account.name')}
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-          error={v(error)}
-        />
-        <button type="submit" className="button" disabled={update.isPending || !user}>
-          {t('account.save')}
-        </button>
-      </form>
-      <dl className="account__facts">
-        <div>
-          <dt>{t('account.email')}</dt>
-          <dd>{user?.email ?? t('account.none')}</dd>
-        </div>
-        <div>
-          <dt>{t('account.mobile')}</dt>
-          <dd>
-            {user?.mobile ?? t('account.none')}{' '}
-            {user?.usertype === 'user' && (
-              <Link to={to('/login/linkmobile')}>{t(user.mobile ? 'account.changeMobile' : 'account.addMobile')}</Link>
-            )}
-          </dd>
-        </div>
-      </dl>
-      <h2 className="account__subtitle">{t('account.institution')}</h2>
-      {hasNoData(details) ? <NoData query={details} /> : <InstitutionSummary user={user} />}
+      {hasNoData(details) ? (
+        // Offline and never loaded here, or failed: say so rather than show empty details.
+        <NoData query={details} />
+      ) : (
+        <>
+          <form className="account__form" onSubmit={onSubmit} noValidate>
+            <Field
+              label={t('account.name')}
+              name="name"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
+              error={v(error)}
+            />
+            <button type="submit" className="button" disabled={update.isPending || !user}>
+              {t('account.save')}
+            </button>
+          </form>
+          <dl className="account__facts">
+            <div>
+              <dt>{t('account.email')}</dt>
+              <dd>{user && (user.email ?? t('account.none'))}</dd>
+            </div>
+            <div>
+              <dt>{t('account.mobile')}</dt>
+              <dd>
+                {user && (user.mobile ?? t('account.none'))}{' '}
+                {user?.usertype === 'user' && (
+                  <Link to={to('/login/linkmobile')}>{t(user.mobile ? 'account.changeMobile' : 'account.addMobile')}</Link>
+                )}
+              </dd>
+            </div>
+          </dl>
+          <h2 className="account__subtitle">{t('account.institution')}</h2>
+          <InstitutionSummary user={user} />
+        </>
+      )}
       <Suspense fallback={null}>
         <ZoneSettings />
       </Suspense>

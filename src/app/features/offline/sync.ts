@@ -2,19 +2,11 @@
 // once when the network allows; otherwise at the next start, when the network returns, or by
 // the service worker's Background Sync. Also where the device changes hands: another reader
 // signing in, or signing out, removes the last reader's data (IndexedDB, caches, downloads).
-import { COOKIE, getCookie, session, storedUser } from '../../lib/session';
-import { switchReader, type AuthRecord } from '../../db/index';
+import { currentAuth } from '../../lib/session';
+import { lecternDb, switchReader, takeForgottenAtFirstUse } from '../../db/index';
 import { DOWNLOADS_CACHE, RECENT_PAGES_CACHE } from '../../../shared/reader-paths';
 import { CONTENT_CACHE } from '../../../shared/offline';
 import { deliverOutbox, OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, queueWrite, type Delivery, type NewWrite } from './outbox';
-
-/** The signed-in reader's credentials, or null when nobody is. */
-export function currentAuth(): AuthRecord | null {
-  const user = storedUser()?.uuid;
-  const token = session.userToken();
-  if (!session.isLoggedIn() || !user || !token) return null;
-  return { user, token, xsrf: getCookie(COOKIE.xsrf) ?? null };
-}
 
 interface SyncRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
@@ -62,10 +54,12 @@ export function keepOutboxFlowing(): void {
  * reader's data goes, so the next one never sees or sends it. Downloaded pages and the pages
  * and answers the service worker kept go with it. */
 export async function readerChanged(): Promise<void> {
-  const forgotten = await switchReader(currentAuth());
+  await lecternDb(); // (a first use in this page checks the reader too)
+  const forgotten = (await switchReader(currentAuth())) || takeForgottenAtFirstUse();
   if (!forgotten) return;
   await Promise.all([DOWNLOADS_CACHE, RECENT_PAGES_CACHE, CONTENT_CACHE].map((name) => caches.delete(name).catch(() => false)));
   await (await import('../downloads/store')).refreshDownloads();
 }
 
 export type { Delivery };
+export { currentAuth };
