@@ -1,15 +1,19 @@
 // i18next with keys typed from en.json; one locale loaded at a time (Hindi on demand), <html
-// lang> kept in step, English as the fallback for any missing key or table.
+// lang> kept in step, English as the fallback for any missing key or table. The first load
+// carries only the texts of the home page and the frame around every page (locales/en.json);
+// every other screen's texts (locales/screens) come with the first such screen, into the same
+// namespace, so keys are the same wherever a text lives.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../../locales/en.json';
+import type screens from '../../../locales/screens/en.json';
 import type zone from '../../../locales/zone/en.json';
 import type { Locale } from '../../shared/constants';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // 'zone': the Smart Reading Zone screen's texts, loaded with it (features/zone/texts.ts).
-    resources: { translation: typeof en; zone: typeof zone };
+    resources: { translation: typeof en & typeof screens; zone: typeof zone };
   }
 }
 
@@ -21,6 +25,9 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
   },
 };
 
+let started!: () => void;
+const startedUp = new Promise<void>((resolve) => (started = resolve));
+
 export async function initI18n(locale: Locale) {
   await i18n.use(initReactI18next).init({
     resources: { en: { translation: en } },
@@ -30,7 +37,35 @@ export async function initI18n(locale: Locale) {
     returnNull: false,
   });
   await setLocale(locale);
+  started();
   return i18n;
+}
+
+const screenTables: Record<Locale, () => Promise<{ default: unknown }>> = {
+  en: () => import('../../../locales/screens/en.json'),
+  hi: () => import('../../../locales/screens/hi.json'),
+};
+const screensIn = new Set<Locale>();
+let screensWanted = false;
+
+async function addScreenTexts(locale: Locale) {
+  for (const l of new Set<Locale>(['en', locale])) {
+    if (screensIn.has(l)) continue;
+    try {
+      i18n.addResourceBundle(l, 'translation', (await screenTables[l]()).default, true, true);
+      screensIn.add(l);
+    } catch (err) {
+      if (l === 'en') throw err; // the screen cannot show (RouteError says why); Hindi falls back to English
+    }
+  }
+}
+
+/** The texts of every screen but the home page, in the current locale (and English): awaited by
+ * each lazy route (routes/router.tsx), and fetched ahead once the app has started. */
+export async function loadScreenTexts(): Promise<void> {
+  screensWanted = true;
+  await startedUp; // the router loads the first screen while i18next is still starting
+  await addScreenTexts(i18n.language as Locale);
 }
 
 export async function setLocale(locale: Locale) {
@@ -41,6 +76,7 @@ export async function setLocale(locale: Locale) {
       // No table (e.g. offline and never cached): English stands in.
     }
   }
+  if (screensWanted) await addScreenTexts(locale).catch(() => undefined);
   await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
 }

@@ -12,7 +12,7 @@ function paths(value: unknown, at = ''): string[] {
 const table = (file: string) => JSON.parse(fs.readFileSync(new URL(`../../../locales/${file}`, import.meta.url), 'utf8'));
 
 describe('locales', () => {
-  for (const dir of ['', 'pages/', 'zone/']) {
+  for (const dir of ['', 'screens/', 'pages/', 'zone/']) {
     it(`locales/${dir}en.json and hi.json have the same keys, none empty`, () => {
       const en = table(`${dir}en.json`);
       const hi = table(`${dir}hi.json`);
@@ -25,4 +25,9 @@ describe('locales', () => {
           ).not.toBe('');
     });
   }
+
+  it("the screens' texts (locales/screens) and the first load's (locales/en.json) share no section", () => {
+    const first = Object.keys(table('en.json'));
+    expect(Object.keys(table('screens/en.json')).filter((k) => first.includes(k))).toEqual([]);
+  });
 });

@@ -1,14 +1,22 @@
-// The route table. Screens are lazy so the first visit loads only what it shows. Each route
-// exists once and is mounted at / (English) and /hi (Hindi).
+// The route table. Screens are lazy so the first visit loads only what it shows, and every
+// screen but home brings the screens' texts with it (lib/i18n.ts). Each route exists once and
+// is mounted at / (English) and /hi (Hindi).
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type React from 'react';
 import { Layout } from '../components/Layout';
 import { RouteError } from './RouteError';
+import { loadScreenTexts } from '../lib/i18n';
 
-const screen = (path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject => ({
-  path,
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/** A screen at `path` whose component `pick` takes from the module `load` brings. */
+function screen<M>(path: string, load: () => Promise<M>, pick = (m: M) => (m as { default: React.ComponentType }).default): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadScreenTexts()]);
+      return { Component: pick(module) };
+    },
+  };
+}
 
 const screens: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../features/home/HomePage')).default }) },
@@ -46,13 +54,37 @@ const screens: RouteObject[] = [
   screen('helpsupport', () => import('../features/info/HelpPage')),
   screen('ec-council', () => import('../features/info/EcCouncilPage')),
   screen('contact-us', () => import('../features/info/ContactPage')),
-  { path: 'privacy-policy', lazy: async () => ({ Component: (await import('../features/info/LegalPage')).PrivacyPage }) },
-  { path: 'terms-and-conditions', lazy: async () => ({ Component: (await import('../features/info/LegalPage')).TermsPage }) },
-  { path: 'paymentsuccess', lazy: async () => ({ Component: (await import('../features/info/StatusPages')).PaymentSuccessPage }) },
-  { path: 'paymentfailed', lazy: async () => ({ Component: (await import('../features/info/StatusPages')).PaymentFailedPage }) },
-  { path: 'healthcheck', lazy: async () => ({ Component: (await import('../features/info/StatusPages')).HealthcheckPage }) },
-  { path: 'appdownload', lazy: async () => ({ Component: (await import('../features/info/StatusPages')).AppDownloadPage }) },
-  { path: '*', lazy: async () => ({ Component: (await import('./NotFound')).default }) },
+  screen(
+    'privacy-policy',
+    () => import('../features/info/LegalPage'),
+    (m) => m.PrivacyPage,
+  ),
+  screen(
+    'terms-and-conditions',
+    () => import('../features/info/LegalPage'),
+    (m) => m.TermsPage,
+  ),
+  screen(
+    'paymentsuccess',
+    () => import('../features/info/StatusPages'),
+    (m) => m.PaymentSuccessPage,
+  ),
+  screen(
+    'paymentfailed',
+    () => import('../features/info/StatusPages'),
+    (m) => m.PaymentFailedPage,
+  ),
+  screen(
+    'healthcheck',
+    () => import('../features/info/StatusPages'),
+    (m) => m.HealthcheckPage,
+  ),
+  screen(
+    'appdownload',
+    () => import('../features/info/StatusPages'),
+    (m) => m.AppDownloadPage,
+  ),
+  screen('*', () => import('./NotFound')),
 ];
 
 export const router = createBrowserRouter([
