@@ -18,13 +18,17 @@ function latest(kind: 'mail' | 'sms', to: string): string | null {
   return file ? fs.readFileSync(path.join(dir, file), 'utf8') : null;
 }
 
+/** The newest code already sent to an address or number ('' when none). */
+export const lastCode = (to: string, kind: 'mail' | 'sms' = to.includes('@') ? 'mail' : 'sms') =>
+  latest(kind, to)?.match(/(\d{4,8}) is your/)?.[1] ?? '';
+
 /** The newest code sent to an address or number, waiting for it to arrive. */
 export async function codeFor(to: string, kind: 'mail' | 'sms' = to.includes('@') ? 'mail' : 'sms', notThis?: string): Promise<string> {
   let code = '';
   await expect
     .poll(
       () => {
-        code = latest(kind, to)?.match(/(\d{4,8}) is your/)?.[1] ?? '';
+        code = lastCode(to, kind);
         return code && code !== notThis ? code : '';
       },
       { message: `a code for ${to} in the outbox` },

@@ -291,6 +291,26 @@ test.describe('on a desktop', () => {
 test.describe('downloads', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
+  // Whatever a test left (even a failed one), this device's downloads are given back on the
+  // server: the next tests count on the reader's download limit.
+  test.afterEach(async ({ page, context }) => {
+    await context.unroute('**/*');
+    await context.setOffline(false);
+    await page
+      .evaluate(async () => {
+        const deviceId = localStorage.getItem('lecternDeviceId');
+        const token = localStorage.getItem('userToken');
+        const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1];
+        if (!deviceId || !token || !xsrf) return;
+        await fetch('/api/reader/downloads/remove', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: token, 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+          body: JSON.stringify({ deviceId }),
+        });
+      })
+      .catch(() => undefined);
+  });
+
   async function download(page: Page, mid: number) {
     await page.goto(`/magazine/${mid}`);
     await page.getByTestId('download').click();

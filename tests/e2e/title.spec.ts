@@ -104,12 +104,15 @@ test('favourites: signing in from a title comes back to it; the toggle, its toas
   await toggle.click();
   await expect(page.getByTestId('toast')).toHaveText('Added to My Favorites');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // (other specs sharing the server may have left favourites of this reader: only ours counts)
+  const ours = page.getByTestId('favourites-grid').getByTestId('magazine-card').filter({ hasText: name });
   await page.goto('/dashboard/myFavorites');
-  await expect(page.getByTestId('favourites-grid').getByTestId('magazine-card')).toHaveText([new RegExp(name)]);
+  await expect(ours).toHaveCount(1);
   await screenshot(page, 'favourites-1280');
   await page.goto('/magazine/3');
   await page.getByTestId('favourite-toggle').click();
   await expect(page.getByTestId('toast')).toHaveText('Removed from My Favorites');
   await page.goto('/dashboard/myFavorites');
-  await expect(page.getByTestId('no-favourites')).toBeVisible();
+  await expect(page.getByTestId('favourites-grid').or(page.getByTestId('no-favourites')).first()).toBeVisible();
+  await expect(ours).toHaveCount(0);
 });
