@@ -4,7 +4,7 @@
 import '../../lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '../../lib/i18n';
+import { initI18n, loadScreenTexts } from '../../lib/i18n';
 import { registerServiceWorker, reloadOnStaleChunk } from '../../pwa/register';
 import { ReaderApp } from './ReaderApp';
 import '../../styles.css';
@@ -20,6 +20,8 @@ if (code) {
 
 reloadOnStaleChunk();
 await initI18n(lang);
+// The reader's texts are screen texts (locales/screens), not the first load's.
+await loadScreenTexts();
 createRoot(document.getElementById('reader')!).render(
   <StrictMode>
     <ReaderApp issueId={issueId} initialCode={code} lang={lang} />
