@@ -5,7 +5,7 @@
 // a download resumed after a lost connection, downloads removed when access ends, the
 // download limit, and tokens running out (on a server of its own with one-minute tokens).
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { SignIn, screenshot } from './pages';
+import { SignIn, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
@@ -293,6 +293,12 @@ test.describe('on a desktop', () => {
     await expect(hindi.getByRole('button', { name: 'पाठ' })).toBeVisible();
     await shownLoaded(hindi);
     await screenshot(hindi, 'reader-hi-1280');
+    // The end-of-issue panel, in Hindi.
+    await hindi.keyboard.press('End');
+    await hindi.keyboard.press('ArrowRight');
+    await expect(hindi.getByTestId('reader-end')).toContainText('इस अंक का अंत');
+    await expect(hindi.getByTestId('more-from-title')).toHaveAttribute('href', `/hi/magazine/${mid}`);
+    await screenshot(hindi, 'reader-end-hi-1280');
   });
 });
 
@@ -303,7 +309,10 @@ test.describe('the daily path on a phone', () => {
     await signedIn(page);
     const { mid, issueId } = await aTitle(page);
     await page.goto(`/magazine/${mid}`);
-    await screenshot(page, 'title-360');
+    await screenshotBoth(page, 'title', { fullPage: false });
+    await page.goto(`/hi/magazine/${mid}`);
+    await screenshot(page, 'title-hi-360');
+    await page.goto(`/magazine/${mid}`);
     // Slow Wi-Fi: the token takes 1.5 s to come.
     let asked = 0;
     await page.route('**/api/reader/token', async (route) => {
