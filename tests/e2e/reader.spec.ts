@@ -1,11 +1,11 @@
 // The reader in Chromium: opening from a title and an issue tile (Discover is in search.spec),
 // the pop-up-blocked fallback, refusals (expired dialog, blocked country), turning by key,
-// swipe and buttons, zoom, thumbnails and the page jump, the text view, resume on another
+// swipe and buttons, zoom, thumbnails and the page scrubber, the text view, resume on another
 // device, a stale token, the boot script's early requests, downloads read with the network off,
 // a download resumed after a lost connection, downloads removed when access ends, the
 // download limit, and tokens running out (on a server of its own with one-minute tokens).
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { SignIn, screenshot } from './pages';
+import { SignIn, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
@@ -50,13 +50,20 @@ const shownLoaded = (reader: Page) =>
         ),
     )
     .toBe(true);
+/** A tap on the page brings back the bars (a turn on a phone hid them). */
+async function showBars(reader: Page) {
+  const stage = reader.getByTestId('reader-stage');
+  const box = (await stage.boundingBox())!;
+  await stage.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  await expect(reader.locator('.reader__bar')).toBeVisible();
+}
 const shownPages = (reader: Page) =>
   reader.locator('img.reader__page--shown').evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).dataset.page)));
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
 
-  test('Read Now opens the issue in a new tab; keys, swipe, buttons, zoom, thumbnails, jump and text view', async ({ page }) => {
+  test('Read Now opens the issue in a new tab; keys, swipe, buttons, zoom, thumbnails, scrubber and text view', async ({ page }) => {
     await signedIn(page);
     const { mid, issueId, pages } = await aTitle(page);
     const tokenCall = page.waitForRequest('**/api/reader/token');
@@ -121,14 +128,16 @@ test.describe('on a phone', () => {
     await reader.keyboard.press('0');
     await expect(stage).toHaveAttribute('data-zoom', '1.00');
 
+    // The turns gave the page the whole screen; a tap on the page brings the bars back.
+    await expect(reader.locator('.reader__bar')).toBeHidden();
+    await showBars(reader);
     await reader.getByRole('button', { name: 'Pages', exact: true }).click();
     await reader
       .locator('.reader__thumb')
       .nth(pages - 1)
       .click();
     await expect(position(reader)).toHaveText(`Page ${pages} of ${pages}`);
-    await reader.getByPlaceholder('Go to page').fill('1');
-    await reader.getByRole('button', { name: 'Go', exact: true }).click();
+    await reader.getByRole('slider', { name: 'Go to page' }).fill('1');
     await expect(position(reader)).toHaveText(`Page 1 of ${pages}`);
 
     await reader.getByRole('button', { name: 'Text' }).click();
@@ -168,8 +177,7 @@ test.describe('on a phone', () => {
     await signedIn(page);
     const { mid, pages } = await aTitle(page);
     const reader = await openFromTitle(page, mid);
-    await reader.getByPlaceholder('Go to page').fill(String(pages));
-    await reader.getByRole('button', { name: 'Go', exact: true }).click();
+    await reader.getByRole('slider', { name: 'Go to page' }).fill(String(pages));
     await expect(position(reader)).toHaveText(`Page ${pages} of ${pages}`);
     await reader.waitForTimeout(2000); // the save is debounced
     await reader.close();
@@ -285,6 +293,183 @@ test.describe('on a desktop', () => {
     await expect(hindi.getByRole('button', { name: 'पाठ' })).toBeVisible();
     await shownLoaded(hindi);
     await screenshot(hindi, 'reader-hi-1280');
+    // The end-of-issue panel, in Hindi.
+    await hindi.keyboard.press('End');
+    await hindi.keyboard.press('ArrowRight');
+    await expect(hindi.getByTestId('reader-end')).toContainText('इस अंक का अंत');
+    await expect(hindi.getByTestId('more-from-title')).toHaveAttribute('href', `/hi/magazine/${mid}`);
+    await screenshot(hindi, 'reader-end-hi-1280');
+  });
+});
+
+test.describe('the daily path on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+
+  test('Read Now says it is opening at once and ignores more taps; the back arrow returns to the tab it came from', async ({ page }) => {
+    await signedIn(page);
+    const { mid, issueId } = await aTitle(page);
+    await page.goto(`/magazine/${mid}`);
+    await screenshotBoth(page, 'title', { fullPage: false });
+    await page.goto(`/hi/magazine/${mid}`);
+    await screenshot(page, 'title-hi-360');
+    await page.goto(`/magazine/${mid}`);
+    // Slow Wi-Fi: the token takes 1.5 s to come.
+    let asked = 0;
+    await page.route('**/api/reader/token', async (route) => {
+      asked++;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const readNow = page.getByTestId('read-now');
+    const opened = page.context().waitForEvent('page');
+    await readNow.click();
+    await expect(readNow).toHaveAttribute('aria-busy', 'true');
+    await expect(readNow).toHaveText('Opening…');
+    await screenshot(page, 'read-now-opening-360');
+    await readNow.click({ force: true });
+    await readNow.click({ force: true });
+    const reader = await opened;
+    await expect(reader).toHaveURL(new RegExp(`/reader/${issueId}\\?edz=1`));
+    await expect(readNow).not.toHaveAttribute('aria-busy');
+    await page.waitForTimeout(500); // a second tab would have opened by now
+    expect(asked).toBe(1);
+    expect(page.context().pages()).toHaveLength(2);
+
+    // The back arrow closes the reader's tab: the title's tab is where the reader was.
+    await Promise.all([reader.waitForEvent('close'), reader.getByRole('link', { name: 'Back to the title' }).click()]);
+    expect(page.context().pages()).toEqual([page]);
+    await expect(page).toHaveURL(new RegExp(`/magazine/${mid}$`));
+
+    // A blocked pop-up opened the reader in this tab: the back arrow goes back in it.
+    await page.unroute('**/api/reader/token');
+    await page.evaluate(() => {
+      window.open = () => null;
+    });
+    await readNow.click();
+    await expect(page).toHaveURL(new RegExp(`/reader/${issueId}\\?edz=1`));
+    await page.getByRole('link', { name: 'Back to the title' }).click();
+    await expect(page).toHaveURL(new RegExp(`/magazine/${mid}$`));
+    await expect(page.getByTestId('read-now')).toBeVisible();
+  });
+
+  test('a signed-out Read Now comes back to the issue after sign-in and opens it', async ({ page }) => {
+    const { mid, issueId } = await aTitle(page);
+    await page.goto(`/magazine/${mid}`);
+    await page.getByTestId('read-now').click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?returnTo=%2Fmagazine%2F${mid}%3Fread%3D${issueId}$`));
+    const opened = page.context().waitForEvent('page');
+    await new SignIn(page).withPassword(DEMO.email, DEMO.password);
+    const reader = await opened;
+    await expect(reader).toHaveURL(new RegExp(`/reader/${issueId}\\?edz=1`));
+    await expect(reader.locator('img.reader__page--shown').first()).toBeVisible();
+    // Back on the issue's page, without the request to open it (a reload does not open it again).
+    await expect(page).toHaveURL(new RegExp(`/magazine/${mid}$`));
+  });
+
+  test('Read Now offers to continue at the page reached', async ({ page }) => {
+    await signedIn(page);
+    const { mid } = await aTitle(page);
+    const reader = await openFromTitle(page, mid);
+    await reader.getByRole('slider', { name: 'Go to page' }).fill('3');
+    await expect(position(reader)).toHaveText(/^Page 3 of/);
+    await Promise.all([reader.waitForEvent('close'), reader.getByRole('link', { name: 'Back to the title' }).click()]);
+    await page.bringToFront();
+    const readNow = page.getByTestId('read-now');
+    await expect(readNow).toHaveText('Continue (p. 3)');
+    await screenshot(page, 'title-continue-360');
+    const [again] = await Promise.all([page.context().waitForEvent('page'), readNow.click()]);
+    await expect(again).toHaveURL(/#page\/3$/);
+    await again.close();
+    await page.goto(`/hi/magazine/${mid}`);
+    await expect(page.getByTestId('read-now')).toHaveText('जारी रखें (पृ. 3)');
+    await screenshot(page, 'title-continue-hi-360');
+  });
+
+  test('the bars give way to the page; the scrubber; turn arrows in the margins; the end-of-issue panel', async ({ page }) => {
+    await signedIn(page);
+    const { mid, issueId, pages } = await aTitle(page);
+    const reader = await openFromTitle(page, mid);
+    await reader.keyboard.press('Home');
+    const stage = reader.getByTestId('reader-stage');
+    const bar = reader.locator('.reader__bar');
+    await expect(bar).toBeVisible();
+    const next = reader.getByRole('button', { name: 'Next page' });
+    expect((await next.boundingBox())!.width).toBe(44);
+    await next.click();
+    await expect(position(reader)).toHaveText(`Page 2 of ${pages}`);
+    // After a turn the page has the screen; a tap shows the bars, another hides them.
+    await expect(bar).toBeHidden();
+    await expect(reader.getByRole('slider', { name: 'Go to page' })).toBeHidden();
+    await shownLoaded(reader);
+    await screenshot(reader, 'reader-immersive-360');
+    const box = (await stage.boundingBox())!;
+    await stage.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect(bar).toBeVisible();
+    await stage.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect(bar).toBeHidden();
+    // Zoomed in, the arrows step aside (a drag pans the page).
+    await stage.dblclick({ position: { x: box.width / 2, y: box.height / 3 } });
+    await expect(stage).toHaveAttribute('data-zoom', '2.50');
+    await expect(next).toHaveCount(0);
+    await expect(bar).toBeHidden(); // a double tap is not a tap
+    await reader.keyboard.press('0');
+    await expect(next).toBeVisible();
+
+    // The scrubber, by keyboard: Tab shows the bars, the slider moves a page at a time.
+    await reader.keyboard.press('Tab');
+    await expect(bar).toBeVisible();
+    const scrubber = reader.getByRole('slider', { name: 'Go to page' });
+    await expect(scrubber).toHaveAttribute('aria-valuetext', `Page 2 of ${pages}`);
+    await scrubber.focus();
+    await reader.keyboard.press('End');
+    await expect(position(reader)).toHaveText(`Page ${pages} of ${pages}`);
+    await reader.keyboard.press('ArrowLeft');
+    await expect(position(reader)).toHaveText(`Page ${pages - 1} of ${pages}`);
+    await expect(reader).toHaveURL(new RegExp(`#page/${pages - 1}$`));
+    await screenshot(reader, 'reader-scrubber-360');
+
+    // Past the last page: what to read next instead of a dead end.
+    await scrubber.fill(String(pages));
+    await next.click();
+    const end = reader.getByTestId('reader-end');
+    await expect(end).toContainText('End of this issue');
+    const more = end.getByTestId('more-from-title');
+    await expect(more).toHaveAttribute('href', `/magazine/${mid}`);
+    await expect(end.getByTestId('reader-download')).toHaveText('Download');
+    const older = (await (await page.request.get(`/content/getIssuesByMag?mid=${mid}`)).json()).edt_details.filter(
+      (i: { issueId: number; isSpecial: boolean }) => !i.isSpecial && i.issueId !== issueId,
+    )[0];
+    await expect(end.getByTestId('next-issue')).toHaveCount(0); // the latest issue has none after it
+    await screenshot(reader, 'reader-end-360');
+    await end.getByRole('button', { name: 'Back to the last page' }).click();
+    await expect(end).toBeHidden();
+    await expect(position(reader)).toHaveText(`Page ${pages} of ${pages}`);
+    await reader.keyboard.press('ArrowRight');
+    await expect(end).toBeVisible();
+    await end.getByTestId('previous-issue').click();
+    await expect(reader).toHaveURL(new RegExp(`/reader/${older.issueId}\\?edz=1`));
+    await expect(reader.locator('img.reader__page--shown').first()).toBeVisible();
+  });
+
+  test('sideways, the page fits the width and scrolls; the text view stays inside its card', async ({ page }) => {
+    await signedIn(page);
+    const { mid } = await aTitle(page);
+    const reader = await openFromTitle(page, mid);
+    await reader.setViewportSize({ width: 740, height: 360 });
+    await expect(reader.getByTestId('reader-stage')).toHaveAttribute('data-fit', 'width');
+    await shownLoaded(reader);
+    const shown = reader.locator('img.reader__page--shown');
+    await expect.poll(async () => (await shown.boundingBox())!.width).toBeGreaterThan(700);
+    const scroller = reader.locator('.reader__scroller');
+    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await screenshot(reader, 'reader-sideways-740');
+
+    await reader.setViewportSize({ width: 360, height: 740 });
+    await reader.getByRole('button', { name: 'Text' }).click();
+    const card = reader.getByTestId('page-text').first();
+    await expect(card).not.toContainText('Opening the issue');
+    expect(await card.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await screenshot(reader, 'reader-text-long-360');
   });
 });
 
@@ -345,6 +530,7 @@ test.describe('downloads', () => {
     await reader.keyboard.press('ArrowRight');
     await expect(position(reader)).toHaveText(`Page 2 of ${pages}`);
     await shownLoaded(reader);
+    await showBars(reader);
     await reader.getByRole('button', { name: 'Text' }).click();
     expect((await reader.getByTestId('page-text').innerText()).length).toBeGreaterThan(40);
     await screenshot(reader, 'reader-offline-360');

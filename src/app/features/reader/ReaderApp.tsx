@@ -1,9 +1,12 @@
-// The page viewer at /reader/{issueId}?edz=1#page/{n}: one page on phones, the cover alone then
-// facing pages on wide landscape screens; turn by swipe, arrow keys or the buttons; zoom by
-// pinch, double-tap, ctrl+wheel or +/-; a thumbnail strip and a page jump; a text view of each
-// page; full screen. The neighbouring pages are loaded and decoded before they are needed, so a
-// turn only swaps what is already there. Progress and read events are kept (offline too).
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+// The page viewer at /reader/{issueId}?edz=1#page/{n}: one page on phones (fitting the width,
+// scrolled, when a phone is held sideways), the cover alone then facing pages on wide landscape
+// screens; turn by swipe, arrow keys or the arrows in the margins; zoom by pinch, double-tap,
+// ctrl+wheel or +/-; a thumbnail strip and a page scrubber; a text view of each page; full
+// screen; past the last page, the end-of-issue panel. On phones the bars hide after a turn and
+// a tap on the page shows or hides them. The neighbouring pages are loaded and decoded before
+// they are needed, so a turn only swaps what is already there. Progress and read events are
+// kept (offline too).
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, contentGet, replyOf } from '../../lib/api';
 import { formatDate } from '../../lib/locale';
@@ -12,8 +15,11 @@ import type { IssueManifest, PageText, ReaderPage } from '../../../shared/schema
 import { requestReaderToken } from './readerToken';
 import { pageFromHash, spreadIndexOf, spreadsOf } from './spreads';
 import { useGestures } from './useGestures';
-import { flushReads, recordRead, resumePage, saveProgress } from './tracking';
+import { flushProgress, flushReads, recordRead, resumePage, saveProgress } from './tracking';
 import { downloadRecord, removeDownload } from '../downloads/store';
+import { Scrubber } from './Scrubber';
+import { EndPanel } from './EndPanel';
+import { leaveReader } from './leave';
 import './reader.css';
 
 /** The issue that reader.html's boot script already asked for (it also preloads the opening page's
@@ -49,7 +55,12 @@ function expiryOf(code: string | null): number {
   }
 }
 
-const FACING_QUERY = '(orientation: landscape) and (min-width: 900px)';
+// Facing pages need height as well as width: a phone held sideways is wide but short.
+const FACING_QUERY = '(orientation: landscape) and (min-width: 900px) and (min-height: 501px)';
+/** A phone held sideways: one page across the width, scrolled (fitted to the height it was about 180 px wide). */
+const SIDEWAYS_QUERY = '(orientation: landscape) and (max-height: 500px)';
+/** Screens where the bars give way to the page after a turn. */
+const PHONE_QUERY = '(max-width: 560px), (max-height: 500px)';
 /** How many spreads either side of the current one stay loaded. */
 const AHEAD = 2;
 const BEHIND = 1;
@@ -77,6 +88,10 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   // The neighbours load once the first pages are in: on a slow network they would share its bandwidth.
   const [firstLoaded, setFirstLoaded] = useState(false);
   const facing = useMedia(FACING_QUERY);
+  const sideways = useMedia(SIDEWAYS_QUERY) && !facing;
+  const phone = useMedia(PHONE_QUERY);
+  const [bars, setBars] = useState(true);
+  const [atEnd, setAtEnd] = useState(false);
 
   // --- Opening: a token (given by the opener, or asked for), the issue, where to resume. ---
   const open = useCallback(() => {
@@ -131,7 +146,11 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     void open();
     const flush = () => void flushReads();
     addEventListener('online', flush);
-    const hidden = () => document.visibilityState === 'hidden' && flush();
+    const hidden = () => {
+      if (document.visibilityState !== 'hidden') return;
+      void flushProgress();
+      flush();
+    };
     document.addEventListener('visibilitychange', hidden);
     return () => {
       removeEventListener('online', flush);
@@ -176,6 +195,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   const goTo = useCallback(
     (n: number) => {
       if (!count) return;
+      setAtEnd(false);
       const target = Math.min(count, Math.max(1, n));
       if (target === page) return;
       performance.mark('page-turn-start');
@@ -183,17 +203,29 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     },
     [count, page],
   );
+  // Turning (swipe, arrows, keys) gives the page the whole screen on phones; past the last page is the end panel.
   const turn = useCallback(
     (direction: 1 | -1) => {
+      if (phone) setBars(false);
+      if (atEnd) return direction < 0 && setAtEnd(false);
       const next = spreads[index + direction];
       if (next) goTo(next[0]);
+      else if (direction > 0 && spreads.length) setAtEnd(true);
     },
-    [spreads, index, goTo],
+    [spreads, index, goTo, phone, atEnd],
   );
 
-  const gestures = useGestures(turn);
+  const gestures = useGestures(
+    turn,
+    useCallback(() => setBars((b) => !b), []),
+  );
   const { reset: resetZoom } = gestures;
   useEffect(() => resetZoom(), [index, resetZoom]);
+  // A new page starts at its top (a page wider than tall is scrolled).
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    scroller.current?.scrollTo(0, 0); // (it returns a promise in newer browsers: not a cleanup)
+  }, [index]);
 
   // The URL follows the page (#page/{n}); the back button and edited hashes move the reader.
   useEffect(() => {
@@ -214,6 +246,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') setBars(true); // the bars' controls are reachable by keyboard
       if ((e.target as HTMLElement).closest('input, textarea')) return;
       const keys: Record<string, () => void> = {
         ArrowRight: () => turn(1),
@@ -270,7 +303,8 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   // One image size for the window (pageSizeFor, the rule the boot script used too); a zoomed
   // page swaps to the large image (the small one stays up until it is in).
   const size = pageSizeFor(innerWidth, devicePixelRatio);
-  const displayWidth = (p: ReaderPage) => Math.floor(Math.min(stageSize.w / cols, (stageSize.h * p.large) / p.height));
+  const displayWidth = (p: ReaderPage) =>
+    Math.floor(sideways ? stageSize.w : Math.min(stageSize.w / cols, (stageSize.h * p.large) / p.height));
   const windowPages = firstLoaded ? spreads.slice(Math.max(0, index - BEHIND), index + AHEAD + 1).flat() : current;
 
   // Measure the turn: from the gesture to the new pages decoded and painted.
@@ -287,13 +321,6 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   }, [index]);
 
   const fullScreen = useFullScreen();
-  const [jump, setJump] = useState('');
-  const onJump = (e: FormEvent) => {
-    e.preventDefault();
-    const n = Number(jump);
-    if (Number.isInteger(n)) goTo(n);
-    setJump('');
-  };
 
   if (failure) return <ReaderFailure failure={failure} onRetry={() => void open()} />;
   if (!manifest)
@@ -304,17 +331,18 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     );
 
   const titlePath = `${lang === 'hi' ? '/hi' : ''}/magazine/${manifest.mid}`;
-  const position =
-    current.length > 1
-      ? t('reader.pagesOf', { first: current[0], last: current.at(-1), count })
-      : t('reader.pageOf', { page: current[0], count });
   const z = gestures.zoom;
   const fullScreenLabel = fullScreen.active ? t('reader.exitFullScreen') : t('reader.fullScreen');
 
   return (
-    <div className="reader" data-facing={facing ? '1' : '0'}>
+    <div className="reader" data-facing={facing ? '1' : '0'} data-bars={bars ? 'shown' : 'hidden'}>
       <header className="reader__bar">
-        <a className="reader__button reader__back" href={titlePath} aria-label={t('reader.back')}>
+        <a
+          className="reader__button reader__back"
+          href={titlePath}
+          aria-label={t('reader.back')}
+          onClick={(e) => leaveReader(e, titlePath, flushProgress)}
+        >
           ←
         </a>
         <div className="reader__title">
@@ -386,57 +414,67 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
         </div>
       </header>
 
-      <main ref={stage} className="reader__stage" {...gestures.handlers} data-testid="reader-stage" data-zoom={z.scale.toFixed(2)}>
-        {panel === 'text' ? (
+      <main
+        ref={stage}
+        className="reader__stage"
+        {...gestures.handlers}
+        data-testid="reader-stage"
+        data-zoom={z.scale.toFixed(2)}
+        data-fit={sideways && panel !== 'text' ? 'width' : 'page'}
+      >
+        {atEnd ? (
+          <EndPanel manifest={manifest} lang={lang} titlePath={titlePath} onBack={() => setAtEnd(false)} />
+        ) : panel === 'text' ? (
           <PageTexts issueId={issueId} pages={current} code={grant.current.code} />
         ) : (
-          <div ref={pagesRef} className="reader__pages" style={{ transform: `translate(${z.x}px, ${z.y}px) scale(${z.scale})` }}>
-            {windowPages.map((n) => {
-              const p = manifest.pages[n - 1];
-              const u = urlsOf(n);
-              const shown = current.includes(n);
-              return (
-                <img
-                  key={n}
-                  className={shown ? 'reader__page reader__page--shown' : 'reader__page'}
-                  src={u[shown && z.scale > 1 ? 'large' : size]}
-                  width={p.large}
-                  height={p.height}
-                  alt={t('reader.pageAlt', { page: n })}
-                  aria-hidden={shown ? undefined : true}
-                  decoding="async"
-                  fetchPriority={shown ? 'high' : 'low'}
-                  onLoad={shown ? () => setFirstLoaded(true) : undefined}
-                  onError={() => {
-                    if (shown) setFirstLoaded(true);
-                    void onPageError(n);
-                  }}
-                  draggable={false}
-                  data-page={n}
-                  style={shown ? { width: displayWidth(p) } : undefined}
-                />
-              );
-            })}
+          <div ref={scroller} className="reader__scroller">
+            <div ref={pagesRef} className="reader__pages" style={{ transform: `translate(${z.x}px, ${z.y}px) scale(${z.scale})` }}>
+              {windowPages.map((n) => {
+                const p = manifest.pages[n - 1];
+                const u = urlsOf(n);
+                const shown = current.includes(n);
+                return (
+                  <img
+                    key={n}
+                    className={shown ? 'reader__page reader__page--shown' : 'reader__page'}
+                    src={u[shown && z.scale > 1 ? 'large' : size]}
+                    width={p.large}
+                    height={p.height}
+                    alt={t('reader.pageAlt', { page: n })}
+                    aria-hidden={shown ? undefined : true}
+                    decoding="async"
+                    fetchPriority={shown ? 'high' : 'low'}
+                    onLoad={shown ? () => setFirstLoaded(true) : undefined}
+                    onError={() => {
+                      if (shown) setFirstLoaded(true);
+                      void onPageError(n);
+                    }}
+                    draggable={false}
+                    data-page={n}
+                    style={shown ? { width: displayWidth(p) } : undefined}
+                  />
+                );
+              })}
+            </div>
           </div>
         )}
-        <button
-          type="button"
-          className="reader__turn reader__turn--prev"
-          aria-label={t('reader.previous')}
-          onClick={() => turn(-1)}
-          disabled={index === 0}
-        >
-          ‹
-        </button>
-        <button
-          type="button"
-          className="reader__turn reader__turn--next"
-          aria-label={t('reader.next')}
-          onClick={() => turn(1)}
-          disabled={index >= spreads.length - 1}
-        >
-          ›
-        </button>
+        {/* In the margins, out of the way of a zoomed page (which pans instead) and of the end panel. */}
+        {z.scale === 1 && !atEnd && (
+          <>
+            <button
+              type="button"
+              className="reader__turn reader__turn--prev"
+              aria-label={t('reader.previous')}
+              onClick={() => turn(-1)}
+              disabled={index === 0}
+            >
+              ‹
+            </button>
+            <button type="button" className="reader__turn reader__turn--next" aria-label={t('reader.next')} onClick={() => turn(1)}>
+              ›
+            </button>
+          </>
+        )}
       </main>
 
       {panel === 'thumbs' && (
@@ -464,26 +502,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
       )}
 
       <footer className="reader__footer">
-        <span className="reader__position" aria-live="polite" data-testid="reader-position">
-          {position}
-        </span>
-        <form className="reader__jump" onSubmit={onJump}>
-          <label>
-            <span className="visually-hidden">{t('reader.goTo')}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={count}
-              value={jump}
-              placeholder={t('reader.goTo')}
-              onChange={(e) => setJump(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="reader__button">
-            {t('reader.go')}
-          </button>
-        </form>
+        <Scrubber count={count} pages={current} onPick={goTo} />
       </footer>
     </div>
   );

@@ -20,7 +20,8 @@ if (code) {
 
 reloadOnStaleChunk();
 await initI18n(lang);
-await loadScreenTexts(); // the reader's texts are a screen's (locales/screens)
+// The reader's texts are screen texts (locales/screens), not the first load's.
+await loadScreenTexts();
 createRoot(document.getElementById('reader')!).render(
   <StrictMode>
     <ReaderApp issueId={issueId} initialCode={code} lang={lang} />

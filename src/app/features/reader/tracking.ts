@@ -47,16 +47,24 @@ export function keepReadsFlowing(): void {
 }
 
 let progressTimer: ReturnType<typeof setTimeout> | undefined;
+let sendProgress: (() => Promise<unknown>) | null = null;
 
 export async function saveProgress(issueId: number, page: number): Promise<void> {
   const db = await lecternDb();
   const at = Date.now();
   await db.put(STORES.progress, { issueId, page, at });
+  progressChannel().postMessage(issueId);
   clearTimeout(progressTimer);
-  progressTimer = setTimeout(
-    () => void queue({ path: '/api/reader/progress', body: { issueId, page, at }, slot: `progress:${issueId}` }),
-    1500,
-  );
+  sendProgress = () => queue({ path: '/api/reader/progress', body: { issueId, page, at }, slot: `progress:${issueId}` });
+  progressTimer = setTimeout(() => void flushProgress(), 1500);
+}
+
+/** Queues the last progress now, not after the pause (the reader is being left). */
+export async function flushProgress(): Promise<void> {
+  clearTimeout(progressTimer);
+  const send = sendProgress;
+  sendProgress = null;
+  await send?.();
 }
 
 /** The page to resume at: the newer of this device's and the server's (any device's). */
@@ -64,4 +72,21 @@ export async function resumePage(issueId: number, server: Progress | null): Prom
   const local = await (await lecternDb()).get(STORES.progress, issueId);
   if (server?.page && server.updatedAt && (!local || server.updatedAt * 1000 > local.at)) return server.page;
   return local?.page ?? server?.page ?? null;
+}
+
+// The reader's tab tells the app's tabs when it saves progress (their Read Now says where to continue).
+let channel: BroadcastChannel | null = null;
+const progressChannel = () => (channel ??= new BroadcastChannel('lectern-progress'));
+
+/** Calls back with the issue whenever any tab of this device saves progress in it. */
+export function onProgressSaved(callback: (issueId: number) => void): () => void {
+  const on = (e: MessageEvent<number>) => callback(e.data);
+  const own = new BroadcastChannel('lectern-progress'); // a channel does not hear its own messages
+  own.addEventListener('message', on);
+  return () => own.close();
+}
+
+/** The page this device last reached in an issue (Read Now offers to continue there). */
+export async function savedPage(issueId: number): Promise<number | null> {
+  return (await (await lecternDb()).get(STORES.progress, issueId))?.page ?? null;
 }

@@ -1,7 +1,8 @@
 // Touch and mouse on the page: swipe to turn (when not zoomed), pinch and double-tap (or
-// double-click, ctrl+wheel, +/-) to zoom, drag to pan a zoomed page. Pointer events cover touch,
-// pen and mouse alike.
-import { useCallback, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+// double-click, ctrl+wheel, +/-) to zoom, drag to pan a zoomed page, a single tap to show or hide
+// the bars (told apart from a double tap by waiting for one). Pointer events cover touch, pen and
+// mouse alike.
+import { useCallback, useEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 
 export interface Zoom {
   scale: number;
@@ -15,11 +16,13 @@ const SWIPE_PX = 50;
 
 const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(1, s));
 
-export function useGestures(onSwipe: (direction: 1 | -1) => void) {
+export function useGestures(onSwipe: (direction: 1 | -1) => void, onTap: () => void) {
   const [zoom, setZoom] = useState<Zoom>(NONE);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const start = useRef<{ x: number; y: number; zoom: Zoom; distance: number; mid: { x: number; y: number } } | null>(null);
   const lastTap = useRef(0);
+  const tapTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(tapTimer.current), []);
 
   /** Zoom to `scale` keeping the point (client coordinates, relative to the stage centre) still. */
   const zoomAt = useCallback((scale: number, px = 0, py = 0) => {
@@ -45,8 +48,8 @@ export function useGestures(onSwipe: (direction: 1 | -1) => void) {
   };
 
   const onPointerDown = (e: PointerEvent<HTMLElement>) => {
-    // Buttons on the page (turn arrows) keep their own clicks.
-    if (e.button !== 0 || (e.target as Element).closest('button')) return;
+    // Controls on the page (turn arrows, the end-of-issue panel) keep their own clicks.
+    if (e.button !== 0 || (e.target as Element).closest('button, a, input, [data-no-gestures]')) return;
     e.currentTarget.setPointerCapture?.(e.pointerId);
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     snapshot(zoom);
@@ -85,11 +88,21 @@ export function useGestures(onSwipe: (direction: 1 | -1) => void) {
       const now = e.timeStamp;
       if (now - lastTap.current < DOUBLE_TAP_MS) {
         lastTap.current = 0;
+        clearTimeout(tapTimer.current);
         const p = relative(e);
         if (zoom.scale > 1) reset();
         else zoomAt(2.5, p.x, p.y);
-      } else lastTap.current = now;
+      } else {
+        lastTap.current = now;
+        tapTimer.current = setTimeout(onTap, DOUBLE_TAP_MS);
+      }
     }
+  };
+
+  /** The browser took the pointer (a scroll of a page wider than tall): neither a tap nor a swipe. */
+  const onPointerCancel = (e: PointerEvent<HTMLElement>) => {
+    pointers.current.delete(e.pointerId);
+    if (!pointers.current.size) start.current = null;
   };
 
   const onWheel = (e: WheelEvent<HTMLElement>) => {
@@ -102,6 +115,6 @@ export function useGestures(onSwipe: (direction: 1 | -1) => void) {
     zoom,
     zoomBy: (factor: number) => zoomAt(zoom.scale * factor),
     reset,
-    handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp, onWheel },
+    handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onWheel },
   };
 }

@@ -18,6 +18,7 @@ import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } f
 import { IssueRangeFilter } from './IssueRangeFilter';
 import { FavouriteButton } from '../favourites/FavouriteButton';
 import { useOpenIssue } from '../reader/useOpenIssue';
+import { ReadNowButton } from '../reader/ReadNowButton';
 import { DownloadButton } from '../downloads/DownloadButton';
 import '../listing/listing.css';
 import './title.css';
@@ -53,7 +54,7 @@ export default function TitlePage() {
   const recent = useQuery({ ...issuesQuery(mid, false), enabled: valid });
   const special = useQuery({ ...issuesQuery(mid, true), enabled: valid });
   const [relatedPage, setRelatedPage] = useState(0);
-  const { open: openIssue, dialog } = useOpenIssue({ isNews: meta.data?.type === 'newspaper' });
+  const { open: openIssue, opening, dialog } = useOpenIssue({ isNews: meta.data?.type === 'newspaper' });
   const related = useQuery({ ...relatedQuery(mid, relatedPage), enabled: valid, placeholderData: (prev) => prev });
 
   const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
@@ -123,9 +124,11 @@ export default function TitlePage() {
           {m.description && <p className="title-hero__description">{m.description}</p>}
           <div className="title-hero__actions">
             {issue && (
-              <button type="button" className="button" onClick={() => void openIssue(issue.issueId)} data-testid="read-now">
-                {t('title.readNow')}
-              </button>
+              <ReadNowButton
+                issueId={issue.issueId}
+                opening={opening === issue.issueId}
+                onOpen={(page) => void openIssue(issue.issueId, page)}
+              />
             )}
             {issue && <DownloadButton issueId={issue.issueId} />}
             <FavouriteButton card={cardOf(m, issue)} />
