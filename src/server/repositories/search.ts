@@ -53,6 +53,13 @@ function filters(f: SearchFilter, params: unknown[]): string {
 
 const empty = (page: number) => ({ items: [], page, nbPages: 0, nbHits: 0 });
 
+// Title tiers: the whole name (normalised by the SQL function name_key), then names starting with
+// the query, then names with a word starting with it, then the rest (description, publisher).
+// $3 = raw text.
+const NAME_TIER = `CASE WHEN t.name_key = name_key($3) THEN 0 WHEN starts_with(t.name_key, name_key($3)) THEN 1
+  WHEN strpos(t.name_key, ' ' || name_key($3)) > 0 THEN 2 ELSE 3 END`;
+
+/** Title search: name matches first (exact, prefix, word prefix), then full-text matches. */
 export async function searchTitles(db: Queryable, q: string, f: SearchFilter) {
   const pq = prefixQuery(q);
   if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
@@ -62,16 +69,31 @@ export async function searchTitles(db: Queryable, q: string, f: SearchFilter) {
   const { rows } = await db.query<CardRow & { total: number }>(
     `WITH hits AS (
        SELECT t.*, count(*) OVER () AS total,
-         row_number() OVER (ORDER BY ts_rank(t.search, ${TSQ}) DESC, similarity(t.name, $3) DESC, t.curated_rank) AS rn
+         row_number() OVER (ORDER BY ${NAME_TIER}, ts_rank(t.search, ${TSQ}) DESC, similarity(t.name_key, name_key($3)) DESC, t.curated_rank, t.mid) AS rn
        FROM titles t
-       WHERE (t.search @@ ${TSQ} OR t.name ILIKE '%' || $3 || '%') AND ${where}
+       WHERE (t.search @@ ${TSQ} OR strpos(t.name_key, name_key($3)) > 0) AND ${where}
        ORDER BY rn LIMIT $${params.length - 1} OFFSET $${params.length}
      )
      SELECT ${CARD_COLUMNS}, t.total FROM hits t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
     params,
   );
   const total = rows[0]?.total ?? 0;
-  return { items: rows.map(toCard), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE) };
+  const didYouMean = total === 0 && f.page === 0 ? await nearestTitle(db, q, f) : undefined;
+  return { items: rows.map(toCard), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE), ...(didYouMean && { didYouMean }) };
+}
+
+/** "Did you mean": the visible title whose name is most like the query (trigram similarity,
+ * any script), when it is alike enough to be a misspelling rather than another word. */
+async function nearestTitle(db: Queryable, q: string, f: SearchFilter): Promise<string | undefined> {
+  const params: unknown[] = [q];
+  const where = filters({ ...f, page: 0 }, params);
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT t.name FROM titles t
+     WHERE greatest(similarity(t.name_key, name_key($1)), word_similarity(name_key($1), t.name_key)) >= 0.4 AND ${where}
+     ORDER BY similarity(t.name_key, name_key($1)) DESC, word_similarity(name_key($1), t.name_key) DESC, t.curated_rank, t.mid LIMIT 1`,
+    params,
+  );
+  return rows[0]?.name;
 }
 
 interface TileRow {
@@ -90,9 +112,12 @@ interface TileRow {
 /** Page hits shown per issue tile; `fin` still counts them all. */
 const HITS_PER_TILE = 10;
 
-// Escape the page text before ts_headline adds <mark>: the snippet is rendered as HTML.
-const HEADLINE = `ts_headline('simple', replace(replace(replace(p.text, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), ${TSQ},
-  'StartSel=<mark>, StopSel=</mark>, MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "')`;
+// The page text a snippet quotes: without the running header (a short first line ending in the
+// page's number, e.g. "Title · Issue · 2"), on one line, escaped before ts_headline adds <mark>
+// (the snippet is rendered as HTML). Two short fragments fill the tile's two or three lines.
+const BODY = String.raw`regexp_replace(regexp_replace(p.text, '^([^\n]{0,120}\D)?' || p.page_no || '\s*\n', ''), '\s+', ' ', 'g')`;
+const HEADLINE = `ts_headline('simple', replace(replace(replace(${BODY}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), ${TSQ},
+  'StartSel=<mark>, StopSel=</mark>, MaxWords=18, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "')`;
 
 function toTile(r: TileRow): IssueTile {
   return {

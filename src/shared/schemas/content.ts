@@ -184,7 +184,9 @@ export const MagSearchQuery = z.object({
   edzLibId: int().default(0),
   q: line().min(1, 'q is required').max(200),
 });
-export const MagazineSearchResponse = Paged(MagazineCard);
+/** Title search; `didYouMean` names the nearest title when no name matched (a near miss). */
+export const MagazineSearchResponse = Paged(MagazineCard).extend({ didYouMean: z.string().optional() });
+export type MagazineSearchResponse = z.infer<typeof MagazineSearchResponse>;
 /** mag search answers with issue tiles: one per matching issue, with its page hits. */
 export const MagSearchResponse = Paged(IssueTile);
 export type MagSearchResponse = z.infer<typeof MagSearchResponse>;
