@@ -20,13 +20,17 @@ import {
 } from './cards';
 import { capPaging } from './catalogue';
 
-/** Words of a query (letters, marks and digits of any script), as a prefix tsquery string. */
-export function prefixQuery(q: string): string | null {
-  const words = q
+/** Words of a query: letters, marks and digits of any script, at most 8. */
+const queryWords = (q: string) =>
+  q
     .toLowerCase()
     .match(/[\p{L}\p{M}\p{N}]+/gu)
-    ?.slice(0, 8);
-  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+    ?.slice(0, 8) ?? [];
+
+/** Words of a query as a prefix tsquery string. */
+export function prefixQuery(q: string): string | null {
+  const words = queryWords(q);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
 // $1 = raw text, $2 = prefix query: english stems OR simple prefixes.
@@ -82,18 +86,42 @@ export async function searchTitles(db: Queryable, q: string, f: SearchFilter) {
   return { items: rows.map(toCard), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE), ...(didYouMean && { didYouMean }) };
 }
 
-/** "Did you mean": the visible title whose name is most like the query (trigram similarity,
- * any script), when it is alike enough to be a misspelling rather than another word. */
+/** Edit distance (insert, delete, substitute one code point). */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[y.length];
+}
+
+/** A near miss: at most one edit in four characters (a typo or two in a name). */
+const NEAR = 0.25;
+
+/** "Did you mean": the visible title whose name is nearest to the query by edit distance, among
+ * names alike by trigrams or sharing a word with it (pg_trgm sees no letters in Devanagari under
+ * the C locale, so shared words find those candidates). Both sides in the name_key form. */
 async function nearestTitle(db: Queryable, q: string, f: SearchFilter): Promise<string | undefined> {
-  const params: unknown[] = [q];
+  const params: unknown[] = [q, queryWords(q).join(' | ') || 'x'];
   const where = filters({ ...f, page: 0 }, params);
-  const { rows } = await db.query<{ name: string }>(
-    `SELECT t.name FROM titles t
-     WHERE greatest(similarity(t.name_key, name_key($1)), word_similarity(name_key($1), t.name_key)) >= 0.4 AND ${where}
-     ORDER BY similarity(t.name_key, name_key($1)) DESC, word_similarity(name_key($1), t.name_key) DESC, t.curated_rank, t.mid LIMIT 1`,
+  const { rows } = await db.query<{ name: string; key: string; q: string }>(
+    `SELECT t.name, t.name_key AS key, name_key($1) AS q FROM titles t
+     WHERE (t.name_key % name_key($1) OR t.search @@ to_tsquery('simple', $2)) AND ${where}
+     ORDER BY similarity(t.name_key, name_key($1)) DESC, t.curated_rank, t.mid LIMIT 50`,
     params,
   );
-  return rows[0]?.name;
+  let best: { name: string; score: number } | undefined;
+  for (const r of rows) {
+    const head = r.key.split(' ').slice(0, r.q.split(' ').length).join(' ');
+    // the whole name, or its first words when the query names only those (a tie prefers the whole name)
+    const score = Math.min(editDistance(r.q, r.key), editDistance(r.q, head) + 0.5) / Math.max([...r.q].length, 1);
+    if (score <= NEAR && (!best || score < best.score)) best = { name: r.name, score };
+  }
+  return best?.name;
 }
 
 interface TileRow {
