@@ -66,9 +66,35 @@ test('FAQ answers open, help links on, and the footer reaches every page', async
   await expect(footer.getByRole('link')).toHaveText(['FAQs', 'Privacy Policy', 'Terms & Conditions', 'Help & Support', 'Contact us']);
 });
 
+test('a student asks a question with name, e-mail and message only', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/contact-us');
+  await expect(page.getByTestId('contact-kind-question')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByLabel('Institution Name')).toHaveCount(0);
+  await expect(page.getByLabel('Number of campuses')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Name field is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Message field is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please select no. of campus')).toHaveCount(0);
+  await screenshot(page, 'contact-question-360');
+  await page.getByLabel('Name', { exact: true }).fill('Asha Rao');
+  await page.getByLabel('E-mail address').fill('asha@college.example');
+  await page.getByLabel('Message').fill('How do I read offline on my phone?');
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/account/question'));
+  await page.getByRole('button', { name: 'Send message' }).click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByTestId('contact-sent')).toContainText('Thank you');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'contact-question-1280');
+  await page.goto('/hi/contact-us');
+  await expect(page.getByTestId('contact-kind-question')).toContainText('मैं छात्र या कर्मचारी हूँ');
+  await screenshot(page, 'contact-question-hi-1280');
+});
+
 test('the contact form says what is missing in the spec texts, then sends', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/contact-us');
+  await page.getByTestId('contact-kind-institution').click();
   await page.getByRole('button', { name: 'Send message' }).click();
   for (const text of [
     'Name field is required',
@@ -99,6 +125,7 @@ test('the contact form says what is missing in the spec texts, then sends', asyn
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
 
   await page.goto('/hi/contact-us');
+  await page.getByTestId('contact-kind-institution').click();
   await page.getByRole('button', { name: 'संदेश भेजें' }).click();
   await expect(page.getByText('नाम भरना आवश्यक है', { exact: true })).toBeVisible();
   await expect(page.getByText('कृपया कैंपस की संख्या चुनें')).toBeVisible();

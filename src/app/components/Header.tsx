@@ -31,9 +31,9 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const loggedIn = session.isLoggedIn();
   const library = loggedIn ? libraryDetails() : null;
 
-  // The search overlay comes with the browse issue; until then it leads to sign-in or the
-  // access screens through the guard.
-  const goSearch = () => navigate(to(session.canSearch() ? '/search' : '/login'));
+  // A signed-in reader goes to search, and the access guard sends one with no library or an
+  // expired one on to the /validate-user screen that says what to do; others sign in first.
+  const goSearch = () => navigate(to(session.isLoggedIn() ? '/search' : '/login'));
   const goProfile = () => (loggedIn ? setProfileOpen((o) => !o) : navigate(to('/login')));
 
   return (

@@ -5,7 +5,7 @@ export const NAV_LINKS = [
   { key: 'home', to: '/', page: 'home', match: (p: string) => p === '/' },
   {
     key: 'magazines',
-    to: '/magazines/BS/en',
+    to: '/magazines/BS/:lang',
     page: 'magazines',
     match: (p: string) => p.startsWith('/magazines') && !p.startsWith(`/magazines/${NEWSPAPER_CATEGORY}`),
   },

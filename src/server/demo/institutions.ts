@@ -97,8 +97,8 @@ export async function seedInstitutions(tx: Queryable, mediaDir: string): Promise
   for (const i of DEMO_INSTITUTIONS) {
     const [logo1, logo2, logo3] = [120, 240, 360].map((w) => saveMedia(mediaDir, drawLogo(i.short, i.name, i.colour, w), 'png'));
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO institutions (name, con_code, logo1, logo2, logo3, email_domains, sub_start, sub_end, newspapers, journals, country, age_rating)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'IN', $11) RETURNING id`,
+      `INSERT INTO institutions (name, con_code, logo1, logo2, logo3, email_domains, sub_start, sub_end, newspapers, journals, country, age_rating, contact_email)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'IN', $11, $12) RETURNING id`,
       [
         i.name,
         i.conCode,
@@ -111,6 +111,7 @@ export async function seedInstitutions(tx: Queryable, mediaDir: string): Promise
         i.newspapers,
         i.journals,
         i.ageRating,
+        `librarian@${i.domain}`,
       ],
     );
     out.push({ id: rows[0].id, name: i.name, domain: i.domain, conCode: i.conCode, state: i.state });

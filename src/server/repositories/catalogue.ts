@@ -46,8 +46,8 @@ export function capPaging(total: number, pageSize: number) {
 
 const POPULARITY_ORDER = 'tp.rank, t.mid';
 
-export async function listMagazines(db: Queryable, f: ListFilter) {
-  const size = f.pageSize ?? LISTING_PAGE_SIZE;
+/** The WHERE of a listing (over titles t) with its parameters, and its order. */
+function listingWhere(f: Omit<ListFilter, 'page'>) {
   const params: unknown[] = [excludedCategories(f.visibility)];
   const where = ['NOT (t.cat_id = ANY($1))'];
   const add = (sql: string, value: unknown) => {
@@ -80,7 +80,13 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
   if (f.goldOnly) where.push('t.is_gold');
   if (f.ageRate && f.ageRate < AGE_RATE_APPLY_BELOW) add('t.age_rating <= ?', f.ageRate);
   if (f.type) add('t.type = ?', f.type);
-  const filtered = `FROM titles t JOIN title_popularity tp ON tp.mid = t.mid WHERE ${where.join(' AND ')}`;
+  return { where: where.join(' AND '), params, order };
+}
+
+export async function listMagazines(db: Queryable, f: ListFilter) {
+  const size = f.pageSize ?? LISTING_PAGE_SIZE;
+  const { where, params, order } = listingWhere(f);
+  const filtered = `FROM titles t JOIN title_popularity tp ON tp.mid = t.mid WHERE ${where}`;
   // The page walks the popularity index; the count is a second, cheap query.
   const [page, count] = await Promise.all([
     db.query<CardRow>(
@@ -126,8 +132,16 @@ export async function popularLanguages(db: Queryable, limit = POPULAR_LANGUAGES_
   return rows.map((r) => toLanguage(r));
 }
 
-export async function allLanguages(db: Queryable) {
-  const { rows } = await db.query<LanguageRow>('SELECT lang_code, name, native_name FROM languages ORDER BY curated_rank, name');
+/** Every language, or (given a listing) only those the listing has titles in, so a language
+ * picker never offers an empty page. */
+export async function allLanguages(db: Queryable, listing?: Omit<ListFilter, 'page' | 'lang'>) {
+  const { where, params } = listing ? listingWhere(listing) : { where: '', params: [] };
+  const { rows } = await db.query<LanguageRow>(
+    `SELECT l.lang_code, l.name, l.native_name FROM languages l
+     ${listing ? `WHERE EXISTS (SELECT 1 FROM titles t WHERE t.lang_code = l.lang_code AND ${where})` : ''}
+     ORDER BY l.curated_rank, l.name`,
+    params,
+  );
   return rows.map((r) => toLanguage(r));
 }
 

@@ -20,13 +20,17 @@ import {
 } from './cards';
 import { capPaging } from './catalogue';
 
-/** Words of a query (letters, marks and digits of any script), as a prefix tsquery string. */
-export function prefixQuery(q: string): string | null {
-  const words = q
+/** Words of a query: letters, marks and digits of any script, at most 8. */
+const queryWords = (q: string) =>
+  q
     .toLowerCase()
     .match(/[\p{L}\p{M}\p{N}]+/gu)
-    ?.slice(0, 8);
-  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+    ?.slice(0, 8) ?? [];
+
+/** Words of a query as a prefix tsquery string. */
+export function prefixQuery(q: string): string | null {
+  const words = queryWords(q);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
 // $1 = raw text, $2 = prefix query: english stems OR simple prefixes.
@@ -53,6 +57,13 @@ function filters(f: SearchFilter, params: unknown[]): string {
 
 const empty = (page: number) => ({ items: [], page, nbPages: 0, nbHits: 0 });
 
+// Title tiers: the whole name (normalised by the SQL function name_key), then names starting with
+// the query, then names with a word starting with it, then the rest (description, publisher).
+// $3 = raw text.
+const NAME_TIER = `CASE WHEN t.name_key = name_key($3) THEN 0 WHEN starts_with(t.name_key, name_key($3)) THEN 1
+  WHEN strpos(t.name_key, ' ' || name_key($3)) > 0 THEN 2 ELSE 3 END`;
+
+/** Title search: name matches first (exact, prefix, word prefix), then full-text matches. */
 export async function searchTitles(db: Queryable, q: string, f: SearchFilter) {
   const pq = prefixQuery(q);
   if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
@@ -62,16 +73,55 @@ export async function searchTitles(db: Queryable, q: string, f: SearchFilter) {
   const { rows } = await db.query<CardRow & { total: number }>(
     `WITH hits AS (
        SELECT t.*, count(*) OVER () AS total,
-         row_number() OVER (ORDER BY ts_rank(t.search, ${TSQ}) DESC, similarity(t.name, $3) DESC, t.curated_rank) AS rn
+         row_number() OVER (ORDER BY ${NAME_TIER}, ts_rank(t.search, ${TSQ}) DESC, similarity(t.name_key, name_key($3)) DESC, t.curated_rank, t.mid) AS rn
        FROM titles t
-       WHERE (t.search @@ ${TSQ} OR t.name ILIKE '%' || $3 || '%') AND ${where}
+       WHERE (t.search @@ ${TSQ} OR strpos(t.name_key, name_key($3)) > 0) AND ${where}
        ORDER BY rn LIMIT $${params.length - 1} OFFSET $${params.length}
      )
      SELECT ${CARD_COLUMNS}, t.total FROM hits t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
     params,
   );
   const total = rows[0]?.total ?? 0;
-  return { items: rows.map(toCard), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE) };
+  const didYouMean = total === 0 && f.page === 0 ? await nearestTitle(db, q, f) : undefined;
+  return { items: rows.map(toCard), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE), ...(didYouMean && { didYouMean }) };
+}
+
+/** Edit distance (insert, delete, substitute one code point). */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[y.length];
+}
+
+/** A near miss: at most one edit in four characters (a typo or two in a name). */
+const NEAR = 0.25;
+
+/** "Did you mean": the visible title whose name is nearest to the query by edit distance, among
+ * names alike by trigrams or sharing a word with it (pg_trgm sees no letters in Devanagari under
+ * the C locale, so shared words find those candidates). Both sides in the name_key form. */
+async function nearestTitle(db: Queryable, q: string, f: SearchFilter): Promise<string | undefined> {
+  const params: unknown[] = [q, queryWords(q).join(' | ') || 'x'];
+  const where = filters({ ...f, page: 0 }, params);
+  const { rows } = await db.query<{ name: string; key: string; q: string }>(
+    `SELECT t.name, t.name_key AS key, name_key($1) AS q FROM titles t
+     WHERE (t.name_key % name_key($1) OR t.search @@ to_tsquery('simple', $2)) AND ${where}
+     ORDER BY similarity(t.name_key, name_key($1)) DESC, t.curated_rank, t.mid LIMIT 50`,
+    params,
+  );
+  let best: { name: string; score: number } | undefined;
+  for (const r of rows) {
+    const head = r.key.split(' ').slice(0, r.q.split(' ').length).join(' ');
+    // the whole name, or its first words when the query names only those (a tie prefers the whole name)
+    const score = Math.min(editDistance(r.q, r.key), editDistance(r.q, head) + 0.5) / Math.max([...r.q].length, 1);
+    if (score <= NEAR && (!best || score < best.score)) best = { name: r.name, score };
+  }
+  return best?.name;
 }
 
 interface TileRow {
@@ -90,9 +140,12 @@ interface TileRow {
 /** Page hits shown per issue tile; `fin` still counts them all. */
 const HITS_PER_TILE = 10;
 
-// Escape the page text before ts_headline adds <mark>: the snippet is rendered as HTML.
-const HEADLINE = `ts_headline('simple', replace(replace(replace(p.text, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), ${TSQ},
-  'StartSel=<mark>, StopSel=</mark>, MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "')`;
+// The page text a snippet quotes: without the running header (a short first line ending in the
+// page's number, e.g. "Title · Issue · 2"), on one line, escaped before ts_headline adds <mark>
+// (the snippet is rendered as HTML). Two short fragments fill the tile's two or three lines.
+const BODY = String.raw`regexp_replace(regexp_replace(p.text, '^([^\n]{0,120}\D)?' || p.page_no || '\s*\n', ''), '\s+', ' ', 'g')`;
+const HEADLINE = `ts_headline('simple', replace(replace(replace(${BODY}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), ${TSQ},
+  'StartSel=<mark>, StopSel=</mark>, MaxWords=18, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "')`;
 
 function toTile(r: TileRow): IssueTile {
   return {

@@ -100,13 +100,14 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     logo1: string | null;
     logo2: string | null;
     logo3: string | null;
+    contact_email: string | null;
     newspapers: boolean | null;
     journals: boolean | null;
     ends_at: Date | null;
     fav_lud: Date | null;
   }>(
     `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
-            i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.newspapers, i.journals,
+            i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.contact_email, i.newspapers, i.journals,
             CASE WHEN i.id IS NULL THEN NULL ELSE ${accessEnds('u', 'i')} END AS ends_at,
             (SELECT max(changed_at) FROM favourites f WHERE f.user_id = u.id AND NOT f.removed) AS fav_lud
      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
@@ -138,7 +139,9 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     agerate: String(u.age_rate ?? USER_AGE_RATE_DEFAULT),
     ageRating: u.inst_age ?? 0,
     hasPassword: u.password_hash !== null,
-    libraryDetails: u.inst_id ? { name: u.inst_name ?? '', logo1: media(u.logo1), logo2: media(u.logo2), logo3: media(u.logo3) } : null,
+    libraryDetails: u.inst_id
+      ? { name: u.inst_name ?? '', logo1: media(u.logo1), logo2: media(u.logo2), logo3: media(u.logo3), contact: u.contact_email ?? '' }
+      : null,
     mode: u.user_type === 'user' && !u.first_name ? 3 : 1,
   };
 }

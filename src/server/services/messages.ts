@@ -2,7 +2,7 @@
 // without signing in (a signed token of the address, see plugins/accounts.ts).
 import { PRODUCT_NAME } from '../../shared/constants';
 import type { OtpPurpose } from '../../shared/schemas/account';
-import type { ContactBody } from '../../shared/schemas/contact';
+import type { Enquiry } from '../../shared/schemas/contact';
 import type { Mail } from './mailer';
 
 const PURPOSE_TEXT: Record<OtpPurpose, string> = {
@@ -39,8 +39,20 @@ export function deletionMail(to: string, when: Date, unsubscribeUrl: string): Ma
 /** The team's copy of an enquiry (everything) and the sender's acknowledgement. The form takes
  * any address, so the acknowledgement carries nothing the sender wrote (not even the name, which
  * could carry a message) unless `echo`: the signed-in reader's own, proven address. */
-export function enquiryMails(b: ContactBody, team: string, unsubscribeUrl: string, echo: boolean): { team: Mail; sender: Mail } {
-  const summary = `Name: ${b.userName}\nE-mail: ${b.emailId}\nMobile: ${b.mobile}\nInstitution: ${b.institutionName}\nDesignation: ${b.desigination}\nCampuses: ${b.campuses}\nStudents: ${b.students}\n\n${b.Message}`;
+export function enquiryMails(b: Enquiry, team: string, unsubscribeUrl: string, echo: boolean): { team: Mail; sender: Mail } {
+  const fields: [string, string | undefined][] = [
+    ['Name', b.userName],
+    ['E-mail', b.emailId],
+    ['Mobile', b.mobile],
+    ['Institution', b.institutionName],
+    ['Designation', b.desigination],
+    ['Campuses', b.campuses],
+    ['Students', b.students],
+  ];
+  const summary = `${fields
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n\n${b.Message}`;
   const thanks = `Thank you for writing to ${PRODUCT_NAME}. We will reply within two working days.`;
   const sender = echo
     ? withFooter(b.emailId, `We have your message, ${b.userName}`, `${thanks}\n\nWhat you sent:\n\n${summary}`, unsubscribeUrl)
@@ -50,5 +62,6 @@ export function enquiryMails(b: ContactBody, team: string, unsubscribeUrl: strin
         `${thanks}\n\nIf you did not write to us, you can ignore this e-mail.`,
         unsubscribeUrl,
       );
-  return { team: { to: team, subject: `Enquiry from ${b.institutionName.replace(/\s+/g, ' ')}`, text: summary }, sender };
+  const from = b.institutionName ? `Enquiry from ${b.institutionName}` : `Question from a reader, ${b.userName}`;
+  return { team: { to: team, subject: from.replace(/\s+/g, ' '), text: summary }, sender };
 }

@@ -26,3 +26,9 @@ export const ContactBody = z.object({
   students: z.enum(STUDENT_OPTIONS, { error: MESSAGES.studentsRequired }),
 });
 export type ContactBody = z.infer<typeof ContactBody>;
+
+/** A reader's own question (not an institution enquiry): name, e-mail and message only. */
+export const QuestionBody = ContactBody.pick({ userName: true, emailId: true, Message: true });
+export type QuestionBody = z.infer<typeof QuestionBody>;
+/** What is kept and mailed: a question, or a question with the institution's details. */
+export type Enquiry = QuestionBody & Partial<ContactBody>;

@@ -146,7 +146,12 @@ export type MagazineFilterResponse = z.infer<typeof MagazineFilterResponse>;
 export const CategoriesQuery = z.object({ lang: line().max(20).optional(), edzLibId: int().default(0) });
 export const CategoriesResponse = z.object({ popularCat: z.array(Category) });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
-export const LanguagesQuery = z.object({ edzLibId: int().default(0) });
+/** With a categoryID (as magazine-filter takes it): only the languages that category has titles in. */
+export const LanguagesQuery = z.object({
+  edzLibId: int().default(0),
+  categoryID: MagazineFilterQuery.shape.categoryID.unwrap().optional(),
+  age_rate: int().optional(),
+});
 export const LanguagesResponse = z.object({ languages: z.array(Language) });
 export type LanguagesResponse = z.infer<typeof LanguagesResponse>;
 export const StoresResponse = z.object({ stores: z.array(Store) });
@@ -184,7 +189,9 @@ export const MagSearchQuery = z.object({
   edzLibId: int().default(0),
   q: line().min(1, 'q is required').max(200),
 });
-export const MagazineSearchResponse = Paged(MagazineCard);
+/** Title search; `didYouMean` names the nearest title when no name matched (a near miss). */
+export const MagazineSearchResponse = Paged(MagazineCard).extend({ didYouMean: z.string().optional() });
+export type MagazineSearchResponse = z.infer<typeof MagazineSearchResponse>;
 /** mag search answers with issue tiles: one per matching issue, with its page hits. */
 export const MagSearchResponse = Paged(IssueTile);
 export type MagSearchResponse = z.infer<typeof MagSearchResponse>;

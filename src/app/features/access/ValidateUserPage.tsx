@@ -6,6 +6,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { useLogout } from '../../components/useLogout';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { AccessCodeForm } from './AccessCodeForm';
+import { useLibrarianMail } from './NextSteps';
 import { IdUploadForm } from './IdUploadForm';
 import { isGuest, session, storedUser } from '../../lib/session';
 
@@ -14,6 +15,7 @@ export default function ValidateUserPage() {
   const [params] = useSearchParams();
   const logout = useLogout();
   const expired = params.get('type') === '2';
+  const librarianMail = useLibrarianMail();
   return (
     <AuthCard
       wide
@@ -34,6 +36,9 @@ export default function ValidateUserPage() {
           )}
         </>
       )}
+      <a className="button button--ghost button--wide" href={librarianMail} data-testid="ask-librarian">
+        {t('nextSteps.askLibrarian')}
+      </a>
       <div className="auth-divider">
         <span>{t('login.or')}</span>
       </div>

@@ -9,13 +9,14 @@ import { CategoryTile, LanguageChip, MagazineTile, ShelfSkeleton, StoryCard } fr
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { homeQuery } from './queries';
+import { AccessSlot } from './AccessSlot';
 
 const COVER_SHELVES = [
-  ['mostPopular', '/magazines/BS/en'],
-  ['featured', '/magazines/F/en'],
-  ['international', '/magazines/IF/en'],
-  ['topFree', '/magazines/TF/en'],
-  ['newArrivals', '/magazines/NA/en'],
+  ['mostPopular', '/magazines/BS/:lang'],
+  ['featured', '/magazines/F/:lang'],
+  ['international', '/magazines/IF/:lang'],
+  ['topFree', '/magazines/TF/:lang'],
+  ['newArrivals', '/magazines/NA/:lang'],
 ] as const;
 
 // Only needed offline with nothing saved: not part of the home page's first load.
@@ -32,6 +33,7 @@ export default function HomePage() {
         <h1 className="home__title">{t('home.title')}</h1>
         <p className="home__lede">{t('home.intro')}</p>
       </div>
+      <AccessSlot />
       {home.isError && !home.data && navigator.onLine && (
         <div className="notice notice--error" role="alert">
           <p>{t('home.loadError')}</p>
@@ -100,7 +102,7 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
           id="popularMagazines"
           title={t('home.sections.popularMagazines')}
           count={data.popularMagazines.length}
-          viewAll={to('/magazines/BS/en')}
+          viewAll={to('/magazines/BS/:lang')}
         >
           {data.popularMagazines.map((m) => (
             <MagazineTile key={m.mid} m={m} />

@@ -1,5 +1,6 @@
-// /contact-us: the contact and institution enquiry form (spec §3 fields, spec §5 messages),
-// checked here with the same schema the server uses; nothing is lost on a refusal.
+// /contact-us: a reader's own question (name, e-mail, message), or the institution enquiry form
+// (spec §3 fields, spec §5 messages); checked here with the same schemas the server uses;
+// nothing is lost on a refusal.
 import { NeedsNetwork } from '../../components/NoData';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { Field } from '../../components/Field';
 import { apiPost } from '../../lib/api';
 import { useErrorText, useValidationText } from '../../lib/errors';
 import { OkReply } from '../../../shared/schemas/account';
-import { CAMPUS_OPTIONS, ContactBody, STUDENT_OPTIONS } from '../../../shared/schemas/contact';
+import { CAMPUS_OPTIONS, ContactBody, QuestionBody, STUDENT_OPTIONS } from '../../../shared/schemas/contact';
 import { MESSAGES, messageKey } from '../../../shared/validation';
 import './info.css';
 import '../../components/forms.css';
@@ -33,6 +34,9 @@ export default function ContactPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Most who write are students or staff with a question: the campus and student counts are
+  // only asked of someone enquiring for an institution.
+  const [kind, setKind] = useState<'question' | 'institution'>('question');
 
   const label = (k: keyof Values) => t(`contact.fields.${k}`);
   /** The spec texts as they are in English (they are the contract, spelling included); in
@@ -48,7 +52,7 @@ export default function ContactPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = ContactBody.safeParse(values);
+    const parsed = (kind === 'question' ? QuestionBody : ContactBody).safeParse(values);
     if (!parsed.success) {
       const next: Partial<Values> = {};
       for (const issue of parsed.error.issues) {
@@ -62,7 +66,7 @@ export default function ContactPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const reply = await apiPost('/api/account/contact', OkReply, parsed.data);
+      const reply = await apiPost(kind === 'question' ? '/api/account/question' : '/api/account/contact', OkReply, parsed.data);
       setSent(reply.message);
       setValues(EMPTY);
     } catch (err) {
@@ -105,16 +109,39 @@ export default function ContactPage() {
           {sent}
         </p>
       )}
-      <form className="auth-form contact-form" onSubmit={onSubmit} noValidate>
+      <div className="contact-kind" role="radiogroup" aria-label={t('contact.kindLabel')}>
+        {(['question', 'institution'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="radio"
+            aria-checked={kind === k}
+            className="contact-kind__option"
+            onClick={() => {
+              setKind(k);
+              setErrors({});
+            }}
+            data-testid={`contact-kind-${k}`}
+          >
+            <strong>{t(`contact.kind.${k}`)}</strong>
+            <span>{t(`contact.kindHint.${k}`)}</span>
+          </button>
+        ))}
+      </div>
+      <form className="auth-form contact-form" onSubmit={onSubmit} noValidate data-testid={`contact-form-${kind}`}>
         {input('userName', { autoComplete: 'name' })}
         {input('emailId', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-        {input('mobile', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
-        {input('institutionName', { autoComplete: 'organization' })}
-        {input('desigination', { autoComplete: 'organization-title' })}
-        <div className="field-row field-row--even">
-          {select('campuses', CAMPUS_OPTIONS)}
-          {select('students', STUDENT_OPTIONS)}
-        </div>
+        {kind === 'institution' && (
+          <>
+            {input('mobile', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
+            {input('institutionName', { autoComplete: 'organization' })}
+            {input('desigination', { autoComplete: 'organization-title' })}
+            <div className="field-row field-row--even">
+              {select('campuses', CAMPUS_OPTIONS)}
+              {select('students', STUDENT_OPTIONS)}
+            </div>
+          </>
+        )}
         <div className="field">
           <label className="field__label" htmlFor="contact-message">
             {label('Message')}

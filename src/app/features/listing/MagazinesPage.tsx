@@ -43,7 +43,7 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
 
   const list = useInfiniteQuery({ ...magazinesQuery(category, lang), enabled: shown });
   const categories = useQuery(categoriesQuery());
-  const languages = useQuery(languagesQuery());
+  const languages = useQuery(languagesQuery(category));
   const cards = list.data?.pages.flatMap((p) => p.magazineList) ?? [];
   const total = list.data?.pages[0]?.nbHits ?? 0;
   const sentinel = useEndOfList(
@@ -131,9 +131,14 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
         </div>
       )}
       {(!shown || (list.data && cards.length === 0)) && (
-        <p className="listing__empty" data-testid="no-results">
-          {t('listing.noResults')}
-        </p>
+        <div className="listing__empty" data-testid="no-results">
+          <p>{t('listing.noResults')}</p>
+          {shown && lang && (
+            <button type="button" className="button" onClick={() => go(category)} data-testid="all-languages">
+              {t('listing.showAllLanguages')}
+            </button>
+          )}
+        </div>
       )}
 
       <div className="listing-grid" data-testid="listing-grid">

@@ -11,7 +11,8 @@ export const listingKeys = {
   magazines: (category: string, lang: string | undefined, libraryId: string, ageRate: number) =>
     [...listingKeys.all, 'magazines', category, lang ?? '', libraryId, ageRate] as const,
   categories: (libraryId: string) => [...listingKeys.all, 'categories', libraryId] as const,
-  languages: () => [...listingKeys.all, 'languages'] as const,
+  languages: (category: string, libraryId: string, ageRate: number) =>
+    [...listingKeys.all, 'languages', category, libraryId, ageRate] as const,
 };
 
 export function magazinesQuery(category: string, lang?: string) {
@@ -46,9 +47,18 @@ export const categoriesQuery = () => {
   });
 };
 
-export const languagesQuery = () =>
-  queryOptions({
-    queryKey: listingKeys.languages(),
-    queryFn: ({ signal }) => contentGet<LanguagesResponse>('/content/getLanguages', undefined, signal),
+/** The languages a category has titles in, for the listing's language picker. */
+export const languagesQuery = (category: string) => {
+  const libraryId = session.libraryId();
+  const ageRate = filterAgeRate();
+  return queryOptions({
+    queryKey: listingKeys.languages(category, libraryId, ageRate),
+    queryFn: ({ signal }) =>
+      contentGet<LanguagesResponse>(
+        '/content/getLanguages',
+        { categoryID: category, edzLibId: libraryId, age_rate: ageRateToSend(ageRate) },
+        signal,
+      ),
     staleTime: 10 * 60_000,
   });
+};

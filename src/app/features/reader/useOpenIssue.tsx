@@ -16,6 +16,7 @@ import { stripLocale } from '../../lib/locale';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { readerUrl } from '../../../shared/reader-paths';
 import { requestReaderToken } from './readerToken';
+import { NextSteps } from '../access/NextSteps';
 import { downloadRecord } from '../downloads/store';
 
 interface Refusal {
@@ -126,6 +127,7 @@ function RefusalDialog({ refusal, onClose }: { refusal: Refusal; onClose: () => 
       </h2>
       {body && <p>{body}</p>}
       <form method="dialog" className="dialog__actions">
+        {body && <NextSteps />}
         <button type="submit" className="button">
           {t('reader.ok')}
         </button>

@@ -15,7 +15,7 @@ import { OkReply } from '../../../shared/schemas/account';
 import { homeQuery } from '../home/queries';
 import { useEndOfList } from '../listing/useEndOfList';
 import { DiscoverTile } from './DiscoverTile';
-import { magazineResults, storyResults } from './queries';
+import { magazineResults, storyResults, titleResults } from './queries';
 import { clearRecent, listRecent, rememberSearch } from './recent';
 import '../../components/forms.css';
 import './search.css';
@@ -42,14 +42,19 @@ export default function SearchPage() {
   const [recent, setRecent] = useState<string[]>([]);
   useEffect(() => void listRecent().then(setRecent), []);
 
+  const titles = useQuery({ ...titleResults(term), enabled: term !== '' && mode === 0 });
   const magazines = useInfiniteQuery({ ...magazineResults(term), enabled: term !== '' && mode === 0 });
   const stories = useInfiniteQuery({ ...storyResults(term), enabled: term !== '' && mode === 1 });
   const active = mode === 0 ? magazines : stories;
   const pages = active.data?.pages ?? [];
+  const titleHits = mode === 0 ? (titles.data?.items ?? []) : [];
   const count =
     mode === 0
-      ? (magazines.data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0)
+      ? titleHits.length + (magazines.data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0)
       : (stories.data?.pages.reduce((n, p) => n + p.Articles.length, 0) ?? 0);
+  // Spec §9: the shown totals come capped from the server (9000).
+  const firstPage = pages[0] as { nbHits: number } | undefined;
+  const didYouMean = mode === 0 && count === 0 ? titles.data?.didYouMean : undefined;
   const sentinel = useEndOfList(
     () => void active.fetchNextPage(),
     term !== '' && !!active.hasNextPage && !active.isFetchingNextPage,
@@ -58,12 +63,12 @@ export default function SearchPage() {
   const home = useQuery({ ...homeQuery(), enabled: term === '' });
 
   useEffect(() => {
-    if (!term || !active.data) return;
+    if (!term || !active.data || (mode === 0 && !titles.data)) return;
     if (count > 0) void rememberSearch(term).then(listRecent).then(setRecent);
     // Spec §4: an empty first page records an event (what readers look for and do not find).
     else void apiPost('/api/events', OkReply, { kind: 'search_no_results', detail: term, mode }).catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [term, mode, !!active.data]);
+  }, [term, mode, !!active.data && (mode === 1 || !!titles.data)]);
 
   const placeholder = [
     t('search.magazines'),
@@ -176,11 +181,36 @@ export default function SearchPage() {
                 </button>
               </p>
             )}
-            {active.data && count === 0 && (
-              <p className="search-status" data-testid="no-results">
-                {t('search.noResults')} “{term}”
+            {active.data && (mode === 1 || titles.data) && count > 0 && (
+              <p className="search-status" data-testid="hit-count">
+                {mode === 0
+                  ? t('search.hitCount', { titles: titles.data?.nbHits ?? 0, issues: firstPage?.nbHits ?? 0 })
+                  : t('search.storyCount', { count: firstPage?.nbHits ?? 0 })}
               </p>
             )}
+            {active.data && (mode === 1 || titles.data) && count === 0 && (
+              <div className="search-status" data-testid="no-results">
+                <p>
+                  {t('search.noResults')} “{term}”
+                </p>
+                {didYouMean && (
+                  <p>
+                    {t('search.didYouMean')}{' '}
+                    <button type="button" className="link-button" onClick={() => setText(didYouMean)} data-testid="did-you-mean">
+                      {didYouMean}
+                    </button>
+                  </p>
+                )}
+              </div>
+            )}
+            {titleHits.length > 0 && (
+              <Scroller id="search-titles" title={t('search.titles')} count={titleHits.length}>
+                {titleHits.map((m) => (
+                  <MagazineTile key={m.mid} m={m} />
+                ))}
+              </Scroller>
+            )}
+            {mode === 0 && (magazines.data?.pages[0]?.items.length ?? 0) > 0 && <h2 className="search-heading">{t('search.pages')}</h2>}
             <div className="search-results" data-testid="search-results">
               {mode === 0
                 ? magazines.data?.pages.flatMap((p) => p.items).map((tile) => <DiscoverTile key={tile.issueId} tile={tile} term={term} />)

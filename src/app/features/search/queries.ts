@@ -2,7 +2,7 @@
 // one issue. Spec §5: the age rating defaults to 9 here and is sent only when below 8. Each
 // term is its own query, so a slow answer for an old term never replaces a newer one.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { MagSearchResponse, SearchListResponse } from '../../../shared/schemas/content';
+import type { MagazineSearchResponse, MagSearchResponse, SearchListResponse } from '../../../shared/schemas/content';
 import type { ArticleSearchResponse } from '../../../shared/schemas/stories';
 import { contentGet } from '../../lib/api';
 import { session } from '../../lib/session';
@@ -10,6 +10,7 @@ import { ageRateToSend, searchAgeRate as searchRate } from '../../lib/ageRating'
 
 export const searchKeys = {
   all: ['search'] as const,
+  titles: (term: string, libraryId: string, age: number) => [...searchKeys.all, 'titles', term, libraryId, age] as const,
   results: (mode: 0 | 1, term: string, libraryId: string, age: number) => [...searchKeys.all, mode, term, libraryId, age] as const,
   discover: (term: string, issueId: number) => [...searchKeys.all, 'discover', term, issueId] as const,
 };
@@ -17,6 +18,23 @@ export const searchKeys = {
 const searchAgeRate = () => ageRateToSend(searchRate());
 /** Spec §4: an empty page after page 0 marks the end. */
 const nextPage = (items: unknown[], page: number, nbPages: number) => (items.length > 0 && page + 1 < nbPages ? page + 1 : undefined);
+
+/** Titles whose name (or description) matches, the first page only: they lead the results,
+ * and a reader looking for a title by name finds it among the first few. */
+export function titleResults(term: string) {
+  const libraryId = session.libraryId();
+  const age = searchAgeRate();
+  return queryOptions({
+    queryKey: searchKeys.titles(term, libraryId, age ?? 0),
+    queryFn: ({ signal }) =>
+      contentGet<MagazineSearchResponse>(
+        '/content/magazine-search',
+        { query: term, page: 0, edzLibId: libraryId, age_rating: age },
+        signal,
+      ),
+    staleTime: 60_000,
+  });
+}
 
 export function magazineResults(term: string) {
   const libraryId = session.libraryId();

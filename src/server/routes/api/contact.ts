@@ -1,11 +1,12 @@
-// The contact-us / institution enquiry form: stored and mailed in full to the team, acknowledged
+// The contact-us / institution enquiry form, and a reader's own question: stored and mailed in full to the team, acknowledged
 // to the sender. The form takes any address, so the acknowledgement must not be a way to mail a
 // stranger one's own words: only a signed-in reader writing from their own (proven) address sees
 // their text echoed; anyone else gets a fixed text with nothing they wrote in it, not even the
 // name. At most 3 acknowledgements go to one address a day, and one IP address sends at most 10
 // messages an hour.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ContactBody } from '../../../shared/schemas/contact';
+import type { FastifyRequest } from 'fastify';
+import { ContactBody, QuestionBody, type Enquiry } from '../../../shared/schemas/contact';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
@@ -14,26 +15,28 @@ import { enquiryMails } from '../../services/messages';
 import { saveEnquiry } from '../../repositories/enquiries';
 import { userInfo } from '../../repositories/users';
 
+const THANKS = 'Thank you! We have your message and will reply within two working days.';
+
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/account/contact',
-    { schema: { body: ContactBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } } },
-    async (req) => {
-      const { db } = app;
-      await spend(db, [[LIMITS.contactPerIp, clientIp(req)]]);
-      const b = req.body;
-      await saveEnquiry(db, b);
-      const to = b.emailId.toLowerCase();
-      // An account's e-mail address is only ever set from a one-time code sent to it (or the SSO
-      // provider's word): it is proven.
-      const user = await req.optionalUser();
-      const own = user?.type === 'user' && (await userInfo(db, user.id)).email?.toLowerCase() === to;
-      const { team, sender } = enquiryMails(b, SUPPORT_EMAIL, app.unsubscribeUrl(to), own);
-      const send = (mail: typeof team) => app.mailer.send(mail).catch((err) => req.log.warn({ err }, 'enquiry mail failed'));
-      await send(team);
-      if (await spendOne(db, [LIMITS.contactAckPerAddress, to])) await send(sender);
-      return { status: 1 as const, message: 'Thank you! We have your message and will reply within two working days.' };
-    },
-  );
+  async function receive(req: FastifyRequest, b: Enquiry) {
+    const { db } = app;
+    await spend(db, [[LIMITS.contactPerIp, clientIp(req)]]);
+    await saveEnquiry(db, b);
+    const to = b.emailId.toLowerCase();
+    // An account's e-mail address is only ever set from a one-time code sent to it (or the SSO
+    // provider's word): it is proven.
+    const user = await req.optionalUser();
+    const own = user?.type === 'user' && (await userInfo(db, user.id)).email?.toLowerCase() === to;
+    const { team, sender } = enquiryMails(b, SUPPORT_EMAIL, app.unsubscribeUrl(to), own);
+    const send = (mail: typeof team) => app.mailer.send(mail).catch((err) => req.log.warn({ err }, 'enquiry mail failed'));
+    await send(team);
+    if (await spendOne(db, [LIMITS.contactAckPerAddress, to])) await send(sender);
+    return { status: 1 as const, message: THANKS };
+  }
+  const response = { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError };
+
+  app.post('/account/contact', { schema: { body: ContactBody, response } }, (req) => receive(req, req.body));
+  // A student's or staff member's own question: no institution details asked (same limits).
+  app.post('/account/question', { schema: { body: QuestionBody, response } }, (req) => receive(req, req.body));
 };
 export default routes;

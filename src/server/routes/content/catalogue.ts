@@ -63,9 +63,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/getLanguages', { schema: { querystring: LanguagesQuery, response: { 200: LanguagesResponse, ...errors } } }, async () => ({
-    languages: await catalogue.allLanguages(db),
-  }));
+  app.get('/getLanguages', { schema: { querystring: LanguagesQuery, response: { 200: LanguagesResponse, ...errors } } }, async (req) => {
+    const q = req.query;
+    const listing = q.categoryID && {
+      visibility: await visibilityFor(db, q.edzLibId),
+      category: q.categoryID as QuickCategory | number,
+      ageRate: ageRateFor(req, q.age_rate),
+    };
+    return { languages: await catalogue.allLanguages(db, listing || undefined) };
+  });
 
   app.get('/getStores', { schema: { response: { 200: StoresResponse } } }, async () => ({ stores: await catalogue.stores(db) }));
 

@@ -1,0 +1,28 @@
+// Home's access line: how to get in for a signed-out visitor (plain, inline: most first visits
+// see it), or the access-ended banner for a signed-in reader who cannot read (a lazy chunk).
+import { Suspense, lazy } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLocalePath } from '../../components/useLocalePath';
+import { loadScreenTexts } from '../../lib/i18n';
+import { session, useSessionVersion } from '../../lib/session';
+
+const AccessEndedBanner = lazy(() => Promise.all([import('../access/AccessEndedBanner'), loadScreenTexts()]).then(([m]) => m));
+
+export function AccessSlot() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  useSessionVersion();
+  if (!session.isLoggedIn())
+    return (
+      <p className="home__getin" data-testid="how-to-get-in">
+        {t('home.getIn')} <Link to={to('/login')}>{t('home.signIn')}</Link>
+      </p>
+    );
+  if (session.canSearch()) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccessEndedBanner />
+    </Suspense>
+  );
+}
