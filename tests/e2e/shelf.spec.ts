@@ -36,7 +36,7 @@ async function keepFavourite(page: Page, mid: number) {
 }
 
 /** Opens the title's latest issue in the reader (a new tab) and turns to page 2. */
-async function readPageTwo(page: Page, mid: number, pages: number) {
+async function readPageTwo(page: Page, { mid, issueId, pages }: { mid: number; issueId: number; pages: number }) {
   await page.goto(`/magazine/${mid}`);
   const [reader] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('read-now').click()]);
   await expect(reader.locator('img.reader__page--shown').first()).toBeVisible();
@@ -47,6 +47,25 @@ async function readPageTwo(page: Page, mid: number, pages: number) {
   await reader.keyboard.press('ArrowRight');
   await expect(reader).toHaveURL(/#page\/2$/);
   expect(pages).toBeGreaterThanOrEqual(3);
+  // The reader keeps the page on the device (IndexedDB 'progress') before the tab may close.
+  await expect
+    .poll(() =>
+      reader.evaluate(
+        (id) =>
+          new Promise((resolve) => {
+            const open = indexedDB.open('lectern');
+            open.onsuccess = () => {
+              const get = open.result.transaction('progress').objectStore('progress').get(id);
+              get.onsuccess = () => {
+                resolve(get.result?.page ?? null);
+                open.result.close();
+              };
+            };
+          }),
+        issueId,
+      ),
+    )
+    .toBe(2);
   return reader;
 }
 
@@ -56,7 +75,7 @@ test.describe('on a phone', () => {
   test('a page read shows first on home with its page, and opens the reader there again', async ({ page }) => {
     await signedIn(page);
     const title = await readableTitle(page);
-    const reader = await readPageTwo(page, title.mid, title.pages);
+    const reader = await readPageTwo(page, title);
     await reader.close();
 
     await page.goto('/');
@@ -157,7 +176,7 @@ test.describe('on a laptop', () => {
   test('My Shelf: continue reading with the page, favourites, downloads; in the menus; no tab bar', async ({ page }) => {
     await signedIn(page);
     const title = await readableTitle(page);
-    const reader = await readPageTwo(page, title.mid, title.pages);
+    const reader = await readPageTwo(page, title);
     await reader.close();
     // A favourite to show (kept if an earlier run added it).
     await keepFavourite(page, title.mid);
@@ -254,6 +273,9 @@ test.describe('title page and home', () => {
     const archive = page.getByTestId('issue-archive');
     await expect(archive.getByRole('heading', { level: 3 }).first()).toHaveText(/^\d{4}$/);
     expect(await archive.getByTestId('issue-card').count()).toBeGreaterThan(0);
+    // The issue tiles' Read buttons are 44 px touch targets.
+    for (const box of await page.getByTestId('issue-read').evaluateAll((b) => b.map((e) => e.getBoundingClientRect())))
+      expect(box.height).toBeGreaterThanOrEqual(44);
     await screenshotBoth(page, 'shelf-title');
     await page.getByTestId('filter-issues').click();
     await expect(page.getByLabel('From: Choose Date')).toBeVisible();
