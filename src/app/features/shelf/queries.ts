@@ -7,9 +7,8 @@ import { ApiError, apiGet } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
 import { lecternDb, STORES, type LocalProgress } from '../../db/index';
 import { CONTINUE_ISSUES_MAX, ContinueReply, type ContinueItem } from '../../../shared/schemas/shelf';
-
-/** A started issue with the page to resume at. */
-export type ShelfItem = ContinueItem & { page: number; at: number };
+import { mergeProgress } from './merge';
+export type { ShelfItem } from './merge';
 
 export const shelfKeys = {
   all: ['shelf'] as const,
@@ -42,18 +41,6 @@ async function fromDownloads(local: LocalProgress[]): Promise<ContinueItem[]> {
         ]
       : [],
   );
-}
-
-/** The newer of each issue's server and device page, newest first; issues with no page left out. */
-export function mergeProgress(items: ContinueItem[], local: LocalProgress[]): ShelfItem[] {
-  const mine = new Map(local.map((p) => [p.issueId, p]));
-  return items
-    .map((item) => {
-      const here = mine.get(item.issueId);
-      return here && (item.at === null || here.at > item.at) ? { ...item, page: here.page, at: here.at } : item;
-    })
-    .filter((i): i is ShelfItem => i.page !== null && i.at !== null)
-    .sort((a, b) => b.at - a.at);
 }
 
 export function continueQuery() {
