@@ -298,6 +298,8 @@ test.describe('title page and home', () => {
     const tile = (await page.getByTestId('category-tile').first().boundingBox())!;
     expect(tile.width).toBeGreaterThan(tile.height);
     await screenshot(page, 'shelf-home-1280');
+    await page.getByTestId('section-popularCategories').scrollIntoViewIfNeeded();
+    await screenshot(page, 'shelf-categories-1280');
 
     await page.setViewportSize({ width: 360, height: 740 });
     const intro = (await page.locator('.home__intro').boundingBox())!;
