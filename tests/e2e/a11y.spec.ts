@@ -2,7 +2,7 @@
 // A serious or critical violation fails the test, printed with its rule, targets and summary.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot } from './pages';
+import { SignIn, screenshot } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -38,6 +38,17 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
     },
   },
   { name: 'home-hi', open: (page) => openWithCards(page, '/hi/') },
+  {
+    // Signed in: My Shelf, with the phone's tab bar on narrow screens.
+    name: 'my-shelf',
+    open: async (page) => {
+      await new SignIn(page).withPassword('reader@demo.edu', 'read2026');
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto('/shelf');
+      await expect(page.getByTestId('shelf-favourites')).toBeVisible();
+      if (page.viewportSize()!.width < 720) await expect(page.getByTestId('tab-bar')).toBeVisible();
+    },
+  },
 ];
 
 async function openWithCards(page: Page, path: string) {

@@ -86,6 +86,8 @@ test('password sign-in, the profile menu, account pages and logout from the dash
     'Email Preference',
     'Manage Password',
     'My Favorites',
+    'My Shelf',
+    'Downloads',
     ...INFO_LINKS,
     'Help by e-mail',
   ]);
@@ -210,6 +212,8 @@ test('a guest session, an access code, the guest menu and the guest logout', asy
   await expect(page.getByTestId('profile-menu').getByRole('link')).toHaveText([
     'My Account',
     'My Favorites',
+    'My Shelf',
+    'Downloads',
     ...INFO_LINKS,
     'Help by e-mail',
   ]);

@@ -7,14 +7,8 @@ import { libraryDetails, session, useSessionVersion } from '../lib/session';
 const ProfileMenu = lazy(() => import('./ProfileMenu'));
 import { stripLocale } from '../lib/locale';
 import { MenuIcon, SearchIcon, UserIcon } from './Icons';
-import { NAV_LINKS } from './navLinks';
+import { NAV_LINKS, visibleNavLinks } from './navLinks';
 import { useLocalePath } from './useLocalePath';
-
-export function visibleNavLinks() {
-  return NAV_LINKS.filter(
-    (l) => (l.key !== 'journals' || session.showsJournals()) && (l.key !== 'newspapers' || session.showsNewspapers()),
-  );
-}
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();

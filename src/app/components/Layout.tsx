@@ -3,11 +3,10 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Header } from './Header';
-import { SideMenu } from './SideMenu';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { InstallSlot } from '../pwa/InstallSlot';
 import { localeOf, stripLocale } from '../lib/locale';
-import { setLocale } from '../lib/i18n';
+import { loadScreenTexts, setLocale } from '../lib/i18n';
 import { accessRedirect } from '../lib/access';
 import { clearSession, session, useSessionVersion, zoneLocation } from '../lib/session';
 import { Toaster } from './Toast';
@@ -32,6 +31,30 @@ function ZoneSlot() {
       <ZoneRuntime />
     </Suspense>
   );
+}
+
+// The side menu shows only when opened: a chunk of its own, out of the first load.
+const SideMenu = lazy(() => import('./SideMenu').then((m) => ({ default: m.SideMenu })));
+
+// The phone's bottom tab bar: a chunk of its own, loaded after the first paint on narrow screens.
+const TabBar = lazy(() => Promise.all([import('../features/shelf/TabBar'), loadScreenTexts()]).then(([m]) => m));
+function TabSlot() {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const narrow = matchMedia('(max-width: 719px)');
+    const follow = () => setPhone(narrow.matches);
+    const id = setTimeout(follow, 0);
+    narrow.addEventListener('change', follow);
+    return () => {
+      clearTimeout(id);
+      narrow.removeEventListener('change', follow);
+    };
+  }, []);
+  return phone ? (
+    <Suspense fallback={null}>
+      <TabBar />
+    </Suspense>
+  ) : null;
 }
 
 export function Layout() {
@@ -70,7 +93,11 @@ export function Layout() {
   return (
     <>
       <Header onOpenMenu={() => setMenuOpen(true)} />
-      {menuOpen && <SideMenu onClose={closeMenu} />}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <SideMenu onClose={closeMenu} />
+        </Suspense>
+      )}
       <OfflineBanner />
       <ZoneSlot />
       <main id="main" tabIndex={-1}>
@@ -86,6 +113,7 @@ export function Layout() {
         </nav>
         <p>{t('footer.rights')}</p>
       </footer>
+      <TabSlot />
       <InstallSlot />
       <UpdatePrompt />
       <Toaster />

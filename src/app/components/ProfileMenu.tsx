@@ -8,6 +8,7 @@ import { INFO_LINKS, accountLinks } from '../features/account/links';
 import { session } from '../lib/session';
 import { useLocalePath } from './useLocalePath';
 import { useLogout } from './useLogout';
+import { DOWNLOADS_PATH, SHELF_PATH } from '../features/shelf/paths';
 
 export default function ProfileMenu({ onClose, header }: { onClose: () => void; header: React.RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
@@ -36,6 +37,13 @@ export default function ProfileMenu({ onClose, header }: { onClose: () => void; 
           {t(`account.links.${l.key}`)}
         </Link>
       ))}
+      {/* Not account items of the spec: the reader's shelf and this device's downloads. */}
+      <Link to={to(SHELF_PATH)} onClick={onClose} className="profile-menu__item">
+        {t('nav.shelf')}
+      </Link>
+      <Link to={to(DOWNLOADS_PATH)} onClick={onClose} className="profile-menu__item">
+        {t('account.links.downloads')}
+      </Link>
       <hr className="profile-menu__rule" />
       {INFO_LINKS.map((l) => (
         <Link key={l.key} to={to(l.to)} onClick={onClose} className="profile-menu__item profile-menu__item--quiet">

@@ -14,7 +14,9 @@ export function Scroller(props: {
   count: number;
   viewAll?: string;
   children: ReactNode;
-  variant?: 'covers' | 'chips' | 'stories';
+  variant?: 'covers' | 'chips' | 'stories' | 'categories';
+  /** A line under the title saying what the shelf (or a badge in it) means. */
+  note?: string;
 }) {
   const { t } = useTranslation();
   const track = useRef<HTMLDivElement>(null);
@@ -31,9 +33,12 @@ export function Scroller(props: {
       data-testid={`section-${props.id}`}
     >
       <div className="shelf__head">
-        <h2 id={`${props.id}-title`} className="shelf__title">
-          {props.title}
-        </h2>
+        <div>
+          <h2 id={`${props.id}-title`} className="shelf__title">
+            {props.title}
+          </h2>
+          {props.note && <p className="shelf__note">{props.note}</p>}
+        </div>
         <div className="shelf__tools">
           {props.viewAll && (
             <Link className="shelf__all" to={props.viewAll}>

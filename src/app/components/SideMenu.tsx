@@ -7,9 +7,10 @@ import type { Locale } from '../../shared/constants';
 import { localeOf, localisedPath } from '../lib/locale';
 import { session } from '../lib/session';
 import { CloseIcon, ChevronLeft, GlobeIcon } from './Icons';
-import { visibleNavLinks } from './Header';
+import { visibleNavLinks } from './navLinks';
 import { useLocalePath } from './useLocalePath';
 import { useLogout } from './useLogout';
+import { DOWNLOADS_PATH, SHELF_PATH } from '../features/shelf/paths';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -81,7 +82,17 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
                   {t(`nav.${l.key}`)}
                 </Link>
               ))}
-              {/* Not a header link of the spec: the side menu's own. */}
+              {/* Not header links of the spec: the side menu's own. */}
+              {session.isLoggedIn() && (
+                <>
+                  <Link to={to(SHELF_PATH)} onClick={onClose}>
+                    {t('nav.shelf')}
+                  </Link>
+                  <Link to={to(DOWNLOADS_PATH)} onClick={onClose}>
+                    {t('account.links.downloads')}
+                  </Link>
+                </>
+              )}
               <Link to={to('/reading-zone')} onClick={onClose}>
                 {t('sideMenu.readingZone')}
               </Link>

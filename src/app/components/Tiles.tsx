@@ -7,6 +7,28 @@ import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/label
 import { useLocalePath } from './useLocalePath';
 import { formatDate } from '../lib/locale';
 import { STORAGE } from '../lib/session';
+import { COVER_SIZES, coverSrcSet } from '../../shared/covers';
+
+/** Where a cover is laid out (its `sizes`). */
+export type CoverPlace = keyof typeof COVER_SIZES;
+
+/** A cover at the width its place lays it out, sharp at any screen density. */
+export function CoverImage(props: { src: string; srcSet: string | null; place: CoverPlace; alt: string; eager?: boolean }) {
+  return (
+    <img
+      src={props.src}
+      srcSet={coverSrcSet(props.srcSet)}
+      sizes={COVER_SIZES[props.place]}
+      width={150}
+      height={212}
+      alt={props.alt}
+      loading={props.eager ? 'eager' : 'lazy'}
+      // The first covers are the page's largest paint: fetched before anything else waiting.
+      fetchPriority={props.eager ? 'high' : undefined}
+      decoding="async"
+    />
+  );
+}
 
 /** The reader's favourites as the favourites store mirrors them (spec §3 key), read without IndexedDB. */
 let favouritesRaw: string | null = null;
@@ -24,25 +46,14 @@ function isFavourite(mid: number): boolean {
   return favouriteMids.has(mid);
 }
 
-export function MagazineTile({ m, eager }: { m: MagazineCard; eager?: boolean }) {
+export function MagazineTile({ m, eager, place = 'shelf' }: { m: MagazineCard; eager?: boolean; place?: CoverPlace }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
     <Link to={to(m.browserLinkUrl)} className="cover-card" data-testid="magazine-card">
       <span className="cover-card__frame">
         {m.imageSrc ? (
-          <img
-            src={m.imageSrc}
-            srcSet={m.imageSrcSet ?? undefined}
-            sizes="150px"
-            width={150}
-            height={212}
-            alt={t('card.cover', { name: m.name })}
-            loading={eager ? 'eager' : 'lazy'}
-            // The first covers are the page's largest paint: fetched before anything else waiting.
-            fetchPriority={eager ? 'high' : undefined}
-            decoding="async"
-          />
+          <CoverImage src={m.imageSrc} srcSet={m.imageSrcSet} place={place} alt={t('card.cover', { name: m.name })} eager={eager} />
         ) : (
           <span className="cover-card__placeholder">{m.name}</span>
         )}
@@ -116,8 +127,21 @@ export function ShelfSkeleton({ variant = 'covers' }: { variant?: 'covers' | 'ch
   );
 }
 
+/** Dated issues are named by their date already ("November 13, 2026"): their date is not shown again. */
+export const namedByDate = (issue: Pick<Issue, 'issueName' | 'pubDate'>) => issue.issueName.includes(issue.pubDate.slice(0, 4));
+
 /** An issue of a title: cover, issue name and date (spec §3 issue tile). */
-export function IssueCard({ issue, current, onRead }: { issue: Issue; current?: boolean; onRead?: (issueId: number) => void }) {
+export function IssueCard({
+  issue,
+  current,
+  onRead,
+  place = 'shelf',
+}: {
+  issue: Issue;
+  current?: boolean;
+  onRead?: (issueId: number) => void;
+  place?: CoverPlace;
+}) {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const card = (
@@ -129,25 +153,13 @@ export function IssueCard({ issue, current, onRead }: { issue: Issue; current?: 
     >
       <span className="cover-card__frame">
         {issue.imageSrc ? (
-          <img
-            src={issue.imageSrc}
-            srcSet={issue.imageSrcSet ?? undefined}
-            sizes="150px"
-            width={150}
-            height={212}
-            alt={t('card.cover', { name: issue.issueName })}
-            loading="lazy"
-            decoding="async"
-          />
+          <CoverImage src={issue.imageSrc} srcSet={issue.imageSrcSet} place={place} alt={t('card.cover', { name: issue.issueName })} />
         ) : (
           <span className="cover-card__placeholder">{issue.issueName}</span>
         )}
       </span>
       <span className="cover-card__name">{issue.issueName}</span>
-      {/* Dated issues are named by their date already; others ("Issue 120") get it underneath. */}
-      {!issue.issueName.includes(issue.pubDate.slice(0, 4)) && (
-        <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>
-      )}
+      {!namedByDate(issue) && <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>}
     </Link>
   );
   if (!onRead) return card;

@@ -4,7 +4,7 @@
 // linking a mobile number) need only a signed-in reader, so one with no library yet can
 // complete them.
 export const MEMBER_PREFIXES = ['/dashboard', '/search'];
-export const SIGNED_IN_PREFIXES = ['/update/', '/login/linkmobile'];
+export const SIGNED_IN_PREFIXES = ['/update/', '/login/linkmobile', '/shelf'];
 /** Exempt from every guard (spec §2). */
 const EXEMPT_PREFIXES = ['/unsubscribe'];
 

@@ -48,6 +48,7 @@ const screens: RouteObject[] = [
   screen('dashboard/manage-password', () => import('../features/account/ManagePasswordPage')),
   screen('dashboard/myFavorites', () => import('../features/favourites/MyFavoritesPage')),
   screen('dashboard/downloads', () => import('../features/downloads/DownloadsPage')),
+  screen('shelf', () => import('../features/shelf/ShelfPage')),
   screen('reading-zone', () => import('../features/zone/ZonePage')),
   screen('unsubscribe', () => import('../features/account/UnsubscribePage')),
   screen('faq', () => import('../features/info/FaqPage')),

@@ -6,11 +6,11 @@ import { createRequire } from 'node:module';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fixDevanagariOrder } from './devanagari';
+import { COVER_WIDTHS } from '../../shared/covers';
 
 /** Publisher PDFs get sharp pages; the demo library uses lighter ones so first start stays quick. */
 export const PAGE_WIDTHS = { large: 1200, small: 480 };
 export const DEMO_PAGE_WIDTHS = { large: 720, small: 360 };
-export const COVER_WIDTHS = [150, 300, 450] as const;
 const WEBP_QUALITY = 78;
 
 export interface RenderedPage {

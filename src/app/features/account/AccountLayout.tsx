@@ -1,6 +1,6 @@
 // The account area's frame: the account menu beside the page.
 import './account.css';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
@@ -11,9 +11,17 @@ export function AccountLayout({ title, children }: { title: string; children: Re
   const { t } = useTranslation();
   const to = useLocalePath();
   const logout = useLogout();
+  // On a phone the menu is one scrolling row: the current page's tab is brought into view.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = nav.current;
+    const active = el?.querySelector<HTMLElement>('.active');
+    if (el && active)
+      el.scrollLeft += active.getBoundingClientRect().left - el.getBoundingClientRect().left - (el.clientWidth - active.offsetWidth) / 2;
+  }, []);
   return (
     <div className="account">
-      <nav className="account__nav" aria-label={t('account.menu')}>
+      <nav className="account__nav" aria-label={t('account.menu')} ref={nav}>
         {accountAreaLinks().map((l) => (
           <NavLink key={l.key} to={to(l.to)} className="account__link">
             {t(`account.links.${l.key}`)}

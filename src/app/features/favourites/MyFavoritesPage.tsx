@@ -44,7 +44,7 @@ export default function MyFavoritesPage() {
       <div className="listing-grid" data-testid="favourites-grid">
         {cards.map((m) => (
           <div key={m.mid} className="fav-tile">
-            <MagazineTile m={m} />
+            <MagazineTile m={m} place="grid" />
             {list.data?.waiting.has(m.mid) && <WaitingMark />}
           </div>
         ))}

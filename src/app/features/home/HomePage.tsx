@@ -10,6 +10,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { homeQuery } from './queries';
 import { AccessSlot } from './AccessSlot';
+import { loadScreenTexts } from '../../lib/i18n';
 
 const COVER_SHELVES = [
   ['mostPopular', '/magazines/BS/:lang'],
@@ -21,6 +22,9 @@ const COVER_SHELVES = [
 
 // Only needed offline with nothing saved: not part of the home page's first load.
 const NoData = lazy(() => import('../../components/NoData').then((m) => ({ default: m.NoData })));
+// A signed-in reader's started issues, first: a chunk of its own (with the screens' texts), so
+// home's first load stays small.
+const ContinueShelf = lazy(() => Promise.all([import('../shelf/ContinueShelf'), loadScreenTexts()]).then(([m]) => m));
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -34,6 +38,11 @@ export default function HomePage() {
         <p className="home__lede">{t('home.intro')}</p>
       </div>
       <AccessSlot />
+      {session.isLoggedIn() && (
+        <Suspense fallback={null}>
+          <ContinueShelf />
+        </Suspense>
+      )}
       {home.isError && !home.data && navigator.onLine && (
         <div className="notice notice--error" role="alert">
           <p>{t('home.loadError')}</p>
@@ -66,12 +75,23 @@ export default function HomePage() {
 
 function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }) {
   const { t } = useTranslation();
+  // What "Top Free" and the Gold badge mean, said once where a reader first meets them.
+  const firstGold = COVER_SHELVES.findIndex(([key]) => data[key].some((m) => m.isGold));
+  const noteFor = (key: string, goldHere: boolean) =>
+    key === 'topFree' ? t('home.topFreeNote') : goldHere ? t('home.goldNote') : undefined;
   return (
     <>
       {COVER_SHELVES.map(
         ([key, viewAll], i) =>
           data[key].length > 0 && (
-            <Scroller key={key} id={key} title={t(`home.sections.${key}`)} count={data[key].length} viewAll={to(viewAll)}>
+            <Scroller
+              key={key}
+              id={key}
+              title={t(`home.sections.${key}`)}
+              count={data[key].length}
+              viewAll={to(viewAll)}
+              note={noteFor(key, i === firstGold)}
+            >
               {data[key].map((m, j) => (
                 <MagazineTile key={m.mid} m={m} eager={i === 0 && j < 4} />
               ))}
@@ -83,7 +103,7 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
           id="popularCategories"
           title={t('home.sections.popularCategories')}
           count={data.popularCategories.length}
-          variant="stories"
+          variant="categories"
         >
           {data.popularCategories.map((c) => (
             <CategoryTile key={c.catId} c={c} />

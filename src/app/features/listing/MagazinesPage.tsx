@@ -143,7 +143,7 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
 
       <div className="listing-grid" data-testid="listing-grid">
         {cards.map((m, i) => (
-          <MagazineTile key={m.mid} m={m} eager={i < 6} />
+          <MagazineTile key={m.mid} m={m} eager={i < 6} place="grid" />
         ))}
         {(list.isPending && list.fetchStatus === 'fetching' && shown) || list.isFetchingNextPage
           ? Array.from({ length: 10 }, (_, i) => <span key={`s${i}`} className="skeleton skeleton--cover" aria-hidden="true" />)

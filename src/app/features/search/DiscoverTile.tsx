@@ -9,6 +9,7 @@ import type { IssueTile } from '../../../shared/schemas/content';
 import { useLocalePath } from '../../components/useLocalePath';
 import { discoverQuery } from './queries';
 import { useOpenIssue } from '../reader/useOpenIssue';
+import { COVER_SIZES, coverSrcSet } from '../../../shared/covers';
 
 const CHIPS = 3;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
@@ -49,7 +50,15 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
     <article className="discover" data-testid="discover-tile">
       <Link to={to(`/magazine/${tile.magId}/${tile.issueId}`)} className="discover__cover">
         {tile.imageSrc && (
-          <img src={tile.imageSrc} srcSet={tile.imageSrcSet ?? undefined} sizes="80px" width={80} height={113} alt="" loading="lazy" />
+          <img
+            src={tile.imageSrc}
+            srcSet={coverSrcSet(tile.imageSrcSet)}
+            sizes={COVER_SIZES.thumb}
+            width={80}
+            height={113}
+            alt=""
+            loading="lazy"
+          />
         )}
       </Link>
       <div className="discover__text">

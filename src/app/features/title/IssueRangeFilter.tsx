@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { IssueCard } from '../../components/Tiles';
 import { formatDate } from '../../lib/locale';
 import { rangeQuery } from './queries';
+import { IssueArchive } from './IssueArchive';
 
 type Range = { from: string; to: string; page: number };
 
@@ -26,11 +27,15 @@ export function IssueRangeFilter({ mid }: { mid: number }) {
     setRange({ from, to, page: 0 });
   }
 
+  // Until a range is chosen, the whole archive shows by year.
   if (!open) {
     return (
-      <button type="button" className="button button--ghost" onClick={() => setOpen(true)} data-testid="filter-issues">
-        {t('title.range.filter')}
-      </button>
+      <>
+        <button type="button" className="button button--ghost" onClick={() => setOpen(true)} data-testid="filter-issues">
+          {t('title.range.filter')}
+        </button>
+        <IssueArchive mid={mid} />
+      </>
     );
   }
   if (range) {
@@ -48,7 +53,7 @@ export function IssueRangeFilter({ mid }: { mid: number }) {
         )}
         <div className="listing-grid">
           {data?.edt_details.map((i) => (
-            <IssueCard key={i.issueId} issue={i} />
+            <IssueCard key={i.issueId} issue={i} place="grid" />
           ))}
         </div>
         <div className="range__actions">
@@ -78,35 +83,38 @@ export function IssueRangeFilter({ mid }: { mid: number }) {
     );
   }
   return (
-    <form className="range range__form" onSubmit={onSubmit} noValidate>
-      <label className="picker">
-        <span>{t('title.range.from')}</span>
-        <input
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => setFrom(e.target.value)}
-          aria-label={`${t('title.range.from')}: ${t('title.range.choose')}`}
-        />
-      </label>
-      <label className="picker">
-        <span>{t('title.range.to')}</span>
-        <input
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => setTo(e.target.value)}
-          aria-label={`${t('title.range.to')}: ${t('title.range.choose')}`}
-        />
-      </label>
-      <button type="submit" className="button">
-        {t('title.range.view')}
-      </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+    <>
+      <form className="range range__form" onSubmit={onSubmit} noValidate>
+        <label className="picker">
+          <span>{t('title.range.from')}</span>
+          <input
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(e) => setFrom(e.target.value)}
+            aria-label={`${t('title.range.from')}: ${t('title.range.choose')}`}
+          />
+        </label>
+        <label className="picker">
+          <span>{t('title.range.to')}</span>
+          <input
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(e) => setTo(e.target.value)}
+            aria-label={`${t('title.range.to')}: ${t('title.range.choose')}`}
+          />
+        </label>
+        <button type="submit" className="button">
+          {t('title.range.view')}
+        </button>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      <IssueArchive mid={mid} />
+    </>
   );
 }

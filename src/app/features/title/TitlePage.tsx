@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import type { Issue, MagazineCard, MagazineMeta } from '../../../shared/schemas/content';
 import { formatDate } from '../../lib/locale';
 import { Scroller } from '../../components/Scroller';
-import { IssueCard, MagazineTile } from '../../components/Tiles';
+import { CoverImage, IssueCard, MagazineTile, namedByDate } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { NoData } from '../../components/NoData';
 import NotFound from '../../routes/NotFound';
@@ -96,13 +96,12 @@ export default function TitlePage() {
       <section className="title-hero" aria-labelledby="title-name">
         <div className="title-hero__cover">
           {issue?.imageSrc ? (
-            <img
+            <CoverImage
               src={issue.imageSrc}
-              srcSet={issue.imageSrcSet ?? undefined}
-              sizes="(min-width: 720px) 300px, 60vw"
-              width={300}
-              height={424}
+              srcSet={issue.imageSrcSet}
+              place="title"
               alt={t('card.cover', { name: `${m.name} ${issue.issueName}` })}
+              eager
             />
           ) : (
             <span className="cover-card__placeholder">{m.name}</span>
@@ -118,7 +117,8 @@ export default function TitlePage() {
           </h1>
           {issue && (
             <p className="title-hero__issue" data-testid="current-issue">
-              {issue.issueName} · {formatDate(issue.pubDate, i18n.language)}
+              {issue.issueName}
+              {!namedByDate(issue) && ` · ${formatDate(issue.pubDate, i18n.language)}`}
             </p>
           )}
           {m.description && <p className="title-hero__description">{m.description}</p>}
@@ -194,7 +194,7 @@ export default function TitlePage() {
           </h2>
           <div className="listing-grid">
             {related.data.magazineList.map((r) => (
-              <MagazineTile key={r.mid} m={r} />
+              <MagazineTile key={r.mid} m={r} place="grid" />
             ))}
           </div>
           <div className="range__actions">

@@ -9,6 +9,7 @@ import contactRoutes from './contact';
 import eventRoutes from './events';
 import pushRoutes from './push';
 import zoneRoutes from './zones';
+import shelfRoutes from './shelf';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -24,5 +25,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(eventRoutes);
   await app.register(pushRoutes);
   await app.register(zoneRoutes);
+  await app.register(shelfRoutes);
 };
 export default apiRoutes;
