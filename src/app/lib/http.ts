@@ -57,9 +57,22 @@ export async function replyOf<T>(sent: Promise<Response>, schema: { parse: (body
     if ((err as Error).name === 'AbortError') throw new ApiError(0, 'aborted', 'Request aborted');
     throw new ApiError(0, 'network', 'Network Error');
   }
-  const body = await res.json().catch(() => null);
+  // A body cut off on the way (the page left, the network dropped) is a network failure, never
+  // an empty answer: a "successful" null would be kept and shown as a blank screen.
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    throw new ApiError(0, 'network', 'Network Error');
+  }
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    if (res.ok) throw new ApiError(0, 'network', 'Network Error');
+  }
   if (!res.ok) {
-    const e = body?.error;
+    const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
     throw new ApiError(res.status, e?.code ?? 'http', e?.message ?? `Request failed with status code ${res.status}`);
   }
   return schema ? schema.parse(body) : (body as T);
