@@ -136,11 +136,14 @@ export function IssueCard({
   current,
   onRead,
   place = 'shelf',
+  eager,
 }: {
   issue: Issue;
   current?: boolean;
   onRead?: (issueId: number) => void;
   place?: CoverPlace;
+  /** One of the first covers in view: loaded at once (often the page's largest paint). */
+  eager?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
@@ -153,7 +156,13 @@ export function IssueCard({
     >
       <span className="cover-card__frame">
         {issue.imageSrc ? (
-          <CoverImage src={issue.imageSrc} srcSet={issue.imageSrcSet} place={place} alt={t('card.cover', { name: issue.issueName })} />
+          <CoverImage
+            src={issue.imageSrc}
+            srcSet={issue.imageSrcSet}
+            place={place}
+            alt={t('card.cover', { name: issue.issueName })}
+            eager={eager}
+          />
         ) : (
           <span className="cover-card__placeholder">{issue.issueName}</span>
         )}

@@ -167,8 +167,8 @@ export default function TitlePage() {
       )}
       {recents.length > 0 && (
         <Scroller id="recent-issues" title={t('title.recentIssues')} count={recents.length}>
-          {recents.map((i) => (
-            <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} />
+          {recents.map((i, n) => (
+            <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} eager={n < 2} />
           ))}
         </Scroller>
       )}
