@@ -3,7 +3,7 @@
 // librarian, and search leads to the /validate-user screens; listings in the interface language
 // and never an empty language.
 import { expect, test, type Page } from '@playwright/test';
-import { HomePage, SignIn, screenshotBoth } from './pages';
+import { HomePage, SignIn, holdExpiredReader, screenshotBoth } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 const PASSWORD = 'read2026';
@@ -14,20 +14,7 @@ const PASSWORD = 'read2026';
 async function accessEnded(page: Page) {
   await new SignIn(page).withPassword('reader@demo.edu', PASSWORD);
   await expect(page).toHaveURL(/\/$/);
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const expired = await (
-    await page.request.post('/api/login/password', {
-      data: { channel: 'email', email: 'reader@expired.edu', password: PASSWORD },
-      headers: { 'X-XSRF-TOKEN': xsrf },
-    })
-  ).json();
-  await page.evaluate(
-    ({ token, uid }) => {
-      localStorage.setItem('userToken', token);
-      localStorage.setItem('userDetails', JSON.stringify({ ...JSON.parse(localStorage.getItem('userDetails') ?? '{}'), uid }));
-    },
-    { token: expired.jwtoken, uid: expired.uid },
-  );
+  await holdExpiredReader(page, PASSWORD);
 }
 
 test('the signed-out home says how to get in, in English and Hindi', async ({ page }) => {

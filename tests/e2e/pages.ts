@@ -107,3 +107,22 @@ export async function screenshotBoth(page: Page, name: string, { fullPage = true
   }
   if (size) await page.setViewportSize(size);
 }
+
+/** The device now holds the credentials of Old Town College's reader, whose access ended, as
+ * when a subscription lapses between two visits (the page keeps its signed-in look). */
+export async function holdExpiredReader(page: Page, password: string) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const expired = await (
+    await page.request.post('/api/login/password', {
+      data: { channel: 'email', email: 'reader@expired.edu', password },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    })
+  ).json();
+  await page.evaluate(
+    ({ token, uid }) => {
+      localStorage.setItem('userToken', token);
+      localStorage.setItem('userDetails', JSON.stringify({ ...JSON.parse(localStorage.getItem('userDetails') ?? '{}'), uid }));
+    },
+    { token: expired.jwtoken, uid: expired.uid },
+  );
+}

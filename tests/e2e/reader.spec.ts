@@ -5,7 +5,7 @@
 // a download resumed after a lost connection, downloads removed when access ends, the
 // download limit, and tokens running out (on a server of its own with one-minute tokens).
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { SignIn, screenshot, screenshotBoth } from './pages';
+import { SignIn, holdExpiredReader, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
@@ -231,20 +231,7 @@ test.describe('on a phone', () => {
     const { mid, issueId } = await aTitle(page);
     // The subscription ended after this device last checked: the server says so on opening.
     await page.request.get('/');
-    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const expired = await (
-      await page.request.post('/api/login/password', {
-        data: { channel: 'email', email: 'reader@expired.edu', password: DEMO.password },
-        headers: { 'X-XSRF-TOKEN': xsrf },
-      })
-    ).json();
-    await page.evaluate(
-      ({ token, uid }) => {
-        localStorage.setItem('userToken', token);
-        localStorage.setItem('userDetails', JSON.stringify({ ...JSON.parse(localStorage.getItem('userDetails') ?? '{}'), uid }));
-      },
-      { token: expired.jwtoken, uid: expired.uid },
-    );
+    await holdExpiredReader(page, DEMO.password);
     await page.goto(`/magazine/${mid}`);
     await page.getByTestId('read-now').click();
     const dialog = page.getByTestId('reading-refused');
