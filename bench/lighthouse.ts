@@ -2,7 +2,8 @@
 // a listing and a title page, in the machine's Chromium, against the built app served by the real
 // server on a throwaway data directory with a 40-title demo library. Prints per page the
 // performance and accessibility scores, FCP, LCP, TBT, CLS, Speed Index and the top failing audits.
-// Usage: npm run build && npm run bench:lighthouse   (LH_RUNS=3 keeps the median run per page)
+// Usage: npm run build && npm run bench:lighthouse   (LH_RUNS=3 keeps the median run per page;
+// LH_SAVE=dir writes each kept report there as <page>.json, to look into)
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
 import { startServer } from '../tests/support/server-process';
 
 const RUNS = Number(process.env.LH_RUNS ?? 1);
+const SAVE = process.env.LH_SAVE;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -87,6 +89,10 @@ try {
         `Speed Index ${(ms(lhr, 'speed-index') / 1000).toFixed(1)} s`,
     );
     for (const line of [...failing(lhr, 'performance'), ...failing(lhr, 'accessibility')]) console.log(`  - ${line}`);
+    if (SAVE) {
+      fs.mkdirSync(SAVE, { recursive: true });
+      fs.writeFileSync(path.join(SAVE, `${page.name}.json`), JSON.stringify(lhr));
+    }
   }
 } finally {
   chrome.kill();

@@ -1,5 +1,5 @@
-// Security headers (helmet) on every kind of answer: the app shell, the reader page with its
-// hashed inline boot script, the API, errors; Referrer-Policy on token URLs; HSTS only over HTTPS.
+// Security headers (helmet) on every kind of answer: the app shell with its hashed inline
+// stylesheet, the reader page with its hashed inline boot script, the API, errors; Referrer-Policy on token URLs; HSTS only over HTTPS.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,8 @@ import { testApp, type TestContext } from '../support/app';
 
 const BOOT = `\n      (function () { window.readerBoot = { code: new URLSearchParams(location.search).get('code') }; })();\n    `;
 const bootHash = `'sha256-${crypto.createHash('sha256').update(BOOT).digest('base64')}'`;
+const SHELL_CSS = 'body{margin:0}.site-header{background:#1d2a3a}';
+const shellCssHash = `'sha256-${crypto.createHash('sha256').update(SHELL_CSS).digest('base64')}'`;
 
 let appDir: string;
 let t: TestContext;
@@ -16,7 +18,7 @@ beforeAll(async () => {
   appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-headers-'));
   fs.writeFileSync(
     path.join(appDir, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/main.js"></script></head><body></body></html>',
+    `<!doctype html><html><head><style>${SHELL_CSS}</style><script type="module" src="/assets/main.js"></script></head><body></body></html>`,
   );
   fs.writeFileSync(
     path.join(appDir, 'reader.html'),
@@ -55,6 +57,8 @@ describe('security headers', () => {
       // Scripts: our own files and the reader's boot script by its hash; nothing inline otherwise.
       expect(policy['script-src']).toEqual(["'self'", bootHash]);
       expect(policy['script-src-attr']).toEqual(["'none'"]);
+      // Styles: our own files and the shell's inline stylesheet by its hash.
+      expect(policy['style-src']).toEqual(["'self'", shellCssHash]);
       expect(policy['object-src']).toEqual(["'none'"]);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       expect(policy['connect-src']).toEqual(["'self'"]);

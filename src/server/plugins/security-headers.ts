@@ -1,21 +1,22 @@
 // Security headers on every answer (helmet): a Content-Security-Policy that allows only our own
 // origin, no framing, no MIME sniffing, a Referrer-Policy, a Permissions-Policy, and HSTS when the
-// request came over HTTPS. The reader's inline boot script (reader.html) is allowed by its hash,
-// computed from the built file at start, so it still runs before the reader's code has loaded.
+// request came over HTTPS. The pages' inline boot scripts and the shell's inline stylesheet are
+// allowed by their hashes, computed from the built files at start.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
-/** sha-256 sources of the inline scripts in the built pages (none when the app is not built). */
-export function inlineScriptHashes(appDir: string): string[] {
+/** sha-256 sources of the inline scripts or styles in the built pages (none when the app is not built). */
+export function inlineHashes(appDir: string, tag: 'script' | 'style'): string[] {
   const hashes = new Set<string>();
+  const inline = new RegExp(`<${tag}(?![^>]*\\bsrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'gi');
   for (const page of ['index.html', 'reader.html']) {
     const file = path.join(appDir, page);
     if (!fs.existsSync(file)) continue;
     const html = fs.readFileSync(file, 'utf8');
-    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const m of html.matchAll(inline)) {
       hashes.add(`'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
     }
   }
@@ -33,9 +34,10 @@ export default fp(async (app) => {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(app.config.appDir)],
+        scriptSrc: ["'self'", ...inlineHashes(app.config.appDir, 'script')],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
+        // The shell's own stylesheet is inline in index.html (vite.config.ts), allowed by its hash.
+        styleSrc: ["'self'", ...inlineHashes(app.config.appDir, 'style')],
         // Covers and pages come from /media and /content; downloads are shown from blob: URLs.
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

@@ -38,13 +38,19 @@ export default fp(async (app) => {
     });
   }
 
+  // The app shell for client routes: a route rather than the not-found handler, so that its answer
+  // is compressed like any other (@fastify/compress hooks into routes).
+  const wantsShell = (url: string) => !NO_SHELL_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+  if (hasApp) {
+    app.get('/*', (req, reply) => {
+      if (!wantsShell(req.url.split('?')[0])) return reply.callNotFound();
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    });
+  }
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    const wantsShell = req.method === 'GET' && !NO_SHELL_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
-    if (wantsShell && hasApp) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').send(fs.createReadStream(indexFile));
-    }
     return reply.code(404).send({ error: { code: 'not_found', message: `No route for ${req.method} ${url}` } });
   });
 });
