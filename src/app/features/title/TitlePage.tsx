@@ -66,7 +66,10 @@ export default function TitlePage() {
         <NoData query={meta} />
       </div>
     );
-  if (!m)
+  // The issue shelves come above the rest of the page: the page waits for their answers (asked at
+  // the same time as the title's), so that nothing below moves down as they arrive.
+  const arriving = (q: { isPending: boolean; fetchStatus: string }) => q.isPending && q.fetchStatus === 'fetching';
+  if (!m || arriving(recent) || arriving(special))
     return (
       <div className="title-page">
         <div className="title-hero">
