@@ -3,7 +3,7 @@
 // them, see contentGet). Nothing else in the app calls fetch for the API.
 import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
-import { replyOf, send, type Query } from './http';
+import { buildUrl, replyOf, send, type Query } from './http';
 
 export { ApiError, buildUrl, replyOf } from './http';
 
@@ -23,8 +23,24 @@ export const apiGet = <S extends z.ZodTypeAny>(path: string, schema: S, query?: 
 /** Catalogue reads (/content): typed by the shared schema but not parsed again here. The server
  * already serialises every /content answer through that schema (a mismatch is its error, never
  * the reader's), and leaving zod out keeps the home page's first load small. */
-export const contentGet = <T>(path: `/content/${string}`, query?: Query, signal?: AbortSignal): Promise<T> =>
-  request<T>('GET', path, null, { query, signal });
+export function contentGet<T>(path: `/content/${string}`, query?: Query, signal?: AbortSignal): Promise<T> {
+  const booted = session.userToken() ? undefined : takeBootRequest(buildUrl(path, query));
+  return booted ? replyOf<T>(booted) : request<T>('GET', path, null, { query, signal });
+}
+
+declare global {
+  interface Window {
+    /** The requests index.html's boot script sent, by URL, before this code loaded. */
+    bootRequests?: Record<string, Promise<Response>>;
+  }
+}
+
+/** The boot script's request for this URL, once (a later ask is a new request). */
+function takeBootRequest(url: string): Promise<Response> | undefined {
+  const sent = window.bootRequests?.[url];
+  if (sent) delete window.bootRequests![url];
+  return sent;
+}
 
 /** State-changing calls: a JSON body (or a FormData upload), the XSRF header and the user token. */
 export const apiPost = <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}): Promise<z.output<S>> =>

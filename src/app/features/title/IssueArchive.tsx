@@ -1,11 +1,11 @@
 // "All issues" before any date range is chosen: the archive by year, newest first, 50 issues a
 // request (getIssuesByMag with lst_dt for the older ones), with a button for older issues.
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Issue, IssuesResponse } from '../../../shared/schemas/content';
 import { IssueCard } from '../../components/Tiles';
 import { contentGet } from '../../lib/api';
-import { titleKeys } from './queries';
+import { issuesQuery, titleKeys } from './queries';
 
 const PAGE = 50;
 
@@ -20,9 +20,14 @@ function byYear(issues: Issue[]): [string, Issue[]][] {
 
 export function IssueArchive({ mid }: { mid: number }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const archive = useInfiniteQuery({
     queryKey: [...titleKeys.all, mid, 'archive'],
-    queryFn: ({ pageParam, signal }) => contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, lst_dt: pageParam }, signal),
+    // The first page is the title page's recent issues (the same request): asked once, shared.
+    queryFn: ({ pageParam, signal }) =>
+      pageParam === undefined
+        ? queryClient.fetchQuery(issuesQuery(mid, false))
+        : contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, lst_dt: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.edt_details.length < PAGE ? undefined : last.edt_details.at(-1)!.pubDate),
     staleTime: 5 * 60_000,

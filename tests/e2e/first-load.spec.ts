@@ -1,0 +1,86 @@
+// The first load of a new visitor (no token, no cookies) on the addresses people arrive at: the
+// shell's stylesheet is inline, the screen's data requests go out from index.html's boot script
+// and the app takes their answers instead of asking again, and the screen shows its data.
+import { expect, test, type Page } from '@playwright/test';
+
+// The service worker would answer some requests itself and hide them from the page.
+test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 800 } });
+
+/** Every /content request the page makes, by URL. */
+function contentRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/content/')) urls.push(url.pathname + url.search);
+  });
+  return urls;
+}
+
+async function aTitleId(page: Page): Promise<string> {
+  const home = (await (await page.request.get('/content/home?edzLibId=0&age_rate=5')).json()) as { mostPopular: { mid: number }[] };
+  return String(home.mostPopular[0].mid);
+}
+
+test('home, a listing and a title page each ask for their data once, the boot script first', async ({ page }) => {
+  const mid = await aTitleId(page);
+  const stylesheets: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'stylesheet' && stylesheets.push(new URL(r.url()).pathname));
+  const asked = contentRequests(page);
+  const screens = [
+    { path: '/', shown: page.getByTestId('magazine-card').first(), wanted: ['/content/home?edzLibId=0&age_rate=5'] },
+    {
+      path: '/hi/magazines/BS',
+      shown: page.getByTestId('magazine-card').first(),
+      wanted: [
+        '/content/magazine-filter?categoryID=BS&edzLibId=0&page=0&age_rate=5',
+        '/content/getCategories?edzLibId=0',
+        '/content/getLanguages?categoryID=BS&edzLibId=0&age_rate=5',
+      ],
+    },
+    {
+      path: `/magazine/${mid}`,
+      shown: page.getByTestId('current-issue'),
+      wanted: [
+        `/content/magMeta?mid=${mid}`,
+        '/content/getStores',
+        `/content/getIssuesByMag?mid=${mid}`,
+        `/content/getIssuesByMag?mid=${mid}&isSpecialIssue=1`,
+        `/content/magazine-related?mid=${mid}&page=0`,
+      ],
+    },
+  ];
+  for (const screen of screens) {
+    asked.length = 0;
+    stylesheets.length = 0;
+    await page.goto(screen.path);
+    await expect(screen.shown).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const url of screen.wanted) expect(asked.filter((u) => u === url).length, `${screen.path}: ${url}`).toBe(1);
+    // The boot script's requests went out first, before any the app's code made.
+    expect(asked.slice(0, screen.wanted.length).sort(), screen.path).toEqual([...screen.wanted].sort());
+    // The shell's stylesheet is in the page: no request for it, and the header is styled.
+    expect(
+      stylesheets.filter((s) => /\/assets\/styles-/.test(s)),
+      screen.path,
+    ).toEqual([]);
+    expect(await page.locator('.site-header').evaluate((e) => getComputedStyle(e).position)).not.toBe('static');
+  }
+});
+
+test('a signed-in reader, or one with a library or age rating cookie, gets no boot requests', async ({ page, context, baseURL }) => {
+  const booted = () => page.evaluate(() => window.bootRequests !== undefined);
+  await page.goto('/');
+  expect(await booted()).toBe(true);
+  await page.evaluate(() => localStorage.setItem('userToken', 'a-token'));
+  await page.reload();
+  expect(await booted()).toBe(false);
+  await page.evaluate(() => localStorage.removeItem('userToken'));
+  for (const name of ['libraryId', 'ageRating']) {
+    await context.addCookies([{ name, value: '7', url: baseURL! }]);
+    await page.reload();
+    expect(await booted(), name).toBe(false);
+    await context.clearCookies({ name });
+  }
+  await page.reload();
+  expect(await booted()).toBe(true);
+});
