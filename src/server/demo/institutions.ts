@@ -123,12 +123,24 @@ export async function seedInstitutions(tx: Queryable, mediaDir: string): Promise
   return out;
 }
 
-export const DEMO_USERS = [
+interface DemoUser {
+  email: string;
+  first: string;
+  last: string;
+  /** Index in DEMO_INSTITUTIONS, or null for none. */
+  institution: number | null;
+  /** A librarian (of their institution) or an admin, in the library console. */
+  console?: 'librarian' | 'admin';
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'reader@demo.edu', first: 'Asha', last: 'Rao', institution: 0 },
   { email: 'reader@expired.edu', first: 'Vikram', last: 'Sen', institution: 1 },
   { email: 'reader@basic.edu', first: 'Meera', last: 'Iyer', institution: 2 },
   { email: 'visitor@example.com', first: 'Sam', last: 'Taylor', institution: null },
-] as const;
+  { email: 'librarian@demo.edu', first: 'Nandini', last: 'Kulkarni', institution: 0, console: 'librarian' },
+  { email: 'admin@example.com', first: 'Ravi', last: 'Menon', institution: null, console: 'admin' },
+];
 
 /** Every demo reader's password (spec §5: 3 to 15 characters). */
 export const DEMO_PASSWORD = 'read2026';
@@ -138,10 +150,16 @@ export async function seedUsers(tx: Queryable, institutions: DemoInstitution[], 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
     const inst = u.institution === null ? null : institutions[u.institution].id;
-    await tx.query(
+    const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO users (uuid, email, email_verified, first_name, last_name, institution_id, password_hash)
-       VALUES ($1, $2, true, $3, $4, $5, $6)`,
+       VALUES ($1, $2, true, $3, $4, $5, $6) RETURNING id`,
       [seededUuid(r), u.email, u.first, u.last, inst, passwordHash],
     );
+    if (u.console)
+      await tx.query('INSERT INTO console_roles (user_id, role, institution_id) VALUES ($1, $2, $3)', [
+        rows[0].id,
+        u.console,
+        u.console === 'librarian' ? inst : null,
+      ]);
   }
 }

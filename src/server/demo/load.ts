@@ -46,7 +46,8 @@ export function printDemoLogins(): void {
   console.log(`\nDemo readers (password ${DEMO_PASSWORD}, or sign in with a one-time code from the outbox):`);
   for (const u of DEMO_USERS) {
     const inst = u.institution === null ? null : DEMO_INSTITUTIONS[u.institution];
-    console.log(`  ${u.email.padEnd(22)} ${inst ? `${inst.name} (${inst.state}, org code ${inst.conCode})` : 'no institution'}`);
+    const role = u.console === 'admin' ? ', admin of the library console' : u.console ? ', its librarian in the library console' : '';
+    console.log(`  ${u.email.padEnd(22)} ${inst ? `${inst.name} (${inst.state}, org code ${inst.conCode})` : 'no institution'}${role}`);
   }
   console.log('  Access code READ-DEMO-2026 links any account to Demo University.');
 }

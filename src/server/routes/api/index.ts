@@ -10,6 +10,7 @@ import eventRoutes from './events';
 import pushRoutes from './push';
 import zoneRoutes from './zones';
 import shelfRoutes from './shelf';
+import consoleRoutes from './console';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -26,5 +27,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(pushRoutes);
   await app.register(zoneRoutes);
   await app.register(shelfRoutes);
+  await app.register(consoleRoutes);
 };
 export default apiRoutes;
