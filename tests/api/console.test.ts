@@ -41,6 +41,17 @@ describe('who may use the console', () => {
     expect(admin.body.institutions.map((i: { name: string }) => i.name)).toEqual(['Active U', 'Basic S', 'Expired C']);
   });
 
+  it("says the role in the user's details, so the app shows the console's link only to them", async () => {
+    for (const [email, role] of [
+      ['librarian@active.edu', 'librarian'],
+      ['admin@example.com', 'admin'],
+      ['member@active.edu', null],
+    ] as const) {
+      const res = await api.post('/api/user/details', {}, tokens[email]);
+      expect([email, res.body.consoleRole]).toEqual([email, role]);
+    }
+  });
+
   it('refuses a reader without a role (403) and a signed-out caller (401), on every console call', async () => {
     for (const url of ['/api/console/me', `/api/console/institutions/${FX.inst.active}/overview`]) {
       const reader = await api.get(url, tokens['member@active.edu']);

@@ -8,12 +8,14 @@ import { initReactI18next } from 'react-i18next';
 import en from '../../../locales/en.json';
 import type screens from '../../../locales/screens/en.json';
 import type zone from '../../../locales/zone/en.json';
+import type libraryConsole from '../../../locales/console/en.json';
 import type { Locale } from '../../shared/constants';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    // 'zone': the Smart Reading Zone screen's texts, loaded with it (features/zone/texts.ts).
-    resources: { translation: typeof en & typeof screens; zone: typeof zone };
+    // 'zone', 'console': the Smart Reading Zone's and the library console's texts, loaded with
+    // them (lib/namespaceTexts.ts).
+    resources: { translation: typeof en & typeof screens; zone: typeof zone; console: typeof libraryConsole };
   }
 }
 

@@ -1,4 +1,5 @@
-// Demo reading history, so "Most Popular" has something real to rank by.
+// Demo reading history, so "Most Popular" has something real to rank by and the library console
+// something to count (a read on page 1 is an issue opened, the others page views).
 import type { Queryable } from '../db/index';
 import { rng } from './random';
 import type { DemoInstitution } from './institutions';
@@ -19,7 +20,7 @@ export async function seedUsage(tx: Queryable, mids: number[], issueIds: number[
   }
   await tx.query(
     `INSERT INTO usage_events (kind, mid, issue_id, page_no, institution_id, source, at)
-     SELECT 'page_view', m, i, p, inst, 'web', now() - make_interval(mins => a)
+     SELECT CASE WHEN p = 1 THEN 'issue_open' ELSE 'page_view' END, m, i, p, inst, 'web', now() - make_interval(mins => a)
      FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[]) AS t(m, i, p, inst, a)`,
     [ev.mid, ev.issue, ev.page, ev.inst, ev.ago],
   );

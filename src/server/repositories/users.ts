@@ -105,11 +105,13 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     journals: boolean | null;
     ends_at: Date | null;
     fav_lud: Date | null;
+    console_role: 'librarian' | 'admin' | null;
   }>(
     `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
             i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.contact_email, i.newspapers, i.journals,
             CASE WHEN i.id IS NULL THEN NULL ELSE ${accessEnds('u', 'i')} END AS ends_at,
-            (SELECT max(changed_at) FROM favourites f WHERE f.user_id = u.id AND NOT f.removed) AS fav_lud
+            (SELECT max(changed_at) FROM favourites f WHERE f.user_id = u.id AND NOT f.removed) AS fav_lud,
+            (SELECT role FROM console_roles r WHERE r.user_id = u.id) AS console_role
      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
     [userId],
   );
@@ -143,6 +145,7 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
       ? { name: u.inst_name ?? '', logo1: media(u.logo1), logo2: media(u.logo2), logo3: media(u.logo3), contact: u.contact_email ?? '' }
       : null,
     mode: u.user_type === 'user' && !u.first_name ? 3 : 1,
+    consoleRole: u.console_role,
   };
 }
 

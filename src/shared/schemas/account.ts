@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { INT4_MAX, line, raw } from './fields';
 import { EMAIL_PATTERN, MESSAGES, MOBILE_MAX_DIGITS, MOBILE_MIN_DIGITS, PASSWORD_MAX, PASSWORD_MIN } from '../validation';
+import { ConsoleRoleName } from './console';
 
 export const Email = line({ error: MESSAGES.emailRequired })
   .min(1, MESSAGES.emailRequired)
@@ -141,6 +142,8 @@ export const UserInfo = z.object({
   libraryDetails: LibraryDetails.nullable(),
   /** Spec §4 refresh modes: 3 = the name is missing (go to /update/fullName), 1 = go home. */
   mode: z.union([z.literal(1), z.literal(3)]),
+  /** A librarian or admin of the library console (not in the spec); null for a reader. */
+  consoleRole: ConsoleRoleName.nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

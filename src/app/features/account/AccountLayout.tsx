@@ -5,12 +5,15 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useLogout } from '../../components/useLogout';
+import { useQuery } from '@tanstack/react-query';
 import { accountAreaLinks } from './links';
+import { detailsQuery } from './queries';
 
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const logout = useLogout();
+  const details = useQuery(detailsQuery());
   // On a phone the menu is one scrolling row: the current page's tab is brought into view.
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -27,6 +30,12 @@ export function AccountLayout({ title, children }: { title: string; children: Re
             {t(`account.links.${l.key}`)}
           </NavLink>
         ))}
+        {/* For a librarian or admin, whose details say so. */}
+        {details.data?.consoleRole && (
+          <NavLink to={to('/library')} className="account__link">
+            {t('libraryConsole.link')}
+          </NavLink>
+        )}
         <button type="button" className="account__link account__logout" onClick={() => logout()}>
           {t('account.logout')}
         </button>

@@ -27,6 +27,14 @@ export default function DashboardPage() {
             </Link>
           </li>
         ))}
+        {user?.consoleRole && (
+          <li>
+            <Link className="account__card" to={to('/library')}>
+              {t('libraryConsole.link')}
+              <span>{t('libraryConsole.blurb')}</span>
+            </Link>
+          </li>
+        )}
       </ul>
     </AccountLayout>
   );

@@ -1,0 +1,5 @@
+// The library console's texts: an i18next namespace of their own, loaded with the console.
+export const consoleTexts = {
+  en: () => import('../../../../locales/console/en.json'),
+  hi: () => import('../../../../locales/console/hi.json'),
+};
