@@ -195,5 +195,10 @@ export async function ingestPdf(
     throw new IngestError(`the issue could not be stored: ${(err as Error).message}`);
   } finally {
     fs.rmSync(stagingDir, { recursive: true, force: true });
+    try {
+      fs.rmdirSync(path.dirname(stagingDir)); // the .incoming folder too, unless another run stages there
+    } catch {
+      // not empty: another ingest is running
+    }
   }
 }

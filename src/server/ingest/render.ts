@@ -155,14 +155,14 @@ export async function renderPages(
   const openWarnings: string[] = [];
   const pdf = await openPdf(bytes, openWarnings);
   const warnings: RenderWarning[] = [...new Set(openWarnings)].map((message) => ({ page: null, message }));
+  let encoding: Promise<void> = Promise.resolve();
+  let covers: Promise<Uint8Array[]> = Promise.resolve([]);
   try {
     if (pdf.isPureXfa) throw new IngestError('an XFA-only form (its pages exist only as form data): print it to a flat PDF first');
     // pdf.js shows an empty page tree as one empty page: count the pages that draw anything.
     let drawnPages = 0;
-    let covers: Promise<Uint8Array[]> = Promise.resolve([]);
     // Encoding runs on libuv's thread pool: encode page n while page n+1 renders, one page ahead
     // at most so a long PDF never holds more than two canvases.
-    let encoding: Promise<void> = Promise.resolve();
     for (let n = 1; n <= pdf.numPages; n++) {
       const pageWarnings: string[] = [];
       const drawn = await collectWarnings(pageWarnings, () => renderPage(pdf, n, widths)).catch((err: Error) => {
@@ -188,6 +188,8 @@ export async function renderPages(
     if (!drawnPages) throw new IngestError('the PDF has no pages (none of them draws anything)');
     return { covers: await covers, warnings };
   } catch (err) {
+    // The page still being encoded must not reach `each` after the caller has cleaned up.
+    await Promise.allSettled([encoding, covers]);
     if (err instanceof IngestError) throw err;
     throw new IngestError(`the PDF cannot be read: ${(err as Error).message}`);
   } finally {
