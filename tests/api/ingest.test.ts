@@ -158,6 +158,11 @@ describe('valid publisher PDFs', () => {
     const [page] = await storedPages(r.issueId);
     expect(page.text).toBe('あいうえお');
     expect((await look(page.image_large)).dark).toBeGreaterThan(0);
+    // No Japanese font is at hand to draw it (the glyphs come out as boxes): the output says so.
+    expect(r.warnings).toContainEqual({
+      page: 1,
+      message: 'the font MS-Gothic is not embedded and has no substitute: its text may show as boxes',
+    });
   });
 
   it('issue13916.pdf: Czech text whose extraction holds NUL is stored without control characters', async () => {
@@ -172,6 +177,8 @@ describe('valid publisher PDFs', () => {
     const a = await ingestPdf(db, mediaDir, pdf('issue17069.pdf'), request());
     expect((await storedPages(a.issueId))[0].text).toContain('Test doc');
     const b = await ingestPdf(db, mediaDir, pdf('issue6069.pdf'), request());
+    // Arial is not embedded, but pdf.js draws it with the Liberation Sans it ships: no warning.
+    expect(b.warnings.filter((w) => /not embedded/.test(w.message))).toEqual([]);
     expect((await storedPages(b.issueId))[0].text).toBe('Missing value for startxref and junk before magic header');
   });
 

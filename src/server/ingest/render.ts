@@ -168,10 +168,12 @@ export async function renderPages(
       const drawn = await collectWarnings(pageWarnings, () => renderPage(pdf, n, widths)).catch((err: Error) => {
         throw err instanceof IngestError ? err : new IngestError(`page ${n} cannot be rendered: ${err.message}`);
       });
-      const { canvas, small, text, blankButDraws, empty } = drawn;
+      const { canvas, small, text, blankButDraws, empty, missingFonts } = drawn;
       if (!empty) drawnPages++;
       warnings.push(...[...new Set(pageWarnings)].map((message) => ({ page: n, message })));
       if (blankButDraws) warnings.push({ page: n, message: 'renders blank although the PDF draws on it: look at this page' });
+      for (const font of missingFonts)
+        warnings.push({ page: n, message: `the font ${font} is not embedded and has no substitute: its text may show as boxes` });
       // Draw every downscaled copy before any encode starts: skia must not read a canvas that
       // another thread is encoding.
       const coverCanvases = n === 1 ? COVER_WIDTHS.map((w) => downscale(canvas, w)) : [];
@@ -216,8 +218,20 @@ async function renderPage(pdf: PDFDocumentProxy, n: number, widths: { large: num
   const small = downscale(canvas, Math.min(widths.small, canvas.width));
   const blank = isBlank(small);
   const draws = !blank || (await drawsSomething(page));
+  const missing = missingFonts(page, content.items);
   page.cleanup();
-  return { canvas, small, text, blankButDraws: blank && draws, empty: !draws };
+  return { canvas, small, text, blankButDraws: blank && draws, empty: !draws, missingFonts: missing };
+}
+
+/** Fonts of the page's text that are neither embedded nor replaced by a standard font (pdf.js
+ * ships none for CJK): their text is extracted but drawn with whatever the system has, often
+ * empty boxes. */
+function missingFonts(page: PDFPageProxy, items: Awaited<ReturnType<PDFPageProxy['getTextContent']>>['items']): string[] {
+  const names = new Set(items.flatMap((i) => ('str' in i && i.str.trim() ? [i.fontName] : [])));
+  return [...names].flatMap((id) => {
+    const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as { name?: string; missingFile?: boolean }) : null;
+    return font?.missingFile ? [font.name ?? id] : [];
+  });
 }
 
 /** The whole PDF in memory (the demo's small issues). */
