@@ -268,6 +268,8 @@ describe('refusals leave nothing behind', () => {
       [request({}, { pubDate: '2026-02-30' }), /the date '2026-02-30' is not a real day/],
       [request({}, { pubDate: '1 Nov 2026' }), /not a real day as YYYY-MM-DD/],
       [request({ catId: 999 }), /there is no category 999/],
+      [request({ catId: 99_999_999_999 }), /there is no category 99999999999/],
+      [request({ name: 'PD Kids', lang: 'xx' }), /there is no language 'xx'/], // an existing title: still checked
       [request({ lang: 'xx' }), /there is no language 'xx' \(known: en, hi, /],
       [request({ type: 'zine' }), /the type must be magazine, newspaper, journal, not 'zine'/],
       [{ title: { mid: 987_654 }, issue: { name: 'x', pubDate: '2026-11-01' } }, /no title with mid 987654/],

@@ -93,8 +93,7 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (err) {
-  // An unknown option (parseArgs) or a refusal: one plain line. Anything else is a bug: its stack.
-  const plain = err instanceof IngestError || (err as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-  console.error(`ingest: ${plain ? (err as Error).message : ((err as Error).stack ?? String(err))}`);
+  // A refusal, an unknown option (parseArgs) or a database that cannot be opened: one plain line.
+  console.error(`ingest: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   process.exitCode = 1;
 }

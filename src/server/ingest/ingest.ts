@@ -56,31 +56,36 @@ export function isCalendarDate(s: string): boolean {
 
 export const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-/** The title's mid if it exists, or null for a new one whose details are valid; refuses bad details
+/** The title if it exists, or null for a new one; refuses bad details before anything is rendered,
  * with a message that names the value and what would do. */
 async function checkRequest(db: Queryable, req: IngestRequest): Promise<{ mid: number; name: string } | null> {
   if (!isCalendarDate(req.issue.pubDate)) throw new IngestError(`the date '${req.issue.pubDate}' is not a real day as YYYY-MM-DD`);
   if (!req.issue.name.trim()) throw new IngestError('the issue name is empty');
-  const found =
-    'mid' in req.title
-      ? await db.query<{ mid: number; name: string }>('SELECT mid, name FROM titles WHERE mid = $1', [req.title.mid])
-      : await db.query<{ mid: number; name: string }>('SELECT mid, name FROM titles WHERE lower(name) = lower($1) ORDER BY mid LIMIT 1', [
-          req.title.name,
-        ]);
-  if (found.rows[0]) return found.rows[0];
-  if ('mid' in req.title) throw new IngestError(`there is no title with mid ${req.title.mid}`);
+  if ('mid' in req.title) {
+    const { rows } = await db.query<{ mid: number; name: string }>('SELECT mid, name FROM titles WHERE mid = $1', [req.title.mid]);
+    if (!rows[0]) throw new IngestError(`there is no title with mid ${req.title.mid}`);
+    return rows[0];
+  }
+  // The details are checked even when the title exists (and they are not used): a typo is a typo.
   const t = req.title;
   if (!t.name.trim()) throw new IngestError('the title name is empty');
   if (t.type && !TITLE_TYPES.includes(t.type)) throw new IngestError(`the type must be ${TITLE_TYPES.join(', ')}, not '${t.type}'`);
   if (t.catId !== undefined) {
-    const cat = await db.query('SELECT 1 FROM categories WHERE cat_id = $1', [t.catId]);
-    if (!cat.rows.length) throw new IngestError(`there is no category ${t.catId} (see the categories table or /content/getCategories)`);
+    const cat =
+      Number.isInteger(t.catId) && t.catId > 0 && t.catId < 2 ** 31
+        ? await db.query('SELECT 1 FROM categories WHERE cat_id = $1', [t.catId])
+        : null;
+    if (!cat?.rows.length) throw new IngestError(`there is no category ${t.catId} (see the categories table or /content/getCategories)`);
   }
   const langs = (await db.query<{ lang_code: string }>('SELECT lang_code FROM languages ORDER BY curated_rank, lang_code')).rows;
   const lang = t.lang ?? 'en';
   if (!langs.some((l) => l.lang_code === lang))
     throw new IngestError(`there is no language '${lang}' (known: ${langs.map((l) => l.lang_code).join(', ') || 'none'})`);
-  return null;
+  const found = await db.query<{ mid: number; name: string }>(
+    'SELECT mid, name FROM titles WHERE lower(name) = lower($1) ORDER BY mid LIMIT 1',
+    [t.name],
+  );
+  return found.rows[0] ?? null;
 }
 
 async function createTitle(tx: Queryable, t: TitleSpec): Promise<number> {
