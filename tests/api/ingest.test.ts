@@ -176,9 +176,12 @@ describe('valid publisher PDFs', () => {
   it('issue17069.pdf (empty user password) opens; issue6069.pdf (junk before %PDF-) is accepted', async () => {
     const a = await ingestPdf(db, mediaDir, pdf('issue17069.pdf'), request());
     expect((await storedPages(a.issueId))[0].text).toContain('Test doc');
+    // pdf.js's own warnings come out with the page they were about (and the document's apart).
+    expect(a.warnings).toContainEqual({ page: 1, message: 'TT: undefined function: 32' });
     const b = await ingestPdf(db, mediaDir, pdf('issue6069.pdf'), request());
     // Arial is not embedded, but pdf.js draws it with the Liberation Sans it ships: no warning.
     expect(b.warnings.filter((w) => /not embedded/.test(w.message))).toEqual([]);
+    expect(b.warnings).toContainEqual({ page: null, message: 'Indexing all PDF objects' });
     expect((await storedPages(b.issueId))[0].text).toBe('Missing value for startxref and junk before magic header');
   });
 

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fixDevanagariOrder } from './devanagari';
 import { stripControlChars } from './clean-text';
 import { COVER_WIDTHS } from '../../shared/covers';
@@ -130,13 +130,15 @@ function isBlank(canvas: Canvas): boolean {
 }
 
 /** The PDF as pdfjs reads it; a file that is not one, or cannot be read, is an IngestError. */
-async function openPdf(bytes: Uint8Array, warnings: string[] = []): Promise<PDFDocumentProxy> {
+async function openPdf(bytes: Uint8Array, warnings?: string[]): Promise<PDFDocumentProxy> {
   if (pdfHeaderOffset(bytes) < 0) throw new IngestError('not a PDF file: there is no %PDF- header in its first KB');
   try {
     // pdfjs takes ownership of the buffer it is given: pass a copy. XFA is on only so that an
     // XFA-only form can be told apart (isPureXfa) and refused.
-    const task = getDocument({ data: new Uint8Array(bytes), ...PDFJS_DATA, verbosity: 1, isEvalSupported: false, enableXfa: true });
-    return await collectWarnings(warnings, () => task.promise);
+    // Warnings only where someone collects them (not for an ID upload's first page).
+    const verbosity = warnings ? VerbosityLevel.WARNINGS : VerbosityLevel.ERRORS;
+    const task = getDocument({ data: new Uint8Array(bytes), ...PDFJS_DATA, verbosity, isEvalSupported: false, enableXfa: true });
+    return await collectWarnings(warnings ?? [], () => task.promise);
   } catch (err) {
     const { name, message } = err as Error;
     if (name === 'PasswordException') throw new IngestError('password-protected: export an unprotected copy');
