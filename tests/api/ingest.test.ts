@@ -153,16 +153,24 @@ describe('valid publisher PDFs', () => {
     }
   }, 120_000);
 
-  it('noembed-eucjp.pdf: Japanese text in a font that is not embedded is extracted (CMaps)', async () => {
+  it('noembed-eucjp.pdf: Japanese text in a font that is not embedded is extracted (CMaps) and drawn (a stand-in font)', async () => {
     const r = await ingestPdf(db, mediaDir, pdf('noembed-eucjp.pdf'), request({ lang: 'ja' }));
     const [page] = await storedPages(r.issueId);
     expect(page.text).toBe('あいうえお');
     expect((await look(page.image_large)).dark).toBeGreaterThan(0);
-    // No Japanese font is at hand to draw it (the glyphs come out as boxes): the output says so.
     expect(r.warnings).toContainEqual({
       page: 1,
-      message: 'the font MS-Gothic is not embedded and has no substitute: its text may show as boxes',
+      message: 'the font MS-Gothic is not embedded and pdf.js has no substitute: drawn with a stand-in (Japanese and Latin only)',
     });
+    // The stand-in draws real glyphs: with no Japanese font every kana is the same empty box.
+    const glyph = async (ch: string) => {
+      const c = createCanvas(60, 60);
+      const ctx = c.getContext('2d');
+      ctx.font = '40px serif';
+      ctx.fillText(ch, 5, 45);
+      return Buffer.from(ctx.getImageData(0, 0, 60, 60).data);
+    };
+    expect((await glyph('あ')).equals(await glyph('い'))).toBe(false);
   });
 
   it('issue13916.pdf: Czech text whose extraction holds NUL is stored without control characters', async () => {

@@ -3,7 +3,7 @@
 // it runs the same in the ingest CLI and in the demo loader's worker threads.
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { GlobalFonts, createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fixDevanagariOrder } from './devanagari';
 import { stripControlChars } from './clean-text';
@@ -55,6 +55,16 @@ const PDFJS_DATA = {
   wasmUrl: pdfjsData('wasm'),
   iccUrl: pdfjsData('iccs'),
 };
+
+// Text in a font that is neither embedded nor one pdf.js ships is drawn in the generic family pdf.js
+// names (serif or sans-serif), and the canvas has no system font for Japanese: those names go to
+// Noto Sans JP (which has Latin glyphs too), so such text is drawn instead of empty boxes.
+export const STAND_IN_FONT = 'Lectern stand-in';
+GlobalFonts.registerFromPath(
+  createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
+  STAND_IN_FONT,
+);
+for (const generic of ['serif', 'sans-serif']) GlobalFonts.setAlias(STAND_IN_FONT, generic);
 
 /** Where `%PDF-` starts within the first KB, or -1. */
 export function pdfHeaderOffset(bytes: Uint8Array): number {
@@ -175,7 +185,10 @@ export async function renderPages(
       warnings.push(...[...new Set(pageWarnings)].map((message) => ({ page: n, message })));
       if (blankButDraws) warnings.push({ page: n, message: 'renders blank although the PDF draws on it: look at this page' });
       for (const font of missingFonts)
-        warnings.push({ page: n, message: `the font ${font} is not embedded and has no substitute: its text may show as boxes` });
+        warnings.push({
+          page: n,
+          message: `the font ${font} is not embedded and pdf.js has no substitute: drawn with a stand-in (Japanese and Latin only)`,
+        });
       // Draw every downscaled copy before any encode starts: skia must not read a canvas that
       // another thread is encoding.
       const coverCanvases = n === 1 ? COVER_WIDTHS.map((w) => downscale(canvas, w)) : [];
@@ -225,9 +238,9 @@ async function renderPage(pdf: PDFDocumentProxy, n: number, widths: { large: num
   return { canvas, small, text, blankButDraws: blank && draws, empty: !draws, missingFonts: missing };
 }
 
-/** Fonts of the page's text that are neither embedded nor replaced by a standard font (pdf.js
- * ships none for CJK): their text is extracted but drawn with whatever the system has, often
- * empty boxes. */
+/** Fonts of the page's text that are neither embedded nor replaced by a font pdf.js ships: their
+ * text is drawn with the stand-in (Japanese and Latin), so it may look different or, in another
+ * script, come out as boxes. */
 function missingFonts(page: PDFPageProxy, items: Awaited<ReturnType<PDFPageProxy['getTextContent']>>['items']): string[] {
   const names = new Set(items.flatMap((i) => ('str' in i && i.str.trim() ? [i.fontName] : [])));
   return [...names].flatMap((id) => {
