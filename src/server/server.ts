@@ -8,6 +8,7 @@ import { loadDemoIfEmpty } from './demo/load';
 import { POPULARITY_REFRESH_MS, refreshPopularity } from './jobs/popularity';
 import { HOUSEKEEPING_MS, housekeeping } from './jobs/housekeeping';
 import { every } from './jobs/schedule';
+import { sweepMedia } from './media/sweep';
 
 const config = loadConfig();
 const db = await openDb({
@@ -34,6 +35,11 @@ const jobs = [
     HOUSEKEEPING_MS,
     () => housekeeping(db, config.privateDir),
     (err) => app.log.error({ err }, 'housekeeping failed'),
+  ),
+  every(
+    HOUSEKEEPING_MS,
+    () => sweepMedia(db, config.mediaDir).then(({ removed }) => void (removed && app.log.info(`media sweep removed ${removed} files`))),
+    (err) => app.log.error({ err }, 'media sweep failed'),
   ),
 ];
 await app.listen({ host: config.host, port: config.port });

@@ -1,11 +1,11 @@
-// Loads the demo library: reference data, ~200 titles whose issues are real PDFs made by the
+// Loads the demo library (the reference data, stores, languages and categories, comes from
+// migration 012): ~200 titles whose issues are real PDFs made by the
 // generator and passed through the same render/store path as `npm run ingest`, stories,
 // institutions in every access state, demo users and usage events. All in one transaction:
 // an interrupted first start leaves an empty database and the next start begins again.
 import type { Db, Queryable } from '../db/index';
 import { storeRenderedIssue } from '../ingest/ingest';
 import { refreshPopularity } from '../jobs/popularity';
-import { CATEGORIES, LANGUAGES, STORES } from './catalogue-data';
 import { planTitles, type TitlePlan } from './titles';
 import { createRenderPool } from './render-pool';
 import { seedInstitutions, seedUsers } from './institutions';
@@ -17,34 +17,6 @@ export interface SeedOptions {
   titles?: number;
   seed?: number;
   onProgress?: (done: number, total: number) => void;
-}
-
-async function seedReferenceData(tx: Queryable) {
-  for (const [id, name, country] of STORES) {
-    await tx.query('INSERT INTO stores (store_id, name, country) VALUES ($1, $2, $3)', [id, name, country]);
-  }
-  for (const [rank, [code, name, native]] of LANGUAGES.entries()) {
-    await tx.query('INSERT INTO languages (lang_code, name, native_name, curated_rank) VALUES ($1, $2, $3, $4)', [
-      code,
-      name,
-      native,
-      rank,
-    ]);
-  }
-  for (const [rank, [id, name, nameHi]] of CATEGORIES.entries()) {
-    const slug = name
-      .toLowerCase()
-      .replace(/[^a-z]+/g, '-')
-      .replace(/^-|-$/g, '');
-    await tx.query('INSERT INTO categories (cat_id, name, name_hi, slug, hidden, curated_rank) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id,
-      name,
-      nameHi,
-      slug,
-      id === 127,
-      rank,
-    ]);
-  }
 }
 
 async function insertTitle(tx: Queryable, t: TitlePlan, rank: number): Promise<number> {
@@ -98,7 +70,6 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ titles: num
     const renders = jobs.map((j) => pool.render(j.spec));
     renders.forEach((p) => p.catch(() => {})); // each is awaited below; avoid unhandled rejections meanwhile
     return await db.transaction(async (tx) => {
-      await seedReferenceData(tx);
       const mids: number[] = [];
       for (const [rank, t] of plans.entries()) mids.push(await insertTitle(tx, t, rank));
       const issueIds: number[][] = plans.map(() => []);

@@ -1,85 +1,99 @@
 // npm run ingest -- <file.pdf> --title "Name" [--issue "Issue name"] [--date YYYY-MM-DD] [--special]
 //   [--category <catId>] [--lang <code>] [--publisher "Name"] [--frequency Monthly] [--type magazine]
 // Adds one issue from a publisher PDF: page images at two widths, covers at 1x/2x/3x, page text
-// for search. A new --title is created; an existing one (by name) gets the new issue.
+// for search. A new --title is created; an existing one (by name) gets the new issue. The same
+// file twice is reported as already in. A refusal is one line on stderr and exit code 1; the
+// database is closed either way (no process.exit, so PGlite shuts down cleanly).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDb, type Db } from '../db/index';
+import { openDb } from '../db/index';
 import { migrate } from '../db/migrate';
-import { slugify } from '../demo/random';
 import { ingestPdf } from './ingest';
+import { IngestError } from './render';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    title: { type: 'string' },
-    issue: { type: 'string' },
-    date: { type: 'string' },
-    special: { type: 'boolean', default: false },
-    category: { type: 'string' },
-    lang: { type: 'string', default: 'en' },
-    publisher: { type: 'string', default: 'Independent' },
-    frequency: { type: 'string', default: 'Monthly' },
-    type: { type: 'string', default: 'magazine' },
-  },
-});
+const USAGE =
+  'usage: npm run ingest -- <file.pdf> --title "Name" [--issue "Issue name"] [--date YYYY-MM-DD] [--special] [--category <catId>] [--lang <code>]';
 
-function fail(message: string): never {
-  console.error(`ingest: ${message}`);
-  process.exit(1);
-}
-
-async function findOrCreateTitle(db: Db, name: string): Promise<number> {
-  const found = await db.query<{ mid: number }>('SELECT mid FROM titles WHERE lower(name) = lower($1) ORDER BY mid LIMIT 1', [name]);
-  if (found.rows[0]) return found.rows[0].mid;
-  const cat = values.category
-    ? Number(values.category)
-    : (await db.query<{ cat_id: number }>('SELECT cat_id FROM categories WHERE NOT hidden ORDER BY curated_rank LIMIT 1')).rows[0]?.cat_id;
-  if (!cat) fail('no categories exist yet: start the server once (it loads the catalogue) or pass --category');
-  if (!['magazine', 'newspaper', 'journal'].includes(values.type!)) fail('--type must be magazine, newspaper or journal');
-  const { rows } = await db.query<{ mid: number }>(
-    `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING mid`,
-    [name, slugify(name), values.publisher, cat, values.lang, values.frequency, values.type],
-  );
-  console.log(`Created title '${name}' (mid ${rows[0].mid})`);
-  return rows[0].mid;
-}
-
-const file = positionals[0];
-if (!file) fail('usage: npm run ingest -- <file.pdf> --title "Name" [--issue "Issue name"] [--date YYYY-MM-DD] [--special]');
-if (!values.title) fail('--title is required');
-const date = values.date ?? new Date().toISOString().slice(0, 10);
-if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) fail(`--date must be YYYY-MM-DD, not '${date}'`);
-let bytes: Uint8Array;
-try {
-  bytes = fs.readFileSync(file);
-} catch (err) {
-  fail(`cannot read ${file}: ${(err as Error).message}`);
-}
-
-const config = loadConfig();
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(db);
-  const mid = await findOrCreateTitle(db, values.title);
-  const started = Date.now();
-  const issueId = await ingestPdf(
-    db,
-    config.mediaDir,
-    bytes,
-    {
-      mid,
-      name: values.issue ?? path.basename(file, path.extname(file)),
-      pubDate: date,
-      isSpecial: values.special,
+function parse() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      title: { type: 'string' },
+      issue: { type: 'string' },
+      date: { type: 'string' },
+      special: { type: 'boolean', default: false },
+      category: { type: 'string' },
+      lang: { type: 'string', default: 'en' },
+      publisher: { type: 'string', default: 'Independent' },
+      frequency: { type: 'string', default: 'Monthly' },
+      type: { type: 'string', default: 'magazine' },
     },
-    (done, total) => console.log(`page ${done}/${total} rendered`),
-  );
-  console.log(`Ingested issue ${issueId} of '${values.title}' in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+  const file = positionals[0];
+  if (!file || positionals.length > 1) throw new IngestError(USAGE);
+  if (!values.title) throw new IngestError('--title is required');
+  if (values.category !== undefined && !/^\d+$/.test(values.category))
+    throw new IngestError(`--category takes a category id (a number), not '${values.category}'`);
+  return { file, values };
+}
+
+async function main(): Promise<void> {
+  const { file, values } = parse();
+  let bytes: Uint8Array;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    throw new IngestError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    const started = Date.now();
+    const result = await ingestPdf(
+      db,
+      config.mediaDir,
+      bytes,
+      {
+        title: {
+          name: values.title!,
+          publisher: values.publisher,
+          catId: values.category === undefined ? undefined : Number(values.category),
+          lang: values.lang,
+          frequency: values.frequency,
+          type: values.type,
+        },
+        issue: {
+          name: values.issue ?? path.basename(file, path.extname(file)),
+          pubDate: values.date ?? new Date().toISOString().slice(0, 10),
+          isSpecial: values.special,
+        },
+      },
+      (done, total) => console.log(`page ${done}/${total} rendered`),
+    );
+    for (const w of result.warnings) console.log(`warning: ${w.page === null ? 'the document' : `page ${w.page}`}: ${w.message}`);
+    if (!result.created) {
+      console.log(
+        `Already in: issue ${result.issueId} '${result.issueName}' of '${result.titleName}' (mid ${result.mid}) is this file; nothing added`,
+      );
+      return;
+    }
+    if (result.titleCreated) console.log(`Created title '${result.titleName}' (mid ${result.mid})`);
+    console.log(
+      `Ingested issue ${result.issueId} '${result.issueName}' of '${result.titleName}': ${result.pages} pages in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+        (result.warnings.length ? `, ${result.warnings.length} warnings` : ''),
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+try {
+  await main();
 } catch (err) {
-  fail((err as Error).message);
-} finally {
-  await db.close();
+  // A refusal, an unknown option (parseArgs) or a database that cannot be opened: one plain line.
+  console.error(`ingest: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  process.exitCode = 1;
 }

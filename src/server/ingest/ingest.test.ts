@@ -16,8 +16,6 @@ beforeAll(async () => {
   db = await openPglite(undefined);
   await migrate(db);
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-ingest-'));
-  await db.exec(`INSERT INTO languages VALUES ('hi', 'Hindi', 'हिन्दी', 0);
-    INSERT INTO categories (cat_id, name, slug) VALUES (1, 'News', 'news');`);
   mid = (
     await db.query<{ mid: number }>(
       `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type) VALUES ('भारत दर्पण', 'b', 'L', 1, 'hi', 'Monthly', 'magazine') RETURNING mid`,
@@ -44,7 +42,9 @@ describe('ingestPdf', () => {
       kind: 'magazine',
     });
     const progress: string[] = [];
-    const issueId = await ingestPdf(db, mediaDir, pdf, { mid, name: 'अंक १', pubDate: '2026-11-01' }, (d, t) => progress.push(`${d}/${t}`));
+    const { issueId } = await ingestPdf(db, mediaDir, pdf, { title: { mid }, issue: { name: 'अंक १', pubDate: '2026-11-01' } }, (d, t) =>
+      progress.push(`${d}/${t}`),
+    );
     expect(progress).toEqual(['1/3', '2/3', '3/3']);
     const issue = (await db.query('SELECT * FROM issues WHERE issue_id = $1', [issueId])).rows[0];
     expect(issue.page_count).toBe(3);
@@ -63,9 +63,9 @@ describe('ingestPdf', () => {
 
   it('rejects a file that is not a PDF and writes nothing', async () => {
     const before = [await count('issues'), await count('pages')];
-    await expect(ingestPdf(db, mediaDir, Buffer.from('hello, not a pdf'), { mid, name: 'x', pubDate: '2026-11-01' })).rejects.toThrow(
-      /Not a PDF file/,
-    );
+    await expect(
+      ingestPdf(db, mediaDir, Buffer.from('hello, not a pdf'), { title: { mid }, issue: { name: 'x', pubDate: '2026-11-01' } }),
+    ).rejects.toThrow(/not a PDF file/);
     expect([await count('issues'), await count('pages')]).toEqual(before);
   });
 
@@ -82,7 +82,9 @@ describe('ingestPdf', () => {
     });
     const broken = Buffer.concat([Buffer.from(pdf.subarray(0, 400)), Buffer.from('garbage'.repeat(50))]);
     const before = [await count('issues'), await count('pages')];
-    await expect(ingestPdf(db, mediaDir, broken, { mid, name: 'x', pubDate: '2026-11-01' })).rejects.toBeInstanceOf(IngestError);
+    await expect(ingestPdf(db, mediaDir, broken, { title: { mid }, issue: { name: 'x', pubDate: '2026-11-01' } })).rejects.toBeInstanceOf(
+      IngestError,
+    );
     expect([await count('issues'), await count('pages')]).toEqual(before);
   });
 });

@@ -1,27 +1,112 @@
-// Stores a rendered PDF as one issue: media files first (content-addressed, harmless if left
-// unused), then the issue and its pages in one transaction, so a failure leaves no half issue.
+// Adds one issue from a publisher PDF. Everything that can be refused is checked before the
+// render (date, category, language, type, a file already in). Page images go to a staging folder
+// as they are rendered; the title, the issue and its pages are written in one transaction, and
+// the images move into the media folder as its last step. A failure leaves no row and no file.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Db, Queryable } from '../db/index';
-import { saveMedia } from '../media/store';
-import { renderPdf, type RenderedPdf } from './render';
+import { saveMedia, STAGING_DIR } from '../media/store';
+import { slugify } from '../demo/random';
+import { IngestError, PAGE_WIDTHS, renderPages, type RenderedPdf, type RenderWarning } from './render';
 
 export interface IssueInfo {
   mid: number;
   name: string;
   pubDate: string; // YYYY-MM-DD
   isSpecial?: boolean;
+  sourceSha256?: string;
 }
 
-export async function storeRenderedIssue(tx: Queryable, mediaDir: string, info: IssueInfo, pdf: RenderedPdf): Promise<number> {
-  const [c1, c2, c3] = pdf.covers.map((b) => saveMedia(mediaDir, b, 'webp'));
-  const pages = pdf.pages.map((p) => ({
-    ...p,
-    largeName: saveMedia(mediaDir, p.large, 'webp'),
-    smallName: saveMedia(mediaDir, p.small, 'webp'),
-  }));
+/** A title to find by name, or to create with these details when the name is new. */
+export interface TitleSpec {
+  name: string;
+  publisher?: string;
+  catId?: number;
+  lang?: string;
+  frequency?: string;
+  type?: string;
+}
+
+export interface IngestRequest {
+  title: { mid: number } | TitleSpec;
+  issue: { name: string; pubDate: string; isSpecial?: boolean };
+}
+
+export interface IngestResult {
+  issueId: number;
+  mid: number;
+  titleName: string;
+  issueName: string;
+  /** false: this very file was ingested before, and nothing was made */
+  created: boolean;
+  titleCreated: boolean;
+  pages: number;
+  warnings: RenderWarning[];
+}
+
+const TITLE_TYPES = ['magazine', 'newspaper', 'journal'];
+
+/** A real day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+export const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** The title if it exists, or null for a new one; refuses bad details before anything is rendered,
+ * with a message that names the value and what would do. */
+async function checkRequest(db: Queryable, req: IngestRequest): Promise<{ mid: number; name: string } | null> {
+  if (!isCalendarDate(req.issue.pubDate)) throw new IngestError(`the date '${req.issue.pubDate}' is not a real day as YYYY-MM-DD`);
+  if (!req.issue.name.trim()) throw new IngestError('the issue name is empty');
+  if ('mid' in req.title) {
+    const { rows } = await db.query<{ mid: number; name: string }>('SELECT mid, name FROM titles WHERE mid = $1', [req.title.mid]);
+    if (!rows[0]) throw new IngestError(`there is no title with mid ${req.title.mid}`);
+    return rows[0];
+  }
+  // The details are checked even when the title exists (and they are not used): a typo is a typo.
+  const t = req.title;
+  if (!t.name.trim()) throw new IngestError('the title name is empty');
+  if (t.type && !TITLE_TYPES.includes(t.type)) throw new IngestError(`the type must be ${TITLE_TYPES.join(', ')}, not '${t.type}'`);
+  if (t.catId !== undefined) {
+    const cat =
+      Number.isInteger(t.catId) && t.catId > 0 && t.catId < 2 ** 31
+        ? await db.query('SELECT 1 FROM categories WHERE cat_id = $1', [t.catId])
+        : null;
+    if (!cat?.rows.length) throw new IngestError(`there is no category ${t.catId} (see the categories table or /content/getCategories)`);
+  }
+  const langs = (await db.query<{ lang_code: string }>('SELECT lang_code FROM languages ORDER BY curated_rank, lang_code')).rows;
+  const lang = t.lang ?? 'en';
+  if (!langs.some((l) => l.lang_code === lang))
+    throw new IngestError(`there is no language '${lang}' (known: ${langs.map((l) => l.lang_code).join(', ') || 'none'})`);
+  const found = await db.query<{ mid: number; name: string }>(
+    'SELECT mid, name FROM titles WHERE lower(name) = lower($1) ORDER BY mid LIMIT 1',
+    [t.name],
+  );
+  return found.rows[0] ?? null;
+}
+
+async function createTitle(tx: Queryable, t: TitleSpec): Promise<number> {
+  const cat =
+    t.catId ??
+    (await tx.query<{ cat_id: number }>('SELECT cat_id FROM categories WHERE NOT hidden ORDER BY curated_rank LIMIT 1')).rows[0]?.cat_id;
+  if (cat === undefined) throw new IngestError('no categories exist: pass a category');
+  const { rows } = await tx.query<{ mid: number }>(
+    `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING mid`,
+    [t.name, slugify(t.name), t.publisher ?? 'Independent', cat, t.lang ?? 'en', t.frequency ?? 'Monthly', t.type ?? 'magazine'],
+  );
+  return rows[0].mid;
+}
+
+type StoredPage = Omit<RenderedPdf['pages'][number], 'large' | 'small'> & { largeName: string; smallName: string };
+
+async function insertIssue(tx: Queryable, info: IssueInfo, covers: (string | null)[], pages: StoredPage[]): Promise<number> {
   const { rows } = await tx.query<{ issue_id: number }>(
-    `INSERT INTO issues (mid, name, pub_date, is_special, page_count, cover_1x, cover_2x, cover_3x)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING issue_id`,
-    [info.mid, info.name, info.pubDate, info.isSpecial ?? false, pages.length, c1, c2, c3],
+    `INSERT INTO issues (mid, name, pub_date, is_special, page_count, cover_1x, cover_2x, cover_3x, source_sha256)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING issue_id`,
+    [info.mid, info.name, info.pubDate, info.isSpecial ?? false, pages.length, covers[0], covers[1], covers[2], info.sourceSha256 ?? null],
   );
   const issueId = rows[0].issue_id;
   for (const p of pages) {
@@ -33,15 +118,92 @@ export async function storeRenderedIssue(tx: Queryable, mediaDir: string, info: 
   return issueId;
 }
 
+/** The demo's path: a PDF rendered in memory by a worker thread, stored in the demo's transaction. */
+export async function storeRenderedIssue(tx: Queryable, mediaDir: string, info: IssueInfo, pdf: RenderedPdf): Promise<number> {
+  const covers = pdf.covers.map((b) => saveMedia(mediaDir, b, 'webp'));
+  const pages = pdf.pages.map(({ large, small, ...p }) => ({
+    ...p,
+    largeName: saveMedia(mediaDir, large, 'webp'),
+    smallName: saveMedia(mediaDir, small, 'webp'),
+  }));
+  return insertIssue(tx, info, covers, pages);
+}
+
+async function findBySource(db: Queryable, hash: string) {
+  const { rows } = await db.query<{ issue_id: number; mid: number; issue_name: string; title_name: string; page_count: number }>(
+    `SELECT i.issue_id, i.mid, i.name AS issue_name, t.name AS title_name, i.page_count
+     FROM issues i JOIN titles t ON t.mid = i.mid WHERE i.source_sha256 = $1`,
+    [hash],
+  );
+  const r = rows[0];
+  return r
+    ? {
+        issueId: r.issue_id,
+        mid: r.mid,
+        titleName: r.title_name,
+        issueName: r.issue_name,
+        pages: r.page_count,
+        created: false,
+        titleCreated: false,
+      }
+    : null;
+}
+
+/** Moves the staged files into the media folder, noting in `added` the names that were not there. */
+function moveIn(stagingDir: string, mediaDir: string, names: string[], added: string[]): void {
+  for (const name of new Set(names)) {
+    const to = path.join(mediaDir, name);
+    if (fs.existsSync(to)) continue; // content-addressed: the same bytes are already there
+    fs.renameSync(path.join(stagingDir, name), to);
+    added.push(name);
+  }
+}
+
 export async function ingestPdf(
   db: Db,
   mediaDir: string,
   bytes: Uint8Array,
-  info: IssueInfo,
+  req: IngestRequest,
   onPage?: (done: number, total: number) => void,
-): Promise<number> {
-  const title = await db.query('SELECT 1 FROM titles WHERE mid = $1', [info.mid]);
-  if (!title.rows.length) throw new Error(`No title with mid ${info.mid}`);
-  const rendered = await renderPdf(bytes, onPage);
-  return db.transaction((tx) => storeRenderedIssue(tx, mediaDir, info, rendered));
+): Promise<IngestResult> {
+  const existingTitle = await checkRequest(db, req);
+  const hash = sha256(bytes);
+  const before = await findBySource(db, hash);
+  if (before) return { ...before, warnings: [] };
+
+  // Inside the media folder, so moving a file in is a rename.
+  const stagingDir = path.join(mediaDir, STAGING_DIR, crypto.randomBytes(8).toString('hex'));
+  fs.mkdirSync(stagingDir, { recursive: true });
+  const added: string[] = [];
+  try {
+    const pages: StoredPage[] = [];
+    const { covers, warnings } = await renderPages(bytes, PAGE_WIDTHS, ({ large, small, ...page }, total) => {
+      pages.push({ ...page, largeName: saveMedia(stagingDir, large, 'webp'), smallName: saveMedia(stagingDir, small, 'webp') });
+      onPage?.(page.pageNo, total);
+    });
+    const coverNames = covers.map((b) => saveMedia(stagingDir, b, 'webp'));
+    const stored = await db.transaction(async (tx) => {
+      const mid = existingTitle?.mid ?? (await createTitle(tx, req.title as TitleSpec));
+      const issueId = await insertIssue(tx, { mid, ...req.issue, sourceSha256: hash }, coverNames, pages);
+      moveIn(stagingDir, mediaDir, [...coverNames, ...pages.flatMap((p) => [p.largeName, p.smallName])], added);
+      return { mid, issueId };
+    });
+    const titleName = existingTitle?.name ?? (req.title as TitleSpec).name;
+    return { ...stored, titleName, issueName: req.issue.name, created: true, titleCreated: !existingTitle, pages: pages.length, warnings };
+  } catch (err) {
+    // Files moved in by a transaction that then failed are referenced by nothing.
+    for (const name of added) fs.rmSync(path.join(mediaDir, name), { force: true });
+    // The same file ingested at the same moment by another run: it is in now.
+    const raced = err instanceof IngestError ? null : await findBySource(db, hash).catch(() => null);
+    if (raced) return { ...raced, warnings: [] };
+    if (err instanceof IngestError) throw err;
+    throw new IngestError(`the issue could not be stored: ${(err as Error).message}`);
+  } finally {
+    fs.rmSync(stagingDir, { recursive: true, force: true });
+    try {
+      fs.rmdirSync(path.dirname(stagingDir)); // the .incoming folder too, unless another run stages there
+    } catch {
+      // not empty: another ingest is running
+    }
+  }
 }

@@ -3,15 +3,23 @@
 // it runs the same in the ingest CLI and in the demo loader's worker threads.
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { GlobalFonts, createCanvas, type Canvas } from '@napi-rs/canvas';
+import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fixDevanagariOrder } from './devanagari';
+import { stripControlChars } from './clean-text';
 import { COVER_WIDTHS } from '../../shared/covers';
 
 /** Publisher PDFs get sharp pages; the demo library uses lighter ones so first start stays quick. */
 export const PAGE_WIDTHS = { large: 1200, small: 480 };
 export const DEMO_PAGE_WIDTHS = { large: 720, small: 360 };
 const WEBP_QUALITY = 78;
+/** WebP cannot encode a side longer than this. */
+export const MAX_SIDE = 16_383;
+/** Pixels of one page canvas at most (64 MB of RGBA): a huge page is drawn smaller, so memory stays
+ * bounded whatever the page size. An A4 page at 1200 px is 2 MP. */
+export const MAX_PIXELS = 16_000_000;
+/** Readers accept junk before the `%PDF-` header up to this many bytes. */
+const HEADER_SEARCH_BYTES = 1024;
 
 export interface RenderedPage {
   pageNo: number;
@@ -22,86 +30,237 @@ export interface RenderedPage {
   large: Uint8Array;
   small: Uint8Array;
 }
+export interface RenderWarning {
+  /** null: about the whole document */
+  page: number | null;
+  message: string;
+}
 export interface RenderedPdf {
   pages: RenderedPage[];
   covers: Uint8Array[]; // 1x, 2x, 3x
+  warnings: RenderWarning[];
 }
 
 export class IngestError extends Error {}
 
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const standardFontDataUrl = path.join(pdfjsDir, 'standard_fonts') + path.sep;
+const pdfjsData = (folder: string) => path.join(pdfjsDir, folder) + path.sep;
+/** Everything pdfjs-dist ships beside the code: fonts for PDFs that do not embed the 14 standard
+ * ones, CMaps for CJK text in non-embedded fonts, the JPEG 2000 / JBIG2 decoders and ICC profiles.
+ * Without them such pages come out white or lose their text. */
+const PDFJS_DATA = {
+  standardFontDataUrl: pdfjsData('standard_fonts'),
+  cMapUrl: pdfjsData('cmaps'),
+  cMapPacked: true,
+  wasmUrl: pdfjsData('wasm'),
+  iccUrl: pdfjsData('iccs'),
+};
 
-function isPdf(bytes: Uint8Array): boolean {
-  return bytes.length > 5 && Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+// Text in a font that is neither embedded nor one pdf.js ships is drawn in the generic family pdf.js
+// names (serif or sans-serif), and the canvas has no system font for Japanese: those names go to
+// Noto Sans JP (which has Latin glyphs too), so such text is drawn instead of empty boxes.
+export const STAND_IN_FONT = 'Lectern stand-in';
+GlobalFonts.registerFromPath(
+  createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
+  STAND_IN_FONT,
+);
+for (const generic of ['serif', 'sans-serif']) GlobalFonts.setAlias(STAND_IN_FONT, generic);
+
+/** Where `%PDF-` starts within the first KB, or -1. */
+export function pdfHeaderOffset(bytes: Uint8Array): number {
+  return Buffer.from(bytes.subarray(0, HEADER_SEARCH_BYTES + 5)).indexOf('%PDF-', 0, 'latin1');
 }
 
+function hasEofMarker(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(Math.max(0, bytes.length - HEADER_SEARCH_BYTES))).includes('%%EOF', 0, 'latin1');
+}
+
+/** The scale that draws a page `width` px wide, or smaller where WebP's side limit or the pixel
+ * budget would be passed (a 200 × 14,400 pt strip, an A0 poster). */
+export function pageScale(page: { width: number; height: number }, width: number): number {
+  const { width: w, height: h } = page;
+  return Math.min(width / w, MAX_SIDE / w, MAX_SIDE / h, Math.sqrt(MAX_PIXELS / (w * h)));
+}
+
+/** A copy `width` px wide (never taller than WebP allows). */
 function downscale(src: Canvas, width: number): Canvas {
-  const height = Math.round((src.height * width) / src.width);
-  const out = createCanvas(width, height);
+  const scale = Math.min(width / src.width, MAX_SIDE / src.height);
+  const out = createCanvas(Math.max(1, Math.round(src.width * scale)), Math.max(1, Math.round(src.height * scale)));
   const ctx = out.getContext('2d');
   ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(src, 0, 0, width, height);
+  ctx.drawImage(src, 0, 0, out.width, out.height);
   return out;
 }
 
-/** The PDF as pdfjs reads it; a file that is not one, or cannot be read, is an IngestError. */
-async function openPdf(bytes: Uint8Array) {
-  if (!isPdf(bytes)) throw new IngestError('Not a PDF file: it does not start with %PDF-');
+// pdf.js reports what it had to work around (a missing font, an undecodable image) with
+// console.warn("Warning: ..."). One hook sends those to the page being worked on.
+let warningSink: string[] | null = null;
+const consoleWarn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  const text = args.map(String).join(' ');
+  if (warningSink && text.startsWith('Warning: ')) warningSink.push(text.slice('Warning: '.length));
+  else consoleWarn(...args);
+};
+async function collectWarnings<T>(into: string[], fn: () => Promise<T>): Promise<T> {
+  warningSink = into;
   try {
-    // pdfjs takes ownership of the buffer it is given: pass a copy.
-    return await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, verbosity: 0, isEvalSupported: false }).promise;
-  } catch (err) {
-    throw new IngestError(`The PDF could not be read: ${(err as Error).message}`);
+    return await fn();
+  } finally {
+    warningSink = null;
   }
 }
 
+/** Operators that put ink on the page (paths are painted by constructPath in pdf.js 5). */
+const DRAWING_OPS: Set<number> = new Set([
+  OPS.constructPath,
+  OPS.fill,
+  OPS.stroke,
+  OPS.showText,
+  OPS.showSpacedText,
+  OPS.nextLineShowText,
+  OPS.nextLineSetSpacingShowText,
+  OPS.shadingFill,
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintSolidColorImageMask,
+]);
+
+async function drawsSomething(page: PDFPageProxy): Promise<boolean> {
+  const ops = await page.getOperatorList();
+  return ops.fnArray.some((fn) => DRAWING_OPS.has(fn));
+}
+
+/** One colour everywhere (a small copy is enough to tell). */
+function isBlank(canvas: Canvas): boolean {
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  for (let i = 4; i < data.length; i++) if (Math.abs(data[i] - data[i % 4]) > 8) return false;
+  return true;
+}
+
+/** The PDF as pdfjs reads it; a file that is not one, or cannot be read, is an IngestError. */
+async function openPdf(bytes: Uint8Array, warnings?: string[]): Promise<PDFDocumentProxy> {
+  if (pdfHeaderOffset(bytes) < 0) throw new IngestError('not a PDF file: there is no %PDF- header in its first KB');
+  try {
+    // pdfjs takes ownership of the buffer it is given: pass a copy. XFA is on only so that an
+    // XFA-only form can be told apart (isPureXfa) and refused.
+    // Warnings only where someone collects them (not for an ID upload's first page).
+    const verbosity = warnings ? VerbosityLevel.WARNINGS : VerbosityLevel.ERRORS;
+    const task = getDocument({ data: new Uint8Array(bytes), ...PDFJS_DATA, verbosity, isEvalSupported: false, enableXfa: true });
+    return await collectWarnings(warnings ?? [], () => task.promise);
+  } catch (err) {
+    const { name, message } = err as Error;
+    if (name === 'PasswordException') throw new IngestError('password-protected: export an unprotected copy');
+    if (!hasEofMarker(bytes)) throw new IngestError(`the PDF looks truncated (no %%EOF at its end) and cannot be read: ${message}`);
+    throw new IngestError(`the PDF cannot be read: ${message}`);
+  }
+}
+
+/** Renders every page in order, handing each to `each` as soon as it is encoded (so a caller can
+ * write it out instead of holding the whole issue in memory). */
+export async function renderPages(
+  bytes: Uint8Array,
+  widths: { large: number; small: number },
+  each: (page: RenderedPage, total: number) => void | Promise<void>,
+): Promise<{ covers: Uint8Array[]; warnings: RenderWarning[] }> {
+  const openWarnings: string[] = [];
+  const pdf = await openPdf(bytes, openWarnings);
+  const warnings: RenderWarning[] = [...new Set(openWarnings)].map((message) => ({ page: null, message }));
+  let encoding: Promise<void> = Promise.resolve();
+  let covers: Promise<Uint8Array[]> = Promise.resolve([]);
+  try {
+    if (pdf.isPureXfa) throw new IngestError('an XFA-only form (its pages exist only as form data): print it to a flat PDF first');
+    // pdf.js shows an empty page tree as one empty page: count the pages that draw anything.
+    let drawnPages = 0;
+    // Encoding runs on libuv's thread pool: encode page n while page n+1 renders, one page ahead
+    // at most so a long PDF never holds more than two canvases.
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const pageWarnings: string[] = [];
+      const drawn = await collectWarnings(pageWarnings, () => renderPage(pdf, n, widths)).catch((err: Error) => {
+        throw err instanceof IngestError ? err : new IngestError(`page ${n} cannot be rendered: ${err.message}`);
+      });
+      const { canvas, small, text, blankButDraws, empty, missingFonts } = drawn;
+      if (!empty) drawnPages++;
+      warnings.push(...[...new Set(pageWarnings)].map((message) => ({ page: n, message })));
+      if (blankButDraws) warnings.push({ page: n, message: 'renders blank although the PDF draws on it: look at this page' });
+      for (const font of missingFonts)
+        warnings.push({
+          page: n,
+          message: `the font ${font} is not embedded and pdf.js has no substitute: drawn with a stand-in (Japanese and Latin only)`,
+        });
+      // Draw every downscaled copy before any encode starts: skia must not read a canvas that
+      // another thread is encoding.
+      const coverCanvases = n === 1 ? COVER_WIDTHS.map((w) => downscale(canvas, w)) : [];
+      if (n === 1) covers = Promise.all(coverCanvases.map((c) => c.encode('webp', 82)));
+      await encoding;
+      encoding = Promise.all([canvas.encode('webp', WEBP_QUALITY), small.encode('webp', WEBP_QUALITY)]).then(([large, smallBytes]) =>
+        each(
+          { pageNo: n, width: canvas.width, smallWidth: small.width, height: canvas.height, text, large, small: smallBytes },
+          pdf.numPages,
+        ),
+      );
+    }
+    await encoding;
+    if (!drawnPages) throw new IngestError('the PDF has no pages (none of them draws anything)');
+    return { covers: await covers, warnings };
+  } catch (err) {
+    // The page still being encoded must not reach `each` after the caller has cleaned up.
+    await Promise.allSettled([encoding, covers]);
+    if (err instanceof IngestError) throw err;
+    throw new IngestError(`the PDF cannot be read: ${(err as Error).message}`);
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function renderPage(pdf: PDFDocumentProxy, n: number, widths: { large: number; small: number }) {
+  const page = await pdf.getPage(n);
+  const content = await page.getTextContent();
+  const text = stripControlChars(
+    fixDevanagariOrder(
+      content.items
+        .map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : ''))
+        .join('')
+        .replace(/[ \t]+/g, ' ')
+        .trim(),
+    ),
+  );
+  const base = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: pageScale(base, widths.large) });
+  const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
+  await page.render({ canvas: canvas as any, canvasContext: canvas.getContext('2d') as any, viewport }).promise;
+  const small = downscale(canvas, Math.min(widths.small, canvas.width));
+  const blank = isBlank(small);
+  const draws = !blank || (await drawsSomething(page));
+  const missing = missingFonts(page, content.items);
+  page.cleanup();
+  return { canvas, small, text, blankButDraws: blank && draws, empty: !draws, missingFonts: missing };
+}
+
+/** Fonts of the page's text that are neither embedded nor replaced by a font pdf.js ships: their
+ * text is drawn with the stand-in (Japanese and Latin), so it may look different or, in another
+ * script, come out as boxes. */
+function missingFonts(page: PDFPageProxy, items: Awaited<ReturnType<PDFPageProxy['getTextContent']>>['items']): string[] {
+  const names = new Set(items.flatMap((i) => ('str' in i && i.str.trim() ? [i.fontName] : [])));
+  return [...names].flatMap((id) => {
+    const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as { name?: string; missingFile?: boolean }) : null;
+    return font?.missingFile ? [font.name ?? id] : [];
+  });
+}
+
+/** The whole PDF in memory (the demo's small issues). */
 export async function renderPdf(
   bytes: Uint8Array,
   onPage?: (done: number, total: number) => void,
   widths: { large: number; small: number } = PAGE_WIDTHS,
 ): Promise<RenderedPdf> {
-  const pdf = await openPdf(bytes);
-  try {
-    const pages: RenderedPage[] = [];
-    let covers: Promise<Uint8Array[]> = Promise.resolve([]);
-    // Encoding runs on libuv's thread pool: encode page n while page n+1 renders, one page ahead
-    // at most so a long PDF never holds more than two canvases.
-    let encoding: Promise<void> = Promise.resolve();
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      const content = await page.getTextContent();
-      const text = fixDevanagariOrder(
-        content.items
-          .map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : ''))
-          .join('')
-          .replace(/[ \t]+/g, ' ')
-          .trim(),
-      );
-      const base = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: widths.large / base.width });
-      const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
-      await page.render({ canvas: canvas as any, canvasContext: canvas.getContext('2d') as any, viewport }).promise;
-      page.cleanup();
-      // Draw every downscaled copy before any encode starts: skia must not read a canvas that
-      // another thread is encoding.
-      const coverCanvases = n === 1 ? COVER_WIDTHS.map((w) => downscale(canvas, w)) : [];
-      const smallCanvas = downscale(canvas, widths.small);
-      if (n === 1) covers = Promise.all(coverCanvases.map((c) => c.encode('webp', 82)));
-      await encoding;
-      encoding = Promise.all([canvas.encode('webp', WEBP_QUALITY), smallCanvas.encode('webp', WEBP_QUALITY)]).then(([large, small]) => {
-        pages.push({ pageNo: n, width: canvas.width, smallWidth: smallCanvas.width, height: canvas.height, text, large, small });
-        onPage?.(n, pdf.numPages);
-      });
-    }
-    await encoding;
-    return { pages, covers: await covers };
-  } catch (err) {
-    if (err instanceof IngestError) throw err;
-    throw new IngestError(`The PDF could not be read: ${(err as Error).message}`);
-  } finally {
-    await pdf.destroy();
-  }
+  const pages: RenderedPage[] = [];
+  const { covers, warnings } = await renderPages(bytes, widths, (page, total) => {
+    pages.push(page);
+    onPage?.(page.pageNo, total);
+  });
+  return { pages, covers, warnings };
 }
 
 /** Only the first page, fitted into a box (the longer side of an odd page shape never exceeds
@@ -120,6 +279,7 @@ export async function renderFirstPage(bytes: Uint8Array, box: { width: number; h
     page.cleanup();
     return await canvas.encode('webp', WEBP_QUALITY);
   } catch (err) {
+    if (err instanceof IngestError) throw err;
     throw new IngestError(`The PDF could not be read: ${(err as Error).message}`);
   } finally {
     await pdf.destroy();

@@ -4,6 +4,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Where ingest stages an issue's files until its transaction commits (media/sweep.ts clears leftovers). */
+export const STAGING_DIR = '.incoming';
+
 export function mediaName(bytes: Uint8Array, ext: string): string {
   return `${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`;
 }
