@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fixDevanagariOrder } from './devanagari';
+import './pdfjs-worker'; // text extraction that keeps Devanagari conjuncts whole
 import { COVER_WIDTHS } from '../../shared/covers';
 
 /** Publisher PDFs get sharp pages; the demo library uses lighter ones so first start stays quick. */
