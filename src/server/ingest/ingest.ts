@@ -3,6 +3,7 @@
 import type { Db, Queryable } from '../db/index';
 import { saveMedia } from '../media/store';
 import { renderPdf, type RenderedPdf } from './render';
+import { searchText } from '../../shared/search-text';
 
 export interface IssueInfo {
   mid: number;
@@ -27,7 +28,7 @@ export async function storeRenderedIssue(tx: Queryable, mediaDir: string, info: 
   for (const p of pages) {
     await tx.query(
       `INSERT INTO pages (issue_id, page_no, width, small_width, height, image_small, image_large, text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [issueId, p.pageNo, p.width, p.smallWidth, p.height, p.smallName, p.largeName, p.text],
+      [issueId, p.pageNo, p.width, p.smallWidth, p.height, p.smallName, p.largeName, searchText(p.text)],
     );
   }
   return issueId;
