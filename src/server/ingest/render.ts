@@ -5,8 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { fixDevanagariOrder } from './devanagari';
-import './pdfjs-worker'; // text extraction that keeps Devanagari conjuncts whole
+import { pageText } from './page-text';
 import { COVER_WIDTHS } from '../../shared/covers';
 
 /** Publisher PDFs get sharp pages; the demo library uses lighter ones so first start stays quick. */
@@ -71,14 +70,7 @@ export async function renderPdf(
     let encoding: Promise<void> = Promise.resolve();
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
-      const content = await page.getTextContent();
-      const text = fixDevanagariOrder(
-        content.items
-          .map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : ''))
-          .join('')
-          .replace(/[ \t]+/g, ' ')
-          .trim(),
-      );
+      const text = await pageText(page);
       const base = page.getViewport({ scale: 1 });
       const viewport = page.getViewport({ scale: widths.large / base.width });
       const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
