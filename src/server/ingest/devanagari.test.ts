@@ -22,6 +22,7 @@ describe('fixDevanagariOrder', () => {
     expect(fixDevanagariOrder('कीितर् और धमर्')).toBe('कीर्ति और धर्म');
     expect(fixDevanagariOrder('िकसान पयार्वरण पवर्त कायर्')).toBe('किसान पर्यावरण पर्वत कार्य');
     expect(fixDevanagariOrder('छात्रों की नईर् दुिनया')).toBe('छात्रों की नई दुनिया'); // ई drawn as इ + hook
+    expect(fixDevanagariOrder('िवज्ञान का इितहास, नइर् सोच')).toBe('विज्ञान का इतिहास, नई सोच');
   });
 
   it('joins a half form split by a space and drops spaces before a vowel sign', () => {

@@ -17,8 +17,9 @@ const trailingReph = new RegExp(`(${CLUSTER})(${SIGNS}*)\\u0930\\u094D`, 'g');
 // Evidence of visual order: an i-matra after no consonant, or a reph ending a word (no Hindi
 // word ends in र्).
 const visualOrder = new RegExp(`(?<!${C}|\\u093C)\\u093F|[\\u0900-\\u097F]\\u0930\\u094D(?![\\u0900-\\u097F])`);
-// Noto-style fonts draw ई as इ plus a hook that is the reph glyph, so it extracts as 'ईर्'.
-const iiWithHook = /\u0908\u0930\u094D/g;
+// Noto-style fonts draw ई as इ plus a hook that is the reph glyph, so it extracts as 'ईर्' or
+// 'इर्' (the two share a glyph, whose text is one of them); a reph never follows a vowel letter.
+const iiWithHook = /[\u0907\u0908]\u0930\u094D/g;
 // A space can never come before a vowel sign, halant or nukta: it is a stray one inside a word.
 const spaceBeforeSign = /\s+(?=[\u0900-\u0903\u093A-\u094F\u0955-\u0957\u0962\u0963])/g;
 // A half form followed by a space: the conjunct was split. Standing alone it cannot be a word;

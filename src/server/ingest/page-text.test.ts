@@ -27,6 +27,7 @@ describe('itemsText', () => {
     const open = (actualText: string | null) => ({ type: 'beginMarkedContentProps', actualText });
     const end = { type: 'endMarkedContent' };
     expect(itemsText([open('किताब'), open('कि'), { str: 'x' }, end, open(null), { str: 'y' }, end, end, { str: ' है' }])).toBe('किताब है');
+    expect(itemsText([{ str: 'नई' }, open(' किताब')])).toBe('नई किताब'); // never closed
   });
 });
 

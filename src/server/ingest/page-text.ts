@@ -53,6 +53,7 @@ export function itemsText(items: Item[]): string {
       add(item.str ?? '', Boolean(item.hasEOL), false);
     }
   }
+  if (spanText !== null) add(spanSpace + spanText, spanEol, true); // a span the page never closed
   return out;
 }
 
