@@ -203,6 +203,11 @@ export async function generateIssuePdf(spec: IssueSpec): Promise<Uint8Array> {
   if (spec.hindi) {
     doc.registerFontkit(fontkit);
     fonts.hindi = memoiseEncoding(await doc.embedFont(devanagariFont(), { subset: true }));
+    // A glyph's text in the PDF (ToUnicode) is that of its first use, and this font draws ई as
+    // the glyph of इ plus the reph glyph. Lay out a reph and इ first, so they read र् and इ
+    // (ingest turns 'इर्' into ई). Had ई come first, every reph of the issue would read as
+    // nothing and every इ as ई.
+    fonts.hindi.encodeText('र्क इ');
   }
   drawCover(doc.addPage([W, H]), spec, r, fonts);
   for (let n = 2; n <= spec.pages; n++) drawArticle(doc.addPage([W, H]), spec, r, fonts, n);

@@ -1,17 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { fixDevanagariOrder } from './devanagari';
 
+// Common Hindi words, in logical order: the repair must leave them as they are.
+const WORDS =
+  'ऊर्जा स्वच्छ स्वास्थ्य प्रभात किताब विद्यार्थी कृषि राजनीति हिंदी कीर्ति पर्यावरण कार्य धर्म पूर्व स्थिति कविता क़िला ज़िंदगी शिक्षा इतिहास क्रिकेट दिन जगत् में'.split(
+    ' ',
+  );
+
 describe('fixDevanagariOrder', () => {
-  it('moves the short-i matra after its consonant', () => {
-    expect(fixDevanagariOrder('राजनीित')).toBe('राजनीति');
-    expect(fixDevanagariOrder('ििहंदी')).not.toBe('हिंदी'); // two matras in a row stay as they are
-    expect(fixDevanagariOrder('िहंदी')).toBe('हिंदी');
-  });
-  it('keeps conjuncts together', () => {
-    expect(fixDevanagariOrder('ि\u0938\u094D\u0925ति')).toBe('\u0938\u094D\u0925िति');
-  });
-  it('leaves Latin and correct text alone', () => {
+  it('leaves correct text unchanged (the old repair made किताब कतिाब)', () => {
+    for (const w of WORDS) expect(fixDevanagariOrder(w)).toBe(w);
+    expect(fixDevanagariOrder(WORDS.join(' '))).toBe(WORDS.join(' '));
     expect(fixDevanagariOrder('India Today')).toBe('India Today');
-    expect(fixDevanagariOrder('समाचार')).toBe('समाचार');
+  });
+
+  it('puts visual-order text as pdf.js reads it back in logical order', () => {
+    expect(fixDevanagariOrder('ऊजार्')).toBe('ऊर्जा'); // reph after its syllable
+    expect(fixDevanagariOrder('िकताब')).toBe('किताब'); // i-matra before its consonant
+    expect(fixDevanagariOrder('िवद्याथीर्')).toBe('विद्यार्थी');
+    expect(fixDevanagariOrder('राजनीित')).toBe('राजनीति');
+    expect(fixDevanagariOrder('कीितर् और धमर्')).toBe('कीर्ति और धर्म');
+    expect(fixDevanagariOrder('िकसान पयार्वरण पवर्त कायर्')).toBe('किसान पर्यावरण पर्वत कार्य');
+    expect(fixDevanagariOrder('छात्रों की नईर् दुिनया')).toBe('छात्रों की नई दुनिया'); // ई drawn as इ + hook
+    expect(fixDevanagariOrder('िवज्ञान का इितहास, नइर् सोच')).toBe('विज्ञान का इतिहास, नई सोच');
+  });
+
+  it('joins a half form split by a space and drops spaces before a vowel sign', () => {
+    expect(fixDevanagariOrder('स् वच्छ')).toBe('स्वच्छ');
+    expect(fixDevanagariOrder('स्\nवास्थ्य')).toBe('स्वास्थ्य');
+    expect(fixDevanagariOrder('संगीत व्य ापार')).toBe('संगीत व्यापार');
+    expect(fixDevanagariOrder('िकसान सरकारस् वास्थ्य')).toBe('किसान सरकारस्वास्थ्य');
+    expect(fixDevanagariOrder('जगत् में')).toBe('जगत् में'); // a word may end in a halant
+  });
+
+  it('gives NFC (nukta letters as the keyboard types them)', () => {
+    expect(fixDevanagariOrder('\u0958\u093F\u0932\u093E')).toBe('\u0915\u093C\u093F\u0932\u093E');
+    expect(fixDevanagariOrder('\u093F\u0958\u0932\u093E')).toBe('\u0915\u093C\u093F\u0932\u093E');
   });
 });

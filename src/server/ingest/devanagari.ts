@@ -1,10 +1,41 @@
-// PDF text extraction returns Devanagari in visual glyph order: the short-i matra (U+093F) is
-// drawn before its consonant, so 'राजनीति' comes out as 'राजनीित'. Move it back after the
-// consonant cluster it belongs to, so page text is searchable.
-const CONSONANT = '[\\u0915-\\u0939\\u0958-\\u095F]';
-const CLUSTER = `${CONSONANT}\\u093C?(?:\\u094D${CONSONANT}\\u093C?)*`;
-const misplacedI = new RegExp(`\\u093F(${CLUSTER})`, 'g');
+// Repairs the Devanagari that PDF text extraction gives back, so page text is searchable.
+//
+// Many PDFs (pdf-lib with a shaping font, older DTP tools) map glyphs to text in visual order:
+// the short-i matra (ि) is drawn before its consonant cluster and the reph (र् on top) after its
+// syllable, so 'किताब' comes out as 'िकताब' and 'ऊर्जा' as 'ऊजार्'. Such a page shows this by an
+// i-matra where no consonant precedes it, or a reph at the end of a word: only
+// then are the glyphs put back in logical order. Text already in logical order (Chromium's PDFs,
+// most publishers) is left as it is, apart from spaces that can never be right.
 
+const C = '[\\u0915-\\u0939\\u0958-\\u095F\\u0978-\\u097F]'; // consonants
+const CLUSTER = `${C}\\u093C?(?:\\u094D${C}\\u093C?)*`; // consonants joined by halants, with nuktas
+const SIGNS = '[\\u0900-\\u0903\\u093A\\u093B\\u093E-\\u094C\\u094E\\u094F\\u0955-\\u0957\\u0962\\u0963]'; // vowel signs, bindus
+const HALF = `(?:${C}\\u093C?\\u094D)+`; // a half form: consonants ending in a halant
+
+const misplacedI = new RegExp(`\\u093F(${CLUSTER})`, 'g');
+const trailingReph = new RegExp(`(${CLUSTER})(${SIGNS}*)\\u0930\\u094D`, 'g');
+// Evidence of visual order: an i-matra after no consonant, or a reph ending a word (no Hindi
+// word ends in र्).
+const visualOrder = new RegExp(`(?<!${C}|\\u093C)\\u093F|[\\u0900-\\u097F]\\u0930\\u094D(?![\\u0900-\\u097F])`);
+// Noto-style fonts draw ई as इ plus a hook that is the reph glyph, so it extracts as 'ईर्' or
+// 'इर्' (the two share a glyph, whose text is one of them); a reph never follows a vowel letter.
+const iiWithHook = /[\u0907\u0908]\u0930\u094D/g;
+// A space can never come before a vowel sign, halant or nukta: it is a stray one inside a word.
+const spaceBeforeSign = /\s+(?=[\u0900-\u0903\u093A-\u094F\u0955-\u0957\u0962\u0963])/g;
+// A half form followed by a space: the conjunct was split. Standing alone it cannot be a word;
+// glued to a word it can (जगत् में), so that one is joined only in visual-order text.
+const aloneHalfSpace = new RegExp(`(^|\\s)(${HALF})\\s+(?=${C})`, 'g');
+const halfSpace = new RegExp(`(${HALF})\\s+(?=${C})`, 'g');
+
+/** Page text with its Devanagari in logical order and NFC; other scripts unchanged. */
 export function fixDevanagariOrder(text: string): string {
-  return text.replace(misplacedI, '$1\u093F');
+  let t = text.normalize('NFC');
+  if (!/[\u0900-\u097F]/.test(t)) return t;
+  if (visualOrder.test(t)) {
+    t = t.replace(iiWithHook, '\u0908').replace(misplacedI, '$1\u093F').replace(trailingReph, '\u0930\u094D$1$2').replace(halfSpace, '$1');
+  } else {
+    t = t.replace(aloneHalfSpace, '$1$2');
+  }
+  // after the reordering: in visual order a word may start with ि
+  return t.replace(spaceBeforeSign, '').normalize('NFC');
 }

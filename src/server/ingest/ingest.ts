@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../db/index';
 import { saveMedia, STAGING_DIR } from '../media/store';
 import { slugify } from '../demo/random';
 import { IngestError, PAGE_WIDTHS, renderPages, type RenderedPdf, type RenderWarning } from './render';
+import { searchText } from '../../shared/search-text';
 
 export interface IssueInfo {
   mid: number;
@@ -112,7 +113,7 @@ async function insertIssue(tx: Queryable, info: IssueInfo, covers: (string | nul
   for (const p of pages) {
     await tx.query(
       `INSERT INTO pages (issue_id, page_no, width, small_width, height, image_small, image_large, text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [issueId, p.pageNo, p.width, p.smallWidth, p.height, p.smallName, p.largeName, p.text],
+      [issueId, p.pageNo, p.width, p.smallWidth, p.height, p.smallName, p.largeName, searchText(p.text)],
     );
   }
   return issueId;

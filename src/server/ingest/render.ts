@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { GlobalFonts, createCanvas, type Canvas } from '@napi-rs/canvas';
 import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { fixDevanagariOrder } from './devanagari';
+import { pageTextOf } from './page-text';
 import { stripControlChars } from './clean-text';
 import { COVER_WIDTHS } from '../../shared/covers';
 
@@ -216,16 +216,9 @@ export async function renderPages(
 
 async function renderPage(pdf: PDFDocumentProxy, n: number, widths: { large: number; small: number }) {
   const page = await pdf.getPage(n);
-  const content = await page.getTextContent();
-  const text = stripControlChars(
-    fixDevanagariOrder(
-      content.items
-        .map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : ''))
-        .join('')
-        .replace(/[ \t]+/g, ' ')
-        .trim(),
-    ),
-  );
+  // (with marked content: a span's ActualText stands for its glyphs, page-text.ts)
+  const content = await page.getTextContent({ includeMarkedContent: true });
+  const text = stripControlChars(pageTextOf(content.items));
   const base = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale: pageScale(base, widths.large) });
   const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));

@@ -19,18 +19,30 @@ import {
   type StoryRow,
 } from './cards';
 import { capPaging } from './catalogue';
+import { CJK_RUN, searchText } from '../../shared/search-text';
 
 /** Words of a query: letters, marks and digits of any script, at most 8. */
 const queryWords = (q: string) =>
-  q
+  searchText(q)
     .toLowerCase()
     .match(/[\p{L}\p{M}\p{N}]+/gu)
     ?.slice(0, 8) ?? [];
 
+/** A run of Chinese or Japanese as the two-character pieces page text is indexed by; one
+ * character alone is a prefix of them. */
+function cjkQuery(run: string): string {
+  const chars = [...run];
+  if (chars.length === 1) return `${run}:*`;
+  return chars
+    .slice(0, -1)
+    .map((c, i) => c + chars[i + 1])
+    .join(' & ');
+}
+
 /** Words of a query as a prefix tsquery string. */
 export function prefixQuery(q: string): string | null {
-  const words = queryWords(q);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+  const parts = queryWords(q).flatMap((w) => w.split(CJK_RUN).filter(Boolean));
+  return parts.length ? parts.map((p) => (CJK_RUN.test(p) ? cjkQuery(p) : `${p}:*`)).join(' & ') : null;
 }
 
 // $1 = raw text, $2 = prefix query: english stems OR simple prefixes.
@@ -64,7 +76,8 @@ const NAME_TIER = `CASE WHEN t.name_key = name_key($3) THEN 0 WHEN starts_with(t
   WHEN strpos(t.name_key, ' ' || name_key($3)) > 0 THEN 2 ELSE 3 END`;
 
 /** Title search: name matches first (exact, prefix, word prefix), then full-text matches. */
-export async function searchTitles(db: Queryable, q: string, f: SearchFilter) {
+export async function searchTitles(db: Queryable, query: string, f: SearchFilter) {
+  const q = searchText(query);
   const pq = prefixQuery(q);
   if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
   const params: unknown[] = [q, pq, q];
@@ -168,7 +181,8 @@ const TILE_SELECT = `SELECT h.issue_id, i.mid, t.name AS mag_name, i.name AS iss
      WHERE p.issue_id = h.issue_id AND p.search @@ ${TSQ} ORDER BY p.page_no LIMIT ${HITS_PER_TILE}) x) AS hits`;
 
 /** Page-text search: one tile per matching issue, best first, with highlighted page snippets. */
-export async function searchPages(db: Queryable, q: string, f: SearchFilter) {
+export async function searchPages(db: Queryable, query: string, f: SearchFilter) {
+  const q = searchText(query);
   const pq = prefixQuery(q);
   if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
   const params: unknown[] = [q, pq];
@@ -195,7 +209,8 @@ export async function searchPages(db: Queryable, q: string, f: SearchFilter) {
 
 /** Discover: the page hits of one issue. Null when the issue does not exist (or its title is
  * above the age rating given). */
-export async function searchInIssue(db: Queryable, q: string, issueId: number, ageRate?: number): Promise<IssueTile | null> {
+export async function searchInIssue(db: Queryable, query: string, issueId: number, ageRate?: number): Promise<IssueTile | null> {
+  const q = searchText(query);
   const pq = prefixQuery(q) ?? '';
   const { rows } = await db.query<TileRow>(
     `WITH h AS (
@@ -210,7 +225,8 @@ export async function searchInIssue(db: Queryable, q: string, issueId: number, a
 }
 
 /** Article search: stories whose title or text match, best first, 20 a page. */
-export async function searchStories(db: Queryable, q: string, page: number, ageRate?: number) {
+export async function searchStories(db: Queryable, query: string, page: number, ageRate?: number) {
+  const q = searchText(query);
   const pq = prefixQuery(q);
   if (!pq || page >= SEARCH_MAX_PAGES) return { Articles: [], page, nbPages: 0, nbHits: 0 };
   const params: unknown[] = [q, pq];
