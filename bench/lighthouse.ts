@@ -67,7 +67,8 @@ try {
   ];
   for (const page of pages) {
     const runs: Result[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    // A run whose trace Lighthouse could not record (NO_NAVSTART now and then) is run again, twice at most.
+    for (let i = 0, failed = 0; i < RUNS;) {
       const result = await lighthouse(page.url, {
         port: chrome.port,
         output: 'json',
@@ -75,8 +76,13 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
-      if (result.lhr.runtimeError) throw new Error(`${page.url}: ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError) {
+        if (++failed > 2) throw new Error(`${page.url}: ${result.lhr.runtimeError.message}`);
+        console.log(`  (${page.name}: ${result.lhr.runtimeError.code}, run again)`);
+        continue;
+      }
       runs.push(result.lhr);
+      i++;
     }
     const lhr = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs.length / 2)];
     console.log(
