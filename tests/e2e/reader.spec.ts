@@ -522,8 +522,11 @@ test.describe('downloads', () => {
     expect((await reader.getByTestId('page-text').innerText()).length).toBeGreaterThan(40);
     await screenshot(reader, 'reader-offline-360');
     await reader.close();
-    // The page views made offline wait in the outbox; the app sends them when the network returns.
-    const sent = page.waitForRequest(
+    // The page views made offline wait in the outbox; the app sends them when the network returns
+    // (the page or the service worker's Background Sync, whichever comes first: so the context's
+    // requests, and only one that got through).
+    const sent = context.waitForEvent(
+      'requestfinished',
       (r) =>
         r.url().endsWith('/api/reader/events') &&
         r.postDataJSON()?.events.some((e: { kind: string; page?: number }) => e.kind === 'page_view' && e.page === 2),
