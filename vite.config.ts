@@ -1,32 +1,10 @@
 import fs from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 const buildId = Date.now().toString(36);
-
-/** The shell's own stylesheets go inline into index.html: the first paint then waits for no request
- * after the page itself (on a slow network each stylesheet is a round trip before anything shows).
- * Each <link> stays, disabled (not fetched), so that Vite's preload of a lazy screen that lists the
- * file finds it and does not fetch it again. The server allows the inline styles by their hashes. */
-function inlineShellCss(): Plugin {
-  return {
-    name: 'lectern-inline-shell-css',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { filename, bundle }) {
-        if (!filename.endsWith('index.html') || !bundle) return html;
-        return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
-          const css = bundle[file];
-          if (css?.type !== 'asset') return link;
-          return `<style>${String(css.source)}</style>\n    ${link.replace('>', ' disabled>')}`;
-        });
-      },
-    },
-  };
-}
 
 /** Modules whose chunks index.html's boot script preloads by address (see there). */
 const SCREEN_MODULES: Record<string, string> = {
@@ -38,35 +16,50 @@ const SCREEN_MODULES: Record<string, string> = {
   screensHi: 'locales/screens/hi.json',
 };
 
+/** The shell's own stylesheets go inline into index.html: the first paint then waits for no request
+ * after the page itself (on a slow network each stylesheet is a round trip before anything shows).
+ * Each <link> stays, disabled (not fetched), so that Vite's preload of a lazy screen that lists the
+ * file finds it and does not fetch it again. The server allows the inline styles by their hashes. */
+function inlineShellCss(html: string, bundle: Rollup.OutputBundle): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
+    const css = bundle[file];
+    if (css?.type !== 'asset') return link;
+    return `<style>${String(css.source)}</style>\n    ${link.replace('>', ' disabled>')}`;
+  });
+}
+
 /** Fills index.html's list of each screen's files: its chunk, the chunks it imports and their CSS,
  * less what the page loads anyway. */
-function preloadScreens(): Plugin {
+function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const loaded = new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
+  const files: Record<string, string[]> = {};
+  for (const [screen, module] of Object.entries(SCREEN_MODULES)) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    if (!chunk) throw new Error(`preloadScreens: no chunk for ${module}`);
+    const found = new Set<string>();
+    const walk = (name: string) => {
+      const c = bundle[name];
+      if (found.has(name) || loaded.has(name) || c?.type !== 'chunk') return;
+      found.add(name);
+      for (const css of c.viteMetadata?.importedCss ?? []) if (!loaded.has(css)) found.add(css);
+      c.imports.forEach(walk);
+    };
+    walk(chunk.fileName);
+    files[screen] = [...found];
+  }
+  return html.replace('/*SCREEN_FILES*/ {}', JSON.stringify(files));
+}
+
+/** The built index.html's first-load work: inline stylesheets, then the screens' file lists. */
+function shellPage(): Plugin {
   return {
-    name: 'lectern-preload-screens',
+    name: 'lectern-shell-page',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { filename, bundle }) {
-        if (!filename.endsWith('index.html') || !bundle) return html;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const loaded = new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
-        const files: Record<string, string[]> = {};
-        for (const [screen, module] of Object.entries(SCREEN_MODULES)) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-          if (!chunk) throw new Error(`preloadScreens: no chunk for ${module}`);
-          const found = new Set<string>();
-          const walk = (name: string) => {
-            const c = bundle[name];
-            if (found.has(name) || loaded.has(name) || c?.type !== 'chunk') return;
-            found.add(name);
-            for (const css of c.viteMetadata?.importedCss ?? []) if (!loaded.has(css)) found.add(css);
-            c.imports.forEach(walk);
-          };
-          walk(chunk.fileName);
-          files[screen] = [...found];
-        }
-        return html.replace('/*SCREEN_FILES*/ {}', JSON.stringify(files));
-      },
+      handler: (html, { filename, bundle }) =>
+        filename.endsWith('index.html') && bundle ? preloadScreens(inlineShellCss(html, bundle), bundle) : html,
     },
   };
 }
@@ -85,8 +78,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/content': 'http://127.0.0.1:8080', '/media': 'http://127.0.0.1:8080' } },
   plugins: [
     react(),
-    inlineShellCss(),
-    preloadScreens(),
+    shellPage(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

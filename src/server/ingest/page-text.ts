@@ -1,7 +1,6 @@
 // A page's text as search and the reader's text view use it: pdf.js's text items in reading
 // order, a span's /ActualText in place of the glyphs it covers (Chromium prints Devanagari that
 // way: pdfjs-worker.ts), then the Devanagari repair.
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fixDevanagariOrder } from './devanagari';
 import './pdfjs-worker'; // text extraction that keeps conjuncts whole and gives ActualText
 
@@ -64,8 +63,4 @@ export function pageTextOf(items: unknown[]): string {
     .replace(/ ?\n ?/g, '\n')
     .trim();
   return fixDevanagariOrder(text);
-}
-
-export async function pageText(page: PDFPageProxy): Promise<string> {
-  return pageTextOf((await page.getTextContent({ includeMarkedContent: true })).items);
 }

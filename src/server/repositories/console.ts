@@ -50,6 +50,10 @@ export async function recordAudit(tx: Queryable, e: AuditEntry): Promise<void> {
   );
 }
 
+async function accountByEmail(tx: Queryable, email: string): Promise<{ id: number } | undefined> {
+  return (await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email])).rows[0];
+}
+
 /** What a role change did, or why it could not be made. */
 export type RoleChange = { ok: true; before: ConsoleRole | null; after: ConsoleRole | null } | { ok: false; reason: string };
 
@@ -60,7 +64,7 @@ export async function grantConsoleRole(
   grant: { email: string; role: ConsoleRoleName; orgCode: string | null; actorId: number | null },
 ): Promise<RoleChange> {
   return db.transaction(async (tx) => {
-    const user = (await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [grant.email])).rows[0];
+    const user = await accountByEmail(tx, grant.email);
     if (!user) return { ok: false, reason: `No account with the e-mail ${grant.email}.` };
     let institutionId: number | null = null;
     if (grant.role === 'librarian') {
@@ -85,7 +89,7 @@ export async function grantConsoleRole(
 /** Takes the console role from the account with this e-mail; audited. */
 export async function removeConsoleRole(db: Db, email: string, actorId: number | null): Promise<RoleChange> {
   return db.transaction(async (tx) => {
-    const user = (await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email])).rows[0];
+    const user = await accountByEmail(tx, email);
     const before = user ? await consoleRoleOf(tx, user.id) : null;
     if (!user || !before) return { ok: false, reason: `${email} has no console role.` };
     await tx.query('DELETE FROM console_roles WHERE user_id = $1', [user.id]);

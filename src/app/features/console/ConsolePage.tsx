@@ -83,7 +83,7 @@ function Overview({ institutionId, me }: { institutionId: number; me: ConsoleMe 
             )}
           </section>
           <div className="console__panel">
-            <ReadsChart days={o.readsPerDay} lang={lang} />
+            <ReadsChart days={o.readsPerDay} />
           </div>
         </div>
         <p className="console__note">{t('monthNote')}</p>

@@ -7,8 +7,8 @@ import { consoleTexts } from './texts';
 const WIDTH = 720;
 const HEIGHT = 160;
 
-export function ReadsChart({ days, lang }: { days: ConsoleOverview['readsPerDay']; lang: string }) {
-  const { t } = useNamespaceTexts('console', consoleTexts);
+export function ReadsChart({ days }: { days: ConsoleOverview['readsPerDay'] }) {
+  const { t, lang } = useNamespaceTexts('console', consoleTexts);
   const most = days.reduce((m, d) => (d.reads > m.reads ? d : m), days[0] ?? { day: '', reads: 0 });
   const total = days.reduce((n, d) => n + d.reads, 0);
   const dateOf = (day: string) =>
