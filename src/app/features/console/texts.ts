@@ -3,3 +3,6 @@ export const consoleTexts = {
   en: () => import('../../../../locales/console/en.json'),
   hi: () => import('../../../../locales/console/hi.json'),
 };
+
+/** A key of the console's texts (the English file names them all). */
+export type ConsoleTextKey = keyof typeof import('../../../../locales/console/en.json');

@@ -1,32 +1,12 @@
-// The librarian console's API (issue 15). Every call is checked on the server: a signed-in user
-// with a console role, and for an institution's data, a librarian of that institution or an admin.
+// The librarian console's API (issue 15): the caller's role and an institution's overview. Each
+// further console feature has a route file of its own; all take their checks from console-guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../../shared/schemas/errors';
-import { ConsoleMe, ConsoleOverview, InstitutionParams, type ConsoleInstitution } from '../../../shared/schemas/console';
-import { consoleInstitutions, consoleOverview, consoleRoleOf, type ConsoleRole } from '../../repositories/console';
-import { HttpError } from '../../plugins/errors';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
+import { ConsoleMe, ConsoleOverview, InstitutionParams } from '../../../shared/schemas/console';
+import { consoleInstitutions, consoleOverview } from '../../repositories/console';
+import { consoleErrors as errors, consoleGuard } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  /** The caller's console role; 403 for a reader without one. */
-  async function roleOf(req: FastifyRequest): Promise<ConsoleRole> {
-    const role = await consoleRoleOf(app.db, req.user!.id);
-    if (!role) throw new HttpError(403, 'forbidden', 'The library console is for librarians.');
-    return role;
-  }
-
-  /** The institution the caller asks for, if they may run it: 403 for another institution's
-   * librarian, 404 for an institution that does not exist. */
-  async function institutionFor(req: FastifyRequest, institutionId: number): Promise<ConsoleInstitution> {
-    const role = await roleOf(req);
-    if (role.role === 'librarian' && role.institutionId !== institutionId)
-      throw new HttpError(403, 'forbidden', "That is another institution's console.");
-    const found = (await consoleInstitutions(app.db, institutionId)).at(0);
-    if (!found) throw new HttpError(404, 'not_found', 'There is no such institution.');
-    return found;
-  }
+  const { roleOf, institutionFor } = consoleGuard(app);
 
   app.get('/console/me', { preHandler: app.requireUser, schema: { response: { 200: ConsoleMe, ...errors } } }, async (req) => {
     const role = await roleOf(req);

@@ -1,0 +1,27 @@
+// What every console section shares: its props, the problem box, the HTTP status of an error.
+import { ApiError } from '../../lib/api';
+import { useNamespaceTexts } from '../../lib/namespaceTexts';
+import { consoleTexts } from './texts';
+import type { ConsoleMe } from '../../../shared/schemas/console';
+
+/** Every section gets the institution chosen (0 when the address has no valid id) and the caller's role. */
+export interface SectionProps {
+  institutionId: number;
+  me: ConsoleMe;
+}
+
+export const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
+
+export function Problem({ text, retry }: { text: string; retry?: () => unknown }) {
+  const { t } = useNamespaceTexts('console', consoleTexts);
+  return (
+    <div className="console__problem" role="alert" data-testid="console-problem">
+      <p>{text}</p>
+      {retry && (
+        <button type="button" className="button button--ghost" onClick={() => retry()}>
+          {t('retry')}
+        </button>
+      )}
+    </div>
+  );
+}
