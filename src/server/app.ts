@@ -12,6 +12,7 @@ import staticFiles from './plugins/static';
 import contentRoutes from './routes/content/index';
 import apiRoutes from './routes/api/index';
 import readerRoutes from './routes/reader/index';
+import sushiRoutes from './routes/harvest/sushi';
 import xsrf from './plugins/xsrf';
 import securityHeaders from './plugins/security-headers';
 import requestLimits from './plugins/request-limits';
@@ -88,6 +89,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(contentRoutes, { prefix: '/content' });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(readerRoutes);
+  await app.register(sushiRoutes);
   await app.register(staticFiles);
   return app;
 }

@@ -11,6 +11,7 @@ import { createRenderPool } from './render-pool';
 import { seedInstitutions, seedUsers } from './institutions';
 import { seedStories } from './stories';
 import { seedUsage } from './usage';
+import { rebuildCounterUsage } from '../repositories/counter-usage';
 
 export interface SeedOptions {
   mediaDir: string;
@@ -84,6 +85,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ titles: num
       await seedUsers(tx, institutions, opts.seed ?? 1);
       await seedStories(tx, opts.mediaDir, plans, mids, issueIds, opts.seed ?? 1);
       await seedUsage(tx, mids, issueIds, institutions, opts.seed ?? 1);
+      await rebuildCounterUsage(tx);
       await refreshPopularity(tx);
       return { titles: plans.length, issues: jobs.length, pages };
     });

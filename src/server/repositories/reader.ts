@@ -3,6 +3,7 @@
 import type { Db, Queryable } from '../db/index';
 import { notFound } from '../plugins/errors';
 import type { IssueManifest, Progress } from '../../shared/schemas/reader';
+import { countUsageEvents } from './counter-usage';
 
 export async function issueManifest(db: Queryable, issueId: number): Promise<Omit<IssueManifest, 'progress'>> {
   const { rows } = await db.query<{
@@ -85,27 +86,35 @@ export interface ReaderEventRow {
 
 /** Stores read events for one reader; events of unknown issues are dropped. Returns how many were
  * stored. The source is the server's word ('web', or 'zone' with the zone when the entitlement
- * check found the issue open under a zone pass), never the app's: a forged 'zone' would skew reports. */
-export async function storeReadEvents(db: Queryable, userId: number, list: ReaderEventRow[]): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `WITH e AS (
-       SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::int[]) AS e(kind, issue_id, page_no, at, zone_id)
-     ), ins AS (
+ * check found the issue open under a zone pass), never the app's: a forged 'zone' would skew reports.
+ * The COUNTER counts are brought up to date in the same transaction, under the reader's row lock
+ * (two batches of one reader are counted one after the other). */
+export async function storeReadEvents(db: Db, userId: number, list: ReaderEventRow[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const { rows } = await tx.query<{ id: string }>(
+      `WITH e AS (
+         SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::int[]) WITH ORDINALITY AS e(kind, issue_id, page_no, at, zone_id, n)
+       )
        INSERT INTO usage_events (kind, user_id, institution_id, mid, issue_id, page_no, at, source, zone_id)
        SELECT e.kind, $1, (SELECT institution_id FROM users WHERE id = $1), s.mid, e.issue_id, e.page_no, e.at,
               CASE WHEN e.zone_id IS NULL THEN 'web' ELSE 'zone' END, e.zone_id
-       FROM e JOIN issues s ON s.issue_id = e.issue_id RETURNING 1
-     ) SELECT count(*)::int AS n FROM ins`,
-    [
-      userId,
-      list.map((e) => e.kind),
-      list.map((e) => e.issueId),
-      list.map((e) => e.page ?? null),
-      list.map((e) => new Date(e.at)),
-      list.map((e) => e.zoneId ?? null),
-    ],
-  );
-  return rows[0].n;
+       FROM e JOIN issues s ON s.issue_id = e.issue_id ORDER BY e.n RETURNING id::text`,
+      [
+        userId,
+        list.map((e) => e.kind),
+        list.map((e) => e.issueId),
+        list.map((e) => e.page ?? null),
+        list.map((e) => new Date(e.at)),
+        list.map((e) => e.zoneId ?? null),
+      ],
+    );
+    await countUsageEvents(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return rows.length;
+  });
 }
 export interface DownloadLimits {
   issues: number;

@@ -11,6 +11,7 @@ import pushRoutes from './push';
 import zoneRoutes from './zones';
 import shelfRoutes from './shelf';
 import consoleRoutes from './console';
+import consoleReportRoutes from './console-reports';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -28,5 +29,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(zoneRoutes);
   await app.register(shelfRoutes);
   await app.register(consoleRoutes);
+  await app.register(consoleReportRoutes);
 };
 export default apiRoutes;

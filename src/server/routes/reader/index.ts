@@ -41,6 +41,7 @@ import {
   storeReadEvents,
 } from '../../repositories/reader';
 import { sight } from '../../services/zones';
+import { recordReaderEvent } from '../../repositories/counter-usage';
 import { deviceTime } from '../../services/device-time';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
@@ -50,6 +51,10 @@ const CodeQuery = z.object({ code: raw().max(2000).optional() });
 /** A download asked for under a zone pass alone. */
 export const ZONE_ONLY_DOWNLOAD =
   'Reading in a Smart Reading Zone is online only. Downloading an issue to read offline needs a subscription.';
+/** Refusals that are COUNTER's No_License (the institution's licence does not open the title)
+ * and Limit_Exceeded (a limit of the licence is reached). */
+const NO_LICENSE = new Set(['subscription_expired', 'not_in_subscription', 'age_restricted', 'country_blocked']);
+const LIMITS = new Set(['device_limit', 'download_limit']);
 /** Distinct issues one batch of read events may count. */
 export const READ_EVENT_ISSUES_MAX = 20;
 
@@ -64,6 +69,20 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
+
+  /** Records a refusal for the institution's COUNTER reports (Access Denied: no licence for the
+   * title, or a limit of the licence reached), then refuses. */
+  const deny = async (uid: number, issueId: number, err: unknown): Promise<never> => {
+    const kind = !(err instanceof HttpError)
+      ? null
+      : NO_LICENSE.has(err.code)
+        ? 'denied_no_license'
+        : LIMITS.has(err.code)
+          ? 'denied_limit'
+          : null;
+    if (kind) await app.db.transaction((tx) => recordReaderEvent(tx, { kind, userId: uid, issueId }));
+    throw err;
+  };
 
   // --- The reader document: its own small entry of the built app. ---
   const readerFile = path.join(app.config.appDir, 'reader.html');
@@ -83,7 +102,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       // On a zone's network this is where Read Now meets the zone: sighted first (one indexed
       // lookup when the address is in no zone), so the pass is there for the check.
       await sight(app, userId(req), { ip: req.ip });
-      await checkReading(app.db, userId(req), issue, store_id);
+      await checkReading(app.db, userId(req), issue, store_id).catch((err) => deny(userId(req), issue, err));
       const { code, expiresAt } = await tokens.sign(userId(req), issue, req.user!.sessionId);
       // Where to open, known here already: the reader's first requests can then go out at once.
       const at = page ?? (await readProgress(app.db, userId(req), issue)).page;
@@ -204,21 +223,30 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       const uid = userId(req);
       const { issueId, deviceId } = req.body;
       // A zone pass opens online reading only: keeping an issue needs the subscription.
-      if ((await checkReading(app.db, uid, issueId)).zoneId !== null) throw new HttpError(403, 'zone_online_only', ZONE_ONLY_DOWNLOAD);
+      if ((await checkReading(app.db, uid, issueId).catch((err) => deny(uid, issueId, err))).zoneId !== null)
+        throw new HttpError(403, 'zone_online_only', ZONE_ONLY_DOWNLOAD);
       const limits = await downloadLimits(app.db, uid, defaults);
       const outcome = await addDownloadWithinLimits(app.db, uid, deviceId, issueId, limits);
       if (outcome === 'device_limit') {
-        throw new HttpError(
-          403,
-          'device_limit',
-          `Your downloads are already on ${limits.devices} devices. Remove them from one device to download on this one.`,
+        await deny(
+          uid,
+          issueId,
+          new HttpError(
+            403,
+            'device_limit',
+            `Your downloads are already on ${limits.devices} devices. Remove them from one device to download on this one.`,
+          ),
         );
       }
       if (outcome === 'download_limit') {
-        throw new HttpError(
-          403,
-          'download_limit',
-          `You can keep ${limits.issues} issues downloaded at a time. Remove one to download another.`,
+        await deny(
+          uid,
+          issueId,
+          new HttpError(
+            403,
+            'download_limit',
+            `You can keep ${limits.issues} issues downloaded at a time. Remove one to download another.`,
+          ),
         );
       }
       const { code, expiresAt } = await tokens.sign(uid, issueId, req.user!.sessionId);

@@ -1,0 +1,41 @@
+// The console's usage reports (issue 15): a COUNTER report for a month range, the institution's
+// SUSHI credentials, and its KBART holdings file.
+import { z } from 'zod';
+import { Month, REPORT_IDS, type ReportId } from '../counter/reports';
+import { InstitutionParams } from './console';
+
+/** Months one report may span (ten years: a harvester asks a year at a time). */
+export const REPORT_MONTHS_MAX = 120;
+
+export const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+
+export const ReportParams = InstitutionParams.extend({
+  report: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(REPORT_IDS as [ReportId, ...ReportId[]], { error: `expected one of ${REPORT_IDS.join(', ')}` })),
+});
+
+export const ReportQuery = z
+  .object({ begin: Month, end: Month })
+  .refine((q) => q.begin <= q.end, { message: 'the first month must not be after the last', path: ['end'] })
+  .refine((q) => monthIndex(q.end) - monthIndex(q.begin) < REPORT_MONTHS_MAX, {
+    message: `a report spans at most ${REPORT_MONTHS_MAX} months`,
+    path: ['end'],
+  });
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+/** GET /api/console/institutions/:id/sushi: where and with what a harvester asks. The api_key
+ * only comes back from a rotation; afterwards it cannot be read again. */
+export const SushiSettings = z.object({
+  url: z.string(),
+  kbartUrl: z.string(),
+  customerId: z.string().nullable(),
+  requestorId: z.string().nullable(),
+  apiKey: z.string().nullable(),
+  rotatedAt: z.string().nullable(),
+});
+export type SushiSettings = z.infer<typeof SushiSettings>;
+
+export const KbartFile = z.object({ fileName: z.string(), titles: z.number().int(), text: z.string() });
+export type KbartFile = z.infer<typeof KbartFile>;

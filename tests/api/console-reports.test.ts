@@ -1,0 +1,457 @@
+// COUNTER 5.1 usage reports, SUSHI and KBART: the counts against a hand-computed fixture (double
+// clicks, several sessions, refusals), the tabular layout of the Code of Practice, a harvester's
+// calls over HTTP, and the console's checks (another institution's librarian gets a 403).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestContext } from '../support/app';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { FX, loadCatalogue } from '../fixtures/catalogue';
+import { grantConsoleRole } from '../../src/server/repositories/console';
+import { storeReadEvents } from '../../src/server/repositories/reader';
+import { rebuildCounterUsage, recordReaderEvent } from '../../src/server/repositories/counter-usage';
+import { reportTable, reportText, HEADER_LABELS } from '../../src/shared/counter/tabular';
+import { KBART_COLUMNS } from '../../src/shared/kbart';
+
+let t: TestContext;
+let api: ReturnType<typeof apiClient>;
+const outbox = memoryOutbox();
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const issue: Record<string, number[]> = {};
+const A = FX.inst.active;
+
+beforeAll(async () => {
+  t = await testApp(loadCatalogue, { mailer: outbox.mailer });
+  api = apiClient(t.app, await xsrfToken(t.app));
+  for (const email of ['librarian@active.edu', 'member@active.edu', 'librarian@expired.edu', 'member@expired.edu', 'admin@example.com']) {
+    tokens[email] = (await signInByCode(t.db, api, outbox, email)).token;
+    ids[email] = (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id;
+  }
+  for (const [email, role, orgCode] of [
+    ['librarian@active.edu', 'librarian', 'ACT'],
+    ['librarian@expired.edu', 'librarian', 'EXP'],
+    ['admin@example.com', 'admin', null],
+  ] as const) {
+    await grantConsoleRole(t.db, { email, role, orgCode, actorId: null });
+  }
+  for (const [name, mid] of Object.entries({ biz: FX.mid.biz, tech: FX.mid.tech, journal: FX.mid.journal, paper: FX.mid.paper })) {
+    issue[name] = (await t.db.query<{ issue_id: number }>('SELECT issue_id FROM issues WHERE mid = $1 ORDER BY issue_id', [mid])).rows.map(
+      (r) => r.issue_id,
+    );
+  }
+  // The hand-computed fixture (README "Usage reports"): times in UTC.
+  const at = (s: string) => Date.parse(`${s}Z`);
+  const member = ids['member@active.edu'];
+  const librarian = ids['librarian@active.edu'];
+  await storeReadEvents(t.db, member, [
+    { kind: 'issue_open', issueId: issue.biz[0], at: at('2026-03-10T10:00:00') }, // 1
+    { kind: 'issue_open', issueId: issue.biz[0], at: at('2026-03-10T10:00:10') }, // 2: double click of 1
+    { kind: 'page_view', issueId: issue.biz[0], page: 2, at: at('2026-03-10T10:00:20') }, // 3
+    { kind: 'page_view', issueId: issue.biz[0], page: 2, at: at('2026-03-10T10:00:25') }, // 4: double click of 3
+    { kind: 'issue_open', issueId: issue.biz[1], at: at('2026-03-10T10:05:00') }, // 5: another issue, same title and session
+    { kind: 'issue_open', issueId: issue.biz[0], at: at('2026-03-10T10:06:00') }, // 6: again, past 30 s: counted, not unique
+  ]);
+  // A new session (the next hour).
+  await storeReadEvents(t.db, member, [
+    { kind: 'issue_open', issueId: issue.biz[0], at: at('2026-03-10T11:10:00') }, // 7
+    { kind: 'issue_open', issueId: issue.journal[0], at: at('2026-03-10T11:20:00') }, // 8
+  ]);
+  // Another reader in the first hour: a session of its own.
+  await storeReadEvents(t.db, librarian, [
+    { kind: 'issue_open', issueId: issue.biz[0], at: at('2026-03-10T10:00:05') }, // 9
+    { kind: 'page_view', issueId: issue.tech[0], page: 1, at: at('2026-03-10T10:00:50') }, // 10: a free title, no request
+    { kind: 'issue_open', issueId: issue.paper[0], at: at('2026-04-02T09:00:00') }, // 11: April
+  ]);
+  // Refusals: no licence twice in 10 s (one double click), and a limit reached.
+  for (const [kind, issueId, when] of [
+    ['denied_no_license', issue.paper[0], '2026-03-05T12:00:00'],
+    ['denied_no_license', issue.paper[0], '2026-03-05T12:00:10'],
+    ['denied_limit', issue.journal[0], '2026-03-06T08:00:00'],
+  ] as const) {
+    await t.db.transaction((tx) => recordReaderEvent(tx, { kind, userId: member, issueId, at: new Date(at(when)) }));
+  }
+  // Another institution's read, which Active U must never see.
+  await storeReadEvents(t.db, ids['member@expired.edu'], [{ kind: 'issue_open', issueId: issue.biz[0], at: at('2026-03-10T10:00:00') }]);
+});
+afterAll(() => t?.close());
+
+const report = (id: string, query: string, email = 'librarian@active.edu', inst: number = A) =>
+  api.get(`/api/console/institutions/${inst}/reports/${id}?${query}`, tokens[email]);
+const MARCH_APRIL = 'begin=2026-03&end=2026-04';
+
+/** The report's table, in the named columns only. */
+function cells(body: Parameters<typeof reportTable>[0], columns: string[]) {
+  const table = reportTable(body);
+  const at = columns.map((c) => table.columns.indexOf(c));
+  expect(at).not.toContain(-1);
+  return table.rows.map((r) => at.map((i) => r[i]));
+}
+
+describe('the counts (hand-computed fixture)', () => {
+  it('TR: double clicks filtered, unique items and titles per session, refusals, per title and month', async () => {
+    const res = await report('tr', MARCH_APRIL);
+    expect(res.status).toBe(200);
+    expect(cells(res.body, ['Title', 'Data_Type', 'Access_Type', 'Metric_Type', 'Reporting_Period_Total', 'Mar-2026', 'Apr-2026'])).toEqual(
+      [
+        ['Business Weekly', 'Journal', 'Controlled', 'Total_Item_Investigations', 6, 6, 0],
+        ['Business Weekly', 'Journal', 'Controlled', 'Total_Item_Requests', 5, 5, 0],
+        ['Business Weekly', 'Journal', 'Controlled', 'Unique_Item_Investigations', 4, 4, 0],
+        ['Business Weekly', 'Journal', 'Controlled', 'Unique_Item_Requests', 4, 4, 0],
+        ['Business Weekly', 'Journal', 'Controlled', 'Unique_Title_Investigations', 3, 3, 0],
+        ['Business Weekly', 'Journal', 'Controlled', 'Unique_Title_Requests', 3, 3, 0],
+        ['Journal of Modern History', 'Journal', 'Controlled', 'Total_Item_Investigations', 1, 1, 0],
+        ['Journal of Modern History', 'Journal', 'Controlled', 'Total_Item_Requests', 1, 1, 0],
+        ['Journal of Modern History', 'Journal', 'Controlled', 'Unique_Item_Investigations', 1, 1, 0],
+        ['Journal of Modern History', 'Journal', 'Controlled', 'Unique_Item_Requests', 1, 1, 0],
+        ['Journal of Modern History', 'Journal', 'Controlled', 'Unique_Title_Investigations', 1, 1, 0],
+        ['Journal of Modern History', 'Journal', 'Controlled', 'Unique_Title_Requests', 1, 1, 0],
+        ['Journal of Modern History', 'Journal', 'Controlled', 'Limit_Exceeded', 1, 1, 0],
+        ['Tech Today', 'Journal', 'Free_To_Read', 'Total_Item_Investigations', 1, 1, 0],
+        ['Tech Today', 'Journal', 'Free_To_Read', 'Unique_Item_Investigations', 1, 1, 0],
+        ['Tech Today', 'Journal', 'Free_To_Read', 'Unique_Title_Investigations', 1, 1, 0],
+        ['The Morning Ledger', 'Newspaper_or_Newsletter', 'Controlled', 'Total_Item_Investigations', 1, 0, 1],
+        ['The Morning Ledger', 'Newspaper_or_Newsletter', 'Controlled', 'Total_Item_Requests', 1, 0, 1],
+        ['The Morning Ledger', 'Newspaper_or_Newsletter', 'Controlled', 'Unique_Item_Investigations', 1, 0, 1],
+        ['The Morning Ledger', 'Newspaper_or_Newsletter', 'Controlled', 'Unique_Item_Requests', 1, 0, 1],
+        ['The Morning Ledger', 'Newspaper_or_Newsletter', 'Controlled', 'Unique_Title_Investigations', 1, 0, 1],
+        ['The Morning Ledger', 'Newspaper_or_Newsletter', 'Controlled', 'Unique_Title_Requests', 1, 0, 1],
+        ['The Morning Ledger', 'Newspaper_or_Newsletter', 'Controlled', 'No_License', 1, 1, 0],
+      ],
+    );
+  });
+
+  it('PR and PR_P1: the platform sums by data type', async () => {
+    const pr = (await report('pr', MARCH_APRIL)).body;
+    expect(cells(pr, ['Platform', 'Data_Type', 'Access_Method', 'Metric_Type', 'Reporting_Period_Total', 'Mar-2026', 'Apr-2026'])).toEqual([
+      ['Lectern', 'Journal', 'Regular', 'Total_Item_Investigations', 8, 8, 0],
+      ['Lectern', 'Journal', 'Regular', 'Total_Item_Requests', 6, 6, 0],
+      ['Lectern', 'Journal', 'Regular', 'Unique_Item_Investigations', 6, 6, 0],
+      ['Lectern', 'Journal', 'Regular', 'Unique_Item_Requests', 5, 5, 0],
+      ['Lectern', 'Journal', 'Regular', 'Unique_Title_Investigations', 5, 5, 0],
+      ['Lectern', 'Journal', 'Regular', 'Unique_Title_Requests', 4, 4, 0],
+      ['Lectern', 'Newspaper_or_Newsletter', 'Regular', 'Total_Item_Investigations', 1, 0, 1],
+      ['Lectern', 'Newspaper_or_Newsletter', 'Regular', 'Total_Item_Requests', 1, 0, 1],
+      ['Lectern', 'Newspaper_or_Newsletter', 'Regular', 'Unique_Item_Investigations', 1, 0, 1],
+      ['Lectern', 'Newspaper_or_Newsletter', 'Regular', 'Unique_Item_Requests', 1, 0, 1],
+      ['Lectern', 'Newspaper_or_Newsletter', 'Regular', 'Unique_Title_Investigations', 1, 0, 1],
+      ['Lectern', 'Newspaper_or_Newsletter', 'Regular', 'Unique_Title_Requests', 1, 0, 1],
+    ]);
+    const p1 = (await report('pr_p1', MARCH_APRIL)).body;
+    expect(reportTable(p1).rows).toEqual([
+      ['Lectern', 'Total_Item_Requests', 7, 6, 1],
+      ['Lectern', 'Unique_Item_Requests', 6, 5, 1],
+      ['Lectern', 'Unique_Title_Requests', 5, 4, 1],
+    ]);
+  });
+
+  it('the journal views: controlled requests, access denied, by access type, by year of publication', async () => {
+    const view = async (id: string, columns: string[]) => cells((await report(id, MARCH_APRIL)).body, columns);
+    expect(await view('tr_j1', ['Title', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([
+      ['Business Weekly', 'Total_Item_Requests', 5],
+      ['Business Weekly', 'Unique_Item_Requests', 4],
+      ['Journal of Modern History', 'Total_Item_Requests', 1],
+      ['Journal of Modern History', 'Unique_Item_Requests', 1],
+    ]);
+    // The newspaper's refusal is not a journal's.
+    expect(await view('tr_j2', ['Title', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([
+      ['Journal of Modern History', 'Limit_Exceeded', 1],
+    ]);
+    expect(await view('tr_j3', ['Title', 'Access_Type', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([
+      ['Business Weekly', 'Controlled', 'Total_Item_Investigations', 6],
+      ['Business Weekly', 'Controlled', 'Total_Item_Requests', 5],
+      ['Business Weekly', 'Controlled', 'Unique_Item_Investigations', 4],
+      ['Business Weekly', 'Controlled', 'Unique_Item_Requests', 4],
+      ['Journal of Modern History', 'Controlled', 'Total_Item_Investigations', 1],
+      ['Journal of Modern History', 'Controlled', 'Total_Item_Requests', 1],
+      ['Journal of Modern History', 'Controlled', 'Unique_Item_Investigations', 1],
+      ['Journal of Modern History', 'Controlled', 'Unique_Item_Requests', 1],
+      ['Tech Today', 'Free_To_Read', 'Total_Item_Investigations', 1],
+      ['Tech Today', 'Free_To_Read', 'Unique_Item_Investigations', 1],
+    ]);
+    expect(await view('tr_j4', ['Title', 'YOP', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([
+      ['Business Weekly', '2026', 'Total_Item_Requests', 5],
+      ['Business Weekly', '2026', 'Unique_Item_Requests', 4],
+      ['Journal of Modern History', '2026', 'Total_Item_Requests', 1],
+      ['Journal of Modern History', '2026', 'Unique_Item_Requests', 1],
+    ]);
+  });
+
+  it('a recount from usage_events gives the same figures as the counts kept as events arrived', async () => {
+    const before = (await report('tr', MARCH_APRIL)).body.Report_Items;
+    await rebuildCounterUsage(t.db, 3);
+    expect((await report('tr', MARCH_APRIL)).body.Report_Items).toEqual(before);
+  });
+
+  it('a month with no usage says so with exception 3030', async () => {
+    const res = await report('tr', 'begin=2025-01&end=2025-02');
+    expect(res.body.Report_Items).toEqual([]);
+    expect(res.body.Report_Header.Exceptions).toEqual([{ Code: 3030, Message: 'No Usage Available for Requested Dates' }]);
+  });
+});
+
+describe('the tabular form (Code of Practice 5.1 §3.2)', () => {
+  it('has the 13 header rows in order, a blank 14th row, then the column headings', async () => {
+    const body = (await report('tr_j1', MARCH_APRIL)).body;
+    const lines = reportText(body, 'tsv').split('\r\n');
+    expect(lines.slice(0, 13).map((l) => l.split('\t')[0])).toEqual([...HEADER_LABELS]);
+    expect(lines.slice(0, 13).map((l) => l.split('\t')[1])).toEqual([
+      'Journal Requests (Controlled)',
+      'TR_J1',
+      '5.1',
+      'Active U',
+      `Proprietary:Lectern:${A}`,
+      'Total_Item_Requests; Unique_Item_Requests',
+      'Data_Type=Journal; Access_Method=Regular; Access_Type=Controlled',
+      '',
+      '',
+      'Begin_Date=2026-03-01; End_Date=2026-04-30',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      'Lectern',
+      '',
+    ]);
+    expect(lines[13]).toBe('');
+    expect(lines[14].split('\t')).toEqual([
+      'Title',
+      'Publisher',
+      'Publisher_ID',
+      'Platform',
+      'DOI',
+      'Proprietary_ID',
+      'Print_ISSN',
+      'Online_ISSN',
+      'URI',
+      'Metric_Type',
+      'Reporting_Period_Total',
+      'Mar-2026',
+      'Apr-2026',
+    ]);
+    expect(lines[15].split('\t')).toEqual([
+      'Business Weekly',
+      'Meridian',
+      '',
+      'Lectern',
+      '',
+      `Lectern:${FX.mid.biz}`,
+      '',
+      '',
+      `${t.app.config.publicUrl}/magazine/${FX.mid.biz}`,
+      'Total_Item_Requests',
+      '5',
+      '5',
+      '0',
+    ]);
+    // The master reports name the attributes they show; CSV quotes what needs it.
+    const tr = (await report('tr', MARCH_APRIL)).body;
+    const csv = reportText(tr, 'csv').split('\r\n');
+    expect(csv[7]).toBe('Report_Attributes,Attributes_To_Show=Data_Type|Access_Type|Access_Method');
+    expect(csv[14].split(',').slice(0, 11)).toEqual([
+      'Title',
+      'Publisher',
+      'Publisher_ID',
+      'Platform',
+      'DOI',
+      'Proprietary_ID',
+      'ISBN',
+      'Print_ISSN',
+      'Online_ISSN',
+      'URI',
+      'Data_Type',
+    ]);
+  });
+});
+
+describe('the console: who may ask, and bad input', () => {
+  const urls = (inst: number) => [
+    `/api/console/institutions/${inst}/reports/tr?${MARCH_APRIL}`,
+    `/api/console/institutions/${inst}/sushi`,
+    `/api/console/institutions/${inst}/kbart`,
+  ];
+
+  it("refuses another institution's librarian (403) on every call and rotates nothing", async () => {
+    for (const url of urls(A)) {
+      const res = await api.get(url, tokens['librarian@expired.edu']);
+      expect([url, res.status, res.body.error.message]).toEqual([url, 403, "That is another institution's console."]);
+      expect((await api.get(url, tokens['member@active.edu'])).status).toBe(403);
+      expect((await api.get(url)).status).toBe(401);
+      expect((await api.get(url, tokens['admin@example.com'])).status).toBe(200);
+    }
+    const rotate = await api.post(`/api/console/institutions/${A}/sushi/rotate`, {}, tokens['librarian@expired.edu']);
+    expect(rotate.status).toBe(403);
+    expect((await t.db.query('SELECT 1 FROM sushi_credentials WHERE institution_id = $1', [A])).rows).toEqual([]);
+    expect((await t.db.query(`SELECT 1 FROM console_audit WHERE action = 'sushi.rotate'`)).rows).toEqual([]);
+  });
+
+  it('answers bad reports and months with a 400 that says what is wrong', async () => {
+    for (const [id, query, message] of [
+      ['xx', MARCH_APRIL, 'expected one of'],
+      ['tr', 'begin=2026-13&end=2026-14', 'expected a month as YYYY-MM'],
+      ['tr', 'begin=2026-05&end=2026-03', 'the first month must not be after the last'],
+      ['tr', 'begin=2000-01&end=2026-03', 'a report spans at most 120 months'],
+      ['tr', 'end=2026-03', 'expected a month'],
+      ['tr', "begin=2026-01'%3B--&end=2026-03", 'expected a month as YYYY-MM'],
+    ]) {
+      const res = await report(id, query);
+      expect([id, query, res.status]).toEqual([id, query, 400]);
+      expect(res.body.error.message).toContain(message);
+    }
+  });
+});
+
+describe('SUSHI over HTTP, as a harvester calls it', () => {
+  let base = '';
+  let creds = { customer_id: '', requestor_id: '', api_key: '' };
+  beforeAll(async () => {
+    base = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/sushi/r51`;
+    const rotated = await api.post(`/api/console/institutions/${A}/sushi/rotate`, {}, tokens['librarian@active.edu']);
+    expect(rotated.status).toBe(200);
+    creds = { customer_id: rotated.body.customerId, requestor_id: rotated.body.requestorId, api_key: rotated.body.apiKey };
+  });
+  const sushi = async (path: string, params: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}?${new URLSearchParams(params)}`);
+    const text = await res.text();
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      text,
+      body: text.startsWith('[') || text.startsWith('{') ? JSON.parse(text) : null,
+    };
+  };
+
+  it('shows the key once, keeps only its hash, and logs the rotation without it', async () => {
+    expect(creds.api_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const shown = await api.get(`/api/console/institutions/${A}/sushi`, tokens['librarian@active.edu']);
+    expect(shown.body).toMatchObject({
+      customerId: String(A),
+      requestorId: creds.requestor_id,
+      apiKey: null,
+      url: `${t.app.config.publicUrl}/sushi/r51`,
+    });
+    const stored = await t.db.query<{ api_key_hash: string }>('SELECT api_key_hash FROM sushi_credentials WHERE institution_id = $1', [A]);
+    expect(stored.rows[0].api_key_hash).not.toContain(creds.api_key);
+    const audit = await t.db.query<{ actor: string; after: unknown }>(
+      `SELECT actor, after FROM console_audit WHERE action = 'sushi.rotate'`,
+    );
+    expect(audit.rows).toEqual([{ actor: 'librarian@active.edu', after: { requestorId: creds.requestor_id } }]);
+  });
+
+  it('answers status, members, the reports list and a report', async () => {
+    const status = await sushi('/status');
+    expect(status.status).toBe(200);
+    expect(status.body[0]).toMatchObject({ Service_Active: true });
+    const members = await sushi('/members', creds);
+    expect(members.body).toEqual([
+      { Customer_ID: String(A), Requestor_ID: creds.requestor_id, Name: 'Active U', Institution_ID: { Proprietary: [`Lectern:${A}`] } },
+    ]);
+    const list = await sushi('/reports', creds);
+    expect(list.body.map((r: { Report_ID: string; Path: string }) => [r.Report_ID, r.Path])).toEqual(
+      ['PR', 'PR_P1', 'TR', 'TR_J1', 'TR_J2', 'TR_J3', 'TR_J4'].map((id) => [id, `/sushi/r51/reports/${id.toLowerCase()}`]),
+    );
+    expect(list.body[0].First_Month_Available).toBe('2026-03');
+    const tr = await sushi('/reports/tr_j1', { ...creds, begin_date: '2026-03-01', end_date: '2026-04-30' });
+    expect(tr.status).toBe(200);
+    expect(tr.body.Report_Header).toMatchObject({
+      Report_ID: 'TR_J1',
+      Release: '5.1',
+      Institution_Name: 'Active U',
+      Report_Filters: { Begin_Date: '2026-03-01', End_Date: '2026-04-30', Data_Type: ['Journal'], Access_Type: ['Controlled'] },
+    });
+    expect(tr.body.Report_Items[0]).toMatchObject({
+      Title: 'Business Weekly',
+      Item_ID: { Proprietary: `Lectern:${FX.mid.biz}` },
+      Attribute_Performance: [{ Performance: { Total_Item_Requests: { '2026-03': 5 }, Unique_Item_Requests: { '2026-03': 4 } } }],
+    });
+  });
+
+  it('answers wrong credentials and bad dates with the COUNTER exception codes', async () => {
+    const dates = { begin_date: '2026-03', end_date: '2026-04' };
+    for (const [params, path, status, code] of [
+      [{ ...dates }, '/reports/tr', 400, 1030],
+      [{ ...creds, requestor_id: 'nobody', ...dates }, '/reports/tr', 401, 2000],
+      [{ ...creds, customer_id: String(FX.inst.expired), ...dates }, '/reports/tr', 403, 2010],
+      [{ ...creds, api_key: 'x'.repeat(43), ...dates }, '/reports/tr', 401, 2020],
+      [{ ...creds, api_key: '', ...dates }, '/members', 401, 2020],
+      [{ ...creds, ...dates }, '/reports/br1', 404, 3000],
+      [{ ...creds, begin_date: '2026-3', end_date: '2026-04' }, '/reports/tr', 400, 3020],
+      [{ ...creds, begin_date: '2026-05', end_date: '2026-04' }, '/reports/tr', 400, 3020],
+      [{ ...creds, end_date: '2026-04' }, '/reports/pr', 400, 1030],
+    ] as const) {
+      const res = await sushi(path, params);
+      expect([path, params, res.status, res.body.Code]).toEqual([path, params, status, code]);
+      expect(res.body.Message).toBeTruthy();
+    }
+  });
+
+  it('says the month under way is not final (3031)', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const res = await sushi('/reports/pr_p1', { ...creds, begin_date: month, end_date: month });
+    expect(res.body.Report_Header.Exceptions.map((e: { Code: number }) => e.Code)).toContain(3031);
+  });
+
+  it("gives the holdings as KBART: the subscription's titles, with first and last issues", async () => {
+    const res = await sushi('/kbart', creds);
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('text/tab-separated-values');
+    const [head, ...rows] = res.text
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    expect(head).toEqual([...KBART_COLUMNS]);
+    expect(rows.every((r) => r.length === 25)).toBe(true);
+    const col = (name: string) => KBART_COLUMNS.indexOf(name as (typeof KBART_COLUMNS)[number]);
+    // Not the hidden category's title, nor the one blocked in India (Active U's country).
+    expect(rows.map((r) => r[col('publication_title')])).toEqual([
+      'Business Weekly',
+      'Grown-up Style',
+      'Journal of Modern History',
+      'Tech Today',
+      'The Morning Ledger',
+      'दैनिक प्रभात',
+      'भारत दर्पण',
+    ]);
+    const biz = rows[0];
+    expect(biz[col('title_url')]).toBe(`${t.app.config.publicUrl}/magazine/${FX.mid.biz}`);
+    expect(biz[col('date_first_issue_online')]).toBe('2026-09-15');
+    expect(biz[col('publication_type')]).toBe('serial');
+    expect(rows[3][col('access_type')]).toBe('F');
+    // Basic S opens neither newspapers nor journals.
+    const basic = await api.get(`/api/console/institutions/${FX.inst.noFlags}/kbart`, tokens['admin@example.com']);
+    expect(basic.body.text).not.toContain('The Morning Ledger');
+    expect(basic.body.text).not.toContain('Journal of Modern History');
+    expect(basic.body.fileName).toMatch(/^Lectern_BAS_AllTitles_\d{4}-\d{2}-\d{2}\.txt$/);
+    expect((await sushi('/kbart', { ...creds, api_key: 'wrong' })).body.Code).toBe(2020);
+  });
+});
+
+describe('the reader path records and counts', () => {
+  it('a refusal of the reader token as No_License for the institution', async () => {
+    // Basic S does not open newspapers.
+    const token = (await signInByCode(t.db, api, outbox, 'reader@basic.edu')).token;
+    await grantConsoleRole(t.db, { email: 'librarian@active.edu', role: 'librarian', orgCode: 'ACT', actorId: null });
+    const res = await api.post('/api/reader/token', { issue: issue.paper[0] }, token);
+    expect(res.status).toBe(403);
+    const month = new Date().toISOString().slice(0, 7);
+    const tr = await api.get(
+      `/api/console/institutions/${FX.inst.noFlags}/reports/tr?begin=${month}&end=${month}`,
+      tokens['admin@example.com'],
+    );
+    expect(cells(tr.body, ['Title', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([['The Morning Ledger', 'No_License', 1]]);
+  });
+
+  it('concurrent batches of one reader count each session once', async () => {
+    const now = Date.now();
+    const times = [200, 160, 120, 80, 40].map((s) => now - s * 1000);
+    const sent = await Promise.all(
+      times.map((at) =>
+        api.post('/api/reader/events', { events: [{ kind: 'issue_open', issueId: issue.journal[1], at }] }, tokens['member@active.edu']),
+      ),
+    );
+    expect(sent.map((r) => r.body.stored)).toEqual([1, 1, 1, 1, 1]);
+    const month = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+    const sessions = new Set(times.map((ms) => new Date(ms).toISOString().slice(0, 13))).size;
+    const tr = await report('tr_j1', `begin=${month(times[0])}&end=${month(now)}`);
+    const rows = cells(tr.body, ['Title', 'Metric_Type', 'Reporting_Period_Total']).filter((r) => r[0] === 'Journal of Modern History');
+    expect(rows).toEqual([
+      ['Journal of Modern History', 'Total_Item_Requests', 5],
+      ['Journal of Modern History', 'Unique_Item_Requests', sessions],
+    ]);
+  });
+});
