@@ -11,12 +11,16 @@ import { consoleMeQuery } from './queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { Problem, statusOf, type SectionProps } from './ConsoleParts';
 import { OverviewSection } from './OverviewSection';
+import { ReportsSection } from './ReportsSection';
+import { HarvestSection } from './HarvestSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
  * and the component. The first one is the institution's landing section (no segment). */
 const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentType<SectionProps> }[] = [
   { path: '', label: 'overview', Section: OverviewSection },
+  { path: 'reports', label: 'reports', Section: ReportsSection },
+  { path: 'harvest', label: 'harvest', Section: HarvestSection },
 ];
 
 export default function ConsolePage() {

@@ -1,0 +1,51 @@
+// The console's usage reports (GET /api/console/institutions/:id/reports|sushi|kbart): a COUNTER
+// report for a month range, the SUSHI settings and their rotation, the KBART file.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CounterReport, type ReportId } from '../../../shared/counter/reports';
+import { KbartFile, SushiSettings } from '../../../shared/schemas/console-reports';
+import { apiGet, apiPost } from '../../lib/api';
+import { consoleKeys } from './queries';
+
+export const reportKeys = {
+  report: (institutionId: number, id: ReportId, begin: string, end: string) =>
+    [...consoleKeys.all, institutionId, 'report', id, begin, end] as const,
+  sushi: (institutionId: number) => [...consoleKeys.all, institutionId, 'sushi'] as const,
+};
+
+const base = (institutionId: number) => `/api/console/institutions/${institutionId}`;
+
+export const reportQuery = (institutionId: number, id: ReportId, begin: string, end: string) =>
+  queryOptions({
+    queryKey: reportKeys.report(institutionId, id, begin, end),
+    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/reports/${id.toLowerCase()}`, CounterReport, { begin, end }, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export const sushiQuery = (institutionId: number) =>
+  queryOptions({
+    queryKey: reportKeys.sushi(institutionId),
+    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/sushi`, SushiSettings, undefined, signal),
+    retry: false,
+  });
+
+export const fetchKbart = (institutionId: number) => apiGet(`${base(institutionId)}/kbart`, KbartFile);
+
+/** New SUSHI credentials: the answer carries the api_key, shown until the section is left. */
+export function useRotateSushi(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost(`${base(institutionId)}/sushi/rotate`, SushiSettings),
+    onSuccess: (settings) => client.setQueryData(reportKeys.sushi(institutionId), settings),
+  });
+}
+
+/** Saves text as a file the browser downloads. */
+export function downloadText(fileName: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

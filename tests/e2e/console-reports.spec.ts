@@ -1,0 +1,85 @@
+// Usage reports in the library console, in Chromium against the demo: the librarian opens a
+// COUNTER report (table and chart as the server counts them), downloads it as TSV with the Code of
+// Practice's header rows and as COUNTER JSON, makes SUSHI credentials and downloads the KBART
+// file; English and Hindi at 1280 and 360 px.
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { SignIn, screenshotBoth } from './pages';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+async function openConsole(page: Page) {
+  await new SignIn(page).withPassword('librarian@demo.edu', 'read2026');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/library');
+  await expect(page).toHaveURL(/\/library\/\d+$/);
+  return { id: page.url().split('/').pop()!, token: (await page.evaluate(() => localStorage.getItem('userToken')))! };
+}
+
+const downloaded = async (page: Page, testId: string) => {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  return { name: file.suggestedFilename(), text: fs.readFileSync((await file.path())!, 'utf8') };
+};
+
+test('a librarian opens a usage report and downloads it', async ({ page }) => {
+  const { id, token } = await openConsole(page);
+  await page.getByRole('link', { name: 'Usage reports' }).click();
+  await expect(page).toHaveURL(new RegExp(`/library/${id}/reports$`));
+  await page.getByTestId('report-choice').selectOption('TR');
+  const begin = await page.getByTestId('report-begin').inputValue();
+  const end = await page.getByTestId('report-end').inputValue();
+  // The table shows the server's rows (the demo's reads under Demo University this month).
+  const report = await (
+    await page.request.get(`/api/console/institutions/${id}/reports/tr?begin=${begin}&end=${end}`, { headers: { Authorization: token } })
+  ).json();
+  expect(report.Report_Items.length).toBeGreaterThan(0);
+  const rows = page.getByTestId('report-table').locator('tbody tr');
+  await expect(rows.first()).toContainText(report.Report_Items[0].Title);
+  const metrics = report.Report_Items.reduce(
+    (n: number, item: { Attribute_Performance: { Performance: object }[] }) =>
+      n + item.Attribute_Performance.reduce((m, p) => m + Object.keys(p.Performance).length, 0),
+    0,
+  );
+  await expect(rows).toHaveCount(metrics);
+  await expect(page.getByTestId('usage-chart').locator('rect')).toHaveCount(12);
+  await screenshotBoth(page, 'console-reports');
+
+  const tsv = await downloaded(page, 'download-tsv');
+  expect(tsv.name).toBe(`TR_${begin}_${end}.tsv`);
+  const lines = tsv.text.split('\r\n');
+  expect(lines.slice(0, 3)).toEqual(['Report_Name\tTitle Report', 'Report_ID\tTR', 'Release\t5.1']);
+  expect(lines[13]).toBe('');
+  expect(lines[14].startsWith('Title\tPublisher\tPublisher_ID\tPlatform')).toBe(true);
+  const json = await downloaded(page, 'download-json');
+  expect(JSON.parse(json.text).Report_Header.Report_ID).toBe('TR');
+
+  await page.goto(`/hi/library/${id}/reports`);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('उपयोग रिपोर्ट');
+  await expect(page.getByTestId('report-table')).toBeVisible();
+  await screenshotBoth(page, 'console-reports-hi');
+});
+
+test('a librarian makes SUSHI credentials and downloads the KBART file', async ({ page }) => {
+  const { id } = await openConsole(page);
+  await page.goto(`/library/${id}/harvest`);
+  await page.getByTestId('sushi-rotate').click();
+  const key = await page.getByTestId('sushi-api_key').textContent();
+  expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const requestor = await page.getByTestId('sushi-requestor_id').textContent();
+  // A harvester's call with them is answered.
+  const members = await page.request.get(`/sushi/r51/members?customer_id=${id}&requestor_id=${requestor}&api_key=${key}`);
+  expect((await members.json())[0].Name).toBe('Demo University');
+  await screenshotBoth(page, 'console-harvest');
+  const kbart = await downloaded(page, 'kbart-download');
+  expect(kbart.name).toMatch(/^Lectern_DEMOU_AllTitles_\d{4}-\d{2}-\d{2}\.txt$/);
+  expect(kbart.text.split('\n')[0].split('\t').slice(0, 4)).toEqual([
+    'publication_title',
+    'print_identifier',
+    'online_identifier',
+    'date_first_issue_online',
+  ]);
+  // After a reload the key is no longer shown.
+  await page.goto(`/hi/library/${id}/harvest`);
+  await expect(page.getByTestId('sushi-api_key')).not.toHaveText(key!);
+  await screenshotBoth(page, 'console-harvest-hi');
+});
