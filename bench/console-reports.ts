@@ -42,7 +42,7 @@ try {
       `INSERT INTO usage_events (kind, user_id, institution_id, mid, issue_id, page_no, at)
        SELECT CASE WHEN r < 0.25 THEN 'issue_open' WHEN r < 0.97 THEN 'page_view' WHEN r < 0.99 THEN 'denied_no_license' ELSE 'denied_limit' END,
               u.id, u.institution_id, s.mid, s.issue_id, 1 + (g % 40), v.at
-       FROM (SELECT g, random() AS r, 1 + (g / 7) % ${USERS} AS uid, 1 + (g / 7 * 7919) % (${TITLES * ISSUES_PER_TITLE}) AS iid,
+       FROM (SELECT g, random() AS r, 1 + (g / 7) % ${USERS} AS uid, 1 + ((g / 7)::bigint * 2654435761 % 4294967291) % (${TITLES * ISSUES_PER_TITLE}) AS iid,
                     now() - interval '365 days' + (g::float8 / ${EVENTS}) * interval '364 days' AS at
              FROM generate_series(1, $1::int) g) v
        JOIN users u ON u.id = v.uid JOIN issues s ON s.issue_id = v.iid`,

@@ -81,5 +81,6 @@ test('a librarian makes SUSHI credentials and downloads the KBART file', async (
   // After a reload the key is no longer shown.
   await page.goto(`/hi/library/${id}/harvest`);
   await expect(page.getByTestId('sushi-api_key')).not.toHaveText(key!);
+  await expect(page.getByTestId('sushi-api_key')).toContainText('छिपी हुई');
   await screenshotBoth(page, 'console-harvest-hi');
 });

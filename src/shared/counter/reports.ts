@@ -105,7 +105,7 @@ export const REPORT_IDS = Object.keys(REPORTS) as ReportId[];
 /** A month as the reports take it: YYYY-MM. */
 export const Month = z.string({ error: 'expected a month as YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM');
 
-/** One count of the aggregated usage (what the server reads from counter_usage). */
+/** The counts of one title and metric type (and year of publication) over the months asked for. */
 export interface UsageCount {
   mid: number;
   title: string;
@@ -114,8 +114,8 @@ export interface UsageCount {
   free: boolean;
   yop: number;
   metric: CounterMetric;
-  month: string;
-  n: number;
+  /** The count per month (YYYY-MM). */
+  months: Record<string, number>;
 }
 
 export interface ReportRequest {
@@ -200,8 +200,6 @@ export function buildReport(req: ReportRequest, counts: UsageCount[]): CounterRe
   const kept = counts.filter(
     (c) =>
       wanted.has(c.metric) &&
-      c.month >= req.begin &&
-      c.month <= req.end &&
       (!def.filters.Data_Type || def.filters.Data_Type.includes(dataTypeOf(c.type))) &&
       (!def.filters.Access_Type || def.filters.Access_Type.includes(accessTypeOf(c.free))),
   );
@@ -236,7 +234,8 @@ export function buildReport(req: ReportRequest, counts: UsageCount[]): CounterRe
       entry.perf.set(perfKey, perf);
     }
     const byMonth = (perf.Performance[c.metric] ??= {});
-    byMonth[c.month] = (byMonth[c.month] ?? 0) + c.n;
+    for (const [month, n] of Object.entries(c.months))
+      if (month >= req.begin && month <= req.end && n) byMonth[month] = (byMonth[month] ?? 0) + n;
   }
   const reportItems = [...items.values()].map(({ item, perf }) => ({
     ...item,
@@ -244,7 +243,9 @@ export function buildReport(req: ReportRequest, counts: UsageCount[]): CounterRe
       .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
       .map((p) => ({
         ...p,
-        Performance: Object.fromEntries(def.metrics.filter((m) => p.Performance[m]).map((m) => [m, p.Performance[m]])),
+        Performance: Object.fromEntries(
+          def.metrics.filter((m) => Object.keys(p.Performance[m] ?? {}).length).map((m) => [m, p.Performance[m]]),
+        ),
       })),
   }));
   const filters: Record<string, string | string[]> = { Begin_Date: `${req.begin}-01`, End_Date: lastDayOf(req.end), ...def.filters };

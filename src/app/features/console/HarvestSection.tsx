@@ -30,11 +30,12 @@ export function HarvestSection({ institutionId }: SectionProps) {
       setKbart('failed');
     }
   };
+  const hiddenKey = t('keyHidden');
   const fields: [string, string | null][] = [
     [t('sushiUrl'), s.url],
     ['customer_id', s.customerId],
     ['requestor_id', s.requestorId],
-    ['api_key', s.apiKey ?? (s.customerId ? t('keyHidden') : null)],
+    ['api_key', s.apiKey ?? hiddenKey],
   ];
   return (
     <section aria-labelledby="harvest-title" className="console__section">
@@ -52,8 +53,9 @@ export function HarvestSection({ institutionId }: SectionProps) {
               {fields.map(([label, value]) => (
                 <div key={label}>
                   <dt>{label}</dt>
-                  <dd>
-                    <code data-testid={`sushi-${label}`}>{value}</code>
+                  <dd data-testid={`sushi-${label}`}>
+                    {/* The hidden key's note is text, not code: the monospace font has no Devanagari. */}
+                    {value === hiddenKey ? <span className="console__empty">{value}</span> : <code>{value}</code>}
                   </dd>
                 </div>
               ))}

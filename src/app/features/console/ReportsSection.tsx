@@ -78,7 +78,9 @@ export function ReportsSection({ institutionId }: SectionProps) {
     const r = report.data;
     if (!r) return <span className="skeleton skeleton--title" aria-hidden="true" />;
     const table = reportTable(r);
-    const shown = table.columns.map((c, i) => [c, i] as const).filter(([c]) => !HIDDEN.has(c));
+    // A title's platform and the access method are the same on every row: in the files, not on screen.
+    const same = REPORTS[id].level === 'title' ? ['Platform', 'Access_Method'] : [];
+    const shown = table.columns.map((c, i) => [c, i] as const).filter(([c]) => !HIDDEN.has(c) && !same.includes(c));
     const metrics: readonly string[] = REPORTS[id].metrics;
     const metric = metrics.includes('Total_Item_Requests') ? 'Total_Item_Requests' : metrics[0];
     const at = table.columns.indexOf('Metric_Type');
@@ -109,7 +111,7 @@ export function ReportsSection({ institutionId }: SectionProps) {
           </p>
         ))}
         <div className="console__panel">
-          <UsageChart metric={metric} months={months} />
+          <UsageChart metric={metric.replace(/_/g, ' ')} months={months} />
         </div>
         <div className="console-report__scroll" tabIndex={0} role="region" aria-label={t('reportTable')}>
           <table className="console-report__table" data-testid="report-table">
