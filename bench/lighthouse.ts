@@ -3,7 +3,8 @@
 // server on a throwaway data directory with a 40-title demo library. Prints per page the
 // performance and accessibility scores, FCP, LCP, TBT, CLS, Speed Index and the top failing audits.
 // Usage: npm run build && npm run bench:lighthouse   (LH_RUNS=3 keeps the median run per page;
-// LH_SAVE=dir writes each kept report there as <page>.json, to look into)
+// LH_SAVE=dir writes each kept report there as <page>.json, to look into; LH_PAGES=home,listing
+// runs only those)
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -65,7 +66,9 @@ try {
     { name: 'listing', url: `${server.base}/magazines/BS` },
     { name: 'title', url: `${server.base}/magazine/${home.mostPopular[0].mid}` },
   ];
-  for (const page of pages) {
+  // LH_PAGES=home,title runs only those pages.
+  const only = process.env.LH_PAGES?.split(',');
+  for (const page of pages.filter((p) => !only || only.includes(p.name))) {
     const runs: Result[] = [];
     // A run whose trace Lighthouse could not record (NO_NAVSTART now and then) is run again, twice at most.
     for (let i = 0, failed = 0; i < RUNS;) {

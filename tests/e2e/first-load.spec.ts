@@ -84,3 +84,33 @@ test('a signed-in reader, or one with a library or age rating cookie, gets no bo
   await page.reload();
   expect(await booted()).toBe(true);
 });
+
+test("home's first covers are fetched from the boot script's preload, once each, at the size the cards show", async ({
+  browser,
+  baseURL,
+}) => {
+  // A first visit at each width: a new context, nothing cached.
+  for (const viewport of [
+    { width: 360, height: 800 },
+    { width: 1280, height: 800 },
+  ]) {
+    const context = await browser.newContext({ viewport, baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const images: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'image' && images.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    const covers = page.getByTestId('magazine-card').locator('img');
+    await expect(covers.first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const preloaded = await page.$$eval('link[rel=preload][as=image]', (links) => links.length);
+    expect(preloaded, `${viewport.width}px`).toBe(3);
+    for (let i = 0; i < 3; i++) {
+      const shown = new URL(await covers.nth(i).evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+      expect(images.filter((u) => u === shown).length, `${viewport.width}px, cover ${i + 1}: ${shown}`).toBe(1);
+      // …and that one fetch was the preload's (a different srcset or sizes would pick another file).
+      const initiator = await page.evaluate((url) => performance.getEntriesByName(url)[0]?.toJSON().initiatorType, baseURL + shown);
+      expect(initiator, `${viewport.width}px, cover ${i + 1}`).toBe('link');
+    }
+    await context.close();
+  }
+});

@@ -1,6 +1,6 @@
 // Home (spec §2): the quick-category shelves, categories, languages, magazines, journals and
 // cover stories, all from one cached request; skeletons while loading, a retry when it fails.
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HomeResponse } from '../../../shared/schemas/content';
@@ -30,6 +30,9 @@ export default function HomePage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const home = useQuery(homeQuery());
+  // The shelves render from a deferred copy of the answer: React renders them in a background
+  // pass, in slices of a few milliseconds, instead of one long task when the answer arrives.
+  const data = useDeferredValue(home.data);
 
   return (
     <div className="home">
@@ -61,99 +64,126 @@ export default function HomePage() {
           {t('home.offlineCopy')}
         </p>
       )}
-      {home.isPending && home.fetchStatus !== 'paused' && (
+      {((home.isPending && home.fetchStatus !== 'paused') || (home.data && !data)) && (
         <>
           <ShelfSkeleton />
           <ShelfSkeleton />
           <ShelfSkeleton variant="chips" />
         </>
       )}
-      {home.data && <Shelves data={home.data} to={to} />}
+      {data && <Shelves data={data} to={to} />}
     </div>
   );
 }
 
+/** Shelves rendered at once on the app's first home; the rest follow in a transition. */
+const FIRST_SHELVES = 2;
+let firstHome = true;
+
+/** False on the app's first home render, true from the next one on: the first load paints the
+ * top shelves first and renders the rest in a transition, which React does in slices of a few
+ * milliseconds, so no long task holds a slow phone's main thread (Lighthouse's total blocking
+ * time). A later return to home renders every shelf at once, for its scroll position to come back. */
+function useAllShelves(): boolean {
+  const [all, setAll] = useState(!firstHome);
+  useEffect(() => {
+    firstHome = false;
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
+  return all;
+}
+
 function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }) {
   const { t } = useTranslation();
+  const all = useAllShelves();
   // What "Top Free" and the Gold badge mean, said once where a reader first meets them.
   const firstGold = COVER_SHELVES.findIndex(([key]) => data[key].some((m) => m.isGold));
   const noteFor = (key: string, goldHere: boolean) =>
     key === 'topFree' ? t('home.topFreeNote') : goldHere ? t('home.goldNote') : undefined;
-  return (
-    <>
-      {COVER_SHELVES.map(
-        ([key, viewAll], i) =>
-          data[key].length > 0 && (
-            <Scroller
-              key={key}
-              id={key}
-              title={t(`home.sections.${key}`)}
-              count={data[key].length}
-              viewAll={to(viewAll)}
-              note={noteFor(key, i === firstGold)}
-            >
-              {data[key].map((m, j) => (
-                <MagazineTile key={m.mid} m={m} eager={i === 0 && j < 4} />
-              ))}
-            </Scroller>
-          ),
-      )}
-      {data.popularCategories.length > 0 && (
-        <Scroller
-          id="popularCategories"
-          title={t('home.sections.popularCategories')}
-          count={data.popularCategories.length}
-          variant="categories"
-        >
-          {data.popularCategories.map((c) => (
-            <CategoryTile key={c.catId} c={c} />
-          ))}
-        </Scroller>
-      )}
-      {data.popularLanguages.length > 0 && (
-        <Scroller id="popularLanguages" title={t('home.sections.popularLanguages')} count={data.popularLanguages.length} variant="chips">
-          {data.popularLanguages.map((l) => (
-            <LanguageChip key={l.lang_code} l={l} />
-          ))}
-        </Scroller>
-      )}
-      {data.popularMagazines.length > 0 && (
-        <Scroller
-          id="popularMagazines"
-          title={t('home.sections.popularMagazines')}
-          count={data.popularMagazines.length}
-          viewAll={to('/magazines/BS/:lang')}
-        >
-          {data.popularMagazines.map((m) => (
-            <MagazineTile key={m.mid} m={m} />
-          ))}
-        </Scroller>
-      )}
-      {session.showsJournals() && data.popularJournals.length > 0 && (
-        <Scroller
-          id="popularJournals"
-          title={t('home.sections.popularJournals')}
-          count={data.popularJournals.length}
-          viewAll={to('/journals')}
-        >
-          {data.popularJournals.map((m) => (
-            <MagazineTile key={m.mid} m={m} />
-          ))}
-        </Scroller>
-      )}
-      {data.coverStories.length > 0 && (
-        <Scroller
-          id="coverStories"
-          title={t('home.sections.coverStories')}
-          count={data.coverStories.length}
-          variant="stories"
-          viewAll={to('/stories/category/Cover-Stories/sec_60')}
-        >
-          {data.coverStories.map((s) => (
-            <StoryCard key={s.browserLinkUrl} s={s} />
-          ))}
-        </Scroller>
-      )}
-    </>
-  );
+  const shelves = [
+    ...COVER_SHELVES.map(
+      ([key, viewAll], i) =>
+        data[key].length > 0 && (
+          <Scroller
+            key={key}
+            id={key}
+            title={t(`home.sections.${key}`)}
+            count={data[key].length}
+            viewAll={to(viewAll)}
+            note={noteFor(key, i === firstGold)}
+          >
+            {data[key].map((m, j) => (
+              <MagazineTile key={m.mid} m={m} eager={i === 0 && j < 4} />
+            ))}
+          </Scroller>
+        ),
+    ),
+    data.popularCategories.length > 0 && (
+      <Scroller
+        key="popularCategories"
+        id="popularCategories"
+        title={t('home.sections.popularCategories')}
+        count={data.popularCategories.length}
+        variant="categories"
+      >
+        {data.popularCategories.map((c) => (
+          <CategoryTile key={c.catId} c={c} />
+        ))}
+      </Scroller>
+    ),
+    data.popularLanguages.length > 0 && (
+      <Scroller
+        key="popularLanguages"
+        id="popularLanguages"
+        title={t('home.sections.popularLanguages')}
+        count={data.popularLanguages.length}
+        variant="chips"
+      >
+        {data.popularLanguages.map((l) => (
+          <LanguageChip key={l.lang_code} l={l} />
+        ))}
+      </Scroller>
+    ),
+    data.popularMagazines.length > 0 && (
+      <Scroller
+        key="popularMagazines"
+        id="popularMagazines"
+        title={t('home.sections.popularMagazines')}
+        count={data.popularMagazines.length}
+        viewAll={to('/magazines/BS/:lang')}
+      >
+        {data.popularMagazines.map((m) => (
+          <MagazineTile key={m.mid} m={m} />
+        ))}
+      </Scroller>
+    ),
+    session.showsJournals() && data.popularJournals.length > 0 && (
+      <Scroller
+        key="popularJournals"
+        id="popularJournals"
+        title={t('home.sections.popularJournals')}
+        count={data.popularJournals.length}
+        viewAll={to('/journals')}
+      >
+        {data.popularJournals.map((m) => (
+          <MagazineTile key={m.mid} m={m} />
+        ))}
+      </Scroller>
+    ),
+    data.coverStories.length > 0 && (
+      <Scroller
+        key="coverStories"
+        id="coverStories"
+        title={t('home.sections.coverStories')}
+        count={data.coverStories.length}
+        variant="stories"
+        viewAll={to('/stories/category/Cover-Stories/sec_60')}
+      >
+        {data.coverStories.map((s) => (
+          <StoryCard key={s.browserLinkUrl} s={s} />
+        ))}
+      </Scroller>
+    ),
+  ].filter(Boolean);
+  return <>{all ? shelves : shelves.slice(0, FIRST_SHELVES)}</>;
 }
