@@ -11,6 +11,8 @@ import pushRoutes from './push';
 import zoneRoutes from './zones';
 import shelfRoutes from './shelf';
 import consoleRoutes from './console';
+import consoleAccessRoutes from './console-access';
+import consoleBrandingRoutes from './console-branding';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -28,5 +30,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(zoneRoutes);
   await app.register(shelfRoutes);
   await app.register(consoleRoutes);
+  await app.register(consoleAccessRoutes);
+  await app.register(consoleBrandingRoutes);
 };
 export default apiRoutes;
