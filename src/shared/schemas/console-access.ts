@@ -42,9 +42,7 @@ export const PUBLIC_MAIL_DOMAINS = [
   'yandex.com',
 ];
 /** An e-mail domain as a librarian types it ("@Demo.edu " is demo.edu). */
-export const EmailDomain = z
-  .string({ error: 'Enter a domain, such as college.edu' })
-  .trim()
+export const EmailDomain = line({ error: 'Enter a domain, such as college.edu' })
   .toLowerCase()
   .transform((d) => d.replace(/^@/, ''))
   .pipe(

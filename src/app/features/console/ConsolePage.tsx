@@ -11,12 +11,16 @@ import { consoleMeQuery } from './queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { Problem, statusOf, type SectionProps } from './ConsoleParts';
 import { OverviewSection } from './OverviewSection';
+import { AccessSection } from './AccessSection';
+import { BrandingSection } from './BrandingSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
  * and the component. The first one is the institution's landing section (no segment). */
 const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentType<SectionProps> }[] = [
   { path: '', label: 'overview', Section: OverviewSection },
+  { path: 'access', label: 'access', Section: AccessSection },
+  { path: 'branding', label: 'branding', Section: BrandingSection },
 ];
 
 export default function ConsolePage() {

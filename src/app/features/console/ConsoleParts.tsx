@@ -25,3 +25,13 @@ export function Problem({ text, retry }: { text: string; retry?: () => unknown }
     </div>
   );
 }
+
+/** A section's data could not be loaded: another institution's (403), none such (404, 400), or a
+ * failure worth another try. */
+export function QueryProblem({ error, retry }: { error: unknown; retry: () => unknown }) {
+  const { t } = useNamespaceTexts('console', consoleTexts);
+  const status = statusOf(error);
+  if (status === 403) return <Problem text={t('otherInstitution')} />;
+  if (status === 404 || status === 400) return <Problem text={t('noInstitution')} />;
+  return <Problem text={t('loadFailed')} retry={retry} />;
+}

@@ -2,13 +2,7 @@
 // answer in the cache), and the codes' CSV download.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  AccessCodeRow,
-  ConsoleAccess,
-  ConsoleBranding,
-  CreatedCodes,
-  type CreateCodesBody,
-} from '../../../shared/schemas/console-access';
+import { AccessCodeRow, ConsoleAccess, ConsoleBranding, CreatedCodes, type CreateCodesBody } from '../../../shared/schemas/console-access';
 import { ApiError, apiGet, apiPost, currentCredentials } from '../../lib/api';
 import { send } from '../../lib/http';
 import { consoleKeys } from './queries';
@@ -67,17 +61,18 @@ export function useDisableCode(institutionId: number) {
   });
 }
 
-/** Saves the name and, when one was chosen, the logo (uploaded first: a refused image changes nothing). */
+/** Saves a new logo and/or name (null: unchanged); the logo first, so a refused image changes nothing. */
 export function useSaveBranding(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ name, logo }: { name: string; logo: File | null }) => {
+    mutationFn: async ({ name, logo }: { name: string | null; logo: File | null }) => {
+      let saved: ConsoleBranding | null = null;
       if (logo) {
         const form = new FormData();
         form.append('file', logo);
-        await apiPost(`${brandingPath(institutionId)}/logo`, ConsoleBranding, form);
+        saved = await apiPost(`${brandingPath(institutionId)}/logo`, ConsoleBranding, form);
       }
-      return apiPost(brandingPath(institutionId), ConsoleBranding, { name });
+      return name === null ? saved! : apiPost(brandingPath(institutionId), ConsoleBranding, { name });
     },
     onSuccess: (branding) => client.setQueryData(accessKeys.branding(institutionId), branding),
   });
