@@ -127,8 +127,9 @@ describe('e-mail domains', () => {
     }
     expect((await api.post(`${base()}/domains`, { domain: 'gmail.com' }, tokens[LIB])).body.error.message).toMatch(/public mail service/);
     const held = await api.post(`${base()}/domains`, { domain: 'Expired.edu' }, tokens[LIB]);
-    expect([held.status, held.body.error.message]).toEqual([
+    expect([held.status, held.body.error.code, held.body.error.message]).toEqual([
       409,
+      'domain_held',
       'expired.edu is already held by another institution. If its addresses belong to yours, write to Lectern support.',
     ]);
     const notOurs = await api.post(`${base()}/domains/remove`, { domain: 'expired.edu' }, tokens[LIB]);
@@ -171,7 +172,11 @@ describe('access codes', () => {
       }),
     ]);
     const taken = await newCode({ code: 'Lib-Week-2026' });
-    expect([taken.status, taken.body.error.message]).toEqual([409, 'The code LIB-WEEK-2026 is taken. Choose another.']);
+    expect([taken.status, taken.body.error.code, taken.body.error.message]).toEqual([
+      409,
+      'code_taken',
+      'The code LIB-WEEK-2026 is taken. Choose another.',
+    ]);
     const before = await audits();
     const batch = await newCode({ count: 40, maxUses: null, label: 'Hostel', newspapers: false });
     expect(batch.status).toBe(200);

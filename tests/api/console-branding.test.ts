@@ -102,17 +102,17 @@ describe('branding', () => {
     const before = [await stored(), await audits()];
     const png = image(600, 200);
     const truncated = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
-    const cases: [Buffer, number, RegExp][] = [
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 415, /PNG, JPEG or WebP/],
-      [Buffer.from('%PDF-1.4\n%%EOF'), 415, /PNG, JPEG or WebP/],
-      [Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES)]), 413, /larger than 2 MB/],
-      [image(60, 20), 400, /too small \(60 × 20 pixels\)/],
-      [truncated, 415, /could not be read/],
-      [Buffer.alloc(0), 400, /Choose an image/],
+    const cases: [Buffer, number, string, RegExp][] = [
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 415, 'unsupported', /PNG, JPEG or WebP/],
+      [Buffer.from('%PDF-1.4\n%%EOF'), 415, 'unsupported', /PNG, JPEG or WebP/],
+      [Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES)]), 413, 'too_large', /larger than 2 MB/],
+      [image(60, 20), 400, 'too_small', /too small \(60 × 20 pixels\)/],
+      [truncated, 415, 'unreadable', /could not be read/],
+      [Buffer.alloc(0), 400, 'bad_request', /Choose an image/],
     ];
-    for (const [bytes, status, message] of cases) {
+    for (const [bytes, status, code, message] of cases) {
       const res = await upload(bytes);
-      expect([res.status, res.body.error.message]).toEqual([status, expect.stringMatching(message)]);
+      expect([res.status, res.body.error.code, res.body.error.message]).toEqual([status, code, expect.stringMatching(message)]);
     }
     // Not a form upload at all.
     const json = await api.post(`${base()}/logo`, { logo: 'x' }, tokens[LIB]);

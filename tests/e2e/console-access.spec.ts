@@ -82,6 +82,11 @@ test('the librarian makes an access code, a reader redeems it; disabled, it lets
   await page.goto(`/hi/library/${id}/access`);
   await expect(page.getByRole('heading', { name: 'एक्सेस कोड' })).toBeVisible();
   await expect(page.getByTestId(`code-${code}`).getByTestId('code-status')).toHaveText('बंद');
+  // A refusal in Hindi is the console's own text for the error's code.
+  await page.getByTestId('domain-input').fill('expired.edu');
+  await page.getByRole('button', { name: 'जोड़ें', exact: true }).click();
+  await expect(page.getByText('यह डोमेन पहले से किसी दूसरे संस्थान के पास है।', { exact: false })).toBeVisible();
+  await page.getByTestId('domain-input').fill('');
   await screenshotBoth(page, 'console-access-hi');
 });
 

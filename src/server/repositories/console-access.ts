@@ -14,9 +14,10 @@ import {
   type Sections,
 } from '../../shared/schemas/console-access';
 
-/** Why a change could not be made: the route turns it into a 4xx with this message. */
-export type Refusal = { refused: 400 | 404 | 409; message: string };
-const refuse = (status: Refusal['refused'], message: string): Refusal => ({ refused: status, message });
+/** Why a change could not be made: the route turns it into a 4xx with this code (which the app
+ * translates) and message. */
+export type Refusal = { refused: 400 | 404 | 409; code: string; message: string };
+const refuse = (status: Refusal['refused'], code: string, message: string): Refusal => ({ refused: status, code, message });
 export const isRefusal = (r: unknown): r is Refusal => typeof r === 'object' && r !== null && 'refused' in r;
 
 const CODE_COLUMNS = `c.id, c.code, c.label, c.max_uses AS "maxUses", c.uses, c.newspapers, c.journals,
@@ -83,8 +84,13 @@ export function addDomain(db: Db, institutionId: number, domain: string, actorId
       institutionId,
     ]);
     if (held.rows.length)
-      return refuse(409, `${domain} is already held by another institution. If its addresses belong to yours, write to Lectern support.`);
-    if (before.length >= DOMAINS_MAX) return refuse(400, `An institution can hold at most ${DOMAINS_MAX} domains. Remove one first.`);
+      return refuse(
+        409,
+        'domain_held',
+        `${domain} is already held by another institution. If its addresses belong to yours, write to Lectern support.`,
+      );
+    if (before.length >= DOMAINS_MAX)
+      return refuse(400, 'too_many_domains', `An institution can hold at most ${DOMAINS_MAX} domains. Remove one first.`);
     const after = (
       await tx.query<{ d: string[] }>(
         'UPDATE institutions SET email_domains = array_append(email_domains, $2) WHERE id = $1 RETURNING email_domains AS d',
@@ -101,7 +107,7 @@ export function removeDomain(db: Db, institutionId: number, domain: string, acto
   return db.transaction(async (tx) => {
     await lockDomains(tx);
     const before = await domainsOf(tx, institutionId);
-    if (!before.some((d) => d.toLowerCase() === domain)) return refuse(404, `${domain} is not one of your domains.`);
+    if (!before.some((d) => d.toLowerCase() === domain)) return refuse(404, 'not_your_domain', `${domain} is not one of your domains.`);
     const after = before.filter((d) => d.toLowerCase() !== domain);
     await tx.query('UPDATE institutions SET email_domains = $2 WHERE id = $1', [institutionId, after]);
     await recordAudit(tx, { actorId, institutionId, action: 'domain.remove', target: domain, before, after });
@@ -131,13 +137,15 @@ export function createCodes(db: Db, institutionId: number, body: NewCodes, actor
         [institutionId],
       )
     ).rows[0];
-    if (body.endsOn < inst.today) return refuse(400, 'The end date has passed. Choose today or a later day.');
-    if (body.endsOn > inst.endsOn) return refuse(400, `A code cannot outlast the subscription, which ends on ${inst.endsOn}.`);
+    if (body.endsOn < inst.today) return refuse(400, 'ends_passed', 'The end date has passed. Choose today or a later day.');
+    if (body.endsOn > inst.endsOn)
+      return refuse(400, 'ends_after_subscription', `A code cannot outlast the subscription, which ends on ${inst.endsOn}.`);
     for (const section of ['newspapers', 'journals'] as const)
-      if (body[section] && !inst[section]) return refuse(400, `The subscription does not include ${section}: a code cannot open them.`);
+      if (body[section] && !inst[section])
+        return refuse(400, 'section_not_subscribed', `The subscription does not include ${section}: a code cannot open them.`);
     if (body.code) {
       const taken = await tx.query('SELECT 1 FROM access_codes WHERE upper(code) = $1', [body.code]);
-      if (taken.rows.length) return refuse(409, `The code ${body.code} is taken. Choose another.`);
+      if (taken.rows.length) return refuse(409, 'code_taken', `The code ${body.code} is taken. Choose another.`);
     }
     const ids: number[] = [];
     // Made-up codes that happen to exist already are skipped and made again.
@@ -150,7 +158,7 @@ export function createCodes(db: Db, institutionId: number, body: NewCodes, actor
         [codes, institutionId, body.endsOn, body.maxUses, body.newspapers, body.journals, body.label],
       );
       ids.push(...rows.map((r) => r.id));
-      if (body.code && !rows.length) return refuse(409, `The code ${body.code} is taken. Choose another.`);
+      if (body.code && !rows.length) return refuse(409, 'code_taken', `The code ${body.code} is taken. Choose another.`);
     }
     const made = (await selectCodes(tx, 'c.id = ANY($1::int[]) ORDER BY c.id DESC', [ids])).map(codeRow);
     await recordAudit(tx, {
@@ -181,7 +189,7 @@ export function createCodes(db: Db, institutionId: number, body: NewCodes, actor
 export function disableCode(db: Db, institutionId: number, codeId: number, actorId: number): Promise<AccessCodeRow | Refusal> {
   return db.transaction(async (tx) => {
     const [before] = await selectCodes(tx, 'c.id = $1 AND c.institution_id = $2 FOR UPDATE OF c', [codeId, institutionId]);
-    if (!before) return refuse(404, 'There is no such access code.');
+    if (!before) return refuse(404, 'not_found', 'There is no such access code.');
     if (before.status === 'disabled') return codeRow(before);
     await tx.query('UPDATE access_codes SET disabled_at = now() WHERE id = $1', [codeId]);
     const [after] = await selectCodes(tx, 'c.id = $1', [codeId]);

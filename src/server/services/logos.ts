@@ -5,20 +5,22 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { LOGO_SIZES } from '../../shared/schemas/console-access';
 import { MAX_PIXELS, UnreadableIdFile, imageSize, renderIsolated, sniffIdFile } from './id-files';
 
-export type LogoCheck = { mime: string } | { status: 400 | 415; message: string };
+export type LogoCheck = { mime: string } | { status: 400 | 415; code: string; message: string };
 
 /** Checks an upload before anything decodes it: an image by its bytes (PNG, JPEG or WebP), a
  * well-formed header of a sensible size, at least the 1x box in one of its sides. */
 export function checkLogo(bytes: Buffer): LogoCheck {
   const kind = sniffIdFile(bytes);
-  if (!kind || kind.mime === 'application/pdf') return { status: 415, message: 'Upload the logo as a PNG, JPEG or WebP image.' };
+  if (!kind || kind.mime === 'application/pdf')
+    return { status: 415, code: 'unsupported', message: 'Upload the logo as a PNG, JPEG or WebP image.' };
   const size = imageSize(bytes, kind.mime);
   if (!size || !size.width || !size.height || size.width * size.height > MAX_PIXELS)
-    return { status: 415, message: 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.' };
+    return { status: 415, code: 'unreadable', message: 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.' };
   const [small, , large] = LOGO_SIZES;
   if (size.width < small.width && size.height < small.height)
     return {
       status: 400,
+      code: 'too_small',
       message: `The logo is too small (${size.width} × ${size.height} pixels). Upload one at least ${small.width} × ${small.height}; ${large.width} × ${large.height} or more looks sharp on phones.`,
     };
   return { mime: kind.mime };

@@ -10,7 +10,7 @@ import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { LOGO_MAX_BYTES, type ConsoleBranding } from '../../../shared/schemas/console-access';
 import { brandingQuery, useSaveBranding } from './access-queries';
 import { consoleTexts } from './texts';
-import { QueryProblem, type SectionProps } from './ConsoleParts';
+import { QueryProblem, useRefusalText, type SectionProps } from './ConsoleParts';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -31,6 +31,7 @@ export function BrandingSection({ institutionId }: SectionProps) {
 function BrandingForm({ institutionId, saved }: { institutionId: number; saved: ConsoleBranding }) {
   const { t } = useNamespaceTexts('console', consoleTexts);
   const { t: tApp } = useTranslation();
+  const refusal = useRefusalText();
   const [name, setName] = useState(saved.name);
   // The chosen file and an object URL to show it as it is (let go when another is chosen).
   const [logo, setLogo] = useState<{ file: File; url: string } | null>(null);
@@ -87,7 +88,7 @@ function BrandingForm({ institutionId, saved }: { institutionId: number; saved: 
           />
           {save.error && (
             <p className="form-error" role="alert">
-              {save.error.message}
+              {refusal(save.error)}
             </p>
           )}
           <button type="submit" className="button" disabled={!changed || save.isPending || !!fileError} data-testid="branding-save">

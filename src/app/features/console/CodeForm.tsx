@@ -6,6 +6,7 @@ import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import type { AccessCodeRow, ConsoleAccess } from '../../../shared/schemas/console-access';
 import { useCreateCodes } from './access-queries';
 import { consoleTexts } from './texts';
+import { useRefusalText } from './ConsoleParts';
 
 const DAY_MS = 86_400_000;
 /** A term's worth by default, never past the subscription. */
@@ -22,6 +23,7 @@ export function CodeForm({
   onMade: (codes: AccessCodeRow[]) => void;
 }) {
   const { t } = useNamespaceTexts('console', consoleTexts);
+  const refusal = useRefusalText();
   const sub = access.subscription;
   const [today] = useState(() => new Date().toISOString().slice(0, 10));
   const [count, setCount] = useState('1');
@@ -118,7 +120,7 @@ export function CodeForm({
       </fieldset>
       {create.error && (
         <p className="form-error" role="alert">
-          {create.error.message}
+          {refusal(create.error)}
         </p>
       )}
       <button type="submit" className="button" disabled={create.isPending} data-testid="code-create">

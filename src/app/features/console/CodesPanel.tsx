@@ -6,11 +6,13 @@ import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import type { AccessCodeRow, ConsoleAccess } from '../../../shared/schemas/console-access';
 import { downloadCodesCsv, useDisableCode } from './access-queries';
 import { consoleTexts } from './texts';
+import { useRefusalText } from './ConsoleParts';
 import { CodeForm } from './CodeForm';
 import { useDay } from './useDay';
 
 export function CodesPanel({ institutionId, access }: { institutionId: number; access: ConsoleAccess }) {
   const { t, lang } = useNamespaceTexts('console', consoleTexts);
+  const refusal = useRefusalText();
   const day = useDay();
   const [made, setMade] = useState<AccessCodeRow[]>([]);
   const [exportFailed, setExportFailed] = useState(false);
@@ -68,7 +70,7 @@ export function CodesPanel({ institutionId, access }: { institutionId: number; a
       )}
       {disable.error && (
         <p className="form-error" role="alert">
-          {disable.error.message}
+          {refusal(disable.error)}
         </p>
       )}
       {access.codes.length ? (

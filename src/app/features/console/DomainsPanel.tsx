@@ -5,9 +5,11 @@ import { showToast } from '../../components/Toast';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { useDomainChange } from './access-queries';
 import { consoleTexts } from './texts';
+import { useRefusalText } from './ConsoleParts';
 
 export function DomainsPanel({ institutionId, domains }: { institutionId: number; domains: string[] }) {
   const { t } = useNamespaceTexts('console', consoleTexts);
+  const refusal = useRefusalText();
   const [domain, setDomain] = useState('');
   const add = useDomainChange(institutionId, 'add');
   const remove = useDomainChange(institutionId, 'remove');
@@ -48,7 +50,7 @@ export function DomainsPanel({ institutionId, domains }: { institutionId: number
       )}
       {remove.error && (
         <p className="form-error" role="alert">
-          {remove.error.message}
+          {refusal(remove.error)}
         </p>
       )}
       <form className="console-form console-form--inline" onSubmit={onAdd} noValidate>
@@ -57,7 +59,7 @@ export function DomainsPanel({ institutionId, domains }: { institutionId: number
           placeholder="college.edu"
           value={domain}
           onChange={(e) => setDomain(e.target.value)}
-          error={add.error ? add.error.message : null}
+          error={add.error ? refusal(add.error) : null}
           autoComplete="off"
           spellCheck={false}
           data-testid="domain-input"

@@ -26,10 +26,9 @@ import { HttpError } from '../../plugins/errors';
 import { toCsv } from '../../services/csv';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 
-const CODES = { 400: 'bad_request', 404: 'not_found', 409: 'conflict' } as const;
 /** The repository's answer, or its refusal as a 4xx. */
 function answer<T>(result: T | Refusal): T {
-  if (isRefusal(result)) throw new HttpError(result.refused, CODES[result.refused], result.message);
+  if (isRefusal(result)) throw new HttpError(result.refused, result.code, result.message);
   return result;
 }
 

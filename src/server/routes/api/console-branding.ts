@@ -59,7 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!bytes?.length) throw new HttpError(400, 'bad_request', 'Choose an image of your logo.');
       const checked = checkLogo(bytes);
-      if ('status' in checked) throw new HttpError(checked.status, checked.status === 415 ? 'unsupported' : 'bad_request', checked.message);
+      if ('status' in checked) throw new HttpError(checked.status, checked.code, checked.message);
       const sizes = await renderLogosIsolated(bytes, checked.mime).catch((err) => {
         if (err instanceof UnreadableIdFile)
           throw new HttpError(415, 'unreadable', 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.');
