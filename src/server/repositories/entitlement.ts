@@ -7,7 +7,7 @@
 // The country block refuses either way.
 import type { Queryable } from '../db/index';
 import { HttpError, notFound } from '../plugins/errors';
-import { accessEnds } from './membership';
+import { accessEnds, sectionOpen } from './membership';
 import { passOpening } from './zones';
 import type { ZoneSection } from '../../shared/zones';
 import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY, PRODUCT_NAME } from '../../shared/constants';
@@ -71,10 +71,12 @@ export async function checkReading(db: Queryable, userId: number, issueId: numbe
     store_country: string | null;
   }>(
     `SELECT t.mid, t.cat_id, t.type, t.blocked_countries AS blocked, t.age_rating AS title_age,
-            i.id AS inst_id, i.country AS inst_country, i.age_rating AS inst_age, i.newspapers, i.journals,
+            i.id AS inst_id, i.country AS inst_country, i.age_rating AS inst_age,
+            ${sectionOpen('i', 'c', 'newspapers')} AS newspapers, ${sectionOpen('i', 'c', 'journals')} AS journals,
             (SELECT country FROM stores WHERE store_id = $3) AS store_country
      FROM issues s JOIN titles t ON t.mid = s.mid
      LEFT JOIN users u ON u.id = $1 LEFT JOIN institutions i ON i.id = u.institution_id
+     LEFT JOIN access_codes c ON c.id = u.access_code_id
      WHERE s.issue_id = $2`,
     [userId, issueId, storeId],
   );

@@ -23,21 +23,22 @@ export async function institutionForDomain(db: Queryable, email: string | null):
 }
 
 /** Attaches the user to the institution until `until` (an access code's end) or for as long as
- * its subscription runs (null). It never takes live access away: the user moves when the
+ * its subscription runs (null); `codeId` names the access code that attached them (its sections
+ * then apply), null for every other way in. It never takes live access away: the user moves when the
  * institution is live, or when they have no live access now (an ended institution's member then
  * sees "subscription expired" rather than "no access"). Returns whether they joined. */
 export async function joinInstitution(
   db: Queryable,
   userId: number,
   institutionId: number,
-  opts: { until?: Date | null } = {},
+  opts: { until?: Date | null; codeId?: number | null } = {},
 ): Promise<boolean> {
   const { rows } = await db.query(
-    `UPDATE users u SET institution_id = i.id, access_ends_at = $3 FROM institutions i
+    `UPDATE users u SET institution_id = i.id, access_ends_at = $3, access_code_id = $4 FROM institutions i
      WHERE u.id = $1 AND i.id = $2 AND (${isLive('i')} OR NOT EXISTS (
        SELECT 1 FROM institutions cur WHERE cur.id = u.institution_id AND ${accessEnds('u', 'cur')} > now()))
      RETURNING u.id`,
-    [userId, institutionId, opts.until ?? null],
+    [userId, institutionId, opts.until ?? null, opts.codeId ?? null],
   );
   return rows.length > 0;
 }
@@ -50,3 +51,9 @@ export async function hasLiveAccess(db: Queryable, userId: number): Promise<bool
   );
   return rows.length > 0;
 }
+
+/** Whether a member reads a section (newspapers, journals): the subscription has it and, for a
+ * member attached by an access code, the code opens it. `i` names the institutions row and `c` a
+ * LEFT JOIN of access_codes on users.access_code_id. */
+export const sectionOpen = (i: string, c: string, section: 'newspapers' | 'journals') =>
+  `(${i}.${section} AND coalesce(${c}.${section}, true))`;

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index';
 import type { Contact, EmailPreferences, UserInfo } from '../../shared/schemas/account';
 import { USER_AGE_RATE_DEFAULT } from '../../shared/constants';
-import { accessEnds, hasLiveAccess, institutionForDomain, joinInstitution } from './membership';
+import { accessEnds, hasLiveAccess, institutionForDomain, joinInstitution, sectionOpen } from './membership';
 import { revokeSessions } from './sessions';
 
 /** One string per contact, used as the key of codes and limits: email:x@y or mobile:+91 98…. */
@@ -108,11 +108,13 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     console_role: 'librarian' | 'admin' | null;
   }>(
     `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
-            i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.contact_email, i.newspapers, i.journals,
+            i.id AS inst_id, i.name AS inst_name, i.age_rating AS inst_age, i.logo1, i.logo2, i.logo3, i.contact_email,
+            ${sectionOpen('i', 'c', 'newspapers')} AS newspapers, ${sectionOpen('i', 'c', 'journals')} AS journals,
             CASE WHEN i.id IS NULL THEN NULL ELSE ${accessEnds('u', 'i')} END AS ends_at,
             (SELECT max(changed_at) FROM favourites f WHERE f.user_id = u.id AND NOT f.removed) AS fav_lud,
             (SELECT role FROM console_roles r WHERE r.user_id = u.id) AS console_role
-     FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
+     FROM users u LEFT JOIN institutions i ON i.id = u.institution_id LEFT JOIN access_codes c ON c.id = u.access_code_id
+     WHERE u.id = $1`,
     [userId],
   );
   const u = rows[0];

@@ -32,7 +32,7 @@ export function sniffIdFile(bytes: Buffer): { mime: string; ext: string } | null
 /** What is kept: WebP, fitted into this box (enough to read an ID card). */
 export const ID_IMAGE = { mime: 'image/webp', ext: 'webp', width: 1600, height: 1600 } as const;
 /** Photos larger than this are refused before decoding (a small file can declare a huge image). */
-const MAX_PIXELS = 40_000_000;
+export const MAX_PIXELS = 40_000_000;
 
 /** Width and height from an image's header, or null when the header is not well formed. */
 export function imageSize(b: Buffer, mime: string): { width: number; height: number } | null {
@@ -121,7 +121,18 @@ const RENDER_TIMEOUT_MS = 30_000;
 
 /** renderIdImage in a short-lived child process: a decoder crash, a hang or a runaway allocation
  * ends that child (the file counts as unreadable), and the server carries on. */
-export function renderIdImageIsolated(bytes: Buffer, mime: string): Promise<Buffer> {
+export const renderIdImageIsolated = (bytes: Buffer, mime: string): Promise<Buffer> =>
+  renderIsolated<Uint8Array>({ job: 'id', bytes, mime }).then((image) => Buffer.from(image));
+
+/** A drawing job for the child process (id-render-child.ts): an ID image, or a logo's sizes. */
+export interface RenderJob {
+  job: 'id' | 'logo';
+  bytes: Buffer;
+  mime: string;
+}
+
+/** Runs one drawing job in a child process of its own (uploaded images are decoded by native code). */
+export function renderIsolated<T>(job: RenderJob): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./id-render-boot.mjs', import.meta.url), [], {
       execArgv: ['--max-old-space-size=256'],
@@ -139,14 +150,14 @@ export function renderIdImageIsolated(bytes: Buffer, mime: string): Promise<Buff
       child.kill('SIGKILL');
       settle(() => reject(new UnreadableIdFile('drawing the file took too long')));
     }, RENDER_TIMEOUT_MS);
-    child.once('message', (msg: { image?: Uint8Array; error?: string; unreadable?: boolean }) =>
+    child.once('message', (msg: { image?: T; error?: string; unreadable?: boolean }) =>
       settle(() => {
-        if (msg.image) resolve(Buffer.from(msg.image));
-        else reject(msg.unreadable ? new UnreadableIdFile(msg.error ?? '') : new Error(`ID render failed: ${msg.error}`));
+        if (msg.image) resolve(msg.image);
+        else reject(msg.unreadable ? new UnreadableIdFile(msg.error ?? '') : new Error(`${job.job} render failed: ${msg.error}`));
       }),
     );
     child.once('exit', (code, signal) => settle(() => reject(new UnreadableIdFile(`the decoder stopped (${signal ?? code})`))));
     child.once('error', (err) => settle(() => reject(err)));
-    child.send({ bytes, mime });
+    child.send(job);
   });
 }

@@ -13,6 +13,8 @@ import { Problem, statusOf, type SectionProps } from './ConsoleParts';
 import { OverviewSection } from './OverviewSection';
 import { ReportsSection } from './ReportsSection';
 import { HarvestSection } from './HarvestSection';
+import { AccessSection } from './AccessSection';
+import { BrandingSection } from './BrandingSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
@@ -21,6 +23,8 @@ const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentT
   { path: '', label: 'overview', Section: OverviewSection },
   { path: 'reports', label: 'reports', Section: ReportsSection },
   { path: 'harvest', label: 'harvest', Section: HarvestSection },
+  { path: 'access', label: 'access', Section: AccessSection },
+  { path: 'branding', label: 'branding', Section: BrandingSection },
 ];
 
 export default function ConsolePage() {

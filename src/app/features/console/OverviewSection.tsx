@@ -5,17 +5,12 @@ import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { overviewQuery } from './queries';
 import { consoleTexts } from './texts';
 import { ReadsChart } from './ReadsChart';
-import { Problem, statusOf, type SectionProps } from './ConsoleParts';
+import { QueryProblem, type SectionProps } from './ConsoleParts';
 
 export function OverviewSection({ institutionId, me }: SectionProps) {
   const { t, lang } = useNamespaceTexts('console', consoleTexts);
   const overview = useQuery(overviewQuery(institutionId));
-  if (overview.error) {
-    const status = statusOf(overview.error);
-    if (status === 403) return <Problem text={t('otherInstitution')} />;
-    if (status === 404 || status === 400) return <Problem text={t('noInstitution')} />;
-    return <Problem text={t('loadFailed')} retry={overview.refetch} />;
-  }
+  if (overview.error) return <QueryProblem error={overview.error} retry={overview.refetch} />;
   const o = overview.data;
   if (!o) return <span className="skeleton skeleton--title" aria-hidden="true" />;
   const number = (n: number) => n.toLocaleString(lang);

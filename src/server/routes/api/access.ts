@@ -50,6 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const fail = (message: string) => new HttpError(400, 'invalid_code', message);
       const code = await findAccessCode(db, req.body.code);
       if (!code) throw fail('This access code is not valid. Check it and try again.');
+      if (code.disabled) throw fail('This access code is no longer valid. Ask your librarian for a new one.');
       if (!code.live) throw fail('This access code has expired.');
       if (!(await redeemAccessCode(db, code, req.user!.id))) throw fail('This access code has been used as many times as it allows.');
       await refund(db, spent);

@@ -12,6 +12,8 @@ import zoneRoutes from './zones';
 import shelfRoutes from './shelf';
 import consoleRoutes from './console';
 import consoleReportRoutes from './console-reports';
+import consoleAccessRoutes from './console-access';
+import consoleBrandingRoutes from './console-branding';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -30,5 +32,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(shelfRoutes);
   await app.register(consoleRoutes);
   await app.register(consoleReportRoutes);
+  await app.register(consoleAccessRoutes);
+  await app.register(consoleBrandingRoutes);
 };
 export default apiRoutes;

@@ -1,0 +1,90 @@
+// The console's access and branding data: queries, one mutation hook per action (each puts the
+// answer in the cache), and the codes' CSV download.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AccessCodeRow, ConsoleAccess, ConsoleBranding, CreatedCodes, type CreateCodesBody } from '../../../shared/schemas/console-access';
+import { ApiError, apiGet, apiPost, currentCredentials } from '../../lib/api';
+import { send } from '../../lib/http';
+import { consoleKeys } from './queries';
+
+export const accessKeys = {
+  access: (institutionId: number) => [...consoleKeys.all, institutionId, 'access'] as const,
+  branding: (institutionId: number) => [...consoleKeys.all, institutionId, 'branding'] as const,
+};
+const accessPath = (institutionId: number) => `/api/console/institutions/${institutionId}/access`;
+const brandingPath = (institutionId: number) => `/api/console/institutions/${institutionId}/branding`;
+
+export const accessQuery = (institutionId: number) =>
+  queryOptions({
+    queryKey: accessKeys.access(institutionId),
+    queryFn: ({ signal }) => apiGet(accessPath(institutionId), ConsoleAccess, undefined, signal),
+    retry: false,
+  });
+
+export const brandingQuery = (institutionId: number) =>
+  queryOptions({
+    queryKey: accessKeys.branding(institutionId),
+    queryFn: ({ signal }) => apiGet(brandingPath(institutionId), ConsoleBranding, undefined, signal),
+    retry: false,
+  });
+
+const Domains = z.object({ domains: z.array(z.string()) });
+
+/** Adds (or removes) an e-mail domain; the answer is the institution's domains now. */
+export function useDomainChange(institutionId: number, change: 'add' | 'remove') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (domain: string) =>
+      apiPost(`${accessPath(institutionId)}/domains${change === 'remove' ? '/remove' : ''}`, Domains, { domain }),
+    onSuccess: ({ domains }) =>
+      client.setQueryData(accessKeys.access(institutionId), (old: ConsoleAccess | undefined) => old && { ...old, domains }),
+  });
+}
+
+export function useCreateCodes(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCodesBody) => apiPost(`${accessPath(institutionId)}/codes`, CreatedCodes, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: accessKeys.access(institutionId) }),
+  });
+}
+
+export function useDisableCode(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (codeId: number) => apiPost(`${accessPath(institutionId)}/codes/${codeId}/disable`, AccessCodeRow),
+    onSuccess: (code) =>
+      client.setQueryData(
+        accessKeys.access(institutionId),
+        (old: ConsoleAccess | undefined) => old && { ...old, codes: old.codes.map((c) => (c.id === code.id ? code : c)) },
+      ),
+  });
+}
+
+/** Saves a new logo and/or name (null: unchanged); the logo first, so a refused image changes nothing. */
+export function useSaveBranding(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ name, logo }: { name: string | null; logo: File | null }) => {
+      let saved: ConsoleBranding | null = null;
+      if (logo) {
+        const form = new FormData();
+        form.append('file', logo);
+        saved = await apiPost(`${brandingPath(institutionId)}/logo`, ConsoleBranding, form);
+      }
+      return name === null ? saved! : apiPost(brandingPath(institutionId), ConsoleBranding, { name });
+    },
+    onSuccess: (branding) => client.setQueryData(accessKeys.branding(institutionId), branding),
+  });
+}
+
+/** Downloads every code as CSV (the request carries the reader's token, so it is fetched, then saved). */
+export async function downloadCodesCsv(institutionId: number): Promise<void> {
+  const res = await send('GET', `${accessPath(institutionId)}/codes.csv`, currentCredentials());
+  if (!res.ok) throw new ApiError(res.status, 'http', `Request failed with status code ${res.status}`);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'access-codes.csv';
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

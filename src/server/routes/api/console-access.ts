@@ -1,0 +1,99 @@
+// The console's access section (issue 15): e-mail domains, access codes (one or a batch, list
+// with usage, disable, CSV) and the subscription, read-only. Librarians of the institution and
+// admins, checked by console-guard on every call; every change audited by the repository.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { InstitutionParams } from '../../../shared/schemas/console';
+import {
+  AccessCodeRow,
+  CodeParams,
+  ConsoleAccess,
+  CreateCodesBody,
+  CreatedCodes,
+  DomainBody,
+} from '../../../shared/schemas/console-access';
+import {
+  addDomain,
+  consoleAccess,
+  createCodes,
+  disableCode,
+  institutionCodes,
+  isRefusal,
+  removeDomain,
+  type Refusal,
+} from '../../repositories/console-access';
+import { HttpError } from '../../plugins/errors';
+import { toCsv } from '../../services/csv';
+import { consoleErrors as errors, consoleGuard } from './console-guard';
+
+/** The repository's answer, or its refusal as a 4xx. */
+function answer<T>(result: T | Refusal): T {
+  if (isRefusal(result)) throw new HttpError(result.refused, result.code, result.message);
+  return result;
+}
+
+const Domains = z.object({ domains: z.array(z.string()) });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const { institutionFor } = consoleGuard(app);
+  const base = '/console/institutions/:institutionId/access';
+  const guarded = { preHandler: app.requireUser };
+
+  app.get(base, { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleAccess, ...errors } } }, async (req) =>
+    consoleAccess(db, (await institutionFor(req, req.params.institutionId)).id),
+  );
+
+  app.post(
+    `${base}/domains`,
+    { ...guarded, schema: { params: InstitutionParams, body: DomainBody, response: { 200: Domains, ...errors } } },
+    async (req) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      return { domains: answer(await addDomain(db, inst.id, req.body.domain, req.user!.id)) };
+    },
+  );
+
+  app.post(
+    `${base}/domains/remove`,
+    { ...guarded, schema: { params: InstitutionParams, body: DomainBody, response: { 200: Domains, ...errors } } },
+    async (req) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      return { domains: answer(await removeDomain(db, inst.id, req.body.domain, req.user!.id)) };
+    },
+  );
+
+  app.post(
+    `${base}/codes`,
+    { ...guarded, schema: { params: InstitutionParams, body: CreateCodesBody, response: { 200: CreatedCodes, ...errors } } },
+    async (req) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      return { codes: answer(await createCodes(db, inst.id, req.body, req.user!.id)) };
+    },
+  );
+
+  app.post(
+    `${base}/codes/:codeId/disable`,
+    { ...guarded, schema: { params: CodeParams, response: { 200: AccessCodeRow, ...errors } } },
+    async (req) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      return answer(await disableCode(db, inst.id, req.params.codeId, req.user!.id));
+    },
+  );
+
+  /** Every code of the institution as CSV, for a spreadsheet or a mail merge. */
+  app.get(
+    `${base}/codes.csv`,
+    { ...guarded, schema: { params: InstitutionParams, response: { 200: z.string(), ...errors } } },
+    async (req, reply) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      const codes = await institutionCodes(db, inst.id);
+      const csv = toCsv(
+        ['code', 'label', 'status', 'uses', 'max_uses', 'ends_on', 'newspapers', 'journals', 'created_at', 'last_used_at'],
+        codes.map((c) => [c.code, c.label, c.status, c.uses, c.maxUses, c.endsOn, c.newspapers, c.journals, c.createdAt, c.lastUsedAt]),
+      );
+      const file = `access-codes-${(inst.conCode ?? String(inst.id)).replace(/[^A-Za-z0-9-]/g, '')}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file}"`).send(csv);
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,73 @@
+// The console's branding section (issue 15): the institution's display name and logo. An upload
+// is checked by its bytes (PNG, JPEG or WebP, at most LOGO_MAX_BYTES, big enough), drawn again by
+// the server at the three sizes of spec §3 and stored as media (content-addressed, cached for a
+// year); readers get the new names with their details at their next start.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { InstitutionParams } from '../../../shared/schemas/console';
+import { BrandingNameBody, ConsoleBranding, LOGO_MAX_BYTES } from '../../../shared/schemas/console-access';
+import { ApiError } from '../../../shared/schemas/errors';
+import { changeBranding, consoleBranding } from '../../repositories/console-branding';
+import { HttpError } from '../../plugins/errors';
+import { saveMedia } from '../../media/store';
+import { UnreadableIdFile } from '../../services/id-files';
+import { checkLogo, renderLogosIsolated } from '../../services/logos';
+import { consoleErrors, consoleGuard } from './console-guard';
+
+const errors = { ...consoleErrors, 413: ApiError, 415: ApiError };
+const tooLarge = () =>
+  new HttpError(413, 'too_large', `The logo is larger than ${LOGO_MAX_BYTES / 1024 / 1024} MB. Upload a smaller image.`);
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const { institutionFor } = consoleGuard(app);
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0 } });
+  const base = '/console/institutions/:institutionId/branding';
+  const guarded = { preHandler: app.requireUser };
+
+  app.get(base, { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } }, async (req) =>
+    consoleBranding(db, (await institutionFor(req, req.params.institutionId)).id),
+  );
+
+  app.post(
+    base,
+    { ...guarded, schema: { params: InstitutionParams, body: BrandingNameBody, response: { 200: ConsoleBranding, ...errors } } },
+    async (req) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      return changeBranding(db, inst.id, { name: req.body.name }, req.user!.id);
+    },
+  );
+
+  app.post(
+    `${base}/logo`,
+    { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } },
+    async (req) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the logo as a multipart form upload.');
+      let bytes: Buffer | null;
+      try {
+        const file = await req.file();
+        bytes = file
+          ? await file.toBuffer().catch((err) => {
+              throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
+            })
+          : null;
+      } catch (err) {
+        // A form cut short, or more parts than one file: the parser throws with a 4xx or none.
+        if (err instanceof HttpError) throw err;
+        throw new HttpError(400, 'bad_request', 'The upload could not be read. Choose the image and send it again.');
+      }
+      if (!bytes?.length) throw new HttpError(400, 'bad_request', 'Choose an image of your logo.');
+      const checked = checkLogo(bytes);
+      if ('status' in checked) throw new HttpError(checked.status, checked.code, checked.message);
+      const sizes = await renderLogosIsolated(bytes, checked.mime).catch((err) => {
+        if (err instanceof UnreadableIdFile)
+          throw new HttpError(415, 'unreadable', 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.');
+        throw err;
+      });
+      const logos = sizes.map((b) => saveMedia(app.config.mediaDir, b, 'png')) as [string, string, string];
+      return changeBranding(db, inst.id, { logos }, req.user!.id);
+    },
+  );
+};
+export default routes;

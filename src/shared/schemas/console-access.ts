@@ -1,0 +1,138 @@
+// The console's access and branding sections (issue 15): an institution's e-mail domains, its
+// access codes, its subscription (read-only for librarians), its display name and logo.
+import { z } from 'zod';
+import { INT4_MAX, isoDate, line } from './fields';
+import { InstitutionParams } from './console';
+
+/** Codes made at once, at most; uses one code may allow, at most. */
+export const CODE_BATCH_MAX = 500;
+export const CODE_USES_MAX = 100_000;
+/** E-mail domains one institution may hold. */
+export const DOMAINS_MAX = 20;
+/** Logo uploads: at most this many bytes; the three sizes of spec §3 (1x, 2x, 3x, 3:1 as the header shows them). */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_SIZES = [
+  { width: 120, height: 40 },
+  { width: 240, height: 80 },
+  { width: 360, height: 120 },
+] as const;
+
+// A host name of letters, digits and hyphens, dot-separated, ending in a top-level part of 2 to
+// 10 letters (spec §5's rule for what follows the @).
+const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,10}$/;
+/** Mail services anyone can sign up to: as an institution's domain they would let anyone in. */
+export const PUBLIC_MAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.in',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'rediffmail.com',
+  'zoho.com',
+  'gmx.com',
+  'mail.com',
+  'yandex.com',
+];
+/** An e-mail domain as a librarian types it ("@Demo.edu " is demo.edu). */
+export const EmailDomain = line({ error: 'Enter a domain, such as college.edu' })
+  .toLowerCase()
+  .transform((d) => d.replace(/^@/, ''))
+  .pipe(
+    z
+      .string()
+      .regex(DOMAIN, 'Enter a domain such as college.edu: letters, digits, hyphens and dots, without the part before the @.')
+      .refine(
+        (d) => !PUBLIC_MAIL_DOMAINS.includes(d),
+        "That is a public mail service: anyone could join with it. Add your institution's own domain.",
+      ),
+  );
+
+export const DomainBody = z.object({ domain: EmailDomain });
+
+export const Sections = z.object({ newspapers: z.boolean(), journals: z.boolean() });
+export type Sections = z.infer<typeof Sections>;
+
+/** A code a librarian chooses: 4 to 32 letters, digits and hyphens, starting with a letter or digit. */
+export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
+
+/** POST …/access/codes: one code or a batch of `count`. */
+export const CreateCodesBody = z
+  .object({
+    count: z.number().int().min(1, 'Make at least one code.').max(CODE_BATCH_MAX, `Make at most ${CODE_BATCH_MAX} codes at once.`),
+    /** A code of the librarian's choosing (only when making one); else they are made up. */
+    code: line()
+      .toUpperCase()
+      .regex(CODE_PATTERN, 'A code has 4 to 32 letters, digits and hyphens, and starts with a letter or digit.')
+      .optional(),
+    /** Accounts that may redeem each code; null for no limit. */
+    maxUses: z
+      .number()
+      .int()
+      .min(1, 'A code needs at least one use.')
+      .max(CODE_USES_MAX, `A code allows at most ${CODE_USES_MAX.toLocaleString('en')} uses.`)
+      .nullable(),
+    /** The last day (UTC) the code works, and the access it gives lasts. */
+    endsOn: isoDate,
+    label: line().max(80, 'Keep the label under 80 characters.').default(''),
+  })
+  .extend(Sections.shape)
+  .refine((b) => !b.code || b.count === 1, { message: 'A code of your choosing is made one at a time.', path: ['code'] });
+export type CreateCodesBody = z.input<typeof CreateCodesBody>;
+
+export const CodeParams = InstitutionParams.extend({
+  codeId: z.coerce.number({ error: 'expected a code id' }).int('expected a code id').positive('expected a code id').max(INT4_MAX),
+});
+
+export const CodeStatus = z.enum(['active', 'disabled', 'ended', 'used_up']);
+export type CodeStatus = z.infer<typeof CodeStatus>;
+
+export const AccessCodeRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  label: z.string(),
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+  endsOn: z.string(),
+  newspapers: z.boolean(),
+  journals: z.boolean(),
+  status: CodeStatus,
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type AccessCodeRow = z.infer<typeof AccessCodeRow>;
+
+/** Codes a list shows at most (newest first); the CSV export has every one. */
+export const CODES_LISTED = 1000;
+
+/** GET …/access: the subscription (read-only), the domains and the codes. */
+export const ConsoleAccess = z.object({
+  subscription: z.object({ startsOn: z.string(), endsOn: z.string(), active: z.boolean() }).extend(Sections.shape),
+  domains: z.array(z.string()),
+  codes: z.array(AccessCodeRow),
+  /** Codes in all (the list has the newest CODES_LISTED). */
+  codeCount: z.number().int(),
+});
+export type ConsoleAccess = z.infer<typeof ConsoleAccess>;
+
+export const CreatedCodes = z.object({ codes: z.array(AccessCodeRow) });
+
+/** GET …/branding and the answer to its changes. Logo URLs are null while there is none. */
+export const ConsoleBranding = z.object({
+  name: z.string(),
+  logo1: z.string().nullable(),
+  logo2: z.string().nullable(),
+  logo3: z.string().nullable(),
+});
+export type ConsoleBranding = z.infer<typeof ConsoleBranding>;
+
+export const BrandingNameBody = z.object({
+  name: line().min(2, 'The name needs at least 2 characters.').max(80, 'Keep the name under 80 characters.'),
+});
