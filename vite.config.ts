@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { COVER_SIZES, COVER_WIDTHS } from './src/shared/covers';
 
 const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 const buildId = Date.now().toString(36);
@@ -28,8 +29,8 @@ function inlineShellCss(html: string, bundle: Rollup.OutputBundle): string {
   });
 }
 
-/** Fills index.html's list of each screen's files: its chunk, the chunks it imports and their CSS,
- * less what the page loads anyway. */
+/** Fills index.html's list of each screen's files (its chunk, the chunks it imports and their CSS,
+ * less what the page loads anyway) and the covers' widths and sizes its boot script preloads with. */
 function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const loaded = new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
@@ -48,7 +49,9 @@ function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
     walk(chunk.fileName);
     files[screen] = [...found];
   }
-  return html.replace('/*SCREEN_FILES*/ {}', JSON.stringify(files));
+  return html
+    .replace('/*SCREEN_FILES*/ {}', JSON.stringify(files))
+    .replace('/*COVERS*/ {}', JSON.stringify({ widths: COVER_WIDTHS, sizes: COVER_SIZES }));
 }
 
 /** The built index.html's first-load work: inline stylesheets, then the screens' file lists. */
