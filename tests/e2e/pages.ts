@@ -10,6 +10,8 @@ export class HomePage {
   async open(path = '/') {
     await this.page.goto(path);
     await expect(this.page.getByTestId('magazine-card').first()).toBeVisible();
+    // The first load renders two shelves first and the rest in a transition (HomePage.tsx).
+    await expect(this.page.locator('main .shelf').nth(2)).toBeAttached();
   }
   section(id: string) {
     return this.page.getByTestId(`section-${id}`);

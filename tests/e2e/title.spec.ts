@@ -13,7 +13,8 @@ async function findMid(request: APIRequestContext, test: (mid: number) => Promis
 test('a title from the home page: details, issues, choosing an issue, related titles', async ({ page, request }) => {
   await page.goto('/');
   const card = page.getByTestId('section-mostPopular').getByTestId('magazine-card').first();
-  const name = (await card.locator('.cover-card__name').innerText()).trim();
+  // (textContent: a card off screen skips rendering, content-visibility, and has no innerText yet)
+  const name = (await card.locator('.cover-card__name').textContent())!.trim();
   await card.click();
   await expect(page).toHaveURL(/\/magazine\/\d+$/);
   const mid = Number(new URL(page.url()).pathname.split('/')[2]);
