@@ -75,6 +75,9 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     sourcemap: false,
+    // No modulepreload polyfill: every browser that runs the app but Safari 16 preloads modules
+    // itself, and there the chunks still load, one after another (0.4 KB gzip off the first load).
+    modulePreload: { polyfill: false },
     // The reader is its own small page (reader.html), opened in a new tab.
     rollupOptions: { input: { main: 'index.html', reader: 'reader.html' } },
   },

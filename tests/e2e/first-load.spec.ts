@@ -107,7 +107,7 @@ test("a screen's first covers are fetched by the boot script's preload, once eac
       await page.waitForLoadState('networkidle');
       const where = `${path} at ${viewport.width}px`;
       const shown = await page.$$eval('main img', (imgs) =>
-        imgs.filter((img) => img.currentSrc).map((img) => new URL(img.currentSrc).pathname),
+        (imgs as HTMLImageElement[]).filter((img) => img.currentSrc).map((img) => new URL(img.currentSrc).pathname),
       );
       const preloaded = await page.evaluate(() =>
         performance

@@ -1,6 +1,6 @@
 // Home (spec §2): the quick-category shelves, categories, languages, magazines, journals and
 // cover stories, all from one cached request; skeletons while loading, a retry when it fails.
-import { Suspense, lazy, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HomeResponse } from '../../../shared/schemas/content';
@@ -30,9 +30,6 @@ export default function HomePage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const home = useQuery(homeQuery());
-  // The shelves render from a deferred copy of the answer: React renders them in a background
-  // pass, in slices of a few milliseconds, instead of one long task when the answer arrives.
-  const data = useDeferredValue(home.data);
 
   return (
     <div className="home">
@@ -64,14 +61,14 @@ export default function HomePage() {
           {t('home.offlineCopy')}
         </p>
       )}
-      {((home.isPending && home.fetchStatus !== 'paused') || (home.data && !data)) && (
+      {home.isPending && home.fetchStatus !== 'paused' && (
         <>
           <ShelfSkeleton />
           <ShelfSkeleton />
           <ShelfSkeleton variant="chips" />
         </>
       )}
-      {data && <Shelves data={data} to={to} />}
+      {home.data && <Shelves data={home.data} to={to} />}
     </div>
   );
 }
