@@ -37,7 +37,7 @@ export function redeemAccessCode(db: Db, code: AccessCode, userId: number): Prom
       );
       if (!counted.rows.length) return false;
     }
-    await joinInstitution(tx, userId, code.institution_id, { until: code.ends_at });
+    await joinInstitution(tx, userId, code.institution_id, { until: code.ends_at, readmit: true });
     return true;
   });
 }

@@ -11,6 +11,8 @@ import pushRoutes from './push';
 import zoneRoutes from './zones';
 import shelfRoutes from './shelf';
 import consoleRoutes from './console';
+import consoleMemberRoutes from './console-members';
+import consoleRequestRoutes from './console-requests';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -28,5 +30,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(zoneRoutes);
   await app.register(shelfRoutes);
   await app.register(consoleRoutes);
+  await app.register(consoleMemberRoutes);
+  await app.register(consoleRequestRoutes);
 };
 export default apiRoutes;
