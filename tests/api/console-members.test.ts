@@ -133,7 +133,7 @@ describe('the member list', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('name,email,mobile,status,access_ends,last_read');
+    expect(lines[0]).toBe('name,email,mobile,status,access_until,last_read');
     expect(lines).toHaveLength(1 + 64);
     expect(lines).toContain(
       `"'=HYPERLINK(""http://evil.example"",""x"")",evil@active.edu,,active,${(await members('?q=evil')).body.members[0].accessEndsAt.slice(0, 10)},`,

@@ -94,8 +94,10 @@ export function deviceName(ua: string | null): string {
 
 /** A member's page; 404 unless they are the institution's member or ask to join it. */
 export async function memberDetail(db: Queryable, institutionId: number, memberId: number): Promise<MemberDetail> {
-  const found = await db.query<Row & { created_at: Date; email_verified: boolean; mobile_verified: boolean; password: boolean }>(
-    `SELECT ${ROW}, u.created_at, u.email_verified, u.mobile_verified, u.password_hash IS NOT NULL AS password
+  const found = await db.query<
+    Row & { created_at: Date; sub_end: Date; email_verified: boolean; mobile_verified: boolean; password: boolean }
+  >(
+    `SELECT ${ROW}, u.created_at, i.sub_end, u.email_verified, u.mobile_verified, u.password_hash IS NOT NULL AS password
      FROM users u JOIN institutions i ON i.id = $1 WHERE u.id = $2 AND (u.institution_id = i.id OR ${PENDING})`,
     [institutionId, memberId],
   );
@@ -123,11 +125,12 @@ export async function memberDetail(db: Queryable, institutionId: number, memberI
       [memberId],
     ),
   ]);
-  const { created_at, email_verified, mobile_verified, password, ...row } = m;
+  const { created_at, sub_end, email_verified, mobile_verified, password, ...row } = m;
   const last = lastRead.rows[0];
   return {
     ...toMember(row),
     joinedAt: created_at.toISOString(),
+    subscriptionEndsAt: sub_end.toISOString(),
     signInWays: {
       email: Boolean(row.email && email_verified),
       mobile: Boolean(row.mobile && mobile_verified),

@@ -55,6 +55,8 @@ export const MemberParams = z.object({
 /** A member's page: how they sign in, their devices with downloads, what they read last. */
 export const MemberDetail = MemberRow.extend({
   joinedAt: z.string(),
+  /** The institution's subscription end: access cannot be extended past it. */
+  subscriptionEndsAt: z.string(),
   signInWays: z.object({
     email: z.boolean(),
     mobile: z.boolean(),

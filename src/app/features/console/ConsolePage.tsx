@@ -11,12 +11,17 @@ import { consoleMeQuery } from './queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { Problem, statusOf, type SectionProps } from './ConsoleParts';
 import { OverviewSection } from './OverviewSection';
+import { MembersSection } from './MembersSection';
+import { RequestsSection } from './RequestsSection';
+import '../../components/forms.css';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
  * and the component. The first one is the institution's landing section (no segment). */
 const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentType<SectionProps> }[] = [
   { path: '', label: 'overview', Section: OverviewSection },
+  { path: 'members', label: 'members', Section: MembersSection },
+  { path: 'requests', label: 'requests', Section: RequestsSection },
 ];
 
 export default function ConsolePage() {

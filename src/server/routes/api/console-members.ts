@@ -16,6 +16,8 @@ import { toCsv } from '../../services/csv';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+/** The last day with access: an end at midnight UTC is the day before's. */
+const lastDay = (iso: string | null) => (iso ? new Date(Date.parse(iso) - 1).toISOString().slice(0, 10) : '');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { institutionFor } = consoleGuard(app);
@@ -42,8 +44,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const filter: MemberFilter = req.query.filter;
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="members-${institution.id}-${filter}.csv"`);
       return toCsv(
-        ['name', 'email', 'mobile', 'status', 'access_ends', 'last_read'],
-        rows.map((m) => [m.name, m.email, m.mobile, m.status, day(m.accessEndsAt), day(m.lastReadAt)]),
+        ['name', 'email', 'mobile', 'status', 'access_until', 'last_read'],
+        rows.map((m) => [m.name, m.email, m.mobile, m.status, lastDay(m.accessEndsAt), day(m.lastReadAt)]),
       );
     },
   );
