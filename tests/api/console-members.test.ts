@@ -98,6 +98,9 @@ describe('the member list', () => {
     expect(emailsOf((await members('?q=eera@act')).body)).toEqual(['meera@active.edu']);
     expect(emailsOf((await members('?q=98765')).body)).toEqual(['meera@active.edu']);
     expect((await members('?q=bulk 0')).body.total).toBe(9);
+    // Terms under three letters match the start of the name (no trigram to look up).
+    expect(emailsOf((await members('?q=Me')).body)).toEqual(['meera@active.edu']);
+    expect((await members('?q=ee')).body.total).toBe(0);
     expect((await members('?q=%25')).body.total).toBe(0);
     expect((await members('?q=_')).body.total).toBe(0);
     expect((await members('?q=nobody-like-this')).body).toMatchObject({ total: 0, nbPages: 0, members: [] });
@@ -276,6 +279,8 @@ describe('access requests', () => {
     expect(list.body.requests).toEqual([expect.objectContaining({ id, userId: ids['asker@gmail.example'], email: 'asker@gmail.example' })]);
     // The asker shows under the pending filter (not a member yet).
     expect(emailsOf((await members('?filter=pending')).body)).toEqual(['asker@gmail.example']);
+    expect(emailsOf((await members('?filter=pending&q=asker@')).body)).toEqual(['asker@gmail.example']);
+    expect((await members('?filter=pending&q=meera')).body.total).toBe(0);
 
     const image = await t.app.inject({ method: 'GET', url: `${base}/${id}/image`, headers: { authorization: tokens[LIB] } });
     expect(image.statusCode).toBe(200);

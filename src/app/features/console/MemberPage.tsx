@@ -8,7 +8,7 @@ import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { consoleTexts } from './texts';
 import { Problem, statusOf } from './ConsoleParts';
 import { memberQuery, useExtendAccess, useRemoveMember } from './members-queries';
-import { dayAfter, formatDay, formatLastDay, lastDayOf } from './dates';
+import { accessText, dayAfter, formatDay, formatLastDay, lastDayOf } from './dates';
 
 export function MemberPage({ institutionId, memberId }: { institutionId: number; memberId: number }) {
   const { t, lang } = useNamespaceTexts('console', consoleTexts);
@@ -74,9 +74,7 @@ export function MemberPage({ institutionId, memberId }: { institutionId: number;
           <p data-testid="member-last-read">
             {m.lastRead ? t('lastReadLine', { title: m.lastRead.title, date: formatDay(m.lastRead.at, lang) }) : t('neverRead')}
           </p>
-          <p className="console__note">
-            {m.accessEndsAt ? t('accessUntil', { date: formatLastDay(m.accessEndsAt, lang) }) : t('status_pending')}
-          </p>
+          <p className="console__note">{m.accessEndsAt ? accessText(m.accessEndsAt, t, lang) : t('status_pending')}</p>
         </section>
         <section className="console__panel" aria-labelledby="member-sessions">
           <h3 id="member-sessions" className="console__subheading">

@@ -9,7 +9,7 @@ import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { consoleTexts } from './texts';
 import { Problem, statusOf, type SectionProps } from './ConsoleParts';
 import { downloadMembersCsv, membersQuery } from './members-queries';
-import { formatDay, formatLastDay } from './dates';
+import { accessText, formatDay } from './dates';
 import { MemberPage } from './MemberPage';
 
 const FILTERS = MemberFilter.options;
@@ -148,7 +148,7 @@ function MemberItem({ m, lang, params }: { m: MemberRow; lang: string; params: U
       <span className="members__contact">{[m.email, m.mobile].filter(Boolean).join(' · ')}</span>
       <span className={`members__status members__status--${m.status}`}>{t(`status_${m.status}`)}</span>
       <span className="members__meta">
-        {m.accessEndsAt && t('accessUntil', { date: formatLastDay(m.accessEndsAt, lang) })}
+        {m.accessEndsAt && accessText(m.accessEndsAt, t, lang)}
         {m.accessEndsAt && ' · '}
         {m.lastReadAt ? t('lastReadOn', { date: formatDay(m.lastReadAt, lang) }) : t('neverRead')}
       </span>

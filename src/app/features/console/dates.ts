@@ -10,3 +10,12 @@ export const formatLastDay = (iso: string, lang: string) => format(Date.parse(is
 
 /** YYYY-MM-DD of the day after. */
 export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** "Access until …", or "Access ended …" once it has. */
+export function accessText(
+  endsAt: string,
+  t: (key: 'accessEnded' | 'accessUntil', values: { date: string }) => string,
+  lang: string,
+): string {
+  return t(Date.parse(endsAt) <= Date.now() ? 'accessEnded' : 'accessUntil', { date: formatLastDay(endsAt, lang) });
+}

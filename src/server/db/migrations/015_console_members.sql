@@ -6,8 +6,9 @@ CREATE FUNCTION member_search_key(first_name text, last_name text, email text, m
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(mobile, '')) $$;
 CREATE INDEX users_member_search_idx ON users USING gin (member_search_key(first_name, last_name, email, mobile) gin_trgm_ops);
--- An institution's members in the list's order (by name), a page at a time.
-CREATE INDEX users_institution_name_idx ON users (institution_id, lower(first_name || ' ' || last_name), id);
+-- An institution's members in the list's order (by name, byte order so that a short term's
+-- name-prefix search is a range of this index), a page at a time.
+CREATE INDEX users_institution_name_idx ON users (institution_id, (lower(first_name || ' ' || last_name) COLLATE "C"), id);
 -- The access requests waiting for an institution.
 CREATE INDEX id_uploads_pending_idx ON id_uploads (institution_id, created_at) WHERE status = 'pending';
 
