@@ -459,9 +459,24 @@ describe('institution ID uploads', () => {
     expect((await t.app.inject({ method: 'GET', url: `/media/${request.file_name}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/media/../private/ids/${request.file_name}` })).statusCode).toBe(404);
 
-    expect(await decideIdRequest(t.db, path.join(t.dataDir, 'private'), request.id, 'approve')).toBe(true);
+    expect(
+      await decideIdRequest(t.db, path.join(t.dataDir, 'private'), {
+        id: request.id,
+        institutionId: null,
+        actorId: null,
+        decision: 'approve',
+      }),
+    ).toMatchObject({ joined: true });
     expect((await api.post('/api/user/details', {}, jwtoken)).body.libid).toBe(FX.inst.active);
-    expect(await decideIdRequest(t.db, path.join(t.dataDir, 'private'), request.id, 'reject')).toBe(false);
+    expect(
+      await decideIdRequest(t.db, path.join(t.dataDir, 'private'), {
+        id: request.id,
+        institutionId: null,
+        actorId: null,
+        decision: 'reject',
+        reason: 'again',
+      }),
+    ).toBeNull();
   });
 
   it('refuses files that are not a photo or PDF whatever they claim, files over 5 MB, and guests', async () => {

@@ -58,7 +58,8 @@ const storedOf = async (userId: number) => {
 };
 const rejectAll = async (userId: number) => {
   const { rows } = await t.db.query<{ id: number }>(`SELECT id FROM id_uploads WHERE user_id = $1 AND status = 'pending'`, [userId]);
-  for (const r of rows) await decideIdRequest(t.db, privateDir(), r.id, 'reject');
+  for (const r of rows)
+    await decideIdRequest(t.db, privateDir(), { id: r.id, institutionId: null, actorId: null, decision: 'reject', reason: 'test' });
 };
 
 describe('what is kept', () => {

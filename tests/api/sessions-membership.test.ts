@@ -193,7 +193,9 @@ describe('one membership rule', () => {
       `INSERT INTO id_uploads (user_id, institution_id, file_name, mime, bytes) VALUES ($1, $2, 'x.png', 'image/png', 1) RETURNING id`,
       [member, await instId('EXP')],
     );
-    expect(await decideIdRequest(t.db, t.dataDir, id, 'approve')).toBe(true);
+    expect(await decideIdRequest(t.db, t.dataDir, { id, institutionId: null, actorId: null, decision: 'approve' })).toMatchObject({
+      joined: false,
+    });
     expect(await institutionOf(member)).toBe('ACT');
   });
 
@@ -245,7 +247,9 @@ describe('multi-step writes are all or nothing', () => {
       [user, await instId('ACT')],
     );
     await failWritesOf(user);
-    await expect(decideIdRequest(t.db, t.dataDir, id, 'approve')).rejects.toThrow(/this write fails/);
+    await expect(decideIdRequest(t.db, t.dataDir, { id, institutionId: null, actorId: null, decision: 'approve' })).rejects.toThrow(
+      /this write fails/,
+    );
     expect((await sql<{ status: string }>('SELECT status FROM id_uploads WHERE id = $1', [id]))[0].status).toBe('pending');
   });
 });

@@ -131,6 +131,8 @@ interface DemoUser {
   institution: number | null;
   /** A librarian (of their institution) or an admin, in the library console. */
   console?: 'librarian' | 'admin';
+  /** Access that ends this many days from now, before the subscription (as an access code gives). */
+  accessDays?: number;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -140,6 +142,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'visitor@example.com', first: 'Sam', last: 'Taylor', institution: null },
   { email: 'librarian@demo.edu', first: 'Nandini', last: 'Kulkarni', institution: 0, console: 'librarian' },
   { email: 'admin@example.com', first: 'Ravi', last: 'Menon', institution: null, console: 'admin' },
+  // Members whose access ends soon and ended, for the console's member list.
+  { email: 'rohan.das@demo.edu', first: 'Rohan', last: 'Das', institution: 0, accessDays: 20 },
+  { email: 'priya.nair@demo.edu', first: 'Priya', last: 'Nair', institution: 0, accessDays: -12 },
 ];
 
 /** Every demo reader's password (spec §5: 3 to 15 characters). */
@@ -151,9 +156,17 @@ export async function seedUsers(tx: Queryable, institutions: DemoInstitution[], 
   for (const u of DEMO_USERS) {
     const inst = u.institution === null ? null : institutions[u.institution].id;
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO users (uuid, email, email_verified, first_name, last_name, institution_id, password_hash)
-       VALUES ($1, $2, true, $3, $4, $5, $6) RETURNING id`,
-      [seededUuid(r), u.email, u.first, u.last, inst, passwordHash],
+      `INSERT INTO users (uuid, email, email_verified, first_name, last_name, institution_id, password_hash, access_ends_at)
+       VALUES ($1, $2, true, $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        seededUuid(r),
+        u.email,
+        u.first,
+        u.last,
+        inst,
+        passwordHash,
+        u.accessDays === undefined ? null : new Date(Date.now() + u.accessDays * DAY),
+      ],
     );
     if (u.console)
       await tx.query('INSERT INTO console_roles (user_id, role, institution_id) VALUES ($1, $2, $3)', [

@@ -47,7 +47,10 @@ export function printDemoLogins(): void {
   for (const u of DEMO_USERS) {
     const inst = u.institution === null ? null : DEMO_INSTITUTIONS[u.institution];
     const role = u.console === 'admin' ? ', admin of the library console' : u.console ? ', its librarian in the library console' : '';
-    console.log(`  ${u.email.padEnd(22)} ${inst ? `${inst.name} (${inst.state}, org code ${inst.conCode})` : 'no institution'}${role}`);
+    const access = u.accessDays === undefined ? '' : u.accessDays > 0 ? `, access ends in ${u.accessDays} days` : ', access ended';
+    console.log(
+      `  ${u.email.padEnd(22)} ${inst ? `${inst.name} (${inst.state}, org code ${inst.conCode})` : 'no institution'}${role}${access}`,
+    );
   }
   console.log('  Access code READ-DEMO-2026 links any account to Demo University.');
 }

@@ -46,7 +46,7 @@ export function redeemAccessCode(db: Db, code: AccessCode, userId: number): Prom
         return false;
       }
     }
-    await joinInstitution(tx, userId, code.institution_id, { until: code.ends_at, codeId: code.id });
+    await joinInstitution(tx, userId, code.institution_id, { until: code.ends_at, codeId: code.id, readmit: true });
     return true;
   });
 }

@@ -26,20 +26,25 @@ export async function institutionForDomain(db: Queryable, email: string | null):
  * its subscription runs (null); `codeId` names the access code that attached them (its sections
  * then apply), null for every other way in. It never takes live access away: the user moves when the
  * institution is live, or when they have no live access now (an ended institution's member then
- * sees "subscription expired" rather than "no access"). Returns whether they joined. */
+ * sees "subscription expired" rather than "no access"). A member the institution's librarian
+ * removed stays out, unless `readmit` (a way in the institution gave them itself: an access code,
+ * an approved ID), which also forgets the removal. Returns whether they joined. */
 export async function joinInstitution(
   db: Queryable,
   userId: number,
   institutionId: number,
-  opts: { until?: Date | null; codeId?: number | null } = {},
+  opts: { until?: Date | null; codeId?: number | null; readmit?: boolean } = {},
 ): Promise<boolean> {
   const { rows } = await db.query(
     `UPDATE users u SET institution_id = i.id, access_ends_at = $3, access_code_id = $4 FROM institutions i
      WHERE u.id = $1 AND i.id = $2 AND (${isLive('i')} OR NOT EXISTS (
        SELECT 1 FROM institutions cur WHERE cur.id = u.institution_id AND ${accessEnds('u', 'cur')} > now()))
+       AND ($5 OR NOT EXISTS (SELECT 1 FROM member_removals r WHERE r.user_id = u.id AND r.institution_id = i.id))
      RETURNING u.id`,
-    [userId, institutionId, opts.until ?? null, opts.codeId ?? null],
+    [userId, institutionId, opts.until ?? null, opts.codeId ?? null, opts.readmit === true],
   );
+  if (rows.length && opts.readmit)
+    await db.query('DELETE FROM member_removals WHERE user_id = $1 AND institution_id = $2', [userId, institutionId]);
   return rows.length > 0;
 }
 

@@ -65,3 +65,19 @@ export function enquiryMails(b: Enquiry, team: string, unsubscribeUrl: string, e
   const from = b.institutionName ? `Enquiry from ${b.institutionName}` : `Question from a reader, ${b.userName}`;
   return { team: { to: team, subject: from.replace(/\s+/g, ' '), text: summary }, sender };
 }
+
+/** The reader's answer to their institution ID request (the librarian's reason when refused). */
+export function idDecisionText(decision: { decision: 'approve' } | { decision: 'reject'; reason: string }, institution: string): string {
+  return decision.decision === 'approve'
+    ? `Good news: ${institution} has checked your ID. You can now read everything ${institution}'s ${PRODUCT_NAME} subscription opens. Sign in again if the app still says you have no access.`
+    : `${institution} could not accept the ID you sent to ${PRODUCT_NAME}. The librarian wrote:\n\n${decision.reason}\n\nYou can send a clearer photo or PDF of your institution ID from the app.`;
+}
+
+export function idDecisionMail(
+  to: string,
+  decision: { decision: 'approve' } | { decision: 'reject'; reason: string },
+  institution: string,
+): Mail {
+  const subject = decision.decision === 'approve' ? `Your ${PRODUCT_NAME} access is ready` : `Your ID for ${PRODUCT_NAME} was not accepted`;
+  return { to, subject, text: `${idDecisionText(decision, institution)}\n\n--\n${PRODUCT_NAME}\n` };
+}

@@ -15,16 +15,21 @@ import { ReportsSection } from './ReportsSection';
 import { HarvestSection } from './HarvestSection';
 import { AccessSection } from './AccessSection';
 import { BrandingSection } from './BrandingSection';
+import { MembersSection } from './MembersSection';
+import { RequestsSection } from './RequestsSection';
+import '../../components/forms.css';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
  * and the component. The first one is the institution's landing section (no segment). */
 const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentType<SectionProps> }[] = [
   { path: '', label: 'overview', Section: OverviewSection },
-  { path: 'reports', label: 'reports', Section: ReportsSection },
-  { path: 'harvest', label: 'harvest', Section: HarvestSection },
+  { path: 'members', label: 'members', Section: MembersSection },
+  { path: 'requests', label: 'requests', Section: RequestsSection },
   { path: 'access', label: 'access', Section: AccessSection },
   { path: 'branding', label: 'branding', Section: BrandingSection },
+  { path: 'reports', label: 'reports', Section: ReportsSection },
+  { path: 'harvest', label: 'harvest', Section: HarvestSection },
 ];
 
 export default function ConsolePage() {

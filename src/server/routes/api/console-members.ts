@@ -1,0 +1,79 @@
+// The console's members (issue 15): the list with search and filters, the CSV export, a member's
+// page, removing a member and extending their access. Every call is checked by console-guard.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { InstitutionParams } from '../../../shared/schemas/console';
+import {
+  Done,
+  ExtendAccessBody,
+  MemberDetail,
+  MemberFilter,
+  MemberParams,
+  MembersList,
+  MembersQuery,
+} from '../../../shared/schemas/console-members';
+import { allMembers, extendAccess, listMembers, memberDetail, removeMember } from '../../repositories/console-members';
+import { toCsv } from '../../services/csv';
+import { consoleErrors as errors, consoleGuard } from './console-guard';
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+/** The last day with access: an end at midnight UTC is the day before's. */
+const lastDay = (iso: string | null) => (iso ? new Date(Date.parse(iso) - 1).toISOString().slice(0, 10) : '');
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { institutionFor } = consoleGuard(app);
+  const base = '/console/institutions/:institutionId/members';
+
+  app.get(
+    base,
+    {
+      preHandler: app.requireUser,
+      schema: { params: InstitutionParams, querystring: MembersQuery, response: { 200: MembersList, ...errors } },
+    },
+    async (req) => listMembers(app.db, (await institutionFor(req, req.params.institutionId)).id, req.query),
+  );
+
+  app.get(
+    `${base}.csv`,
+    {
+      preHandler: app.requireUser,
+      schema: { params: InstitutionParams, querystring: MembersQuery.omit({ page: true }) },
+    },
+    async (req, reply) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      const rows = await allMembers(app.db, institution.id, req.query);
+      const filter: MemberFilter = req.query.filter;
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="members-${institution.id}-${filter}.csv"`);
+      return toCsv(
+        ['name', 'email', 'mobile', 'status', 'access_until', 'last_read'],
+        rows.map((m) => [m.name, m.email, m.mobile, m.status, lastDay(m.accessEndsAt), day(m.lastReadAt)]),
+      );
+    },
+  );
+
+  app.get(
+    `${base}/:memberId`,
+    { preHandler: app.requireUser, schema: { params: MemberParams, response: { 200: MemberDetail, ...errors } } },
+    async (req) => memberDetail(app.db, (await institutionFor(req, req.params.institutionId)).id, req.params.memberId),
+  );
+
+  app.post(
+    `${base}/:memberId/remove`,
+    { preHandler: app.requireUser, schema: { params: MemberParams, response: { 200: Done, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      await removeMember(app.db, institution.id, req.params.memberId, req.user!.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${base}/:memberId/extend`,
+    { preHandler: app.requireUser, schema: { params: MemberParams, body: ExtendAccessBody, response: { 200: MemberDetail, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      await extendAccess(app.db, institution.id, req.params.memberId, req.body.until, req.user!.id);
+      return memberDetail(app.db, institution.id, req.params.memberId);
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,96 @@
+// The console's access requests (issue 15): the institution IDs waiting for the institution, the
+// image of each (served only here, to its librarians: never a public URL), and the decision,
+// which tells the reader. Every call is checked by console-guard.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { InstitutionParams } from '../../../shared/schemas/console';
+import { IdRequestList, IdRequestParams, RejectIdBody } from '../../../shared/schemas/console-members';
+import { z } from 'zod';
+import { pendingIdRequest, pendingIdRequests } from '../../repositories/id-requests';
+import { idDir } from '../../services/id-files';
+import { decideAndTell } from '../../services/id-decisions';
+import { HttpError } from '../../plugins/errors';
+import { consoleErrors as errors, consoleGuard } from './console-guard';
+
+const noRequest = () => new HttpError(404, 'not_found', 'That request is no longer waiting: it was decided or withdrawn.');
+const Decided = z.object({ ok: z.literal(true), told: z.boolean(), joined: z.boolean() });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { institutionFor } = consoleGuard(app);
+  const base = '/console/institutions/:institutionId/id-requests';
+  const deps = {
+    db: app.db,
+    mailer: app.mailer,
+    sms: app.sms,
+    privateDir: app.config.privateDir,
+    warn: (err: unknown) => app.log.warn({ err }, 'the reader could not be told of the ID decision'),
+  };
+
+  app.get(
+    base,
+    { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: IdRequestList, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      const rows = await pendingIdRequests(app.db, institution.id);
+      return {
+        requests: rows.map((r) => ({
+          id: r.id,
+          userId: r.user_id,
+          name: r.name,
+          email: r.email,
+          mobile: r.mobile,
+          createdAt: r.created_at.toISOString(),
+        })),
+      };
+    },
+  );
+
+  // The image the server drew from the upload (a photo redrawn, a PDF's first page): WebP only.
+  app.get(`${base}/:requestId/image`, { preHandler: app.requireUser, schema: { params: IdRequestParams } }, async (req, reply) => {
+    const institution = await institutionFor(req, req.params.institutionId);
+    const request = await pendingIdRequest(app.db, req.params.requestId, institution.id);
+    if (!request) throw noRequest();
+    const file = path.join(idDir(app.config.privateDir), path.basename(request.file_name));
+    if (!fs.existsSync(file)) throw noRequest();
+    return reply
+      .type(request.mime)
+      .header('Content-Disposition', 'inline')
+      .header('Cross-Origin-Resource-Policy', 'same-origin')
+      .send(fs.readFileSync(file));
+  });
+
+  app.post(
+    `${base}/:requestId/approve`,
+    { preHandler: app.requireUser, schema: { params: IdRequestParams, response: { 200: Decided, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      const done = await decideAndTell(deps, {
+        id: req.params.requestId,
+        institutionId: institution.id,
+        actorId: req.user!.id,
+        decision: 'approve',
+      });
+      if (!done) throw noRequest();
+      return { ok: true as const, ...done };
+    },
+  );
+
+  app.post(
+    `${base}/:requestId/reject`,
+    { preHandler: app.requireUser, schema: { params: IdRequestParams, body: RejectIdBody, response: { 200: Decided, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      const done = await decideAndTell(deps, {
+        id: req.params.requestId,
+        institutionId: institution.id,
+        actorId: req.user!.id,
+        decision: 'reject',
+        reason: req.body.reason,
+      });
+      if (!done) throw noRequest();
+      return { ok: true as const, ...done };
+    },
+  );
+};
+export default routes;
