@@ -19,7 +19,7 @@ async function openSection(page: Page, section: 'access' | 'branding'): Promise<
   const id = page.url().split('/').pop()!;
   await page
     .getByRole('navigation', { name: 'Console sections' })
-    .getByRole('link', { name: section === 'access' ? 'Access' : 'Branding' })
+    .getByRole('link', { name: section === 'access' ? 'Access' : 'Branding', exact: true })
     .click();
   await expect(page).toHaveURL(new RegExp(`/library/${id}/${section}$`));
   return id;

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MEMBERS_COUNT_CAP, MemberFilter, type MemberRow } from '../../../shared/schemas/console-members';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { consoleTexts } from './texts';
-import { Problem, statusOf, type SectionProps } from './ConsoleParts';
+import { QueryProblem, type SectionProps } from './ConsoleParts';
 import { downloadMembersCsv, membersQuery } from './members-queries';
 import { accessText, formatDay } from './dates';
 import { MemberPage } from './MemberPage';
@@ -53,12 +53,7 @@ function MemberList({
     return () => clearTimeout(timer);
   });
   const list = useQuery(membersQuery(institutionId, { q, filter, page }));
-  if (list.error && !list.data) {
-    const status = statusOf(list.error);
-    if (status === 403) return <Problem text={t('otherInstitution')} />;
-    if (status === 404) return <Problem text={t('noInstitution')} />;
-    return <Problem text={t('loadFailed')} retry={list.refetch} />;
-  }
+  if (list.error && !list.data) return <QueryProblem error={list.error} retry={list.refetch} />;
   const data = list.data;
   const exportCsv = () => {
     setExportFailed(false);

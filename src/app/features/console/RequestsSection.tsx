@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { IdRequestRow } from '../../../shared/schemas/console-members';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { consoleTexts } from './texts';
-import { Problem, statusOf, type SectionProps } from './ConsoleParts';
+import { QueryProblem, statusOf, type SectionProps } from './ConsoleParts';
 import { idImageQuery, idRequestsQuery, useDecideIdRequest } from './members-queries';
 import { formatDay } from './dates';
 
@@ -18,12 +18,7 @@ export function RequestsSection({ institutionId }: SectionProps) {
   const requests = useQuery(idRequestsQuery(institutionId));
   // What was decided here, said once the request has left the list.
   const [done, setDone] = useState<string | null>(null);
-  if (requests.error) {
-    const status = statusOf(requests.error);
-    if (status === 403) return <Problem text={t('otherInstitution')} />;
-    if (status === 404 || status === 400) return <Problem text={t('noInstitution')} />;
-    return <Problem text={t('loadFailed')} retry={requests.refetch} />;
-  }
+  if (requests.error) return <QueryProblem error={requests.error} retry={requests.refetch} />;
   const list = requests.data?.requests;
   return (
     <section aria-labelledby="requests-title" className="console__section">

@@ -1,5 +1,6 @@
 // The console's access and branding data: queries, one mutation hook per action (each puts the
 // answer in the cache), and the codes' CSV download.
+import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AccessCodeRow, ConsoleAccess, ConsoleBranding, CreatedCodes, type CreateCodesBody } from '../../../shared/schemas/console-access';
@@ -83,8 +84,5 @@ export async function downloadCodesCsv(institutionId: number): Promise<void> {
   const res = await send('GET', `${accessPath(institutionId)}/codes.csv`, currentCredentials());
   if (!res.ok) throw new ApiError(res.status, 'http', `Request failed with status code ${res.status}`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'access-codes.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), name);
 }

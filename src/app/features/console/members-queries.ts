@@ -1,6 +1,7 @@
 // The console's members and access requests (GET and POST /api/console/institutions/:id/...):
 // query options, one mutation hook per librarian action, and the files (CSV, ID images) that are
 // fetched with the librarian's credentials (never a public URL).
+import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { IdRequestList, MemberDetail, MembersList, type MemberFilter, type MembersQuery } from '../../../shared/schemas/console-members';
@@ -64,13 +65,7 @@ export const idImageQuery = (institutionId: number, requestId: number) =>
 
 /** Saves the members the search and filter match as a CSV file. */
 export async function downloadMembersCsv(institutionId: number, q: string, filter: MemberFilter): Promise<void> {
-  const blob = await consoleFile(`${base(institutionId)}/members.csv`, { q, filter });
-  const url = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href: url, download: `members-${institutionId}-${filter}.csv` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await consoleFile(`${base(institutionId)}/members.csv`, { q, filter }), `members-${institutionId}-${filter}.csv`);
 }
 
 const Ok = z.object({ ok: z.literal(true) });

@@ -1,5 +1,6 @@
 // The console's usage reports (GET /api/console/institutions/:id/reports|sushi|kbart): a COUNTER
 // report for a month range, the SUSHI settings and their rotation, the KBART file.
+import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CounterReport, type ReportId } from '../../../shared/counter/reports';
 import { KbartFile, SushiSettings } from '../../../shared/schemas/console-reports';
@@ -41,11 +42,4 @@ export function useRotateSushi(institutionId: number) {
 }
 
 /** Saves text as a file the browser downloads. */
-export function downloadText(fileName: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const downloadText = (fileName: string, text: string, type: string) => saveFile(new Blob([text], { type }), fileName);

@@ -1,14 +1,9 @@
 // A UTC calendar day (YYYY-MM-DD, as the console's API gives them) in the reader's language.
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { consoleTexts } from './texts';
+import { formatDay } from './dates';
 
 export function useDay() {
   const { lang } = useNamespaceTexts('console', consoleTexts);
-  return (day: string) =>
-    new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString(lang, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
+  return (day: string) => formatDay(`${day.slice(0, 10)}T00:00:00Z`, lang);
 }
