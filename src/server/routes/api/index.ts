@@ -14,6 +14,8 @@ import consoleRoutes from './console';
 import consoleReportRoutes from './console-reports';
 import consoleAccessRoutes from './console-access';
 import consoleBrandingRoutes from './console-branding';
+import consoleAdminRoutes from './console-admin';
+import consoleActivityRoutes from './console-activity';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -34,5 +36,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleReportRoutes);
   await app.register(consoleAccessRoutes);
   await app.register(consoleBrandingRoutes);
+  await app.register(consoleAdminRoutes);
+  await app.register(consoleActivityRoutes);
 };
 export default apiRoutes;
