@@ -15,16 +15,23 @@ import { ReportsSection } from './ReportsSection';
 import { HarvestSection } from './HarvestSection';
 import { AccessSection } from './AccessSection';
 import { BrandingSection } from './BrandingSection';
+import { ActivitySection } from './ActivitySection';
+import { InstitutionSection } from './InstitutionSection';
+import { NewInstitutionSection } from './NewInstitutionSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
- * and the component. The first one is the institution's landing section (no segment). */
-const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentType<SectionProps> }[] = [
+ * the component, and whether only admins have it (the server refuses librarians there anyway).
+ * The first one is the institution's landing section (no segment). */
+const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentType<SectionProps>; adminOnly?: true }[] = [
   { path: '', label: 'overview', Section: OverviewSection },
   { path: 'reports', label: 'reports', Section: ReportsSection },
   { path: 'harvest', label: 'harvest', Section: HarvestSection },
   { path: 'access', label: 'access', Section: AccessSection },
   { path: 'branding', label: 'branding', Section: BrandingSection },
+  { path: 'activity', label: 'activity', Section: ActivitySection },
+  { path: 'institution', label: 'institutionSettings', Section: InstitutionSection, adminOnly: true },
+  { path: 'new-institution', label: 'newInstitution', Section: NewInstitutionSection, adminOnly: true },
 ];
 
 export default function ConsolePage() {
@@ -43,7 +50,8 @@ export default function ConsolePage() {
     const first = me.data.institutions[0];
     if (!params.institutionId) return first ? <Navigate replace to={to(`/library/${first.id}`)} /> : <Problem text={t('noInstitution')} />;
     const institutionId = Number(params.institutionId);
-    const section = sections.find((entry) => entry.path === (params['*'] ?? ''));
+    const mine = sections.filter((entry) => !entry.adminOnly || me.data.role === 'admin');
+    const section = mine.find((entry) => entry.path === (params['*'] ?? ''));
     if (!section) return <Navigate replace to={to(`/library/${params.institutionId}`)} />;
     const valid = Number.isInteger(institutionId) && institutionId > 0 ? institutionId : 0;
     return (
@@ -65,7 +73,7 @@ export default function ConsolePage() {
           </label>
         )}
         <nav className="console__nav" aria-label={t('sections')}>
-          {sections.map((entry) => (
+          {mine.map((entry) => (
             <NavLink key={entry.path} end to={to(`/library/${params.institutionId}${entry.path && `/${entry.path}`}`)}>
               {t(entry.label)}
             </NavLink>
