@@ -48,15 +48,17 @@ test('the admin makes an institution and its librarian, who sees the grant in th
   await expect(page.getByTestId('inst-downloads')).toHaveValue('4');
   await expect(page.getByTestId('console-institution')).toHaveValue(id);
 
-  // A duplicate org code is refused with the reason.
+  // A duplicate org code is refused with the reason. (Making one is about no institution in
+  // particular: no institution picker there.)
   await nav(page).getByRole('link', { name: 'New institution' }).click();
+  await expect(page.getByTestId('console-institution')).toHaveCount(0);
   await page.getByTestId('inst-name').fill('Copy');
   await page.getByTestId('inst-code').fill(orgCode);
   await page.getByTestId('inst-create').click();
   await expect(page.getByTestId('new-institution').getByRole('alert')).toContainText(
     `The org code ${orgCode} belongs to another institution.`,
   );
-  await nav(page).getByRole('link', { name: 'Institution', exact: true }).click();
+  await nav(page).getByRole('link', { name: 'Institution settings' }).click();
   await expect(page).toHaveURL(new RegExp(`/library/${id}/institution$`));
 
   // Single sign-on: the secret is kept but never shown again.
@@ -85,7 +87,7 @@ test('the admin makes an institution and its librarian, who sees the grant in th
   await expect(libPage).toHaveURL(new RegExp(`/library/${id}$`));
   await expect(libPage.getByTestId('console-role')).toHaveText(`Librarian of ${name}`);
   await expect(nav(libPage).getByRole('link', { name: 'New institution' })).toHaveCount(0);
-  await expect(nav(libPage).getByRole('link', { name: 'Institution', exact: true })).toHaveCount(0);
+  await expect(nav(libPage).getByRole('link', { name: 'Institution settings' })).toHaveCount(0);
   await libPage.goto(`/library/${id}/new-institution`);
   await expect(libPage).toHaveURL(new RegExp(`/library/${id}$`));
   await nav(libPage).getByRole('link', { name: 'Activity' }).click();

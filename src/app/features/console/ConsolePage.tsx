@@ -21,9 +21,16 @@ import { NewInstitutionSection } from './NewInstitutionSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
- * the component, and whether only admins have it (the server refuses librarians there anyway).
- * The first one is the institution's landing section (no segment). */
-const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentType<SectionProps>; adminOnly?: true }[] = [
+ * the component, whether only admins have it (the server refuses librarians there anyway), and
+ * whether it is about no institution in particular (no institution picker). The first one is the
+ * institution's landing section (no segment). */
+const sections: {
+  path: string;
+  label: ConsoleTextKey;
+  Section: React.ComponentType<SectionProps>;
+  adminOnly?: true;
+  standalone?: true;
+}[] = [
   { path: '', label: 'overview', Section: OverviewSection },
   { path: 'reports', label: 'reports', Section: ReportsSection },
   { path: 'harvest', label: 'harvest', Section: HarvestSection },
@@ -31,7 +38,7 @@ const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentT
   { path: 'branding', label: 'branding', Section: BrandingSection },
   { path: 'activity', label: 'activity', Section: ActivitySection },
   { path: 'institution', label: 'institutionSettings', Section: InstitutionSection, adminOnly: true },
-  { path: 'new-institution', label: 'newInstitution', Section: NewInstitutionSection, adminOnly: true },
+  { path: 'new-institution', label: 'newInstitution', Section: NewInstitutionSection, adminOnly: true, standalone: true },
 ];
 
 export default function ConsolePage() {
@@ -56,7 +63,7 @@ export default function ConsolePage() {
     const valid = Number.isInteger(institutionId) && institutionId > 0 ? institutionId : 0;
     return (
       <>
-        {me.data.role === 'admin' && (
+        {me.data.role === 'admin' && !section.standalone && (
           <label className="console__choose">
             <span>{t('institution')}</span>
             <select
