@@ -141,14 +141,17 @@ describe('roles', () => {
   it('are granted and removed with clear refusals, and every change is in the audit log', async () => {
     expect(await grantConsoleRole(t.db, { email: 'nobody@active.edu', role: 'admin', orgCode: null, actorId: null })).toEqual({
       ok: false,
+      code: 'no_account',
       reason: 'No account with the e-mail nobody@active.edu.',
     });
     expect(await grantConsoleRole(t.db, { email: 'member@active.edu', role: 'librarian', orgCode: 'NOPE', actorId: null })).toEqual({
       ok: false,
+      code: 'no_institution',
       reason: 'No institution with the org code NOPE.',
     });
     expect(await removeConsoleRole(t.db, 'member@active.edu', null)).toEqual({
       ok: false,
+      code: 'no_role',
       reason: 'member@active.edu has no console role.',
     });
     const admin = (await t.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'admin@example.com'")).rows[0].id;

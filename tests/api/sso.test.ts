@@ -5,6 +5,7 @@ import { testApp, type TestContext } from '../support/app';
 import { apiClient, xsrfToken } from '../support/api-client';
 import { OIDC_CLIENT, startOidcProvider } from '../support/oidc-provider';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
+import { setSso } from '../../src/server/repositories/console-admin';
 
 const PUBLIC_URL = 'http://127.0.0.1:4999';
 const CALLBACK = `${PUBLIC_URL}/login/sso/success`;
@@ -146,5 +147,25 @@ describe('institution SSO', () => {
       expect(done.body.error.message).toContain(why);
     }
     expect(await users()).toBe(before);
+  });
+});
+
+describe('institution SSO set in the library console', () => {
+  it('uses a client secret an admin changes at the next sign-in, not the one cached with the discovery', async () => {
+    const admin = (
+      await t.db.query<{ id: number }>(`INSERT INTO users (uuid, email) VALUES (gen_random_uuid(), 'sso.admin@example.com') RETURNING id`)
+    ).rows[0].id;
+    const setSecret = (clientSecret: string) =>
+      setSso(t.db, FX.inst.active, { issuer: idp.issuer, clientId: OIDC_CLIENT.id, clientSecret }, admin);
+    const signIn = async (login: string) => {
+      const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT' });
+      return api.post('/api/sso/complete', { search: (await signInAtProvider(start.headers.location as string, login)).search });
+    };
+    expect((await signIn('cached.first@active.edu')).status).toBe(200);
+    await setSecret('not-the-secret');
+    const refused = await signIn('wrong.secret@active.edu');
+    expect([refused.status, refused.body.error.code]).toEqual([400, 'sso_failed']);
+    await setSecret(OIDC_CLIENT.secret);
+    expect((await signIn('right.again@active.edu')).body.email).toBe('right.again@active.edu');
   });
 });

@@ -54,27 +54,45 @@ async function accountByEmail(tx: Queryable, email: string): Promise<{ id: numbe
   return (await tx.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email])).rows[0];
 }
 
+/** Why a role change could not be made: the code a console route answers with, and the reason. */
+export type RoleRefusal = 'no_account' | 'no_org_code' | 'no_institution' | 'has_role' | 'no_role';
+
 /** What a role change did, or why it could not be made. */
-export type RoleChange = { ok: true; before: ConsoleRole | null; after: ConsoleRole | null } | { ok: false; reason: string };
+export type RoleChange =
+  { ok: true; before: ConsoleRole | null; after: ConsoleRole | null } | { ok: false; code: RoleRefusal; reason: string };
+
+const sameRole = (a: ConsoleRole | null, b: ConsoleRole | null) => a?.role === b?.role && a?.institutionId === b?.institutionId;
 
 /** Grants a role to the account with this e-mail (a librarian of the institution with this org
- * code), replacing any role it had; audited. */
+ * code), replacing any role it had unless `keepOther` (the console: an admin or another
+ * institution's librarian is refused, not moved); audited when it changes something. */
 export async function grantConsoleRole(
   db: Db,
-  grant: { email: string; role: ConsoleRoleName; orgCode: string | null; actorId: number | null },
+  grant: { email: string; role: ConsoleRoleName; orgCode: string | null; actorId: number | null; keepOther?: boolean },
 ): Promise<RoleChange> {
   return db.transaction(async (tx) => {
     const user = await accountByEmail(tx, grant.email);
-    if (!user) return { ok: false, reason: `No account with the e-mail ${grant.email}.` };
+    if (!user) return { ok: false, code: 'no_account', reason: `No account with the e-mail ${grant.email}.` };
     let institutionId: number | null = null;
     if (grant.role === 'librarian') {
-      if (!grant.orgCode) return { ok: false, reason: 'A librarian needs the org code of their institution.' };
+      if (!grant.orgCode) return { ok: false, code: 'no_org_code', reason: 'A librarian needs the org code of their institution.' };
       const inst = (await tx.query<{ id: number }>('SELECT id FROM institutions WHERE upper(con_code) = upper($1)', [grant.orgCode]))
         .rows[0];
-      if (!inst) return { ok: false, reason: `No institution with the org code ${grant.orgCode}.` };
+      if (!inst) return { ok: false, code: 'no_institution', reason: `No institution with the org code ${grant.orgCode}.` };
       institutionId = inst.id;
     }
     const before = await consoleRoleOf(tx, user.id);
+    const wanted = { role: grant.role, institutionId } as ConsoleRole;
+    if (sameRole(before, wanted)) return { ok: true, before, after: before };
+    if (before && grant.keepOther)
+      return {
+        ok: false,
+        code: 'has_role',
+        reason:
+          before.role === 'admin'
+            ? `${grant.email} is a Lectern admin already.`
+            : `${grant.email} is the librarian of another institution. Remove that role first.`,
+      };
     await tx.query(
       `INSERT INTO console_roles (user_id, role, institution_id) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role, institution_id = EXCLUDED.institution_id, granted_at = now()`,
@@ -86,12 +104,18 @@ export async function grantConsoleRole(
   });
 }
 
-/** Takes the console role from the account with this e-mail; audited. */
-export async function removeConsoleRole(db: Db, email: string, actorId: number | null): Promise<RoleChange> {
+/** Takes the console role from the account with this e-mail (only a librarian of `institutionId`
+ * when one is given, as the console asks); audited. */
+export async function removeConsoleRole(db: Db, email: string, actorId: number | null, institutionId?: number): Promise<RoleChange> {
   return db.transaction(async (tx) => {
     const user = await accountByEmail(tx, email);
     const before = user ? await consoleRoleOf(tx, user.id) : null;
-    if (!user || !before) return { ok: false, reason: `${email} has no console role.` };
+    if (!user || !before || (institutionId !== undefined && before.institutionId !== institutionId))
+      return {
+        ok: false,
+        code: 'no_role',
+        reason: institutionId === undefined ? `${email} has no console role.` : `${email} is not a librarian of this institution.`,
+      };
     await tx.query('DELETE FROM console_roles WHERE user_id = $1', [user.id]);
     await recordAudit(tx, { actorId, institutionId: before.institutionId, action: 'role.remove', target: email, before, after: null });
     return { ok: true, before, after: null };

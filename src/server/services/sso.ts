@@ -26,9 +26,10 @@ const failed = (why: string) =>
 export function createSsoService(db: Queryable, publicUrl: string) {
   const configs = new Map<string, Promise<oidc.Configuration>>();
 
-  /** Discovery once per provider; plain http is allowed only on loopback (tests, local IdPs). */
+  /** Discovery once per provider and client; plain http is allowed only on loopback (tests, local
+   * IdPs). The secret is in the key: a secret changed in the console is used at once. */
   function configFor(inst: SsoInstitution): Promise<oidc.Configuration> {
-    const key = `${inst.sso_issuer}|${inst.sso_client_id}`;
+    const key = `${inst.sso_issuer}|${inst.sso_client_id}|${inst.sso_client_secret}`;
     let config = configs.get(key);
     if (!config) {
       const issuer = new URL(inst.sso_issuer);

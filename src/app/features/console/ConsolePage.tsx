@@ -18,11 +18,22 @@ import { BrandingSection } from './BrandingSection';
 import { MembersSection } from './MembersSection';
 import { RequestsSection } from './RequestsSection';
 import '../../components/forms.css';
+import { ActivitySection } from './ActivitySection';
+import { InstitutionSection } from './InstitutionSection';
+import { NewInstitutionSection } from './NewInstitutionSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
- * and the component. The first one is the institution's landing section (no segment). */
-const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentType<SectionProps> }[] = [
+ * the component, whether only admins have it (the server refuses librarians there anyway), and
+ * whether it is about no institution in particular (no institution picker). The first one is the
+ * institution's landing section (no segment). */
+const sections: {
+  path: string;
+  label: ConsoleTextKey;
+  Section: React.ComponentType<SectionProps>;
+  adminOnly?: true;
+  standalone?: true;
+}[] = [
   { path: '', label: 'overview', Section: OverviewSection },
   { path: 'members', label: 'members', Section: MembersSection },
   { path: 'requests', label: 'requests', Section: RequestsSection },
@@ -30,6 +41,9 @@ const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentT
   { path: 'branding', label: 'branding', Section: BrandingSection },
   { path: 'reports', label: 'reports', Section: ReportsSection },
   { path: 'harvest', label: 'harvest', Section: HarvestSection },
+  { path: 'activity', label: 'activity', Section: ActivitySection },
+  { path: 'institution', label: 'institutionSettings', Section: InstitutionSection, adminOnly: true },
+  { path: 'new-institution', label: 'newInstitution', Section: NewInstitutionSection, adminOnly: true, standalone: true },
 ];
 
 export default function ConsolePage() {
@@ -48,12 +62,13 @@ export default function ConsolePage() {
     const first = me.data.institutions[0];
     if (!params.institutionId) return first ? <Navigate replace to={to(`/library/${first.id}`)} /> : <Problem text={t('noInstitution')} />;
     const institutionId = Number(params.institutionId);
-    const section = sections.find((entry) => entry.path === (params['*'] ?? ''));
+    const mine = sections.filter((entry) => !entry.adminOnly || me.data.role === 'admin');
+    const section = mine.find((entry) => entry.path === (params['*'] ?? ''));
     if (!section) return <Navigate replace to={to(`/library/${params.institutionId}`)} />;
     const valid = Number.isInteger(institutionId) && institutionId > 0 ? institutionId : 0;
     return (
       <>
-        {me.data.role === 'admin' && (
+        {me.data.role === 'admin' && !section.standalone && (
           <label className="console__choose">
             <span>{t('institution')}</span>
             <select
@@ -70,7 +85,7 @@ export default function ConsolePage() {
           </label>
         )}
         <nav className="console__nav" aria-label={t('sections')}>
-          {sections.map((entry) => (
+          {mine.map((entry) => (
             <NavLink key={entry.path} end to={to(`/library/${params.institutionId}${entry.path && `/${entry.path}`}`)}>
               {t(entry.label)}
             </NavLink>

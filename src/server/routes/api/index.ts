@@ -16,6 +16,8 @@ import consoleAccessRoutes from './console-access';
 import consoleBrandingRoutes from './console-branding';
 import consoleMemberRoutes from './console-members';
 import consoleRequestRoutes from './console-requests';
+import consoleAdminRoutes from './console-admin';
+import consoleActivityRoutes from './console-activity';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -38,5 +40,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleBrandingRoutes);
   await app.register(consoleMemberRoutes);
   await app.register(consoleRequestRoutes);
+  await app.register(consoleAdminRoutes);
+  await app.register(consoleActivityRoutes);
 };
 export default apiRoutes;

@@ -1,0 +1,131 @@
+// The console's admin side (issue 15): make an institution, set its subscription, sections, age
+// rating, country and limits, its single sign-on (replacing `npm run institution-sso`), and grant
+// or remove its librarians. Admins only: every call checks requireAdmin first, so a librarian gets
+// a 403 even for their own institution. Every change is audited by the repository.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { InstitutionParams } from '../../../shared/schemas/console';
+import {
+  CreateInstitutionBody,
+  InstitutionSettings,
+  InstitutionSettingsBody,
+  LibrarianBody,
+  Librarians,
+  SsoBody,
+} from '../../../shared/schemas/console-admin';
+import {
+  createInstitution,
+  institutionSettings,
+  librariansOf,
+  setSso,
+  turnOffSso,
+  updateInstitution,
+  type StoredSettings,
+} from '../../repositories/console-admin';
+import { grantConsoleRole, removeConsoleRole, type RoleChange, type RoleRefusal } from '../../repositories/console';
+import { HttpError } from '../../plugins/errors';
+import { ssoCallbackUrl } from '../../services/sso';
+import { consoleErrors as errors, consoleGuard } from './console-guard';
+
+const ROLE_REFUSED: Record<RoleRefusal, 400 | 404 | 409> = {
+  no_account: 404,
+  no_org_code: 400,
+  no_institution: 404,
+  has_role: 409,
+  no_role: 404,
+};
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const { institutionFor, requireAdmin } = consoleGuard(app);
+  const guarded = { preHandler: app.requireUser };
+  const base = '/console/institutions/:institutionId';
+  const withUri = (s: StoredSettings): InstitutionSettings => ({ ...s, ssoRedirectUri: ssoCallbackUrl(app.config.publicUrl) });
+  /** The institution asked for, once the caller is known to be an admin. */
+  const adminsInstitution = async (req: Parameters<typeof requireAdmin>[0], id: number) => {
+    await requireAdmin(req);
+    return institutionFor(req, id);
+  };
+  const roleAnswer = async (change: RoleChange, institutionId: number) => {
+    if (!change.ok) throw new HttpError(ROLE_REFUSED[change.code], change.code, change.reason);
+    return { librarians: await librariansOf(db, institutionId) };
+  };
+
+  app.post(
+    '/console/institutions',
+    { ...guarded, schema: { body: CreateInstitutionBody, response: { 200: InstitutionSettings, ...errors } } },
+    async (req) => {
+      await requireAdmin(req);
+      const made = await createInstitution(db, req.body, req.user!.id);
+      if (!made) throw new HttpError(409, 'org_code_taken', `The org code ${req.body.orgCode} belongs to another institution.`);
+      return withUri(made);
+    },
+  );
+
+  app.get(
+    `${base}/settings`,
+    { ...guarded, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
+    async (req) => withUri(await institutionSettings(db, (await adminsInstitution(req, req.params.institutionId)).id)),
+  );
+
+  app.post(
+    `${base}/settings`,
+    { ...guarded, schema: { params: InstitutionParams, body: InstitutionSettingsBody, response: { 200: InstitutionSettings, ...errors } } },
+    async (req) => {
+      const inst = await adminsInstitution(req, req.params.institutionId);
+      return withUri(await updateInstitution(db, inst.id, req.body, req.user!.id));
+    },
+  );
+
+  app.post(
+    `${base}/sso`,
+    { ...guarded, schema: { params: InstitutionParams, body: SsoBody, response: { 200: InstitutionSettings, ...errors } } },
+    async (req) => {
+      const inst = await adminsInstitution(req, req.params.institutionId);
+      const saved = await setSso(db, inst.id, req.body, req.user!.id);
+      if (!saved) throw new HttpError(400, 'secret_needed', 'Enter the client secret the provider gave you.');
+      return withUri(saved);
+    },
+  );
+
+  app.post(
+    `${base}/sso/off`,
+    { ...guarded, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
+    async (req) => {
+      const inst = await adminsInstitution(req, req.params.institutionId);
+      return withUri(await turnOffSso(db, inst.id, req.user!.id));
+    },
+  );
+
+  app.get(
+    `${base}/librarians`,
+    { ...guarded, schema: { params: InstitutionParams, response: { 200: Librarians, ...errors } } },
+    async (req) => ({ librarians: await librariansOf(db, (await adminsInstitution(req, req.params.institutionId)).id) }),
+  );
+
+  app.post(
+    `${base}/librarians`,
+    { ...guarded, schema: { params: InstitutionParams, body: LibrarianBody, response: { 200: Librarians, ...errors } } },
+    async (req) => {
+      const inst = await adminsInstitution(req, req.params.institutionId);
+      if (!inst.conCode) throw new HttpError(400, 'no_org_code', 'Give the institution an org code first.');
+      const change = await grantConsoleRole(db, {
+        email: req.body.email,
+        role: 'librarian',
+        orgCode: inst.conCode,
+        actorId: req.user!.id,
+        keepOther: true,
+      });
+      return roleAnswer(change, inst.id);
+    },
+  );
+
+  app.post(
+    `${base}/librarians/remove`,
+    { ...guarded, schema: { params: InstitutionParams, body: LibrarianBody, response: { 200: Librarians, ...errors } } },
+    async (req) => {
+      const inst = await adminsInstitution(req, req.params.institutionId);
+      return roleAnswer(await removeConsoleRole(db, req.body.email, req.user!.id, inst.id), inst.id);
+    },
+  );
+};
+export default routes;

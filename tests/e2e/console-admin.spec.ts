@@ -1,0 +1,112 @@
+// The console's admin side in Chromium against the demo: the admin makes an institution, sets its
+// single sign-on (the secret never shown again) and makes a new reader its librarian; that
+// librarian then opens the console and finds the grant in the institution's activity log. A
+// librarian has no admin sections. Screenshots at 360 and 1280 px, in English and Hindi.
+import { expect, test, type Page } from '@playwright/test';
+import { SignIn, screenshotBoth } from './pages';
+import { codeFor } from './outbox';
+
+const PASSWORD = 'read2026';
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });
+
+test('the admin makes an institution and its librarian, who sees the grant in the activity log', async ({ page, browser }) => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `Lakeside College ${stamp}`;
+  const orgCode = `LAKE-${stamp}`;
+  const librarian = `lib.${stamp.toLowerCase()}@lakeside.example`;
+
+  // The future librarian signs in once (a first sign-in makes the account); no console yet.
+  const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const libPage = await other.newPage();
+  const libSignIn = new SignIn(libPage);
+  await libSignIn.requestCode(librarian);
+  await libSignIn.enterCode(await codeFor(librarian));
+  await expect(libPage).not.toHaveURL(/\/login\/verify/);
+  await libPage.goto('/library');
+  await expect(libPage.getByTestId('console-problem')).toContainText('The library console is for librarians.');
+
+  // The admin makes the institution.
+  await new SignIn(page).withPassword('admin@example.com', PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/library');
+  await expect(page).toHaveURL(/\/library\/\d+$/);
+  await nav(page).getByRole('link', { name: 'New institution' }).click();
+  await expect(page).toHaveURL(/\/library\/\d+\/new-institution$/);
+  await page.getByTestId('inst-name').fill(name);
+  await page.getByTestId('inst-code').fill(orgCode.toLowerCase());
+  await expect(page.getByTestId('inst-code')).toHaveValue(orgCode);
+  await page.getByTestId('inst-age').fill('12');
+  await page.getByTestId('inst-downloads').fill('4');
+  await page.getByLabel('Journals').uncheck();
+  await screenshotBoth(page, 'console-admin-new');
+  await page.getByTestId('inst-create').click();
+  await expect(page).toHaveURL(/\/library\/\d+\/institution$/);
+  const id = page.url().split('/').at(-2)!;
+  await expect(page.getByTestId('inst-identity')).toContainText(`${name} · org code ${orgCode}`);
+  await expect(page.getByTestId('inst-downloads')).toHaveValue('4');
+  await expect(page.getByTestId('console-institution')).toHaveValue(id);
+
+  // A duplicate org code is refused with the reason. (Making one is about no institution in
+  // particular: no institution picker there.)
+  await nav(page).getByRole('link', { name: 'New institution' }).click();
+  await expect(page.getByTestId('console-institution')).toHaveCount(0);
+  await page.getByTestId('inst-name').fill('Copy');
+  await page.getByTestId('inst-code').fill(orgCode);
+  await page.getByTestId('inst-create').click();
+  await expect(page.getByTestId('new-institution').getByRole('alert')).toContainText(
+    `The org code ${orgCode} belongs to another institution.`,
+  );
+  await nav(page).getByRole('link', { name: 'Institution settings' }).click();
+  await expect(page).toHaveURL(new RegExp(`/library/${id}/institution$`));
+
+  // Single sign-on: the secret is kept but never shown again.
+  await page.getByTestId('sso-issuer').fill('https://login.lakeside.example');
+  await page.getByTestId('sso-client').fill('lectern');
+  await page.getByTestId('sso-secret').fill('s3cret-value');
+  await page.getByTestId('sso-save').click();
+  await expect(page.getByTestId('sso-state')).toHaveText('Readers can sign in through https://login.lakeside.example.');
+  await expect(page.getByTestId('sso-secret')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByText('Set. Leave empty to keep it; it is never shown.')).toBeVisible();
+  expect(await page.content()).not.toContain('s3cret-value');
+
+  // The new reader becomes its librarian.
+  await page.getByTestId('librarian-email').fill(librarian);
+  await page.getByTestId('librarian-grant').click();
+  await expect(page.getByTestId('librarians')).toContainText(librarian);
+  await screenshotBoth(page, 'console-admin-institution');
+  await page.goto(`/hi/library/${id}/institution`);
+  await expect(page.getByRole('heading', { name: 'संस्थान साइन-इन (OpenID Connect)' })).toBeVisible();
+  await screenshotBoth(page, 'console-admin-institution-hi');
+
+  // The librarian now has the console of that institution only, without the admin sections, and
+  // reads the grant (who, what, before → after) in its activity log.
+  await libPage.goto('/library');
+  await expect(libPage).toHaveURL(new RegExp(`/library/${id}$`));
+  await expect(libPage.getByTestId('console-role')).toHaveText(`Librarian of ${name}`);
+  await expect(nav(libPage).getByRole('link', { name: 'New institution' })).toHaveCount(0);
+  await expect(nav(libPage).getByRole('link', { name: 'Institution settings' })).toHaveCount(0);
+  await libPage.goto(`/library/${id}/new-institution`);
+  await expect(libPage).toHaveURL(new RegExp(`/library/${id}$`));
+  await nav(libPage).getByRole('link', { name: 'Activity' }).click();
+  const entries = libPage.getByTestId('activity-entry');
+  await expect(entries.first()).toContainText('Librarian role granted');
+  await expect(entries.first()).toContainText(librarian);
+  await expect(entries.first()).toContainText('admin@example.com');
+  await expect(entries.first().getByRole('definition')).toHaveText('— → librarian');
+  await expect(entries.filter({ hasText: 'Institution sign-in set' })).toHaveCount(1);
+  // The institution's creation is the admins' own entry.
+  await expect(entries.filter({ hasText: 'Institution made' })).toHaveCount(0);
+  await screenshotBoth(libPage, 'console-activity');
+  await libPage.goto(`/hi/library/${id}/activity`);
+  await expect(libPage.getByTestId('activity-entry').first()).toContainText('लाइब्रेरियन की भूमिका दी गई');
+  await screenshotBoth(libPage, 'console-activity-hi');
+  await other.close();
+
+  // The admin's whole log has the creation.
+  await page.goto(`/library/${id}/activity`);
+  await page.getByTestId('activity-all').check();
+  await expect(page.getByTestId('activity-entry').filter({ hasText: 'Institution made' }).first()).toContainText(orgCode);
+});
