@@ -12,6 +12,7 @@ export const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.s
 export const ReportParams = InstitutionParams.extend({
   report: z
     .string()
+    .regex(/^[A-Za-z0-9_]{1,16}$/, `expected one of ${REPORT_IDS.join(', ')}`)
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(REPORT_IDS as [ReportId, ...ReportId[]], { error: `expected one of ${REPORT_IDS.join(', ')}` })),
 });
