@@ -16,6 +16,8 @@ import consoleAccessRoutes from './console-access';
 import consoleBrandingRoutes from './console-branding';
 import consoleMemberRoutes from './console-members';
 import consoleRequestRoutes from './console-requests';
+import consoleZoneRoutes from './console-zones';
+import consoleEnquiryRoutes from './console-enquiries';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -38,5 +40,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleBrandingRoutes);
   await app.register(consoleMemberRoutes);
   await app.register(consoleRequestRoutes);
+  await app.register(consoleZoneRoutes);
+  await app.register(consoleEnquiryRoutes);
 };
 export default apiRoutes;
