@@ -18,6 +18,8 @@ import { BrandingSection } from './BrandingSection';
 import { MembersSection } from './MembersSection';
 import { RequestsSection } from './RequestsSection';
 import '../../components/forms.css';
+import { ZonesSection } from './ZonesSection';
+import { EnquiriesSection } from './EnquiriesSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
@@ -30,6 +32,8 @@ const sections: { path: string; label: ConsoleTextKey; Section: React.ComponentT
   { path: 'branding', label: 'branding', Section: BrandingSection },
   { path: 'reports', label: 'reports', Section: ReportsSection },
   { path: 'harvest', label: 'harvest', Section: HarvestSection },
+  { path: 'zones', label: 'zones', Section: ZonesSection },
+  { path: 'enquiries', label: 'enquiries', Section: EnquiriesSection },
 ];
 
 export default function ConsolePage() {
