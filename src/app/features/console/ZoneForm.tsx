@@ -28,6 +28,24 @@ type Values = {
 };
 type Problems = Partial<Record<'name' | 'place' | 'networks' | 'hours' | 'timeZone' | 'passMinutes' | 'opens' | 'where', ConsoleTextKey>>;
 
+/** Which problem a field's change may have mended. */
+const PROBLEM_OF: Record<keyof Values, keyof Problems> = {
+  name: 'name',
+  description: 'name',
+  lat: 'place',
+  lng: 'place',
+  radius: 'place',
+  networks: 'networks',
+  hours: 'hours',
+  timeZone: 'timeZone',
+  passMinutes: 'passMinutes',
+  opensAll: 'opens',
+  sections: 'opens',
+  categories: 'opens',
+  titles: 'opens',
+  active: 'where',
+};
+
 const ids = (list: number[]) => list.join(', ');
 const valuesOf = (z: ConsoleZone | null): Values => ({
   name: z?.name ?? '',
@@ -56,12 +74,13 @@ const numbers = (s: string) =>
 
 /** The form as the API's body, or the text keys of what is wrong, field by field. */
 function toBody(v: Values): { body: ConsoleZoneBody } | { problems: Problems } {
-  let hours: ZoneHours;
+  let hours: ZoneHours = null;
+  const problems: Problems = {};
   try {
     hours = parseHours(v.hours.trim() || 'always');
   } catch (err) {
-    if (err instanceof HoursError) return { problems: { hours: 'zoneBadHours' } };
-    throw err;
+    if (!(err instanceof HoursError)) throw err;
+    problems.hours = 'zoneBadHours';
   }
   const placed = [v.lat, v.lng, v.radius].some((s) => s.trim());
   const parsed = ConsoleZoneBody.safeParse({
@@ -78,7 +97,7 @@ function toBody(v: Values): { body: ConsoleZoneBody } | { problems: Problems } {
     opens: v.opensAll ? { all: true } : { all: false, sections: v.sections, categories: numbers(v.categories), titles: numbers(v.titles) },
     active: v.active,
   });
-  if (parsed.success) return { body: parsed.data };
+  if (parsed.success && !problems.hours) return { body: parsed.data };
   const keys: Record<string, ConsoleTextKey> = {
     name: 'zoneBadName',
     place: 'zoneBadPlace',
@@ -88,8 +107,7 @@ function toBody(v: Values): { body: ConsoleZoneBody } | { problems: Problems } {
     passMinutes: 'zoneBadPass',
     opens: 'zoneBadOpens',
   };
-  const problems: Problems = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? 'where') as keyof Problems;
     problems[field] ??= keys[field] ?? 'zoneNeedsWhere';
   }
@@ -104,7 +122,11 @@ export function ZoneForm({ institutionId, zone, onDone }: { institutionId: numbe
   const [locating, setLocating] = useState(false);
   const [positionProblem, setPositionProblem] = useState<ConsoleTextKey | null>(null);
   const save = useSaveZone(institutionId);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((old) => ({ ...old, [key]: value }));
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    // What was said about this field no longer holds once it changes.
+    setProblems((old) => ({ ...old, [PROBLEM_OF[key]]: undefined, where: undefined }));
+  };
   const text = (key: keyof Values) => ({
     value: values[key] as string,
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
@@ -124,6 +146,7 @@ export function ZoneForm({ institutionId, zone, onDone }: { institutionId: numbe
           lng: p.coords.longitude.toFixed(6),
           radius: old.radius || '200',
         }));
+        setProblems((old) => ({ ...old, place: undefined, where: undefined }));
       },
       (err) => {
         setLocating(false);

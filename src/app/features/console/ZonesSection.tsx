@@ -80,16 +80,20 @@ export function ZonesSection({ institutionId }: SectionProps) {
               <p className="console-zone__readers" data-testid="zone-readers">
                 <strong>{number(z.readersNow)}</strong> {t('zoneReadersNow', { count: z.readersNow })}
               </p>
-              <dl className="console-facts">
+              <dl className="console-facts console-zone__facts">
                 <div>
                   <dt>{t('zonePlace')}</dt>
                   <dd>
-                    {z.place ? t('zoneCircle', { lat: z.place.lat, lng: z.place.lng, radius: number(z.place.radiusM) }) : t('zoneNoPlace')}
+                    {z.place
+                      ? t('zoneCircle', { latitude: z.place.lat, longitude: z.place.lng, radius: number(z.place.radiusM) })
+                      : t('zoneNoPlace')}
                   </dd>
                 </div>
                 <div>
                   <dt>{t('zoneNetworks')}</dt>
-                  <dd className="console-zone__networks">{z.networks.join(', ') || t('zoneNoNetworks')}</dd>
+                  <dd className="console-zone__networks">
+                    {z.networks.length ? z.networks.map((n) => <code key={n}>{n}</code>) : t('zoneNoNetworks')}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('zoneHours')}</dt>
