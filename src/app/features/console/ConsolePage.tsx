@@ -17,9 +17,9 @@ import { AccessSection } from './AccessSection';
 import { BrandingSection } from './BrandingSection';
 import { MembersSection } from './MembersSection';
 import { RequestsSection } from './RequestsSection';
-import '../../components/forms.css';
 import { ZonesSection } from './ZonesSection';
 import { EnquiriesSection } from './EnquiriesSection';
+import '../../components/forms.css';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
