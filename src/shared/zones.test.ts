@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, distanceM, isOpenAt, isTimeZone } from './zones';
+import { HoursError, boundingBox, distanceM, formatHours, isOpenAt, isTimeZone, parseHours } from './zones';
 
 describe('zone geometry', () => {
   it('measures distances on the Earth', () => {
@@ -48,5 +48,37 @@ describe('opening hours', () => {
   it('knows time zones', () => {
     expect(isTimeZone('Asia/Kolkata')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('opening hours as typed (the console and the operator command)', () => {
+  it('reads day ranges, days and several periods, and writes them back the same way', () => {
+    const hours = parseHours('Mon-Fri 8:00-20:00, sat 09:00-13:00 14:00-18:00; sun-mon 22:00-02:00');
+    expect(hours).toEqual({
+      mon: [
+        ['08:00', '20:00'],
+        ['22:00', '02:00'],
+      ],
+      tue: [['08:00', '20:00']],
+      wed: [['08:00', '20:00']],
+      thu: [['08:00', '20:00']],
+      fri: [['08:00', '20:00']],
+      sat: [
+        ['09:00', '13:00'],
+        ['14:00', '18:00'],
+      ],
+      sun: [['22:00', '02:00']],
+    });
+    const simple = 'mon-fri 08:00-20:00, sat 09:00-13:00';
+    expect(formatHours(parseHours(simple))).toBe(simple);
+    expect(parseHours(' always ')).toBeNull();
+    expect(formatHours(null)).toBe('always open');
+    expect(formatHours(parseHours('daily 06:00-22:00'))).toBe('mon-sun 06:00-22:00');
+  });
+
+  it('refuses what it cannot read, saying what was expected', () => {
+    for (const bad of ['weekdays 08:00-20:00', 'mon', 'mon 8-20', 'xyz-fri 08:00-20:00'])
+      expect(() => parseHours(bad), bad).toThrow(HoursError);
+    expect(() => parseHours('mon 8-20')).toThrow('expected HH:MM-HH:MM');
   });
 });

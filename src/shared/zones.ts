@@ -79,3 +79,51 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/** Opening hours a person typed that cannot be read: the message says what was expected. */
+export class HoursError extends Error {}
+
+/** 'mon-fri 08:00-20:00, sat 09:00-13:00 14:00-18:00' (or 'daily …', 'always'): the hours per day. */
+export function parseHours(spec: string): ZoneHours {
+  if (spec.trim().toLowerCase() === 'always') return null;
+  const hours: Partial<Record<Weekday, [string, string][]>> = {};
+  for (const part of spec.split(/[,;]/).map((p) => p.trim().toLowerCase())) {
+    if (!part) continue;
+    const [days, ...periods] = part.split(/\s+/);
+    const picked = dayList(days);
+    if (!picked || !periods.length) throw new HoursError(`Opening hours: cannot read "${part}" (expected e.g. "mon-fri 08:00-20:00")`);
+    for (const p of periods) {
+      const m = /^(\d{1,2}:\d{2})-(\d{1,2}:\d{2})$/.exec(p);
+      if (!m) throw new HoursError(`Opening hours: cannot read the period "${p}" (expected HH:MM-HH:MM)`);
+      const pad = (t: string) => t.padStart(5, '0');
+      for (const d of picked) (hours[d] ??= []).push([pad(m[1]), pad(m[2])]);
+    }
+  }
+  return hours;
+}
+
+function dayList(days: string): Weekday[] | null {
+  if (days === 'daily') return [...WEEKDAYS];
+  const day = (d: string) => WEEKDAYS.indexOf(d as Weekday);
+  const range = /^([a-z]{3})-([a-z]{3})$/.exec(days);
+  if (range) {
+    const [from, to] = [day(range[1]), day(range[2])];
+    if (from < 0 || to < 0) return null;
+    return Array.from({ length: ((to - from + 7) % 7) + 1 }, (_, i) => WEEKDAYS[(from + i) % 7]);
+  }
+  return day(days) < 0 ? null : [days as Weekday];
+}
+
+/** "mon-fri 08:00-20:00, sat 09:00-13:00": days with the same periods run together. */
+export function formatHours(hours: ZoneHours): string {
+  if (!hours) return 'always open';
+  const key = (d: Weekday) => (hours[d] ?? []).map(([a, b]) => `${a}-${b}`).join(' ');
+  const parts: string[] = [];
+  for (let i = 0; i < 7;) {
+    let j = i;
+    while (j + 1 < 7 && key(WEEKDAYS[j + 1]) === key(WEEKDAYS[i])) j++;
+    if (key(WEEKDAYS[i])) parts.push(`${WEEKDAYS[i]}${j > i ? `-${WEEKDAYS[j]}` : ''} ${key(WEEKDAYS[i])}`);
+    i = j + 1;
+  }
+  return parts.join(', ') || 'never open';
+}

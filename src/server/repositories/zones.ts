@@ -1,4 +1,4 @@
-// Smart Reading Zones: the zones themselves (written by the operator command, later the librarian
+// Smart Reading Zones: the zones themselves (written by the operator command and the librarian
 // console), where a reader is (by network or by place, through the GiST indexes), zone passes,
 // sightings and their retention. All zone SQL lives here.
 import { isIP } from 'node:net';
@@ -87,34 +87,41 @@ async function setNetworks(tx: Queryable, zoneId: number, networks: string[]) {
     ]);
 }
 
+/** Creates a zone from a validated ZoneInput inside the caller's transaction; returns its id. */
+export async function insertZone(tx: Queryable, input: ZoneInput): Promise<number> {
+  await checkInstitution(tx, input.institutionId);
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO zones (name, description, institution_id, lat, lng, radius_m, area, hours, time_zone, pass_minutes, opens, active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::box, $8::jsonb, $9, $10, $11::jsonb, $12) RETURNING id`,
+    columns(input),
+  );
+  await setNetworks(tx, rows[0].id, input.networks);
+  return rows[0].id;
+}
+
 /** Creates a zone from a validated ZoneInput; returns its id. */
-export async function createZone(db: Db, input: ZoneInput): Promise<number> {
-  return db.transaction(async (tx) => {
-    await checkInstitution(tx, input.institutionId);
-    const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO zones (name, description, institution_id, lat, lng, radius_m, area, hours, time_zone, pass_minutes, opens, active)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::box, $8::jsonb, $9, $10, $11::jsonb, $12) RETURNING id`,
-      columns(input),
-    );
-    await setNetworks(tx, rows[0].id, input.networks);
-    return rows[0].id;
-  });
+export function createZone(db: Db, input: ZoneInput): Promise<number> {
+  return db.transaction((tx) => insertZone(tx, input));
+}
+
+/** Replaces a zone with a validated ZoneInput (its networks too) inside the caller's transaction;
+ * false when there is no such zone. */
+export async function replaceZone(tx: Queryable, id: number, input: ZoneInput): Promise<boolean> {
+  await checkInstitution(tx, input.institutionId);
+  const { rows } = await tx.query(
+    `UPDATE zones SET name = $1, description = $2, institution_id = $3, lat = $4, lng = $5, radius_m = $6, area = $7::box,
+       hours = $8::jsonb, time_zone = $9, pass_minutes = $10, opens = $11::jsonb, active = $12, updated_at = now()
+     WHERE id = $13 RETURNING id`,
+    [...columns(input), id],
+  );
+  if (!rows.length) return false;
+  await setNetworks(tx, id, input.networks);
+  return true;
 }
 
 /** Replaces a zone with a validated ZoneInput (its networks too); false when there is no such zone. */
-export async function updateZone(db: Db, id: number, input: ZoneInput): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await checkInstitution(tx, input.institutionId);
-    const { rows } = await tx.query(
-      `UPDATE zones SET name = $1, description = $2, institution_id = $3, lat = $4, lng = $5, radius_m = $6, area = $7::box,
-         hours = $8::jsonb, time_zone = $9, pass_minutes = $10, opens = $11::jsonb, active = $12, updated_at = now()
-       WHERE id = $13 RETURNING id`,
-      [...columns(input), id],
-    );
-    if (!rows.length) return false;
-    await setNetworks(tx, id, input.networks);
-    return true;
-  });
+export function updateZone(db: Db, id: number, input: ZoneInput): Promise<boolean> {
+  return db.transaction((tx) => replaceZone(tx, id, input));
 }
 
 /** Removes a zone (its networks, passes and sightings go with it); false when there is none. */
@@ -123,7 +130,7 @@ export async function removeZone(db: Queryable, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-interface ZoneRow {
+export interface ZoneRow {
   id: number;
   name: string;
   description: string;
@@ -142,7 +149,7 @@ interface ZoneRow {
   updated_at: Date;
 }
 
-const toZone = (r: ZoneRow): Zone => ({
+export const toZone = (r: ZoneRow): Zone => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -159,7 +166,7 @@ const toZone = (r: ZoneRow): Zone => ({
   updatedAt: r.updated_at,
 });
 
-const ZONE_SELECT = `SELECT z.id, z.name, z.description, z.institution_id, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours,
+export const ZONE_SELECT = `SELECT z.id, z.name, z.description, z.institution_id, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours,
     z.time_zone, z.pass_minutes, z.opens, z.active, z.created_at, z.updated_at,
     (SELECT array_agg(n.net::text ORDER BY n.net) FROM zone_networks n WHERE n.zone_id = z.id) AS networks
   FROM zones z LEFT JOIN institutions i ON i.id = z.institution_id`;

@@ -69,23 +69,26 @@ export const Cidr = line()
   .regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, { message: 'expected a network such as 10.20.0.0/16 or 2001:db8::/48', abort: true })
   .refine(isCidr, 'expected a network such as 10.20.0.0/16 or 2001:db8::/48');
 
-export const ZoneInput = z
-  .object({
-    name: line().min(1).max(120),
-    description: text().max(1000).default(''),
-    institutionId: int(1).nullable().default(null),
-    place: z
-      .object({ lat: Latitude, lng: Longitude, radiusM: int(ZONE_RADIUS_MIN_M, ZONE_RADIUS_MAX_M) })
-      .nullable()
-      .default(null),
-    networks: z.array(Cidr).max(100).default([]),
-    hours: ZoneHours.default(null),
-    timeZone: line().max(64).refine(isTimeZone, 'expected a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
-    passMinutes: int(PASS_MINUTES_MIN, PASS_MINUTES_MAX).default(PASS_MINUTES_DEFAULT),
-    opens: ZoneOpens.default({ all: true }),
-    active: z.boolean().default(true),
-  })
-  .refine((z) => z.place || z.networks.length, 'A zone needs a place (centre and radius) or at least one network.');
+/** A zone's fields (ZoneInput without the rule that ties place and networks). */
+export const ZoneFields = z.object({
+  name: line().min(1).max(120),
+  description: text().max(1000).default(''),
+  institutionId: int(1).nullable().default(null),
+  place: z
+    .object({ lat: Latitude, lng: Longitude, radiusM: int(ZONE_RADIUS_MIN_M, ZONE_RADIUS_MAX_M) })
+    .nullable()
+    .default(null),
+  networks: z.array(Cidr).max(100).default([]),
+  hours: ZoneHours.default(null),
+  timeZone: line().max(64).refine(isTimeZone, 'expected a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+  passMinutes: int(PASS_MINUTES_MIN, PASS_MINUTES_MAX).default(PASS_MINUTES_DEFAULT),
+  opens: ZoneOpens.default({ all: true }),
+  active: z.boolean().default(true),
+});
+/** A zone is found by place, by network, or both: never by neither. */
+export const zoneIsFindable = (z: { place: unknown; networks: string[] }) => Boolean(z.place || z.networks.length);
+export const ZONE_UNFINDABLE = 'A zone needs a place (centre and radius) or at least one network.';
+export const ZoneInput = ZoneFields.refine(zoneIsFindable, ZONE_UNFINDABLE);
 export type ZoneInput = z.infer<typeof ZoneInput>;
 
 /** A zone as the app shows it (its networks are not public). */

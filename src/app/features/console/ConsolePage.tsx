@@ -17,6 +17,8 @@ import { AccessSection } from './AccessSection';
 import { BrandingSection } from './BrandingSection';
 import { MembersSection } from './MembersSection';
 import { RequestsSection } from './RequestsSection';
+import { ZonesSection } from './ZonesSection';
+import { EnquiriesSection } from './EnquiriesSection';
 import '../../components/forms.css';
 import { ActivitySection } from './ActivitySection';
 import { InstitutionSection } from './InstitutionSection';
@@ -39,6 +41,8 @@ const sections: {
   { path: 'requests', label: 'requests', Section: RequestsSection },
   { path: 'access', label: 'access', Section: AccessSection },
   { path: 'branding', label: 'branding', Section: BrandingSection },
+  { path: 'zones', label: 'zones', Section: ZonesSection },
+  { path: 'enquiries', label: 'enquiries', Section: EnquiriesSection },
   { path: 'reports', label: 'reports', Section: ReportsSection },
   { path: 'harvest', label: 'harvest', Section: HarvestSection },
   { path: 'activity', label: 'activity', Section: ActivitySection },

@@ -18,6 +18,8 @@ import consoleMemberRoutes from './console-members';
 import consoleRequestRoutes from './console-requests';
 import consoleAdminRoutes from './console-admin';
 import consoleActivityRoutes from './console-activity';
+import consoleZoneRoutes from './console-zones';
+import consoleEnquiryRoutes from './console-enquiries';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -42,5 +44,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleRequestRoutes);
   await app.register(consoleAdminRoutes);
   await app.register(consoleActivityRoutes);
+  await app.register(consoleZoneRoutes);
+  await app.register(consoleEnquiryRoutes);
 };
 export default apiRoutes;

@@ -1,0 +1,320 @@
+// Making or changing a Smart Reading Zone: a circle by coordinates (typed, or "use my position"),
+// the Wi-Fi's networks, opening hours, pass length, what it opens and whether it is in use. Checked
+// here with the schema the server uses, so a mistake is named next to its field before sending.
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../components/Field';
+import { useNamespaceTexts } from '../../lib/namespaceTexts';
+import { ConsoleZoneBody, type ConsoleZone } from '../../../shared/schemas/console-inbox';
+import { HoursError, ZONE_SECTIONS, formatHours, parseHours, type ZoneHours, type ZoneSection } from '../../../shared/zones';
+import { useSaveZone } from './zones-queries';
+import { consoleTexts, type ConsoleTextKey } from './texts';
+import { useRefusalText } from './ConsoleParts';
+
+type Values = {
+  name: string;
+  description: string;
+  lat: string;
+  lng: string;
+  radius: string;
+  networks: string;
+  hours: string;
+  timeZone: string;
+  passMinutes: string;
+  opensAll: boolean;
+  sections: ZoneSection[];
+  categories: string;
+  titles: string;
+  active: boolean;
+};
+type Problems = Partial<Record<'name' | 'place' | 'networks' | 'hours' | 'timeZone' | 'passMinutes' | 'opens' | 'where', ConsoleTextKey>>;
+
+/** Which problem a field's change may have mended. */
+const PROBLEM_OF: Record<keyof Values, keyof Problems> = {
+  name: 'name',
+  description: 'name',
+  lat: 'place',
+  lng: 'place',
+  radius: 'place',
+  networks: 'networks',
+  hours: 'hours',
+  timeZone: 'timeZone',
+  passMinutes: 'passMinutes',
+  opensAll: 'opens',
+  sections: 'opens',
+  categories: 'opens',
+  titles: 'opens',
+  active: 'where',
+};
+
+const ids = (list: number[]) => list.join(', ');
+const valuesOf = (z: ConsoleZone | null): Values => ({
+  name: z?.name ?? '',
+  description: z?.description ?? '',
+  lat: z?.place ? String(z.place.lat) : '',
+  lng: z?.place ? String(z.place.lng) : '',
+  radius: z?.place ? String(z.place.radiusM) : '',
+  networks: z?.networks.join('\n') ?? '',
+  hours: z && z.hours ? formatHours(z.hours) : 'always',
+  timeZone: z?.timeZone ?? 'Asia/Kolkata',
+  passMinutes: String(z?.passMinutes ?? 120),
+  opensAll: z ? z.opens.all : true,
+  sections: z && !z.opens.all ? z.opens.sections : [],
+  categories: z && !z.opens.all ? ids(z.opens.categories) : '',
+  titles: z && !z.opens.all ? ids(z.opens.titles) : '',
+  active: z?.active ?? true,
+});
+
+/** A typed number, or NaN for nothing typed (so an empty field is refused, not taken as 0). */
+const num = (s: string) => (s.trim() === '' ? NaN : Number(s));
+const numbers = (s: string) =>
+  s
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(num);
+
+/** The form as the API's body, or the text keys of what is wrong, field by field. */
+function toBody(v: Values): { body: ConsoleZoneBody } | { problems: Problems } {
+  let hours: ZoneHours = null;
+  const problems: Problems = {};
+  try {
+    hours = parseHours(v.hours.trim() || 'always');
+  } catch (err) {
+    if (!(err instanceof HoursError)) throw err;
+    problems.hours = 'zoneBadHours';
+  }
+  const placed = [v.lat, v.lng, v.radius].some((s) => s.trim());
+  const parsed = ConsoleZoneBody.safeParse({
+    name: v.name,
+    description: v.description,
+    place: placed ? { lat: num(v.lat), lng: num(v.lng), radiusM: num(v.radius) } : null,
+    networks: v.networks
+      .split(/[\s,]+/)
+      .map((n) => n.trim())
+      .filter(Boolean),
+    hours,
+    timeZone: v.timeZone,
+    passMinutes: num(v.passMinutes),
+    opens: v.opensAll ? { all: true } : { all: false, sections: v.sections, categories: numbers(v.categories), titles: numbers(v.titles) },
+    active: v.active,
+  });
+  if (parsed.success && !problems.hours) return { body: parsed.data };
+  const keys: Record<string, ConsoleTextKey> = {
+    name: 'zoneBadName',
+    place: 'zoneBadPlace',
+    networks: 'zoneBadNetworks',
+    hours: 'zoneBadHours',
+    timeZone: 'zoneBadTimeZone',
+    passMinutes: 'zoneBadPass',
+    opens: 'zoneBadOpens',
+  };
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = String(issue.path[0] ?? 'where') as keyof Problems;
+    problems[field] ??= keys[field] ?? 'zoneNeedsWhere';
+  }
+  return { problems };
+}
+
+export function ZoneForm({ institutionId, zone, onDone }: { institutionId: number; zone: ConsoleZone | null; onDone: () => void }) {
+  const { t } = useNamespaceTexts('console', consoleTexts);
+  const refusal = useRefusalText();
+  const [values, setValues] = useState<Values>(() => valuesOf(zone));
+  const [problems, setProblems] = useState<Problems>({});
+  const [locating, setLocating] = useState(false);
+  const [positionProblem, setPositionProblem] = useState<ConsoleTextKey | null>(null);
+  const save = useSaveZone(institutionId);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    // What was said about this field no longer holds once it changes.
+    setProblems((old) => ({ ...old, [PROBLEM_OF[key]]: undefined, where: undefined }));
+  };
+  const text = (key: keyof Values) => ({
+    value: values[key] as string,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
+  const problem = (key: keyof Problems) => (problems[key] ? t(problems[key]) : null);
+
+  const usePosition = () => {
+    setPositionProblem(null);
+    if (!('geolocation' in navigator)) return setPositionProblem('positionUnsupported');
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        setLocating(false);
+        setValues((old) => ({
+          ...old,
+          lat: p.coords.latitude.toFixed(6),
+          lng: p.coords.longitude.toFixed(6),
+          radius: old.radius || '200',
+        }));
+        setProblems((old) => ({ ...old, place: undefined, where: undefined }));
+      },
+      (err) => {
+        setLocating(false);
+        setPositionProblem(err.code === err.PERMISSION_DENIED ? 'positionRefused' : 'positionFailed');
+      },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = toBody(values);
+    if ('problems' in result) return setProblems(result.problems);
+    setProblems({});
+    save.mutate({ id: zone?.id ?? null, body: result.body }, { onSuccess: onDone });
+  };
+
+  return (
+    <form className="console-form console-zone-form" onSubmit={onSubmit} noValidate data-testid="zone-form">
+      <h3 className="console__subheading">{zone ? t('zoneEditTitle', { name: zone.name }) : t('zoneNew')}</h3>
+      <div className="console-form__grid">
+        <Field label={t('zoneName')} maxLength={120} {...text('name')} error={problem('name')} data-testid="zone-name" />
+        <Field label={t('zoneDescription')} maxLength={1000} {...text('description')} />
+      </div>
+      <fieldset className="console-zone-form__group">
+        <legend className="field__label">{t('zonePlace')}</legend>
+        <p className="field__hint">{t('zonePlaceHint')}</p>
+        <div className="console-form__grid">
+          <Field label={t('zoneLat')} inputMode="decimal" {...text('lat')} data-testid="zone-lat" />
+          <Field label={t('zoneLng')} inputMode="decimal" {...text('lng')} data-testid="zone-lng" />
+          <Field
+            label={t('zoneRadius')}
+            type="number"
+            inputMode="numeric"
+            min={50}
+            max={2000}
+            {...text('radius')}
+            data-testid="zone-radius"
+          />
+        </div>
+        {problems.place && (
+          <p className="field__error" role="alert">
+            {t(problems.place)}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={usePosition}
+          disabled={locating}
+          data-testid="zone-here"
+        >
+          {locating ? t('positionFinding') : t('usePosition')}
+        </button>
+        {positionProblem && (
+          <p className="field__error" role="alert" data-testid="position-problem">
+            {t(positionProblem)}
+          </p>
+        )}
+      </fieldset>
+      <div className="field">
+        <label className="field__label" htmlFor="zone-networks">
+          {t('zoneNetworks')}
+        </label>
+        <textarea
+          id="zone-networks"
+          className="field__input field__textarea"
+          rows={3}
+          spellCheck={false}
+          placeholder={'10.20.0.0/16\n2001:db8:20::/48'}
+          aria-describedby="zone-networks-hint"
+          aria-invalid={problems.networks ? true : undefined}
+          {...text('networks')}
+          data-testid="zone-networks"
+        />
+        <p className="field__hint" id="zone-networks-hint">
+          {t('zoneNetworksHint')}
+        </p>
+        {problems.networks && (
+          <p className="field__error" role="alert">
+            {t(problems.networks)}
+          </p>
+        )}
+      </div>
+      {problems.where && (
+        <p className="form-error" role="alert">
+          {t(problems.where)}
+        </p>
+      )}
+      <div className="console-form__grid">
+        <Field
+          label={t('zoneHours')}
+          hint={t('zoneHoursHint')}
+          {...text('hours')}
+          error={problem('hours')}
+          spellCheck={false}
+          data-testid="zone-hours"
+        />
+        <Field label={t('zoneTimeZone')} {...text('timeZone')} error={problem('timeZone')} spellCheck={false} />
+        <Field
+          label={t('zonePass')}
+          hint={t('zonePassHint')}
+          type="number"
+          inputMode="numeric"
+          min={5}
+          max={1440}
+          {...text('passMinutes')}
+          error={problem('passMinutes')}
+        />
+      </div>
+      <fieldset className="console-form__sections">
+        <legend className="field__label">{t('zoneOpens')}</legend>
+        <label>
+          <input type="radio" name="opens" checked={values.opensAll} onChange={() => set('opensAll', true)} /> {t('zoneOpensAll')}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="opens"
+            checked={!values.opensAll}
+            onChange={() => set('opensAll', false)}
+            data-testid="zone-opens-some"
+          />{' '}
+          {t('zoneOpensSome')}
+        </label>
+      </fieldset>
+      {!values.opensAll && (
+        <div className="console-zone-form__group">
+          <fieldset className="console-form__sections">
+            <legend className="field__label">{t('codeSections')}</legend>
+            {ZONE_SECTIONS.map((s) => (
+              <label key={s}>
+                <input
+                  type="checkbox"
+                  checked={values.sections.includes(s)}
+                  onChange={(e) => set('sections', e.target.checked ? [...values.sections, s] : values.sections.filter((x) => x !== s))}
+                />{' '}
+                {t(`section${s[0].toUpperCase()}${s.slice(1)}` as ConsoleTextKey)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="console-form__grid">
+            <Field label={t('zoneCategories')} hint={t('zoneIdsHint')} inputMode="numeric" {...text('categories')} />
+            <Field label={t('zoneTitles')} hint={t('zoneIdsHint')} inputMode="numeric" {...text('titles')} />
+          </div>
+          {problems.opens && (
+            <p className="field__error" role="alert">
+              {t(problems.opens)}
+            </p>
+          )}
+        </div>
+      )}
+      <label className="console-zone-form__check">
+        <input type="checkbox" checked={values.active} onChange={(e) => set('active', e.target.checked)} /> {t('zoneActive')}
+      </label>
+      {save.error && (
+        <p className="form-error" role="alert">
+          {refusal(save.error)}
+        </p>
+      )}
+      <div className="console-zone-form__actions">
+        <button type="submit" className="button" disabled={save.isPending} data-testid="zone-save">
+          {zone ? t('zoneSave') : t('zoneCreate')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

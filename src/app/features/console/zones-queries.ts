@@ -1,0 +1,37 @@
+// The console's zones (/api/console/institutions/:id/zones): the list with the readers in each
+// now, and one mutation per action, each refreshing the list.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { OkReply } from '../../../shared/schemas/account';
+import { ConsoleZone, ConsoleZones, type ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
+import { apiGet, apiPost } from '../../lib/api';
+import { consoleKeys } from './queries';
+
+export const zoneKeys = { zones: (institutionId: number) => [...consoleKeys.all, institutionId, 'zones'] as const };
+const zonesPath = (institutionId: number) => `/api/console/institutions/${institutionId}/zones`;
+
+export const zonesQuery = (institutionId: number) =>
+  queryOptions({
+    queryKey: zoneKeys.zones(institutionId),
+    queryFn: ({ signal }) => apiGet(zonesPath(institutionId), ConsoleZones, undefined, signal),
+    // The readers in each zone change as they come and go.
+    refetchInterval: 60_000,
+    retry: false,
+  });
+
+/** Creates a zone (no id) or replaces one. */
+export function useSaveZone(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: ConsoleZoneBody }) =>
+      apiPost(id ? `${zonesPath(institutionId)}/${id}` : zonesPath(institutionId), ConsoleZone, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: zoneKeys.zones(institutionId) }),
+  });
+}
+
+export function useRemoveZone(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiPost(`${zonesPath(institutionId)}/${id}/remove`, OkReply),
+    onSuccess: () => client.invalidateQueries({ queryKey: zoneKeys.zones(institutionId) }),
+  });
+}

@@ -1,0 +1,56 @@
+// The console's enquiries inbox (issue 15): the enquiry form's and contact messages that belong
+// to the institution (repositories/enquiries.ts says which), newest first, paged, by status; the
+// librarian sets each one's status (new, answered, closed). Admins have the same over every
+// enquiry, those of no institution too. Checked by console-guard on every call; changes audited.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { InstitutionParams } from '../../../shared/schemas/console';
+import {
+  AdminEnquiryParams,
+  EnquiriesQuery,
+  Enquiry,
+  EnquiryPage,
+  EnquiryParams,
+  EnquiryStatusBody,
+} from '../../../shared/schemas/console-inbox';
+import { enquiryPage, setEnquiryStatus } from '../../repositories/enquiries';
+import { HttpError } from '../../plugins/errors';
+import { consoleErrors as errors, consoleGuard } from './console-guard';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const { institutionFor, requireAdmin } = consoleGuard(app);
+  const guarded = { preHandler: app.requireUser };
+  const pageSchema = { querystring: EnquiriesQuery, response: { 200: EnquiryPage, ...errors } };
+  const statusSchema = { body: EnquiryStatusBody, response: { 200: Enquiry, ...errors } };
+  const found = (enquiry: Enquiry | null) => {
+    if (!enquiry) throw new HttpError(404, 'no_enquiry', 'There is no such enquiry.');
+    return enquiry;
+  };
+
+  app.get(
+    '/console/institutions/:institutionId/enquiries',
+    { ...guarded, schema: { params: InstitutionParams, ...pageSchema } },
+    async (req) => enquiryPage(db, (await institutionFor(req, req.params.institutionId)).id, req.query),
+  );
+
+  app.post(
+    '/console/institutions/:institutionId/enquiries/:enquiryId/status',
+    { ...guarded, schema: { params: EnquiryParams, ...statusSchema } },
+    async (req) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      return found(await setEnquiryStatus(db, inst.id, req.params.enquiryId, req.body.status, req.user!.id));
+    },
+  );
+
+  // Admins: every enquiry, whichever institution it belongs to or none.
+  app.get('/console/enquiries', { ...guarded, schema: pageSchema }, async (req) => {
+    await requireAdmin(req);
+    return enquiryPage(db, null, req.query);
+  });
+
+  app.post('/console/enquiries/:enquiryId/status', { ...guarded, schema: { params: AdminEnquiryParams, ...statusSchema } }, async (req) => {
+    await requireAdmin(req);
+    return found(await setEnquiryStatus(db, null, req.params.enquiryId, req.body.status, req.user!.id));
+  });
+};
+export default routes;

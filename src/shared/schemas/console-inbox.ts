@@ -1,0 +1,80 @@
+// The console's zones and enquiries sections (issue 15): an institution's Smart Reading Zones on
+// the zone model of ZoneInput (the institution is the one in the address), and its enquiries inbox.
+import { z } from 'zod';
+import { int } from './fields';
+import { InstitutionParams } from './console';
+import { ZONE_UNFINDABLE, ZoneFields, ZoneHours, ZoneOpens, zoneIsFindable } from './zones';
+
+/** A zone as a librarian writes it: every field of the zone model but the owner. */
+export const ConsoleZoneBody = ZoneFields.omit({ institutionId: true }).refine(zoneIsFindable, ZONE_UNFINDABLE);
+export type ConsoleZoneBody = z.infer<typeof ConsoleZoneBody>;
+
+export const ConsoleZone = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  place: z.object({ lat: z.number(), lng: z.number(), radiusM: z.number() }).nullable(),
+  networks: z.array(z.string()),
+  hours: ZoneHours,
+  timeZone: z.string(),
+  passMinutes: z.number().int(),
+  opens: ZoneOpens,
+  active: z.boolean(),
+  /** Readers whose pass of this zone has not ended. */
+  readersNow: z.number().int(),
+  updatedAt: z.string(),
+});
+export type ConsoleZone = z.infer<typeof ConsoleZone>;
+
+export const ConsoleZones = z.object({ zones: z.array(ConsoleZone) });
+export type ConsoleZones = z.infer<typeof ConsoleZones>;
+
+export const ZoneParams = InstitutionParams.extend({ zoneId: int(1) });
+
+export const ENQUIRY_STATUSES = ['new', 'answered', 'closed'] as const;
+export const EnquiryStatus = z.enum(ENQUIRY_STATUSES);
+export type EnquiryStatus = z.infer<typeof EnquiryStatus>;
+/** Enquiries on one page of the inbox; pages are zero-based, at most ENQUIRY_PAGES_MAX. */
+export const ENQUIRY_PAGE_SIZE = 20;
+export const ENQUIRY_PAGES_MAX = 1000;
+
+export const EnquiriesQuery = z.object({
+  status: EnquiryStatus.optional(),
+  page: int(0, ENQUIRY_PAGES_MAX - 1).default(0),
+});
+
+export const Enquiry = z.object({
+  id: z.number().int(),
+  /** 'institution': the enquiry form (with the institution's details); 'question': a reader's own. */
+  kind: z.enum(['institution', 'question']),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  institutionName: z.string().nullable(),
+  designation: z.string().nullable(),
+  mobile: z.string().nullable(),
+  campuses: z.string().nullable(),
+  students: z.string().nullable(),
+  /** The institution it belongs to (admins see every institution's and those of none). */
+  institutionId: z.number().int().nullable(),
+  institution: z.string().nullable(),
+  status: EnquiryStatus,
+  statusAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Enquiry = z.infer<typeof Enquiry>;
+
+export const EnquiryPage = z.object({
+  enquiries: z.array(Enquiry),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Enquiries matching the filter, on every page. */
+  total: z.number().int(),
+  /** Enquiries of each status, whatever the filter. */
+  counts: z.object({ new: z.number().int(), answered: z.number().int(), closed: z.number().int() }),
+});
+export type EnquiryPage = z.infer<typeof EnquiryPage>;
+
+export const EnquiryParams = InstitutionParams.extend({ enquiryId: int(1) });
+export const AdminEnquiryParams = z.object({ enquiryId: int(1) });
+export const EnquiryStatusBody = z.object({ status: EnquiryStatus });
