@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
-import { grantConsoleRole } from '../../src/server/repositories/console';
+import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -13,20 +13,12 @@ const outbox = memoryOutbox();
 const tokens: Record<string, string> = {};
 const ACTIVE = FX.inst.active;
 const base = (id: number | string = ACTIVE) => `/api/console/institutions/${id}/access`;
-const LIB = 'librarian@active.edu';
-const OTHER = 'librarian@expired.edu';
-const ADMIN = 'admin@example.com';
 
 beforeAll(async () => {
   t = await testApp(loadCatalogue, { mailer: outbox.mailer });
   api = apiClient(t.app, await xsrfToken(t.app));
   for (const email of [LIB, OTHER, ADMIN, 'member@active.edu']) tokens[email] = (await signInByCode(t.db, api, outbox, email)).token;
-  for (const [email, role, orgCode] of [
-    [LIB, 'librarian', 'ACT'],
-    [OTHER, 'librarian', 'EXP'],
-    [ADMIN, 'admin', null],
-  ] as const)
-    expect(await grantConsoleRole(t.db, { email, role, orgCode, actorId: null })).toMatchObject({ ok: true });
+  await grantTestConsoleRoles(t.db);
 });
 afterAll(() => t?.close());
 

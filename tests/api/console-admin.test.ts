@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
-import { grantConsoleRole } from '../../src/server/repositories/console';
+import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { ACTIVITY_PAGE_SIZE } from '../../src/shared/schemas/console-admin';
 
 let t: TestContext;
@@ -14,9 +14,6 @@ const outbox = memoryOutbox();
 const tokens: Record<string, string> = {};
 const ACTIVE = FX.inst.active;
 const inst = (id: number | string = ACTIVE) => `/api/console/institutions/${id}`;
-const LIB = 'librarian@active.edu';
-const OTHER = 'librarian@expired.edu';
-const ADMIN = 'admin@example.com';
 const MEMBER = 'member@active.edu';
 const SECRET = 'very-secret-value-42';
 
@@ -25,12 +22,7 @@ beforeAll(async () => {
   api = apiClient(t.app, await xsrfToken(t.app));
   for (const email of [LIB, OTHER, ADMIN, MEMBER, 'new@active.edu', 'second@active.edu'])
     tokens[email] = (await signInByCode(t.db, api, outbox, email)).token;
-  for (const [email, role, orgCode] of [
-    [LIB, 'librarian', 'ACT'],
-    [OTHER, 'librarian', 'EXP'],
-    [ADMIN, 'admin', null],
-  ] as const)
-    expect(await grantConsoleRole(t.db, { email, role, orgCode, actorId: null })).toMatchObject({ ok: true });
+  await grantTestConsoleRoles(t.db);
 });
 afterAll(() => t?.close());
 

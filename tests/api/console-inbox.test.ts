@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
-import { grantConsoleRole } from '../../src/server/repositories/console';
+import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { saveEnquiry } from '../../src/server/repositories/enquiries';
 import { ENQUIRY_PAGE_SIZE } from '../../src/shared/schemas/console-inbox';
 
@@ -16,9 +16,6 @@ const outbox = memoryOutbox();
 const tokens: Record<string, string> = {};
 const ACTIVE = FX.inst.active;
 const EXPIRED = FX.inst.expired;
-const LIB = 'librarian@active.edu';
-const OTHER = 'librarian@expired.edu';
-const ADMIN = 'admin@example.com';
 const MEMBER = 'member@active.edu';
 const zonesPath = (id: number | string = ACTIVE) => `/api/console/institutions/${id}/zones`;
 const enquiriesPath = (id: number | string = ACTIVE) => `/api/console/institutions/${id}/enquiries`;
@@ -27,12 +24,7 @@ beforeAll(async () => {
   t = await testApp(loadCatalogue, { mailer: outbox.mailer });
   api = apiClient(t.app, await xsrfToken(t.app));
   for (const email of [LIB, OTHER, ADMIN, MEMBER]) tokens[email] = (await signInByCode(t.db, api, outbox, email)).token;
-  for (const [email, role, orgCode] of [
-    [LIB, 'librarian', 'ACT'],
-    [OTHER, 'librarian', 'EXP'],
-    [ADMIN, 'admin', null],
-  ] as const)
-    expect(await grantConsoleRole(t.db, { email, role, orgCode, actorId: null })).toMatchObject({ ok: true });
+  await grantTestConsoleRoles(t.db);
 });
 afterAll(() => t?.close());
 

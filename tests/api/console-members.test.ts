@@ -10,7 +10,7 @@ import { testApp, type TestContext } from '../support/app';
 import { apiClient, signInByCode, xsrfToken } from '../support/api-client';
 import { startSmtp } from '../support/smtp';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
-import { grantConsoleRole } from '../../src/server/repositories/console';
+import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { deviceName } from '../../src/server/repositories/console-members';
 import { MEMBERS_PAGE_SIZE } from '../../src/shared/schemas/console-members';
 
@@ -28,9 +28,6 @@ const signIn = async (email: string) => {
   ids[email] = s.id;
   return s;
 };
-const LIB = 'librarian@active.edu';
-const OTHER = 'librarian@expired.edu';
-const ADMIN = 'admin@example.com';
 
 function idPhoto(): Buffer {
   const canvas = createCanvas(400, 250);
@@ -46,12 +43,7 @@ beforeAll(async () => {
   api = apiClient(t.app, await xsrfToken(t.app));
   for (const email of [LIB, OTHER, ADMIN, 'meera@active.edu', 'coded@active.edu', 'gone@active.edu', 'evil@active.edu', 'reader@basic.edu'])
     await signIn(email);
-  for (const [email, role, orgCode] of [
-    [LIB, 'librarian', 'ACT'],
-    [OTHER, 'librarian', 'EXP'],
-    [ADMIN, 'admin', null],
-  ] as const)
-    expect(await grantConsoleRole(t.db, { email, role, orgCode, actorId: null })).toMatchObject({ ok: true });
+  await grantTestConsoleRoles(t.db);
   await sql(`UPDATE users SET first_name = 'Meera', last_name = 'Iyer', mobile = '+919876543210', mobile_verified = true WHERE id = $1`, [
     ids['meera@active.edu'],
   ]);
