@@ -1,7 +1,8 @@
-// COUNTER Release 5.1 counts (Code of Practice §7), kept up to date as usage events arrive:
-// counter_usage holds, per institution, month, title and year of publication, each metric type
-// already filtered for double clicks and made unique per user session, so a report reads those
-// rows and never scans usage_events.
+// COUNTER Release 5.1 counts (Code of Practice §7), kept up to date as usage events arrive, each
+// metric type already filtered for double clicks and made unique per user session, so a report
+// reads counts and never scans usage_events: counter_title_months (per institution, year and
+// title, the months pivoted) for most reports, counter_usage (per month, title and year of
+// publication) for TR_J4, counter_platform_months for the platform's searches.
 //
 // How Lectern's events map (README, "Usage reports"):
 // - an issue is the item, its title the title; opening an issue is a request (full content
@@ -10,7 +11,9 @@
 //   within 30 seconds counts once;
 // - a user session (§7.3): the reader and the hour (UTC), the Code's fallback when no session id
 //   is kept with the event; a reader's first action on an item (title) in it makes the unique ones;
-// - refusals of the reader: no licence (No_License) and a limit reached (Limit_Exceeded).
+// - refusals of the reader: no licence (No_License) and a limit reached (Limit_Exceeded);
+// - a signed-in reader's new search is a search of the platform (Searches_Platform); the same
+//   search again within 30 seconds counts once.
 // Events without a reader (the demo's history) are each a session of their own.
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/index';
@@ -146,36 +149,26 @@ export async function recordSearch(db: Db, userId: number, search: string, at = 
   });
 }
 
-/** One pivoted row: what it counts, its calendar year and the twelve months' counts. */
-interface YearCounts {
-  count: Omit<UsageCount, 'months'>;
-  year: number;
-  n: number[];
-}
-
-/** Pivoted rows as counts over the months within begin..end (YYYY-MM) that have any; a row with
- * none there (a title read only in other months of the year) is left out. */
-function inRange(rows: YearCounts[], begin: string, end: string): UsageCount[] {
-  const names = new Map(monthsBetween(begin, end).map((m) => [m.slice(0, 4) + m.slice(5), m]));
-  const out: UsageCount[] = [];
-  for (const { count, year, n } of rows) {
-    const months: Record<string, number> = {};
-    let any = false;
-    n.forEach((v, i) => {
-      const month = v ? names.get(`${year}${MONTH_COLUMNS[i].slice(1)}`) : undefined;
-      if (!month) return;
-      months[month] = v;
-      any = true;
-    });
-    if (any) out.push({ ...count, months });
+/** The months of a pivoted row ('3,0,5,…', January first) within begin..end (YYYY-MM) that have
+ * counts, or null when none has (a title read only in other months of the year). */
+function monthsIn(begin: string, end: string): (year: number, text: string) => Record<string, number> | null {
+  // Per year the range touches: [column, YYYY-MM] of its months, worked out once per report.
+  const byYear = new Map<number, [number, string][]>();
+  for (const month of monthsBetween(begin, end)) {
+    const year = Number(month.slice(0, 4));
+    byYear.set(year, [...(byYear.get(year) ?? []), [Number(month.slice(5)) - 1, month]]);
   }
-  return out;
+  return (year, text) => {
+    const n = text.split(',');
+    let months: Record<string, number> | null = null;
+    for (const [i, month] of byYear.get(year) ?? []) if (n[i] !== '0') (months ??= {})[month] = Number(n[i]);
+    return months;
+  };
 }
 
-/** The twelve months as one text value ('3,0,5,…'): the driver then parses one value a row, not
- * twelve (for 13,000 rows that parsing cost more than the query). */
+/** The twelve months as one text value: the driver then parses one value a row, not twelve (for
+ * 13,000 rows that parsing cost more than the query). */
 const monthsText = (column: (c: string) => string) => `concat_ws(',', ${MONTH_COLUMNS.map(column).join(', ')})`;
-const monthsOf = (text: string) => text.split(',').map(Number);
 
 /** How a report breaks the counts down: per title, for the platform (by data and access type),
  * or per title and year of publication (TR_J4). */
@@ -204,6 +197,7 @@ export async function usageRows(
     return rows;
   }
   const args = [institutionId, Number(begin.slice(0, 4)), Number(end.slice(0, 4)), metrics];
+  const monthsOf = monthsIn(begin, end);
   const where = 'c.institution_id = $1 AND c.year BETWEEN $2 AND $3 AND c.metric = ANY($4::text[])';
   if (level === 'platform') {
     // Only a title's data and access type matter here: summed by those in the database, with
@@ -216,12 +210,10 @@ export async function usageRows(
        SELECT 'platform', false, c.metric, c.year, ${monthsText((m) => `c.${m}`)} FROM counter_platform_months c WHERE ${where}`,
       args,
     );
-    const platform = { mid: 0, title: '', publisher: '', yop: 0 };
-    return inRange(
-      rows.map((r) => ({ count: { ...platform, type: r.type, free: r.free, metric: r.metric }, year: r.year, n: monthsOf(r.n) })),
-      begin,
-      end,
-    );
+    return rows.flatMap((r) => {
+      const months = monthsOf(r.year, r.n);
+      return months ? [{ mid: 0, title: '', publisher: '', type: r.type, free: r.free, yop: 0, metric: r.metric, months }] : [];
+    });
   }
   // The counts first, then each title once, in the report's order (by name).
   const { rows } = await db.query<{ mid: number; metric: CounterMetric; year: number; n: string }>(
@@ -232,14 +224,15 @@ export async function usageRows(
     `SELECT mid, name AS title, publisher, type, is_free AS free FROM titles WHERE mid = ANY($1::int[]) ORDER BY name, mid`,
     [[...new Set(rows.map((r) => r.mid))]],
   );
-  // Each title's rows gathered in its place: one pass, not a sort of 13,000 rows.
+  // Each title's counts gathered in its place: one pass, not a sort of 13,000 rows.
   const rank = new Map(titles.rows.map((t, i) => [t.mid, i]));
-  const byTitle: YearCounts[][] = titles.rows.map(() => []);
+  const byTitle: UsageCount[][] = titles.rows.map(() => []);
   for (const r of rows) {
     const i = rank.get(r.mid);
-    if (i !== undefined) byTitle[i].push({ count: { ...titles.rows[i], yop: 0, metric: r.metric }, year: r.year, n: monthsOf(r.n) });
+    const months = i === undefined ? null : monthsOf(r.year, r.n);
+    if (months) byTitle[i!].push({ ...titles.rows[i!], yop: 0, metric: r.metric, months });
   }
-  return inRange(byTitle.flat(), begin, end);
+  return byTitle.flat();
 }
 
 /** The first month with counts of titles for the institution (YYYY-MM), or null when it has none. */

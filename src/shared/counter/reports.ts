@@ -240,8 +240,10 @@ export function buildReport(req: ReportRequest, counts: UsageCount[]): CounterRe
       entry.perf.set(perfKey, perf);
     }
     const byMonth = (perf.Performance[c.metric] ??= {});
-    for (const [month, n] of Object.entries(c.months))
+    for (const month in c.months) {
+      const n = c.months[month];
       if (month >= req.begin && month <= req.end && n) byMonth[month] = (byMonth[month] ?? 0) + n;
+    }
   }
   const reportItems = [...items.values()].map(({ item, perf }) => ({
     ...item,
