@@ -149,26 +149,25 @@ export async function recordSearch(db: Db, userId: number, search: string, at = 
   });
 }
 
-/** The months of a pivoted row ('3,0,5,…', January first) within begin..end (YYYY-MM) that have
- * counts, or null when none has (a title read only in other months of the year). */
-function monthsIn(begin: string, end: string): (year: number, text: string) => Record<string, number> | null {
-  // Per year the range touches: [column, YYYY-MM] of its months, worked out once per report.
-  const byYear = new Map<number, [number, string][]>();
-  for (const month of monthsBetween(begin, end)) {
-    const year = Number(month.slice(0, 4));
-    byYear.set(year, [...(byYear.get(year) ?? []), [Number(month.slice(5)) - 1, month]]);
-  }
-  return (year, text) => {
-    const n = text.split(',');
-    let months: Record<string, number> | null = null;
-    for (const [i, month] of byYear.get(year) ?? []) if (n[i] !== '0') (months ??= {})[month] = Number(n[i]);
-    return months;
+/** The months from begin to end (YYYY-MM) summed in the database, as one text value per row
+ * ('3,0,5,…', a count per month of the range, its two calendar years' rows added up): the driver
+ * then parses one value a row, not one per month, and the rows are half as many. The years and
+ * columns come from the validated months (YYYY-MM), never from raw input. */
+function rangeSums(begin: string, end: string) {
+  const months = monthsBetween(begin, end);
+  const sql = `concat_ws(',', ${months
+    .map((m) => `coalesce(sum(c.m${m.slice(5, 7)}) FILTER (WHERE c.year = ${Number(m.slice(0, 4))}), 0)`)
+    .join(', ')})`;
+  /** The months of such a text with counts, or null when none has. */
+  const parse = (text: string): Record<string, number> | null => {
+    let counts: Record<string, number> | null = null;
+    text.split(',').forEach((n, i) => {
+      if (n !== '0') (counts ??= {})[months[i]] = Number(n);
+    });
+    return counts;
   };
+  return { sql, parse };
 }
-
-/** The twelve months as one text value: the driver then parses one value a row, not twelve (for
- * 13,000 rows that parsing cost more than the query). */
-const monthsText = (column: (c: string) => string) => `concat_ws(',', ${MONTH_COLUMNS.map(column).join(', ')})`;
 
 /** How a report breaks the counts down: per title, for the platform (by data and access type),
  * or per title and year of publication (TR_J4). */
@@ -197,39 +196,39 @@ export async function usageRows(
     return rows;
   }
   const args = [institutionId, Number(begin.slice(0, 4)), Number(end.slice(0, 4)), metrics];
-  const monthsOf = monthsIn(begin, end);
   const where = 'c.institution_id = $1 AND c.year BETWEEN $2 AND $3 AND c.metric = ANY($4::text[])';
+  const sums = rangeSums(begin, end);
   if (level === 'platform') {
-    // Only a title's data and access type matter here: summed by those in the database, with
-    // the platform's own counts (Searches_Platform, Data_Type Platform).
-    const { rows } = await db.query<{ type: UsageCount['type']; free: boolean; metric: CounterMetric; year: number; n: string }>(
-      `SELECT t.type, t.is_free AS free, c.metric, c.year, ${monthsText((m) => `sum(c.${m})`)} AS n
+    // Only a title's data and access type matter here: summed by those, with the platform's own
+    // counts (Searches_Platform, Data_Type Platform).
+    const { rows } = await db.query<{ type: UsageCount['type']; free: boolean; metric: CounterMetric; n: string }>(
+      `SELECT t.type, t.is_free AS free, c.metric, ${sums.sql} AS n
        FROM counter_title_months c JOIN titles t ON t.mid = c.mid WHERE ${where}
-       GROUP BY t.type, t.is_free, c.metric, c.year
+       GROUP BY t.type, t.is_free, c.metric
        UNION ALL
-       SELECT 'platform', false, c.metric, c.year, ${monthsText((m) => `c.${m}`)} FROM counter_platform_months c WHERE ${where}`,
+       SELECT 'platform', false, c.metric, ${sums.sql} FROM counter_platform_months c WHERE ${where} GROUP BY c.metric`,
       args,
     );
     return rows.flatMap((r) => {
-      const months = monthsOf(r.year, r.n);
+      const months = sums.parse(r.n);
       return months ? [{ mid: 0, title: '', publisher: '', type: r.type, free: r.free, yop: 0, metric: r.metric, months }] : [];
     });
   }
-  // The counts first, then each title once, in the report's order (by name).
-  const { rows } = await db.query<{ mid: number; metric: CounterMetric; year: number; n: string }>(
-    `SELECT c.mid, c.metric, c.year, ${monthsText((m) => `c.${m}`)} AS n FROM counter_title_months c WHERE ${where} ORDER BY c.year`,
+  // The counts per title and metric type first, then each title once, in the report's order.
+  const { rows } = await db.query<{ mid: number; metric: CounterMetric; n: string }>(
+    `SELECT c.mid, c.metric, ${sums.sql} AS n FROM counter_title_months c WHERE ${where} GROUP BY c.mid, c.metric`,
     args,
   );
   const titles = await db.query<Pick<UsageCount, 'mid' | 'title' | 'publisher' | 'type' | 'free'>>(
     `SELECT mid, name AS title, publisher, type, is_free AS free FROM titles WHERE mid = ANY($1::int[]) ORDER BY name, mid`,
     [[...new Set(rows.map((r) => r.mid))]],
   );
-  // Each title's counts gathered in its place: one pass, not a sort of 13,000 rows.
+  // Each title's counts gathered in its place: one pass, not a sort.
   const rank = new Map(titles.rows.map((t, i) => [t.mid, i]));
   const byTitle: UsageCount[][] = titles.rows.map(() => []);
   for (const r of rows) {
     const i = rank.get(r.mid);
-    const months = i === undefined ? null : monthsOf(r.year, r.n);
+    const months = i === undefined ? null : sums.parse(r.n);
     if (months) byTitle[i!].push({ ...titles.rows[i!], yop: 0, metric: r.metric, months });
   }
   return byTitle.flat();
