@@ -174,9 +174,10 @@ function rangeSums(begin: string, end: string) {
 export type UsageLevel = 'title' | 'platform' | 'yop';
 
 /** The counts of one institution for the months from begin to end (YYYY-MM), the metric types
- * asked for only. Title and platform reports read the pivoted rows (a row per title, metric type
- * and calendar year: some 8,000–16,000 for 12 months of 1,000 titles; buildReport adds up a
- * title's two years); by year of publication they come from counter_usage. */
+ * asked for only. Title and platform reports read the pivoted rows (counter_title_months, some
+ * 13,000 for 12 months of 1,000 titles), summed to a row per title and metric type (about 7,000)
+ * or per data type, access type and metric type; by year of publication (TR_J4) they come from
+ * counter_usage. */
 export async function usageRows(
   db: Queryable,
   institutionId: number,
