@@ -51,6 +51,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Requests per minute one IP address may make to /api and /content (0 = no cap). */
   rateLimitPerMinute: number;
+  /** SUSHI requests one client (IP address) may make per hour, counted in the database (0 = no cap). */
+  sushiRequestsPerHour: number;
   /** Slow clients: time to send the headers, the whole request, idle time on a socket, and how
    * long an idle keep-alive connection stays open (behind a load balancer: above its idle timeout). */
   headersTimeoutMs: number;
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceLimit: Math.max(0, Number(env.DEVICE_LIMIT ?? 3)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimitPerMinute: Math.max(0, Number(env.RATE_LIMIT_PER_MINUTE ?? 1200)),
+    sushiRequestsPerHour: Math.max(0, Number(env.SUSHI_REQUESTS_PER_HOUR ?? 300)),
     headersTimeoutMs: Math.max(1000, Number(env.HEADERS_TIMEOUT_MS ?? 10_000)),
     requestTimeoutMs: Math.max(1000, Number(env.REQUEST_TIMEOUT_MS ?? 120_000)),
     idleTimeoutMs: Math.max(1000, Number(env.IDLE_TIMEOUT_MS ?? 60_000)),

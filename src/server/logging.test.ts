@@ -85,3 +85,19 @@ it('scrubs a token from messages built from URLs (not found)', async () => {
   expect(out).toContain('not found');
   expect(out).not.toContain('SECRET');
 });
+
+it("never writes SUSHI's api_key or requestor_id, however the name is spelt, nor other secret parameters", async () => {
+  const out = await logOf(async (app) => {
+    for (const query of [
+      'customer_id=7&requestor_id=SECRET-req&api_key=SECRET-key&begin_date=2026-01',
+      'API_KEY=SECRET-1&apiKey=SECRET-2&api%5Fkey=SECRET-3&api_key[]=SECRET-4&x-api-key=SECRET-5',
+      'access_token=SECRET-6&client_secret=SECRET-7&new_password=SECRET-8;api_key=SECRET-9',
+    ])
+      await app.inject({ method: 'GET', url: `/sushi/r51/reports/tr?${query}` }); // not found: logged with its URL
+  });
+  expect(out).toContain('customer_id=7');
+  expect(out).toContain('begin_date=2026-01');
+  expect(out).toContain('api_key=[redacted]');
+  expect(out).toContain('not found');
+  expect(out).not.toContain('SECRET');
+});

@@ -7,28 +7,33 @@ import type { FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[redacted]';
 
-/** Query parameters that carry a credential: the reader token, SSO code and state, signed links. */
-const SECRET_PARAMS = [
-  'code',
-  'token',
-  't',
-  'jwt',
-  'jwtoken',
-  'access_token',
-  'id_token',
-  'refresh_token',
-  'state',
-  'password',
-  'secret',
-  'key',
-  'sig',
-  'signature',
-  'otp',
-];
-const SECRET_PARAM = new RegExp(`([?&;](?:${SECRET_PARAMS.join('|')})=)[^&#\\s"']*`, 'gi');
+/** Query parameters that carry a credential: the reader token, SSO code and state, signed links,
+ * SUSHI's api_key and requestor_id. Any name that ends in key, token, secret or password counts too
+ * (api_key, apiKey, access_token, …): redacting a harmless one costs nothing. */
+const SECRET_PARAMS = new Set(['code', 't', 'jwt', 'jwtoken', 'state', 'sig', 'signature', 'otp', 'requestor_id']);
+const SECRET_SUFFIX = /(key|token|secret|password)$/;
+
+/** Names are compared decoded, in lower case and without a trailing [..], so api%5Fkey, API_KEY or
+ * api_key[] cannot slip through. */
+function isSecretParam(name: string): boolean {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    // A malformed name is compared as it is.
+  }
+  const n = decoded
+    .trim()
+    .toLowerCase()
+    .replace(/(\[[^\]]*\])+$/, '');
+  return SECRET_PARAMS.has(n) || SECRET_SUFFIX.test(n);
+}
+
+const PARAM = /([?&;])([^=&#;\s"'?]+)=([^&#\s"']*)/g;
 
 /** A URL (or any text that quotes one) with the values of credential parameters replaced. */
-export const scrubUrl = (text: string): string => text.replace(SECRET_PARAM, `$1${REDACTED}`);
+export const scrubUrl = (text: string): string =>
+  text.replace(PARAM, (all, sep: string, name: string) => (isSecretParam(name) ? `${sep}${name}=${REDACTED}` : all));
 
 /** Keys dropped from anything logged: database error fields that quote SQL or values, and
  * fields that would hold a credential or a form. */

@@ -1,5 +1,7 @@
 // KBART Phase II (NISO RP-9-2014): the holdings file a discovery system loads. One row per title,
 // the 25 columns in the Recommended Practice's order, tab-separated, UTF-8, with a header row.
+import { guardCell } from './formula-guard';
+
 export const KBART_COLUMNS = [
   'publication_title',
   'print_identifier',
@@ -44,7 +46,8 @@ export interface Holding {
 /** The holdings as a KBART file. An ongoing title's date_last_issue_online is empty, as KBART
  * asks (§6.6.7: empty means "to the present"); a title that stopped gets its last issue's date. */
 export function kbartText(holdings: Holding[], siteUrl: string): string {
-  const clean = (s: string) => s.replace(/[\t\r\n]+/g, ' ');
+  // Librarians open the file in a spreadsheet too: text cells are guarded against formulas.
+  const clean = (s: string) => guardCell(s.replace(/[\t\r\n]+/g, ' '));
   const rows = holdings.map((h) => {
     const row: Partial<Record<KbartColumn, string>> = {
       publication_title: clean(h.title),

@@ -460,8 +460,8 @@ const STATE_SQL = `SELECT
   (SELECT count(*) FROM access_code_uses)::int AS access_code_uses,
   (SELECT count(*) FROM downloads)::int AS downloads,
   (SELECT md5(coalesce(string_agg(concat_ws('|', user_id, issue_id, page_no), ',' ORDER BY user_id, issue_id), '')) FROM reading_progress) AS progress,
-  -- (a refusal of the reader records itself, denied_*, for the COUNTER reports: that is its purpose)
-  (SELECT count(*) FROM usage_events WHERE kind NOT LIKE 'denied\\_%')::int AS usage_events,
+  -- A refusal for the licence or a limit is recorded on purpose: COUNTER counts it (No_License, Limit_Exceeded).
+  (SELECT count(*) FROM usage_events WHERE kind NOT IN ('denied_no_license', 'denied_limit'))::int AS usage_events,
   (SELECT count(*) FROM titles)::int AS titles,
   (SELECT count(*) FROM issues)::int AS issues,
   (SELECT count(*) FROM institutions)::int AS institutions,

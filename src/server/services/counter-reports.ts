@@ -1,7 +1,7 @@
 // One COUNTER report of an institution, from the pre-aggregated counts: what the console and the
 // SUSHI API both answer.
 import type { Queryable } from '../db/index';
-import { REPORTS, buildReport, lastDayOf, type CounterException, type CounterReport, type ReportId } from '../../shared/counter/reports';
+import { REPORTS, buildReport, type CounterException, type CounterReport, type ReportId } from '../../shared/counter/reports';
 import { usageRows } from '../repositories/counter-usage';
 
 export interface ReportAsk {
@@ -15,13 +15,9 @@ export interface ReportAsk {
 
 export async function counterReport(db: Queryable, ask: ReportAsk): Promise<CounterReport> {
   const now = ask.now ?? new Date();
-  const rows = await usageRows(
-    db,
-    ask.institution.id,
-    `${ask.begin}-01`,
-    lastDayOf(ask.end),
-    (REPORTS[ask.id].attributes as readonly string[]).includes('YOP'),
-  );
+  const def = REPORTS[ask.id];
+  const level = (def.attributes as readonly string[]).includes('YOP') ? 'yop' : def.level;
+  const rows = await usageRows(db, ask.institution.id, { begin: ask.begin, end: ask.end, metrics: def.metrics, level });
   const report = buildReport({ ...ask, created: now }, rows);
   // The month under way is still counting (COUNTER_SUSHI 3031): say so, and give what there is.
   const current = now.toISOString().slice(0, 7);

@@ -1,11 +1,10 @@
-// CSV for spreadsheets (RFC 4180), safe to open: a cell a spreadsheet would read as a formula
-// (=, +, -, @, tab or carriage return first) is prefixed with ' so it stays text (OWASP's
-// "CSV injection" advice), and cells with commas, quotes or line breaks are quoted.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// CSV for spreadsheets (RFC 4180), safe to open: a text cell a spreadsheet would read as a formula
+// is prefixed with ' so it stays text (shared/formula-guard.ts), and cells with commas, quotes or
+// line breaks are quoted.
+import { guardCell } from '../../shared/formula-guard';
 
 export function csvCell(value: string | number | boolean | null): string {
-  let s = value === null ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
+  const s = value === null ? '' : typeof value === 'string' ? guardCell(value) : String(value);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

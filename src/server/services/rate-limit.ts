@@ -33,6 +33,9 @@ export const LIMITS = {
   contactAckPerAddress: { bucket: 'contact-ack', max: 3, windowMs: DAY },
   /** Institution ID uploads one reader may send (each is decoded and redrawn). */
   idUploadPerUser: { bucket: 'id-upload', max: 3, windowMs: DAY },
+  /** SUSHI calls from one client, whatever they ask (a report costs a database read): max is
+   * config.sushiRequestsPerHour. A harvester takes a dozen calls per institution and month. */
+  sushiPerClient: { bucket: 'sushi-client', max: 300, windowMs: HOUR },
 } as const;
 export interface Limit {
   bucket: string;

@@ -6,7 +6,9 @@ import { z } from 'zod';
 export const PLATFORM = 'Lectern';
 export const RELEASE = '5.1';
 
+/** The metric types Lectern counts: Searches_Platform for the platform only, the rest per title. */
 export const COUNTER_METRICS = [
+  'Searches_Platform',
   'Total_Item_Investigations',
   'Total_Item_Requests',
   'Unique_Item_Investigations',
@@ -20,7 +22,8 @@ export type CounterMetric = (typeof COUNTER_METRICS)[number];
 
 /** Attributes a report may break its rows down by (its columns before Metric_Type). */
 type Attribute = 'Data_Type' | 'YOP' | 'Access_Type' | 'Access_Method';
-type DataType = 'Journal' | 'Newspaper_or_Newsletter';
+/** Platform is the data type of Searches_Platform in the Platform Report (Code of Practice 5.1). */
+type DataType = 'Journal' | 'Newspaper_or_Newsletter' | 'Platform';
 type AccessType = 'Controlled' | 'Free_To_Read';
 
 interface ReportDef {
@@ -35,7 +38,8 @@ interface ReportDef {
   master: boolean;
 }
 
-const ITEM_METRICS = COUNTER_METRICS.slice(0, 6);
+const TITLE_METRICS = COUNTER_METRICS.filter((m) => m !== 'Searches_Platform');
+const ITEM_METRICS = TITLE_METRICS.slice(0, 6);
 const regular = { Access_Method: ['Regular'] as ['Regular'] };
 const journals = { Data_Type: ['Journal'] as DataType[], ...regular };
 
@@ -45,7 +49,7 @@ export const REPORTS = {
   PR: {
     name: 'Platform Report',
     level: 'platform',
-    metrics: ITEM_METRICS,
+    metrics: ['Searches_Platform', ...ITEM_METRICS],
     attributes: ['Data_Type', 'Access_Method'],
     filters: {},
     master: true,
@@ -53,7 +57,7 @@ export const REPORTS = {
   PR_P1: {
     name: 'Platform Usage',
     level: 'platform',
-    metrics: ['Total_Item_Requests', 'Unique_Item_Requests', 'Unique_Title_Requests'],
+    metrics: ['Searches_Platform', 'Total_Item_Requests', 'Unique_Item_Requests', 'Unique_Title_Requests'],
     attributes: [],
     filters: regular,
     master: false,
@@ -61,7 +65,7 @@ export const REPORTS = {
   TR: {
     name: 'Title Report',
     level: 'title',
-    metrics: [...COUNTER_METRICS],
+    metrics: TITLE_METRICS,
     attributes: ['Data_Type', 'Access_Type', 'Access_Method'],
     filters: {},
     master: true,
@@ -105,12 +109,13 @@ export const REPORT_IDS = Object.keys(REPORTS) as ReportId[];
 /** A month as the reports take it: YYYY-MM. */
 export const Month = z.string({ error: 'expected a month as YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM');
 
-/** The counts of one title and metric type (and year of publication) over the months asked for. */
+/** The counts of one title and metric type (and year of publication) over the months asked for;
+ * type `platform` for the platform's own counts (Searches_Platform), which belong to no title. */
 export interface UsageCount {
   mid: number;
   title: string;
   publisher: string;
-  type: 'magazine' | 'newspaper' | 'journal';
+  type: 'magazine' | 'newspaper' | 'journal' | 'platform';
   free: boolean;
   yop: number;
   metric: CounterMetric;
@@ -172,7 +177,8 @@ export type CounterReport = z.infer<typeof CounterReport>;
 type Item = CounterReport['Report_Items'][number];
 type Performance = Item['Attribute_Performance'][number];
 
-export const dataTypeOf = (type: UsageCount['type']): DataType => (type === 'newspaper' ? 'Newspaper_or_Newsletter' : 'Journal');
+export const dataTypeOf = (type: UsageCount['type']): DataType =>
+  type === 'platform' ? 'Platform' : type === 'newspaper' ? 'Newspaper_or_Newsletter' : 'Journal';
 const accessTypeOf = (free: boolean): AccessType => (free ? 'Free_To_Read' : 'Controlled');
 
 /** The months from begin to end, as YYYY-MM. */
@@ -234,8 +240,10 @@ export function buildReport(req: ReportRequest, counts: UsageCount[]): CounterRe
       entry.perf.set(perfKey, perf);
     }
     const byMonth = (perf.Performance[c.metric] ??= {});
-    for (const [month, n] of Object.entries(c.months))
+    for (const month in c.months) {
+      const n = c.months[month];
       if (month >= req.begin && month <= req.end && n) byMonth[month] = (byMonth[month] ?? 0) + n;
+    }
   }
   const reportItems = [...items.values()].map(({ item, perf }) => ({
     ...item,

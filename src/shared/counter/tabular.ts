@@ -2,6 +2,7 @@
 // blank 14th row, then the column headings and one row per item, attribute set and metric type,
 // with Reporting_Period_Total and a column per month (Mmm-yyyy). TSV is the Code's format; CSV
 // the same cells for spreadsheets that open it more readily.
+import { guardCell } from '../formula-guard';
 import { monthsBetween, reportShape, type CounterReport, type ReportId } from './reports';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -100,10 +101,12 @@ export function reportTable(report: CounterReport): ReportTable {
   return { header, columns, rows };
 }
 
-const tsvCell = (v: string | number) => String(v).replace(/[\t\r\n]+/g, ' ');
+/** Text cells are guarded against formula injection (formula-guard.ts); counts stay numbers. */
+const text = (v: string | number, clean: (s: string) => string) => (typeof v === 'number' ? String(v) : guardCell(clean(v)));
+const tsvCell = (v: string | number) => text(v, (s) => s.replace(/[\t\r\n]+/g, ' '));
 const csvCell = (v: string | number) => {
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = text(v, (c) => c);
+  return /[",\r\n]/.test(s) || s !== String(v) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 /** The report as a tab- or comma-separated file (UTF-8, CRLF line ends as spreadsheets expect). */

@@ -10,9 +10,10 @@ export const REPORT_MONTHS_MAX = 120;
 export const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
 
 export const ReportParams = InstitutionParams.extend({
+  // A closed set, in either case: the pattern first keeps control characters out of the message.
   report: z
     .string()
-    .regex(/^[A-Za-z0-9_]{1,16}$/, `expected one of ${REPORT_IDS.join(', ')}`)
+    .regex(/^[A-Za-z0-9_]{1,20}$/, { error: `expected one of ${REPORT_IDS.join(', ')}` })
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(REPORT_IDS as [ReportId, ...ReportId[]], { error: `expected one of ${REPORT_IDS.join(', ')}` })),
 });

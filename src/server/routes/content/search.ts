@@ -1,5 +1,7 @@
 // Title search (magazine-search), page-text search (mag-search), Discover (search_list) and
 // article search (stories).
+import type { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MagazineSearchQuery,
@@ -15,11 +17,24 @@ import { searchInIssue, searchPages, searchStories, searchTitles } from '../../r
 import { ArticleSearchQuery, ArticleSearchResponse } from '../../../shared/schemas/stories';
 import { notFound } from '../../plugins/errors';
 import { ageRateFor, readerLimit } from './age-rating';
+import { recordSearch } from '../../repositories/counter-usage';
 
 const errors = { 400: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+
+  /** COUNTER's Searches_Platform: a signed-in reader's search that retrieves a new set of results
+   * (its first page: a next page is the same search) is recorded as its answer goes out, cached
+   * answers too. A failure to record is logged and never fails the search. `search` names what
+   * was searched, or null for a request that is not a new search. */
+  const countSearch =
+    (search: (req: FastifyRequest) => string | null) => async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const what = reply.statusCode === 200 ? search(req) : null;
+      const user = what === null ? null : await req.optionalUser();
+      if (user && what !== null) await recordSearch(db, user.id, what).catch((err: unknown) => req.log.warn({ err }, 'search not counted'));
+      return payload;
+    };
 
   app.get(
     '/magazine-search',
@@ -39,9 +54,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The app asks /magazine-search (titles) and /mag-search (pages) for one result set: the second
+  // counts it. The stories tab is a search of its own.
   app.get(
     '/mag-search',
-    { schema: { querystring: MagSearchQuery, response: { 200: MagSearchResponse, ...errors } } },
+    {
+      schema: { querystring: MagSearchQuery, response: { 200: MagSearchResponse, ...errors } },
+      onSend: countSearch((req) => {
+        const q = req.query as z.output<typeof MagSearchQuery>;
+        return q.p === 0 ? `pages:${q.q}` : null;
+      }),
+    },
     async (req, reply) => {
       const q = req.query;
       const visibility = await visibilityFor(db, q.edzLibId);
@@ -59,7 +82,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/article-search',
-    { schema: { querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse, ...errors } } },
+    {
+      schema: { querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse, ...errors } },
+      onSend: countSearch((req) => {
+        const q = req.query as z.output<typeof ArticleSearchQuery>;
+        return q.page === 0 ? `stories:${q.query}` : null;
+      }),
+    },
     async (req, reply) =>
       app.expensive(reply, (tx) => searchStories(tx, req.query.query, req.query.page, ageRateFor(req, req.query.age_rating))),
   );

@@ -11,11 +11,13 @@ import { consoleInstitutions } from '../../repositories/console';
 import { firstUsageMonth } from '../../repositories/counter-usage';
 import { institutionHoldings } from '../../repositories/kbart';
 import { counterReport } from '../../services/counter-reports';
+import { LIMITS, clientIp, spendOne } from '../../services/rate-limit';
 
 export const SUSHI_PATH = '/sushi/r51';
 
 /** The exceptions this API answers with (COUNTER_SUSHI API 5.1, exceptions table): HTTP status and message. */
 const EXCEPTIONS = {
+  1020: [429, 'Client has made too many requests'],
   1030: [400, 'Insufficient Information to Process Request'],
   2000: [401, 'Requestor Not Authorized to Access Service'],
   2010: [403, 'Requestor is Not Authorized to Access Usage for Institution'],
@@ -64,6 +66,14 @@ const routes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;
+  });
+  // Every call counts against the client's hourly limit before anything else is done, so neither
+  // report reads nor guesses at credentials go unbounded (one atomic upsert per call).
+  const perClient = { ...LIMITS.sushiPerClient, max: app.config.sushiRequestsPerHour };
+  app.addHook('onRequest', async (req, reply) => {
+    if (perClient.max === 0 || (await spendOne(app.db, [perClient, clientIp(req)]))) return;
+    reply.header('Retry-After', String(Math.ceil((perClient.windowMs - (Date.now() % perClient.windowMs)) / 1000)));
+    throw new SushiException(1020, `at most ${perClient.max} requests an hour`);
   });
 
   /** The institution the credentials prove, with its name. */
