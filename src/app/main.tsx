@@ -13,6 +13,7 @@ import { currentAuth, whenReaderChanges } from './lib/session';
 import { readerIs } from './db/reader';
 import { PERSISTED_ROOTS, deviceQueryPersister } from './lib/persist';
 import { createAppRouter } from './routes/router';
+import { homeQuery } from './features/home/queries';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
 import './pwa/install'; // catches the install offer, which fires once and early
@@ -44,6 +45,17 @@ await initI18n(localeOf(window.location.pathname));
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 await nextTask();
 const router = createAppRouter();
+// Over a first screen the server drew (server/first-screen), React's first render is the same
+// screen with its data, never skeletons over covers: it waits for the route and the answer (at
+// most 3 s; then skeletons as always).
+if (document.querySelector('[data-first-screen]'))
+  await Promise.race([
+    Promise.all([
+      new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
+      queryClient.prefetchQuery(homeQuery()),
+    ]),
+    new Promise((giveUp) => setTimeout(giveUp, 3000)),
+  ]);
 await nextTask();
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>

@@ -115,12 +115,81 @@ test("a screen's first covers are fetched by the boot script's preload, once eac
           .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && e.name.includes('/media/'))
           .map((e) => new URL(e.name).pathname),
       );
-      // Some covers came from the preload, every one of them is a cover the page shows (a different
-      // srcset or sizes would pick another file), and no image was fetched twice.
-      expect(preloaded.length, where).toBeGreaterThan(0);
+      // Some covers came from the preload (home's are in the page the server drew: none needed),
+      // every one of them is a cover the page shows (a different srcset or sizes would pick
+      // another file), and no image was fetched twice.
+      if (path === '/') expect(preloaded, where).toEqual([]);
+      else expect(preloaded.length, where).toBeGreaterThan(0);
       for (const url of preloaded) expect(shown, `${where}: ${url}`).toContain(url);
       for (const url of new Set(shown)) expect(images.filter((u) => u === url).length, `${where}: ${url}`).toBe(1);
       await context.close();
     }
+  }
+});
+
+/** Home's first two shelves as laid out: each card's link, cover file and box, and the headings. */
+async function firstShelves(page: Page) {
+  return page.$$eval('main .shelf:nth-of-type(-n+2)', (shelves) =>
+    shelves.slice(0, 2).map((shelf) => ({
+      title: shelf.querySelector('.shelf__title')?.textContent,
+      note: shelf.querySelector('.shelf__note')?.textContent ?? null,
+      cards: [...shelf.querySelectorAll('.cover-card')].slice(0, 8).map((card) => {
+        const box = card.getBoundingClientRect();
+        const img = card.querySelector('img');
+        return {
+          href: card.getAttribute('href'),
+          src: img?.getAttribute('src'),
+          srcset: img?.getAttribute('srcset'),
+          sizes: img?.getAttribute('sizes'),
+          box: [box.x, box.y, box.width, box.height].map(Math.round),
+        };
+      }),
+    })),
+  );
+}
+
+test("home's first screen drawn by the server is the app's own, in the same place, and the app takes over with no shift", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const [path, viewport] of [
+    ['/', { width: 360, height: 800 }],
+    ['/', { width: 1280, height: 800 }],
+  ] as const) {
+    const where = `${path} at ${viewport.width}px`;
+    // Without the app's code: what the server drew, covers loaded.
+    const drawn = await browser.newContext({ viewport, baseURL, serviceWorkers: 'block', javaScriptEnabled: false });
+    const before = await drawn.newPage();
+    await before.goto(path);
+    await expect(before.locator('[data-first-screen] .cover-card img').first()).toBeVisible();
+    expect(
+      await before
+        .locator('[data-first-screen] .cover-card img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    const server = await firstShelves(before);
+    await drawn.close();
+
+    // With it: the app's screen once it has taken over.
+    const context = await browser.newContext({ viewport, baseURL, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(path);
+    await expect(page.getByTestId('section-mostPopular')).toBeVisible();
+    await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const app = await firstShelves(page);
+    expect(server.length, where).toBe(2);
+    expect(app, where).toEqual(server);
+    // Nothing moved when the app drew over the server's screen (Lighthouse's CLS).
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), where).toBeLessThan(0.01);
+    await context.close();
   }
 });

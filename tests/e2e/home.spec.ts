@@ -50,15 +50,22 @@ for (const viewport of [
   });
 }
 
-test('skeletons show while the home data loads', async ({ page }) => {
+test('skeletons show while the home data loads; a visitor on / sees the covers the server drew instead', async ({ page }) => {
   await page.route('**/content/home*', async (route) => {
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await page.goto('/');
+  // /hi has no server-drawn first screen (src/server/first-screen): the app's skeletons.
+  await page.goto('/hi');
   await expect(page.getByTestId('skeleton').first()).toBeVisible();
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
   await expect(page.getByTestId('skeleton')).toHaveCount(0);
+  // On / the app waits for the answer over the server's covers: no skeleton in between.
+  await page.goto('/');
+  await expect(page.locator('[data-first-screen] img').first()).toBeVisible();
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+  expect(await page.getByTestId('skeleton').count()).toBe(0);
 });
 
 test('a failed load offers a retry that recovers', async ({ page }) => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { firstScreenLocale, firstScreenPages } from '../first-screen/index';
 
 /** Paths that are never answered with the app shell (spec: /api, /content, /reader, media). */
 export const NO_SHELL_PREFIXES = ['/api/', '/content/', '/media/', '/reader/'];
@@ -27,6 +28,9 @@ export default fp(async (app) => {
       root: appDir,
       prefix: '/',
       wildcard: false,
+      // `/` is the shell route's below (which may draw home's first screen); /index.html stays the
+      // plain shell the service worker keeps.
+      index: false,
       // Our own Cache-Control below; left on, the plugin overwrites it with max-age=0 and every
       // hashed asset is revalidated (a round trip each on a slow network).
       cacheControl: false,
@@ -42,10 +46,13 @@ export default fp(async (app) => {
   // is compressed like any other (@fastify/compress hooks into routes).
   const wantsShell = (url: string) => !NO_SHELL_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
   if (hasApp) {
-    app.get('/*', (req, reply) => {
+    const firstScreenPage = firstScreenPages(app, indexFile);
+    app.get('/*', async (req, reply) => {
       if (!wantsShell(req.url.split('?')[0])) return reply.callNotFound();
-      reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+      const locale = firstScreenLocale(req);
+      const page = locale && (await firstScreenPage(locale));
+      return reply.send(page || fs.createReadStream(indexFile));
     });
   }
 

@@ -11,14 +11,7 @@ import { session } from '../../lib/session';
 import { homeQuery } from './queries';
 import { AccessSlot } from './AccessSlot';
 import { loadScreenTexts } from '../../lib/i18n';
-
-const COVER_SHELVES = [
-  ['mostPopular', '/magazines/BS/:lang'],
-  ['featured', '/magazines/F/:lang'],
-  ['international', '/magazines/IF/:lang'],
-  ['topFree', '/magazines/TF/:lang'],
-  ['newArrivals', '/magazines/NA/:lang'],
-] as const;
+import { EAGER_HOME_COVERS, FIRST_HOME_SHELVES, HOME_COVER_SHELVES, homeShelfNote } from '../../../shared/home';
 
 // Only needed offline with nothing saved: not part of the home page's first load.
 const NoData = lazy(() => import('../../components/NoData').then((m) => ({ default: m.NoData })));
@@ -73,8 +66,6 @@ export default function HomePage() {
   );
 }
 
-/** Shelves rendered at once on the app's first home; the rest follow in a transition. */
-const FIRST_SHELVES = 2;
 let firstHome = true;
 
 /** False on the app's first home render, true from the next one on: the first load paints the
@@ -93,12 +84,13 @@ function useAllShelves(): boolean {
 function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }) {
   const { t } = useTranslation();
   const all = useAllShelves();
-  // What "Top Free" and the Gold badge mean, said once where a reader first meets them.
-  const firstGold = COVER_SHELVES.findIndex(([key]) => data[key].some((m) => m.isGold));
-  const noteFor = (key: string, goldHere: boolean) =>
-    key === 'topFree' ? t('home.topFreeNote') : goldHere ? t('home.goldNote') : undefined;
+  const firstGold = HOME_COVER_SHELVES.findIndex(([key]) => data[key].some((m) => m.isGold));
+  const noteFor = (key: string, goldHere: boolean) => {
+    const note = homeShelfNote(key, goldHere);
+    return note && t(`home.${note}`);
+  };
   const shelves = [
-    ...COVER_SHELVES.map(
+    ...HOME_COVER_SHELVES.map(
       ([key, viewAll], i) =>
         data[key].length > 0 && (
           <Scroller
@@ -110,7 +102,7 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
             note={noteFor(key, i === firstGold)}
           >
             {data[key].map((m, j) => (
-              <MagazineTile key={m.mid} m={m} eager={i === 0 && j < 4} />
+              <MagazineTile key={m.mid} m={m} eager={i === 0 && j < EAGER_HOME_COVERS} />
             ))}
           </Scroller>
         ),
@@ -182,5 +174,5 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
       </Scroller>
     ),
   ].filter(Boolean);
-  return <>{all ? shelves : shelves.slice(0, FIRST_SHELVES)}</>;
+  return <>{all ? shelves : shelves.slice(0, FIRST_HOME_SHELVES)}</>;
 }
