@@ -104,7 +104,7 @@ describe('graceful shutdown', () => {
     slow.finish();
     expect(await slow.status).toBe(200);
     expect(await server.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('WORKERS=2 on PostgreSQL: two workers serve; SIGTERM to the primary finishes the request in flight and exits 0', async () => {
     const port = await freePort();
@@ -120,5 +120,5 @@ describe('graceful shutdown', () => {
     slow.finish();
     expect(await slow.status).toBe(200);
     expect(await server.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });
