@@ -103,7 +103,7 @@ try {
     ).json()) as { jwtoken: string; uid: string };
     const auth = { ...headers, authorization: login.jwtoken };
     const mids = (await sql.query<{ mid: number }>(`SELECT mid FROM titles ORDER BY mid`)).rows.map((r) => r.mid);
-    const issue = (await sql.query<{ id: number }>(`SELECT id FROM issues ORDER BY id LIMIT 1`)).rows[0].id;
+    const issue = (await sql.query<{ id: number }>(`SELECT issue_id AS id FROM issues ORDER BY issue_id LIMIT 1`)).rows[0].id;
     await sql.query(`DELETE FROM favourites`);
     const eventsBefore = await count(`SELECT count(*)::int AS n FROM usage_events WHERE user_id IS NOT NULL`);
     const acked = { fav: new Set<number>(), events: 0 };
