@@ -6,6 +6,8 @@ import autocannon from 'autocannon';
 import { prepareTargets, startPostgresCluster, withServer } from './catalogues';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+/** BENCH_WORKERS=1,2: each PostgreSQL run once per server process count (WORKERS). */
+const WORKERS = (process.env.BENCH_WORKERS ?? '1').split(',');
 const pages = (path: string) => Array.from({ length: 10 }, (_, p) => ({ method: 'GET' as const, path: `${path}&page=${p}` }));
 const ENDPOINTS: Record<string, { path: string }[]> = {
   home: [{ path: '/content/home' }],
@@ -22,8 +24,10 @@ const cluster = await startPostgresCluster();
 const rows: string[] = [];
 try {
   for (const target of await prepareTargets(cluster)) {
-    // With the response cache (the default) and without it (every request reaches the database).
-    for (const cacheMs of ['30000', '0']) {
+    // With the response cache (the default) and without it (every request reaches the database),
+    // on PostgreSQL once per process count.
+    const workerCounts = target.engine === 'postgres' ? WORKERS : ['1'];
+    for (const [cacheMs, workers] of ['30000', '0'].flatMap((c) => workerCounts.map((w) => [c, w]))) {
       await withServer(
         target,
         4400,
@@ -31,12 +35,12 @@ try {
           for (const [name, requests] of Object.entries(ENDPOINTS)) {
             if (cacheMs === '0' && name === 'home') continue;
             const r = await load(base, requests);
-            const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  cache ${cacheMs === '0' ? 'off' : 'on '}  ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
+            const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  ${workers}×  cache ${cacheMs === '0' ? 'off' : 'on '}  ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
             console.log(line);
             rows.push(line);
           }
         },
-        { CONTENT_CACHE_MS: cacheMs },
+        { CONTENT_CACHE_MS: cacheMs, WORKERS: workers },
       );
     }
   }

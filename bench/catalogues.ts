@@ -6,7 +6,9 @@ import path from 'node:path';
 import { startPostgresCluster, type Cluster } from '../tests/support/postgres-cluster';
 import { waitForHttp } from './support';
 
-export const SIZES = [1000, 10000];
+// BENCH_TITLES and BENCH_ENGINES pick a part (e.g. 10000 and postgres).
+export const SIZES = (process.env.BENCH_TITLES ?? '1000,10000').split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const ROOT = path.resolve('.tmp/bench');
 
 export interface Target {
@@ -27,8 +29,11 @@ export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
   const targets: Target[] = [];
   for (const titles of SIZES) {
     const dataDir = path.join(ROOT, `pglite-${titles}`);
-    if (!fs.existsSync(path.join(dataDir, 'pg'))) seed(titles, { DATA_DIR: dataDir });
-    targets.push({ engine: 'pglite', titles, env: { DATA_DIR: dataDir } });
+    if (ENGINES.includes('pglite')) {
+      if (!fs.existsSync(path.join(dataDir, 'pg'))) seed(titles, { DATA_DIR: dataDir });
+      targets.push({ engine: 'pglite', titles, env: { DATA_DIR: dataDir } });
+    }
+    if (!ENGINES.includes('postgres')) continue;
 
     const db = `bench_${titles}`;
     cluster.createDatabase(db);

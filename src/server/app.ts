@@ -13,6 +13,7 @@ import contentRoutes from './routes/content/index';
 import apiRoutes from './routes/api/index';
 import readerRoutes from './routes/reader/index';
 import sushiRoutes from './routes/harvest/sushi';
+import healthRoute from './routes/health';
 import xsrf from './plugins/xsrf';
 import securityHeaders from './plugins/security-headers';
 import requestLimits from './plugins/request-limits';
@@ -85,7 +86,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(accounts, { mailer: opts.mailer, sms: opts.sms });
   await app.register(push, { agent: opts.pushAgent, ...opts.pushQueue });
 
-  app.get('/api/health', async () => ({ ok: true, db: opts.db.kind }));
+  await app.register(healthRoute);
   await app.register(contentRoutes, { prefix: '/content' });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(readerRoutes);

@@ -64,6 +64,12 @@ export interface Config {
   /** Hosts a push subscription's endpoint may name ("*.example.com" for any subdomain): pushes are
    * sent only there, so a subscription cannot make the server post to an address of its choice. */
   pushServiceHosts: string[];
+  /** Several processes (issue 16): server processes sharing the port (PostgreSQL only), the
+   * longest wait for a database connection before a 503, and how long shutdown waits for
+   * in-flight requests before it gives up on them. */
+  workers: number;
+  databaseConnectTimeoutMs: number;
+  shutdownTimeoutMs: number;
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Windows, Safari). */
@@ -156,5 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((h) => h.trim().toLowerCase())
           .filter(Boolean)
       : PUSH_SERVICE_HOSTS_DEFAULT,
+    workers: Math.min(64, Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
+    databaseConnectTimeoutMs: Math.max(100, Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000) || 5000),
+    shutdownTimeoutMs: Math.max(1000, Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000) || 30_000),
   };
 }

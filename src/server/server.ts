@@ -1,57 +1,61 @@
-// Entry point: open the database, migrate, load the demo library on first start, listen.
-import { loadConfig } from './config';
+// Entry point: open the database, migrate, load the demo library on first start, listen. With
+// WORKERS=N (PostgreSQL only) the primary does the first three once and then forks N workers
+// that each open the database and listen on the shared port (cluster.ts).
+import cluster from 'node:cluster';
+import { loadConfig, type Config } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { loggerOptions } from './logging';
 import { loadDemoIfEmpty } from './demo/load';
-import { POPULARITY_REFRESH_MS, refreshPopularity } from './jobs/popularity';
-import { HOUSEKEEPING_MS, housekeeping } from './jobs/housekeeping';
-import { every } from './jobs/schedule';
-import { sweepMedia } from './media/sweep';
+import { startJobs } from './jobs/index';
+import { closeOnSignals } from './shutdown';
+import { runPrimary, workersProblem } from './cluster';
 
 const config = loadConfig();
-const db = await openDb({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  pool: {
-    max: config.databasePoolMax,
-    statementTimeoutMs: config.databaseStatementTimeoutMs,
-    onError: (err) => console.error(`database connection error: ${err.message}`),
-  },
-});
-const applied = await migrate(db);
-if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
-if (config.demo) await loadDemoIfEmpty(db, config);
 
-const app = await buildApp({ db, config, logger: loggerOptions(config.logLevel) });
-const jobs = [
-  every(
-    POPULARITY_REFRESH_MS,
-    () => refreshPopularity(db),
-    (err) => app.log.error({ err }, 'popularity refresh failed'),
-  ),
-  every(
-    HOUSEKEEPING_MS,
-    () => housekeeping(db, config.privateDir),
-    (err) => app.log.error({ err }, 'housekeeping failed'),
-  ),
-  every(
-    HOUSEKEEPING_MS,
-    () => sweepMedia(db, config.mediaDir).then(({ removed }) => void (removed && app.log.info(`media sweep removed ${removed} files`))),
-    (err) => app.log.error({ err }, 'media sweep failed'),
-  ),
-];
-await app.listen({ host: config.host, port: config.port });
-
-const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;
-console.log(`\nLectern is running at ${url}  (database: ${db.kind})\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    for (const stop of jobs) stop();
-    await app.close();
-    await db.close();
-    process.exit(0);
+const open = () =>
+  openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pool: {
+      max: config.databasePoolMax,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      onError: (err) => console.error(`database connection error: ${err.message}`),
+    },
   });
+
+async function prepare(db: Awaited<ReturnType<typeof open>>, c: Config) {
+  const applied = await migrate(db);
+  if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
+  if (c.demo) await loadDemoIfEmpty(db, c);
+}
+
+const announce = () => {
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;
+  const db = config.databaseUrl ? 'postgres' : 'pglite';
+  const processes = config.workers > 1 ? `, ${config.workers} processes` : '';
+  console.log(`\nLectern is running at ${url}  (database: ${db}${processes})\n`);
+};
+
+const problem = workersProblem(config.workers, config.databaseUrl);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+
+if (config.workers > 1 && cluster.isPrimary) {
+  const db = await open();
+  await prepare(db, config);
+  await db.close();
+  runPrimary(config.workers, config.shutdownTimeoutMs, announce);
+} else {
+  const db = await open();
+  if (cluster.isPrimary) await prepare(db, config);
+  const app = await buildApp({ db, config, logger: loggerOptions(config.logLevel) });
+  const jobs = startJobs(db, config, app.log);
+  closeOnSignals(app, db, jobs, config.shutdownTimeoutMs);
+  await app.listen({ host: config.host, port: config.port });
+  if (cluster.isPrimary) announce();
 }

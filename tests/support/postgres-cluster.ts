@@ -32,6 +32,10 @@ async function freePort(): Promise<number> {
 export interface Cluster {
   url: (db: string) => string;
   createDatabase: (name: string) => void;
+  /** Stops the server (fast shutdown: sessions are cut) and starts it again on the same port and
+   * data: the database outage tests. */
+  stopServer: () => void;
+  startServer: () => void;
   stop: () => void;
 }
 
@@ -53,7 +57,8 @@ export async function startPostgresCluster(): Promise<Cluster> {
   run(initdb, ['-D', dataDir, '-U', user, '--auth=trust', '--locale=C', '--encoding=UTF8']);
   const port = await freePort();
   const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run(pgCtl, ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', opts, '-w', 'start']);
+  const startServer = () => run(pgCtl, ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', opts, '-w', 'start']);
+  startServer();
 
   const url = (db: string) => `postgres://${user}@127.0.0.1:${port}/${db}`;
   return {
@@ -61,6 +66,8 @@ export async function startPostgresCluster(): Promise<Cluster> {
     createDatabase(name) {
       run(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', user, '-d', 'postgres', '-qc', `CREATE DATABASE ${name}`]);
     },
+    stopServer: () => run(pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    startServer,
     stop() {
       try {
         run(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

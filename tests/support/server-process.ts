@@ -24,6 +24,11 @@ export async function startServer(port: number, env: Record<string, string>, tim
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  /** The exit code (null when ended by a signal). */
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -36,5 +41,5 @@ export async function startServer(port: number, env: Record<string, string>, tim
     await stop();
     throw err;
   }
-  return { base, stop, pid: child.pid! };
+  return { base, stop, exited, pid: child.pid! };
 }

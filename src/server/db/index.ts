@@ -52,6 +52,9 @@ export interface PoolOptions {
   /** Where the error of a connection nobody is using goes (the server restarting, the network):
    * the pool drops that connection and opens another when needed. */
   onError?: (err: Error) => void;
+  /** Longest wait for a connection (a new one, or a free one from a busy pool): past it the query
+   * fails, and the server answers 503 rather than letting requests hang while the database is away. */
+  connectTimeoutMs?: number;
 }
 const CONNECT_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 30_000;
@@ -61,11 +64,12 @@ export async function openPostgres(url: string, opts: number | PoolOptions = {})
     max = 10,
     statementTimeoutMs = 0,
     onError = (err: Error) => console.error('database connection error:', err.message),
+    connectTimeoutMs = CONNECT_TIMEOUT_MS,
   } = typeof opts === 'number' ? { max: opts } : opts;
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: IDLE_TIMEOUT_MS,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });

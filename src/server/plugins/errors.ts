@@ -2,6 +2,7 @@
 // message that says what is wrong; anything else is a 500 whose details stay in the log.
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable';
 
 export class HttpError extends Error {
   constructor(
@@ -44,6 +45,14 @@ export default fp(async (app) => {
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status < 500) {
       return reply.code(status).send({ error: { code: err.code ?? 'bad_request', message: err.message } });
+    }
+    // The database restarting or out of reach is an outage, not a bug: say when to come back.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn(`database unavailable: ${err.message}`);
+      reply.header('Retry-After', String(DB_RETRY_AFTER_S));
+      return reply
+        .code(503)
+        .send({ error: { code: 'unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' } });
     }
     req.log.error(err);
     return reply.code(500).send({ error: { code: 'internal', message: 'Some error occured. Please try again later!' } });

@@ -1,0 +1,27 @@
+// The server's background jobs, each run once across all server processes (once.ts) on its timer.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index';
+import type { Config } from '../config';
+import { sweepMedia } from '../media/sweep';
+import { POPULARITY_REFRESH_MS, refreshPopularity } from './popularity';
+import { HOUSEKEEPING_MS, housekeeping } from './housekeeping';
+import { runOnce } from './once';
+import { every } from './schedule';
+
+/** Starts the timers; returns one stop function per job (for shutdown). */
+export function startJobs(db: Db, config: Config, log: FastifyBaseLogger): (() => void)[] {
+  const job = (name: string, intervalMs: number, work: Parameters<typeof runOnce>[3]) =>
+    every(
+      intervalMs,
+      async () => void (await runOnce(db, name, intervalMs, work)),
+      (err) => log.error({ err }, `${name} failed`),
+    );
+  return [
+    job('popularity refresh', POPULARITY_REFRESH_MS, (tx) => refreshPopularity(tx)),
+    job('housekeeping', HOUSEKEEPING_MS, (tx) => housekeeping(tx, config.privateDir)),
+    job('media sweep', HOUSEKEEPING_MS, async (tx) => {
+      const { removed } = await sweepMedia(tx, config.mediaDir);
+      if (removed) log.info(`media sweep removed ${removed} files`);
+    }),
+  ];
+}
