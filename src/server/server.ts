@@ -14,6 +14,8 @@ const config = loadConfig();
 const db = await openDb({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  readUrl: config.databaseReadUrl,
+  replicaMaxLagMs: config.databaseReadMaxLagMs,
   pool: {
     max: config.databasePoolMax,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
