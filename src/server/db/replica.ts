@@ -26,10 +26,11 @@ export interface ReplicaOptions extends PoolOptions {
 
 type State = 'replica' | 'lagging' | 'down';
 
-/** Connection-level failures: the replica is gone, not the statement wrong. */
+/** Connection-level failures (a socket error, SQLSTATE classes 08 and 57P): the replica is gone,
+ * not the statement wrong. */
 const lostConnection = (err: unknown): boolean => {
   const code = (err as { code?: string } | null)?.code;
-  return !code || code.startsWith('08') || code.startsWith('57P') || code === 'ECONNREFUSED';
+  return !code || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || code.startsWith('57P');
 };
 
 export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOptions = {}): Promise<Db> {
@@ -71,10 +72,15 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
     polling = true;
     const at = Date.now();
     try {
-      const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+      // Without the primary's position nothing is learnt: caughtUpAt stays, so the lag grows.
+      const lsn = await primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn').then(
+        (res) => res.rows[0].lsn,
+        () => null,
+      );
+      if (lsn === null) return;
       const { rows: r } = await pool.query<{ standby: boolean; caught_up: boolean | null }>(
         'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught_up',
-        [rows[0].lsn],
+        [lsn],
       );
       // A promoted (or wrongly named) server is not a copy of the primary: never read from it.
       if (!r[0].standby) throw new Error('DATABASE_READ_URL is not a standby of the primary');
@@ -85,8 +91,8 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
       why = (err as Error).message;
     } finally {
       polling = false;
+      report();
     }
-    report();
   };
   await poll();
   const timer = setInterval(() => void poll(), POLL_MS);
