@@ -58,7 +58,7 @@ export async function startPostgresCluster(): Promise<Cluster> {
   const { run, tempDir, user } = tools();
   const dir = tempDir('lectern-pg-');
   const dataDir = path.join(dir, 'data');
-  run('initdb', ['-D', dataDir, '-U', user, '--auth=trust', '--locale=C', '--encoding=UTF8']);
+  run('initdb', ['-D', dataDir, '-U', user, '--auth=trust', '--locale=C', '--encoding=UTF8', '--no-sync']);
   const port = await freePort();
   const opts = `${SERVER_OPTS} -c port=${port} -c unix_socket_directories=${dir} -c synchronous_commit=off`;
   run('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-o', opts, '-w', 'start']);
@@ -98,7 +98,7 @@ export async function startReplicaPair(opts: { synchronous: boolean }): Promise<
   const dir = tempDir('lectern-pg-pair-');
   const primaryDir = path.join(dir, 'primary');
   const replicaDir = path.join(dir, 'replica');
-  run('initdb', ['-D', primaryDir, '-U', user, '--auth=trust', '--locale=C', '--encoding=UTF8']);
+  run('initdb', ['-D', primaryDir, '-U', user, '--auth=trust', '--locale=C', '--encoding=UTF8', '--no-sync']);
   fs.appendFileSync(path.join(primaryDir, 'pg_hba.conf'), '\nhost replication replicator 127.0.0.1/32 trust\n');
   const [port, readPort] = [await freePort(), await freePort()];
   const sync = opts.synchronous ? "-c synchronous_commit=remote_apply -c synchronous_standby_names='*'" : '-c synchronous_commit=off';
@@ -107,7 +107,22 @@ export async function startReplicaPair(opts: { synchronous: boolean }): Promise<
   const psql = (p: number, sql: string) => run('psql', ['-h', '127.0.0.1', '-p', String(p), '-U', user, '-d', 'postgres', '-qc', sql]);
   // Without a standby yet, a synchronous primary would wait forever for this commit.
   psql(port, 'SET synchronous_commit = local; CREATE ROLE replicator WITH REPLICATION LOGIN');
-  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(port), '-U', 'replicator', '-D', replicaDir, '-R', '-X', 'stream', '-c', 'fast']);
+  run('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-U',
+    'replicator',
+    '-D',
+    replicaDir,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+    '--no-sync',
+  ]);
   const replicaOpts = `${SERVER_OPTS} -c port=${readPort} -c unix_socket_directories=${dir} -c hot_standby=on`;
   const startReplica = () => run('pg_ctl', ['-D', replicaDir, '-l', path.join(dir, 'replica.log'), '-o', replicaOpts, '-w', 'start']);
   const stopReplica = () => run('pg_ctl', ['-D', replicaDir, '-m', 'immediate', '-w', 'stop']);
