@@ -8,7 +8,7 @@ import { testApp, type TestContext } from '../support/app';
 import { memoryOutbox, signInByCode, apiClient, xsrfToken } from '../support/api-client';
 import { startReplicaPair, type ReplicaPair } from '../support/postgres-cluster';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
-import { openPostgres } from '../../src/server/db/index';
+import { openDb, openPostgres } from '../../src/server/db/index';
 import { withReplica } from '../../src/server/db/replica';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { WROTE_COOKIE } from '../../src/server/plugins/read-your-writes';
@@ -68,6 +68,8 @@ afterAll(async () => {
 
 describe('reads on a streaming replica', () => {
   it('answers catalogue reads from the replica: a change the replica has not replayed is not seen yet', async () => {
+    const { rows } = await t.db.read.query(`SELECT current_setting('application_name') AS name, pg_is_in_recovery() AS standby`);
+    expect(rows[0]).toEqual({ name: 'lectern-read', standby: true });
     await replica.query('SELECT pg_wal_replay_pause()');
     try {
       await rename('Renamed On The Primary');
@@ -128,6 +130,25 @@ describe('reads on a streaming replica', () => {
     }
     await rename('Active University');
     await until(replayed, 'the replica to catch up');
+  });
+
+  it('never reads from a server that is not a standby (a promoted replica, a wrong URL)', async () => {
+    const said: string[] = [];
+    const db = await withReplica(await openPostgres(pair.url('lectern'), 2), pair.url('lectern'), {
+      max: 2,
+      log: (m) => void said.push(m),
+    });
+    try {
+      expect(said).toEqual(['replica: unavailable (DATABASE_READ_URL is not a standby of the primary), reads go to the primary']);
+      // The replica's pool names itself lectern-read: this read went through the primary's.
+      const { rows } = await db.read.query<{ name: string }>(`SELECT current_setting('application_name') AS name`);
+      expect(rows[0].name).not.toBe('lectern-read');
+    } finally {
+      await db.close();
+    }
+    await expect(openDb({ readUrl: pair.readUrl('lectern') })).rejects.toThrow(
+      'DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too.',
+    );
   });
 
   it('keeps answering from the primary when the replica goes down, and uses it again when it is back', async () => {
