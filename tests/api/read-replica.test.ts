@@ -163,7 +163,11 @@ describe('reads on a streaming replica', () => {
     pair.startReplica();
     replica = new pg.Client({ connectionString: pair.readUrl('lectern') });
     await replica.connect();
-    await until(() => logs.at(-1) === 'replica: caught up, reads go to the replica', 'the replica to be used again');
+    await until(
+      () => /^replica: \d+ ms behind \(limit 60000 ms\), reads go to the replica$/.test(logs.at(-1)!),
+      'the replica to be used again',
+    );
+    await until(replayed, 'the replica to catch up');
     await replica.query('SELECT pg_wal_replay_pause()');
     try {
       await rename('Back On The Replica');

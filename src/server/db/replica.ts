@@ -38,7 +38,7 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
     max = 10,
     statementTimeoutMs = 0,
     maxLagMs = DEFAULT_MAX_LAG_MS,
-    onError = (err: Error) => console.error('replica connection error:', err.message),
+    onError = (err: Error) => console.error('database connection error:', err.message),
     log = (message: string) => console.warn(message),
   } = opts;
   const pool = new pg.Pool({
@@ -49,7 +49,7 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
     application_name: 'lectern-read',
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
-  pool.on('error', onError);
+  pool.on('error', (err) => onError(new Error(`replica: ${err.message}`)));
 
   const openedAt = Date.now();
   let caughtUpAt = 0;
@@ -61,7 +61,7 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
     const next: State = !reachable ? 'down' : lag() > maxLagMs ? 'lagging' : 'replica';
     if (next === state) return;
     state = next;
-    if (next === 'replica') log('replica: caught up, reads go to the replica');
+    if (next === 'replica') log(`replica: ${lag()} ms behind (limit ${maxLagMs} ms), reads go to the replica`);
     else if (next === 'lagging') log(`replica: ${lag()} ms behind (limit ${maxLagMs} ms), reads go to the primary`);
     else log(`replica: unavailable (${why}), reads go to the primary`);
   };
