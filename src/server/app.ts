@@ -15,6 +15,7 @@ import readerRoutes from './routes/reader/index';
 import sushiRoutes from './routes/harvest/sushi';
 import healthRoute from './routes/health';
 import xsrf from './plugins/xsrf';
+import readYourWrites from './plugins/read-your-writes';
 import securityHeaders from './plugins/security-headers';
 import requestLimits from './plugins/request-limits';
 import idempotency from './plugins/idempotency';
@@ -82,6 +83,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(etag, { weak: true });
   await app.register(xsrf);
+  await app.register(readYourWrites); // after xsrf, which parses cookies
   await app.register(auth);
   await app.register(accounts, { mailer: opts.mailer, sms: opts.sms });
   await app.register(push, { agent: opts.pushAgent, ...opts.pushQueue });

@@ -1,6 +1,7 @@
 // Every environment variable the server reads, in one place (the README lists the same).
 import path from 'node:path';
 import { OTP_LENGTH_DEFAULT } from '../shared/validation';
+import { DEFAULT_MAX_LAG_MS } from './db/replica';
 
 export interface Config {
   host: string;
@@ -11,6 +12,9 @@ export interface Config {
   /** PostgreSQL: connections at most, and the default time limit of one statement (0 = none). */
   databasePoolMax: number;
   databaseStatementTimeoutMs: number;
+  /** A streaming replica of DATABASE_URL for reads, and how far behind it may be (db/replica.ts). */
+  databaseReadUrl?: string;
+  databaseReadMaxLagMs: number;
   /** Load the demo library into an empty database on start. */
   demo: boolean;
   /** Number of demo titles (about 200 by default; tests use fewer). */
@@ -130,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: Math.max(1, Number(env.DATABASE_POOL_MAX ?? 10) || 10),
     databaseStatementTimeoutMs: Math.max(0, Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 15_000) || 0),
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    databaseReadMaxLagMs: Math.max(0, Number(env.DATABASE_READ_MAX_LAG_MS ?? DEFAULT_MAX_LAG_MS) || 0),
     demo: (env.DEMO ?? '1') !== '0',
     demoTitles: Number(env.DEMO_TITLES ?? 200),
     demoSso: env.DEMO_SSO || undefined,

@@ -18,6 +18,8 @@ const open = () =>
   openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    readUrl: config.databaseReadUrl,
+    replicaMaxLagMs: config.databaseReadMaxLagMs,
     pool: {
       max: config.databasePoolMax,
       statementTimeoutMs: config.databaseStatementTimeoutMs,

@@ -10,16 +10,22 @@ import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
+import { withReplica } from '../../src/server/db/replica';
 
 export async function freshDb(): Promise<Db> {
-  if (process.env.LECTERN_TEST_DB !== 'postgres') return openPglite(undefined);
+  const mode = process.env.LECTERN_TEST_DB;
+  if (mode !== 'postgres' && mode !== 'replica') return openPglite(undefined);
   const base = inject('pgBaseUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  return openPostgres(base.replace(/\/postgres$/, `/${name}`), 4);
+  const primary = await openPostgres(base.replace(/\/postgres$/, `/${name}`), 4);
+  if (mode !== 'replica') return primary;
+  // The replica holds the new database once it has replayed its creation (synchronous pair).
+  const log = process.env.TEST_LOG ? undefined : () => {};
+  return withReplica(primary, inject('pgReadBaseUrl').replace(/\/postgres$/, `/${name}`), { max: 4, log });
 }
 
 export interface TestContext {
@@ -30,6 +36,8 @@ export interface TestContext {
 }
 
 export interface TestAppOptions {
+  /** Opens the (empty) database instead of freshDb (e.g. a primary with its replica). */
+  open?: () => Promise<Db>;
   config?: Partial<Config>;
   mailer?: AppOptions['mailer'];
   sms?: AppOptions['sms'];
@@ -42,7 +50,7 @@ export interface TestAppOptions {
 }
 
 export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestAppOptions = {}): Promise<TestContext> {
-  const db = await freshDb();
+  const db = await (opts.open ?? freshDb)();
   await migrate(db);
   if (load) await load(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));

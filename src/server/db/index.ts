@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { withReplica } from './replica';
 
 // Both engines return the same JS types: 'YYYY-MM-DD' strings for date, numbers for bigint
 // (counts), Date for timestamptz.
@@ -24,6 +25,11 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction: everything or nothing. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** For read-only statements that may be a moment behind: the replica when DATABASE_READ_URL is
+   * set and usable (db/replica.ts), else this database itself. Never for writes or transactions. */
+  readonly read: Queryable;
+  /** How far the replica is behind the primary in ms (0 = caught up); null without a replica. */
+  replicaLagMs(): number | null;
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -35,9 +41,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       await q.exec(sql);
     },
   });
+  const self = wrap(lite);
   return {
     kind: 'pglite',
-    ...wrap(lite),
+    ...self,
+    read: self,
+    replicaLagMs: () => null,
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
     close: () => lite.close(),
   };
@@ -82,9 +91,12 @@ export async function openPostgres(url: string, opts: number | PoolOptions = {})
       await q.query(sql);
     },
   });
+  const self = wrap(pool);
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...self,
+    read: self,
+    replicaLagMs: () => null,
     async transaction(fn) {
       const client = await pool.connect();
       // A connection lost between the statements of a transaction fails the next statement; the
@@ -110,6 +122,16 @@ export async function openPostgres(url: string, opts: number | PoolOptions = {})
   };
 }
 
-export function openDb(opts: { databaseUrl?: string; dataDir?: string; pool?: PoolOptions }): Promise<Db> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.pool) : openPglite(path.join(opts.dataDir ?? './data', 'pg'));
+export async function openDb(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  pool?: PoolOptions;
+  /** A streaming replica of databaseUrl for reads (DATABASE_READ_URL). */
+  readUrl?: string;
+  replicaMaxLagMs?: number;
+}): Promise<Db> {
+  if (opts.readUrl && !opts.databaseUrl) throw new Error('DATABASE_READ_URL is a replica of DATABASE_URL: set DATABASE_URL too.');
+  if (!opts.databaseUrl) return openPglite(path.join(opts.dataDir ?? './data', 'pg'));
+  const primary = await openPostgres(opts.databaseUrl, opts.pool);
+  return opts.readUrl ? withReplica(primary, opts.readUrl, { ...opts.pool, maxLagMs: opts.replicaMaxLagMs }) : primary;
 }

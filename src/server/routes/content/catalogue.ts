@@ -36,7 +36,7 @@ import { ageRateFor, readerLimit } from './age-rating';
 const errors = { 400: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.db;
+  const db = app.db.read; // read-only routes: the replica when there is one
 
   app.get(
     '/magazine-filter',

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HomeQuery, HomeResponse } from '../../../shared/schemas/content';
 import { ApiError } from '../../../shared/schemas/errors';
 import { JOURNAL_SECTION, type QuickCategory } from '../../../shared/constants';
-import type { Db } from '../../db/index';
+import type { Queryable } from '../../db/index';
 import { visibilityFor } from '../../repositories/access';
 import { listMagazines, popularCategories, popularLanguages } from '../../repositories/catalogue';
 import { storiesByCategory } from '../../repositories/stories';
@@ -14,7 +14,7 @@ const SECTION_SIZE = 20;
 
 /** ageRate filters the magazine lists (what the app sent, or the reader's institution's);
  * storyAge limits the cover stories only for a signed-in reader (visitors' stories use search's default of 9). */
-export async function loadHome(db: Db, edzLibId: number, ageRate?: number, storyAge?: number): Promise<HomeResponse> {
+export async function loadHome(db: Queryable, edzLibId: number, ageRate?: number, storyAge?: number): Promise<HomeResponse> {
   const visibility = await visibilityFor(db, edzLibId);
   const list = async (category: QuickCategory | number, type?: 'magazine') =>
     (await listMagazines(db, { visibility, category, ageRate, type, page: 0, pageSize: SECTION_SIZE })).magazineList;
@@ -57,7 +57,7 @@ export async function loadHome(db: Db, edzLibId: number, ageRate?: number, story
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/home', { schema: { querystring: HomeQuery, response: { 200: HomeResponse, 400: ApiError, 404: ApiError } } }, async (req) =>
-    loadHome(app.db, req.query.edzLibId, ageRateFor(req, req.query.age_rate), readerLimit(req)),
+    loadHome(app.db.read, req.query.edzLibId, ageRateFor(req, req.query.age_rate), readerLimit(req)),
   );
 };
 export default routes;

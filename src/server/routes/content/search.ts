@@ -23,6 +23,7 @@ const errors = { 400: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  const read = app.db.read;
 
   /** COUNTER's Searches_Platform: a signed-in reader's search that retrieves a new set of results
    * (its first page: a next page is the same search) is recorded as its answer goes out, cached
@@ -41,7 +42,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: MagazineSearchQuery, response: { 200: MagazineSearchResponse, ...errors } } },
     async (req, reply) => {
       const q = req.query;
-      const visibility = await visibilityFor(db, q.edzLibId);
+      const visibility = await visibilityFor(read, q.edzLibId);
       return app.expensive(reply, (tx) =>
         searchTitles(tx, q.query, {
           visibility,
@@ -67,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const q = req.query;
-      const visibility = await visibilityFor(db, q.edzLibId);
+      const visibility = await visibilityFor(read, q.edzLibId);
       return app.expensive(reply, (tx) =>
         searchPages(tx, q.q, {
           visibility,

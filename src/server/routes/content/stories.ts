@@ -10,7 +10,7 @@ const errors = { 400: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/stories', { schema: { querystring: StoriesQuery, response: { 200: StoriesResponse, ...errors } } }, async (req) =>
-    storiesPage(app.db, {
+    storiesPage(app.db.read, {
       category: req.query.category,
       section: req.query.section,
       page: req.query.page,
@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/story', { schema: { querystring: StoryQuery, response: { 200: Story, ...errors } } }, async (req) => {
-    const story = await storyByUrl(app.db, req.query.url, readerLimit(req));
+    const story = await storyByUrl(app.db.read, req.query.url, readerLimit(req));
     if (!story) throw notFound(`Story '${req.query.url}'`);
     return story;
   });
