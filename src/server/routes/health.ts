@@ -38,12 +38,9 @@ async function timed(work: () => Promise<void | Partial<Check>>, timeoutMs: numb
   }
 }
 
-/** The replica hook: a database layer with a read replica reports its lag (null: no replica). */
-type WithReplica = Db & { replicaLagMs?: () => number | null };
-
 const health: FastifyPluginAsync = async (app) => {
   app.get('/api/health', async (_req, reply) => {
-    const db = app.db as WithReplica;
+    const db = app.db;
     const probe = path.join(app.config.mediaDir, `.health-${process.pid}`);
     const checks: Record<string, Check> = {};
     [checks.database, checks.storage] = await Promise.all([
@@ -54,7 +51,7 @@ const health: FastifyPluginAsync = async (app) => {
         await fs.rm(probe);
       }, HEALTH_DB_TIMEOUT_MS),
     ]);
-    const lag = db.replicaLagMs?.();
+    const lag = db.replicaLagMs(); // null: no replica
     if (lag != null) {
       const ok = lag <= HEALTH_REPLICA_MAX_LAG_MS;
       checks.replica = { ok, ms: 0, lagMs: lag, ...(ok ? {} : { error: `${Math.round(lag / 1000)} s behind the primary` }) };
