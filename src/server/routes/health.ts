@@ -5,7 +5,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../db/index';
 
 /** A database that has not answered `select 1` in this long is degraded (a pool that is busy
  * with heavy queries still answers well within it). */
