@@ -64,6 +64,11 @@ export interface Config {
   /** Hosts a push subscription's endpoint may name ("*.example.com" for any subdomain): pushes are
    * sent only there, so a subscription cannot make the server post to an address of its choice. */
   pushServiceHosts: string[];
+  /** Personal plans (issue 17): Stripe's secret key and webhook signing secret (both set, or
+   * payments are not configured), and another API address for the SDK (stripe-mock, a stand-in). */
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripeApiUrl?: string;
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Windows, Safari). */
@@ -156,5 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((h) => h.trim().toLowerCase())
           .filter(Boolean)
       : PUSH_SERVICE_HOSTS_DEFAULT,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
   };
 }
