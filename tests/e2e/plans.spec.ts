@@ -5,6 +5,7 @@
 // is sent to the stand-in's checkout page and back to /paymentsuccess, which waits until the test
 // posts the webhook signed by the Stripe SDK's test helper, then shows the order paid; the reader
 // then opens an issue that was refused before. Screens at 360 and 1280 px, English and Hindi.
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PORT, SignIn, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
@@ -46,8 +47,11 @@ test('checkout through the stand-in, the signed webhook, the paid order, then re
   test.setTimeout(300_000);
   const standIn = await startStripeStandIn(PORT + 101);
   const port = PORT + 100;
+  // A fresh library each run: the visitor has bought nothing yet.
+  const dataDir = `${process.env.LECTERN_E2E_DATA_DIR}-plans`;
+  fs.rmSync(dataDir, { recursive: true, force: true });
   const server = await startServer(port, {
-    DATA_DIR: `${process.env.LECTERN_E2E_DATA_DIR}-plans`,
+    DATA_DIR: dataDir,
     DEMO_TITLES: '3',
     RATE_LIMIT_PER_MINUTE: '0',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
