@@ -44,21 +44,26 @@ async function aMagazine(page: Page): Promise<number> {
 }
 
 test('checkout through the stand-in, the signed webhook, the paid order, then reading', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const standIn = await startStripeStandIn(PORT + 101);
   const port = PORT + 100;
   // A fresh library each run: the visitor has bought nothing yet.
   const dataDir = `${process.env.LECTERN_E2E_DATA_DIR}-plans`;
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const server = await startServer(port, {
-    DATA_DIR: dataDir,
-    DEMO_TITLES: '3',
-    RATE_LIMIT_PER_MINUTE: '0',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_URL: standIn.base,
-  });
+  // Its 3-title demo loads first: minutes on a busy machine.
+  const server = await startServer(
+    port,
+    {
+      DATA_DIR: dataDir,
+      DEMO_TITLES: '3',
+      RATE_LIMIT_PER_MINUTE: '0',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.base,
+    },
+    300_000,
+  );
   const context = await browser.newContext({ baseURL: server.base, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
