@@ -6,6 +6,7 @@
 // posts the webhook signed by the Stripe SDK's test helper, then shows the order paid; the reader
 // then opens an issue that was refused before. Screens at 360 and 1280 px, English and Hindi.
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PORT, SignIn, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
@@ -13,6 +14,13 @@ import { signedCheckoutEvent, startStripeStandIn, TEST_SECRET_KEY, TEST_WEBHOOK_
 import { WEBHOOK_PATH } from '../../src/server/routes/payments-webhook';
 
 const VISITOR = { email: 'visitor@example.com', password: 'read2026' };
+
+/** axe-core's WCAG 2.2 AA rules (as a11y.spec.ts): no serious or critical violation. */
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 test('the plans screen says payments are not configured when no keys are set', async ({ page }) => {
   await page.goto('/plans');
@@ -24,6 +32,7 @@ test('the plans screen says payments are not configured when no keys are set', a
   await expect(page.getByTestId('plan-magazines-month')).toContainText('₹149.00');
   await expect(page.getByRole('button', { name: 'Buy' })).toHaveCount(0);
   await expect(page.getByText('All sales are final')).toBeVisible();
+  await accessible(page);
   await screenshotBoth(page, 'plans-not-configured-en');
   await page.goto('/hi/plans');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('प्लान');
@@ -81,6 +90,7 @@ test('checkout through the stand-in, the signed webhook, the paid order, then re
 
     await page.goto('/plans');
     await expect(page.getByTestId('payments-not-configured')).toHaveCount(0);
+    await accessible(page);
     await screenshotBoth(page, 'plans-en');
     await page.getByTestId('plan-magazines-month').getByRole('button', { name: 'Buy' }).click();
     // The provider's hosted checkout (the stand-in), then back to the shop as Stripe does.
@@ -101,6 +111,7 @@ test('checkout through the stand-in, the signed webhook, the paid order, then re
     expect(await hook.json()).toEqual({ received: true, outcome: 'paid' });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment received');
     await expect(page.getByText(/Magazines, one month is yours until/)).toBeVisible();
+    await accessible(page);
     await screenshotBoth(page, 'payment-paid-en');
 
     // Now the issue opens in the reader.
@@ -115,6 +126,7 @@ test('checkout through the stand-in, the signed webhook, the paid order, then re
     await expect(page.getByTestId('order')).toHaveCount(1);
     await expect(page.getByTestId('order')).toContainText('Paid');
     await expect(page.getByTestId('order')).toContainText('₹149.00');
+    await accessible(page);
     await screenshotBoth(page, 'orders-en');
 
     // A checkout left without paying: the failed page says nothing was charged.
