@@ -252,4 +252,17 @@ describe('the webhook', () => {
     );
     expect(rows[0]).toEqual({ days: 30, events: 2 });
   });
+
+  it("two payments of one reader's same plan at once: the second period starts where the first ends", async () => {
+    for (let round = 0; round < 4; round++) {
+      const r = await signIn(`twice.${round}.${process.env.LECTERN_TEST_DB ?? 'pglite'}@example.com`);
+      const ids = await Promise.all([checkout(r.token), checkout(r.token)]).then((x) => x.map((c) => c.body.data.order as string));
+      const replies = await Promise.all(ids.map((id) => deliver(t, paidEvent(id))));
+      expect(replies.map((x) => x.json().outcome)).toEqual(['paid', 'paid']);
+      const periods = (await Promise.all(ids.map(async (id) => (await order(r.token, id)).body))).sort((a, b) =>
+        a.startsAt.localeCompare(b.startsAt),
+      );
+      expect(periods[1].startsAt).toBe(periods[0].endsAt);
+    }
+  });
 });

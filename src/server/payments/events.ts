@@ -2,7 +2,7 @@
 // first (a replay, even one racing the first delivery, finds it and changes nothing), then the
 // order moves created → paid | failed once. This is the only code that marks an order paid.
 import type { Db } from '../db/index';
-import { decideOrder, orderByPublicId, recordEvent, setEventOutcome } from '../repositories/payments';
+import { decideOrder, lockBuyer, orderByPublicId, recordEvent, setEventOutcome } from '../repositories/payments';
 import type { PaymentEvent } from './provider';
 
 export type EventOutcome =
@@ -27,5 +27,6 @@ async function decide(
   if (!order) return 'unknown_order';
   // Paid means paid in full, in the order's currency: anything else is looked at by a person.
   if (e.outcome === 'paid' && (e.amountMinor !== order.amountMinor || e.currency !== order.currency)) return 'amount_mismatch';
+  if (e.outcome === 'paid') await lockBuyer(tx, order.userId);
   return (await decideOrder(tx, order.id, e.outcome)) ?? 'already_decided';
 }

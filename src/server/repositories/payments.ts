@@ -102,6 +102,12 @@ export async function decideOrder<S extends 'paid' | 'failed'>(db: Queryable, or
   return rows[0]?.state ?? null;
 }
 
+/** Holds the buyer's row until the transaction ends: two payments of one reader are then decided
+ * one after the other, so the second period starts where the first, now committed, ends. */
+export async function lockBuyer(db: Queryable, userId: number): Promise<void> {
+  await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
 /** Records a provider event by its id; false when it was there already (a replay). */
 export async function recordEvent(
   db: Queryable,
