@@ -119,6 +119,11 @@ test('checkout through the stand-in, the signed webhook, the paid order, then re
     const [reader] = await Promise.all([context.waitForEvent('page'), page.getByTestId('read-now').click()]);
     await expect(reader.locator('img.reader__page--shown').first()).toBeVisible();
     await reader.close();
+    // The no-access screen (the account area still counts the reader as having no library) says
+    // where the plan stands instead of offering one.
+    await page.goto('/validate-user?type=1');
+    await expect(page.getByTestId('plans-offer')).toContainText('Your plan is active');
+    await expect(page.getByTestId('plans-offer')).toContainText('Magazines, one month lets you read until');
 
     // The order history, reached from the plans screen.
     await page.goto('/plans');
