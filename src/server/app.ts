@@ -14,6 +14,7 @@ import apiRoutes from './routes/api/index';
 import readerRoutes from './routes/reader/index';
 import sushiRoutes from './routes/harvest/sushi';
 import healthRoute from './routes/health';
+import paymentWebhook from './routes/payments-webhook';
 import xsrf from './plugins/xsrf';
 import readYourWrites from './plugins/read-your-writes';
 import securityHeaders from './plugins/security-headers';
@@ -93,6 +94,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(readerRoutes);
   await app.register(sushiRoutes);
+  await app.register(paymentWebhook);
   await app.register(staticFiles);
   return app;
 }

@@ -74,6 +74,11 @@ export interface Config {
   workers: number;
   databaseConnectTimeoutMs: number;
   shutdownTimeoutMs: number;
+  /** Personal plans (issue 17): Stripe's secret key and webhook signing secret (both set, or
+   * payments are not configured), and another API address for the SDK (stripe-mock, a stand-in). */
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripeApiUrl?: string;
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Windows, Safari). */
@@ -171,5 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: Math.min(64, Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1)),
     databaseConnectTimeoutMs: Math.max(100, Number(env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000) || 5000),
     shutdownTimeoutMs: Math.max(1000, Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000) || 30_000),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
   };
 }

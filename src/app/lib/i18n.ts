@@ -9,13 +9,14 @@ import en from '../../../locales/en.json';
 import type screens from '../../../locales/screens/en.json';
 import type zone from '../../../locales/zone/en.json';
 import type libraryConsole from '../../../locales/console/en.json';
+import type plans from '../../../locales/plans/en.json';
 import type { Locale } from '../../shared/constants';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    // 'zone', 'console': the Smart Reading Zone's and the library console's texts, loaded with
-    // them (lib/namespaceTexts.ts).
-    resources: { translation: typeof en & typeof screens; zone: typeof zone; console: typeof libraryConsole };
+    // 'zone', 'console', 'plans': the Smart Reading Zone's, the library console's and the plans'
+    // texts, loaded with them (lib/namespaceTexts.ts).
+    resources: { translation: typeof en & typeof screens; zone: typeof zone; console: typeof libraryConsole; plans: typeof plans };
   }
 }
 

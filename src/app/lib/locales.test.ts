@@ -1,5 +1,5 @@
 // English and Hindi tables have the same keys (and the information pages the same sections and
-// items), so no text falls back to English unseen: the app's table, the pages', the zone screen's and the console's.
+// items), so no text falls back to English unseen: the app's table, the pages', the zone screen's, the console's and the plans'.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -12,7 +12,7 @@ function paths(value: unknown, at = ''): string[] {
 const table = (file: string) => JSON.parse(fs.readFileSync(new URL(`../../../locales/${file}`, import.meta.url), 'utf8'));
 
 describe('locales', () => {
-  for (const dir of ['', 'screens/', 'pages/', 'zone/', 'console/']) {
+  for (const dir of ['', 'screens/', 'pages/', 'zone/', 'console/', 'plans/']) {
     it(`locales/${dir}en.json and hi.json have the same keys, none empty`, () => {
       const en = table(`${dir}en.json`);
       const hi = table(`${dir}hi.json`);

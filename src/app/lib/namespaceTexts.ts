@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-type Namespace = 'zone' | 'console';
+type Namespace = 'zone' | 'console' | 'plans';
 export type TableLoaders = Record<'en' | 'hi', () => Promise<{ default: unknown }>>;
 
 /** t for the namespace, and whether its table (with the English fallback) is in. */

@@ -67,16 +67,8 @@ const screens: RouteObject[] = [
     () => import('../features/info/LegalPage'),
     (m) => m.TermsPage,
   ),
-  screen(
-    'paymentsuccess',
-    () => import('../features/info/StatusPages'),
-    (m) => m.PaymentSuccessPage,
-  ),
-  screen(
-    'paymentfailed',
-    () => import('../features/info/StatusPages'),
-    (m) => m.PaymentFailedPage,
-  ),
+  // Personal plans and payments (issue 17): one lazy module for its four paths (features/plans/screens.tsx).
+  ...['plans', 'plans/orders', 'paymentsuccess', 'paymentfailed'].map((p) => screen(p, () => import('../features/plans/screens'))),
   screen(
     'healthcheck',
     () => import('../features/info/StatusPages'),

@@ -4,11 +4,13 @@
 // the institution's age rating. Each refusal is a 403 with a code the app turns into the text of
 // spec §4/§8. A Smart Reading Zone is a separate, additional way in: where the institution's rules
 // refuse (or there is none: a guest, a visitor), an active zone pass opens what its zone opens.
-// The country block refuses either way.
+// The country block refuses either way. A paid personal plan (repositories/payments.ts) is the
+// third way in, for what the institution does not open (none, expired, or a section it lacks).
 import type { Queryable } from '../db/index';
 import { HttpError, notFound } from '../plugins/errors';
 import { accessEnds, sectionOpen } from './membership';
 import { passOpening } from './zones';
+import { hasRunningPlan, planOpening } from './payments';
 import type { ZoneSection } from '../../shared/zones';
 import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY, PRODUCT_NAME } from '../../shared/constants';
 
@@ -32,10 +34,20 @@ export const READING_REFUSALS = {
 } as const;
 export type ReadingRefusal = keyof typeof READING_REFUSALS;
 
+/** What a personal plan can open: not the institution's age rating, which is its own choice. */
+const PLAN_OPENS = new Set<ReadingRefusal>(['no_access', 'subscription_expired', 'not_in_subscription']);
+
 const refuse = (code: ReadingRefusal) => new HttpError(403, code, READING_REFUSALS[code]);
 
-/** Why this reader may not read at all (no issue involved), or null. */
+/** Why this reader may not read at all (no issue involved), or null: an institution's live
+ * subscription or a paid personal plan running now. */
 export async function subscriptionRefusal(db: Queryable, userId: number): Promise<ReadingRefusal | null> {
+  const refusal = await institutionSubscriptionRefusal(db, userId);
+  return refusal && (await hasRunningPlan(db, userId)) ? null : refusal;
+}
+
+/** The same, by the institution alone (its subscription or the code that linked the reader). */
+export async function institutionSubscriptionRefusal(db: Queryable, userId: number): Promise<ReadingRefusal | null> {
   const { rows } = await db.query<{ inst_id: number | null; active: boolean | null }>(
     `SELECT i.id AS inst_id, ${accessEnds('u', 'i')} > now() AS active
      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
@@ -85,13 +97,18 @@ export async function checkReading(db: Queryable, userId: number, issueId: numbe
   const blocked = [r.store_country, r.inst_country].some((c) => c && r.blocked.includes(c.trim()));
   const newspaper = r.type === 'newspaper' || r.cat_id === NEWSPAPER_CATEGORY;
   const journal = r.type === 'journal' || r.cat_id === JOURNAL_SECTION;
-  const refusal = (await subscriptionRefusal(db, userId)) ?? (blocked ? 'country_blocked' : institutionRefusal(r, newspaper, journal));
+  const refusal =
+    (await institutionSubscriptionRefusal(db, userId)) ?? (blocked ? 'country_blocked' : institutionRefusal(r, newspaper, journal));
   if (!refusal) return { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: null, passEndsAt: null };
   if (refusal === 'country_blocked') throw refuse(refusal);
   const sections: ZoneSection[] = [];
   if (newspaper) sections.push('newspapers');
   if (journal) sections.push('journals');
   if (!sections.length) sections.push('magazines');
+  if (PLAN_OPENS.has(refusal) && (await planOpening(db, userId, { mid: r.mid, catId: r.cat_id, sections }))) {
+    if (blocked) throw refuse('country_blocked');
+    return { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: null, passEndsAt: null };
+  }
   const pass = await passOpening(db, userId, { mid: r.mid, catId: r.cat_id, sections, ageRating: r.title_age });
   if (!pass) throw refuse(refusal);
   if (blocked) throw refuse('country_blocked'); // a zone never lifts the country block

@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from '../../../shared/constants';
 import { AccessCodeForm } from './AccessCodeForm';
 import { useLibrarianMail } from './NextSteps';
 import { IdUploadForm } from './IdUploadForm';
+import { PlansOffer } from '../plans/PlansOffer';
 import { isGuest, session, storedUser } from '../../lib/session';
 
 export default function ValidateUserPage() {
@@ -36,6 +37,7 @@ export default function ValidateUserPage() {
           )}
         </>
       )}
+      <PlansOffer />
       <a className="button button--ghost button--wide" href={librarianMail} data-testid="ask-librarian">
         {t('nextSteps.askLibrarian')}
       </a>

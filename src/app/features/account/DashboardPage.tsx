@@ -8,6 +8,7 @@ import { NoData, hasNoData } from '../../components/NoData';
 import { accountAreaLinks } from './links';
 import { detailsQuery } from './queries';
 import { InstitutionSummary } from './InstitutionSummary';
+import { OrdersCard } from '../plans/OrdersCard';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -27,6 +28,7 @@ export default function DashboardPage() {
             </Link>
           </li>
         ))}
+        <OrdersCard />
         {user?.consoleRole && (
           <li>
             <Link className="account__card" to={to('/library')}>

@@ -1,18 +1,16 @@
-// /paymentsuccess and /paymentfailed (the end of a payment made elsewhere), /healthcheck (is the
-// service up), /appdownload (install Lectern on this device).
+// /healthcheck (is the service up), /appdownload (install Lectern on this device), and the status
+// page frame the payment results (features/plans/PaymentResult.tsx) use too.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { apiGet } from '../../lib/api';
-import { useLocalePath } from '../../components/useLocalePath';
 import { promptInstall, useInstallWay } from '../../pwa/state';
 import { usePageTexts } from './texts';
 import './info.css';
 
-function StatusPage({ ok, title, body, children }: { ok: boolean; title: string; body: string; children?: React.ReactNode }) {
+/** A page that says how something went: a mark, a title, a line, and what to do next. */
+export function StatusPage({ ok, title, body, children }: { ok: boolean; title: string; body: string; children?: React.ReactNode }) {
   return (
     <article className="info status-page">
       <span className={`status-mark ${ok ? 'status-mark--ok' : 'status-mark--bad'}`} aria-hidden="true">
@@ -22,37 +20,6 @@ function StatusPage({ ok, title, body, children }: { ok: boolean; title: string;
       <p className="info__lede">{body}</p>
       {children}
     </article>
-  );
-}
-
-export function PaymentSuccessPage() {
-  const { t } = useTranslation();
-  const to = useLocalePath();
-  return (
-    <StatusPage ok title={t('payment.successTitle')} body={t('payment.successBody')}>
-      <div className="info__actions">
-        <Link className="button" to={to('/')}>
-          {t('signup.startReading')}
-        </Link>
-      </div>
-    </StatusPage>
-  );
-}
-
-export function PaymentFailedPage() {
-  const { t } = useTranslation();
-  const to = useLocalePath();
-  return (
-    <StatusPage ok={false} title={t('payment.failedTitle')} body={t('payment.failedBody', { email: SUPPORT_EMAIL })}>
-      <div className="info__actions">
-        <Link className="button" to={to('/')}>
-          {t('notFound.home')}
-        </Link>
-        <Link className="button button--ghost" to={to('/contact-us')}>
-          {t('help.contact')}
-        </Link>
-      </div>
-    </StatusPage>
   );
 }
 
