@@ -9,6 +9,7 @@ import { POPULARITY_REFRESH_MS, refreshPopularity } from './jobs/popularity';
 import { HOUSEKEEPING_MS, housekeeping } from './jobs/housekeeping';
 import { every } from './jobs/schedule';
 import { sweepMedia } from './media/sweep';
+import { movePageImagesOutOfPublic } from './media/relocate';
 
 const config = loadConfig();
 const db = await openDb({
@@ -25,6 +26,8 @@ if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
 if (config.demo) await loadDemoIfEmpty(db, config);
 
 const app = await buildApp({ db, config, logger: loggerOptions(config.logLevel) });
+const moved = await movePageImagesOutOfPublic(db, app.storage);
+if (moved) console.log(`Moved ${moved} page images out of the public media directory (${config.mediaDir}/pages)`);
 const jobs = [
   every(
     POPULARITY_REFRESH_MS,
@@ -38,7 +41,7 @@ const jobs = [
   ),
   every(
     HOUSEKEEPING_MS,
-    () => sweepMedia(db, config.mediaDir).then(({ removed }) => void (removed && app.log.info(`media sweep removed ${removed} files`))),
+    () => sweepMedia(db, app.storage).then(({ removed }) => void (removed && app.log.info(`media sweep removed ${removed} files`))),
     (err) => app.log.error({ err }, 'media sweep failed'),
   ),
 ];

@@ -1,11 +1,18 @@
 // API suite: against PGlite by default; with LECTERN_TEST_DB=postgres, against a real
 // PostgreSQL cluster started here and removed afterwards. Never skipped: a missing server fails.
+// With LECTERN_TEST_S3=1, media go to a real S3-compatible server (s3rver) started here too.
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster, type Cluster } from './postgres-cluster';
+import { startS3Server, testOnS3 } from './s3';
 
 let cluster: Cluster | undefined;
+let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 
 export async function setup(project: TestProject) {
+  if (testOnS3()) {
+    s3 = await startS3Server();
+    project.provide('s3Endpoint', s3.endpoint);
+  }
   if (process.env.LECTERN_TEST_DB !== 'postgres') return;
   cluster = await startPostgresCluster();
   project.provide('pgBaseUrl', cluster.url('postgres'));
@@ -13,10 +20,12 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   cluster?.stop();
+  await s3?.stop();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgBaseUrl: string;
+    s3Endpoint: string;
   }
 }
