@@ -153,6 +153,29 @@ describe('an install whose page images are still in the public directory', () =>
   });
 });
 
+describe('storage out of reach', () => {
+  it('answers 503 with Retry-After, quickly, and serves again when it is back', async () => {
+    const working = t.app.storage;
+    // Nothing listens on port 1; a media directory below a file cannot be read.
+    fs.writeFileSync(path.join(t.dataDir, 'blocker'), 'not a directory');
+    const gone = testOnS3()
+      ? openStorage({ mediaDir: t.dataDir, s3: { ...t.app.config.s3!, endpoint: 'http://127.0.0.1:1' } })
+      : openStorage({ mediaDir: path.join(t.dataDir, 'blocker', 'media') });
+    t.app.storage = gone;
+    try {
+      const started = Date.now();
+      const res = await get(`/media/${cover}`);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().error.code).toBe('storage_unavailable');
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      t.app.storage = working;
+    }
+    expect((await get(`/media/${cover}`)).statusCode).toBe(200);
+  });
+});
+
 describe('the storage check (for a health endpoint)', () => {
   it('says ok for the configured storage and names what is wrong otherwise', async () => {
     expect(await t.app.storage.check()).toEqual({ ok: true });

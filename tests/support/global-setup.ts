@@ -3,7 +3,8 @@
 // With LECTERN_TEST_S3=1, media go to a real S3-compatible server (s3rver) started here too.
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster, type Cluster } from './postgres-cluster';
-import { startS3Server, testOnS3 } from './s3';
+import { startS3Server } from './s3-server';
+import { testOnS3 } from './s3';
 
 let cluster: Cluster | undefined;
 let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;

@@ -1,35 +1,19 @@
-// A real S3-compatible server for the tests (LECTERN_TEST_S3=1): s3rver on loopback, started by
-// the global setup, keeping its objects in a temporary directory. Each test file gets its own
-// bucket, so sweeps and listings see only that file's objects.
+// Media on a real S3-compatible server in the tests (LECTERN_TEST_S3=1): the global setup starts
+// s3rver (s3-server.ts); each test file gets its own bucket, so sweeps and listings see only
+// that file's objects.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import type { S3Config } from '../../src/server/config';
 import { s3Client } from '../../src/server/media/s3';
 import { openStorage } from '../../src/server/media/open-storage';
 import type { MediaStorage } from '../../src/server/media/storage';
-
-/** s3rver checks request signatures against this one account. */
-const ACCOUNT = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+import { S3RVER_ACCOUNT } from './s3-server';
 
 export const testOnS3 = () => process.env.LECTERN_TEST_S3 === '1';
-
-export async function startS3Server(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
-  const { port } = await server.run();
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    async stop() {
-      await server.close();
-      fs.rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
 
 /** On S3 runs: a new empty bucket on the harness's s3rver; otherwise undefined (local media). */
 export async function testS3Config(): Promise<S3Config | undefined> {
@@ -39,7 +23,7 @@ export async function testS3Config(): Promise<S3Config | undefined> {
     endpoint: inject('s3Endpoint'),
     region: 'us-east-1',
     forcePathStyle: true,
-    ...ACCOUNT,
+    ...S3RVER_ACCOUNT,
   };
   const client = s3Client(cfg);
   await client.send(new CreateBucketCommand({ Bucket: cfg.bucket }));

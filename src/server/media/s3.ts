@@ -26,6 +26,7 @@ import {
   mediaName,
   newRunId,
   parseRange,
+  rangeSpec,
 } from './storage';
 
 const PREFIX: Record<Area, string> = { public: 'media/', pages: 'pages/' };
@@ -96,9 +97,9 @@ export class S3Storage implements MediaStorage {
   /** The range to ask S3 for, as the local store reads it: one range or none, and a suffix
    * ("the last n bytes") made explicit, which some S3-compatible servers get wrong. */
   private async rangeFor(key: string, header: string | undefined): Promise<string | undefined | 'unsatisfiable'> {
-    const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-    if (!m || (m[1] === '' && m[2] === '')) return undefined;
-    if (m[1] !== '') return header!.trim();
+    const spec = rangeSpec(header);
+    if (!spec) return undefined;
+    if (spec.suffix === undefined) return `bytes=${spec.first}-${spec.last ?? ''}`;
     const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
     const range = parseRange(header, head.ContentLength ?? 0);
     if (range === 'unsatisfiable') return range;

@@ -1,7 +1,7 @@
 // Streams a stored media file as an HTTP answer, the same way from the local directory and from
 // S3: ETag and Last-Modified, 304 for a matching If-None-Match, one byte range (206, or 416).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../plugins/errors';
+import { HttpError, notFound } from '../plugins/errors';
 import { type Area, type MediaStorage, contentType } from './storage';
 
 export async function sendMedia(
@@ -13,7 +13,15 @@ export async function sendMedia(
   cacheControl: string,
   what = 'Media file',
 ) {
-  const opened = await storage.open(area, name, { range: req.headers.range, ifNoneMatch: req.headers['if-none-match'] });
+  let opened: Awaited<ReturnType<MediaStorage['open']>>;
+  try {
+    opened = await storage.open(area, name, { range: req.headers.range, ifNoneMatch: req.headers['if-none-match'] });
+  } catch (err) {
+    // The bucket or the volume is unreachable: a short outage, not a bug (logged for the operator).
+    req.log.warn({ err }, 'media storage unavailable');
+    reply.header('Retry-After', '5');
+    throw new HttpError(503, 'storage_unavailable', 'This file cannot be read just now. Try again in a moment.');
+  }
   if (!opened) throw notFound(what);
   reply.header('Cache-Control', cacheControl).header('Accept-Ranges', 'bytes');
   if (opened.etag) reply.header('ETag', opened.etag);

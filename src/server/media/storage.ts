@@ -82,20 +82,25 @@ export const CONTENT_TYPES: Record<string, string> = {
 };
 export const contentType = (name: string) => CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
-/** One "bytes=a-b" range (suffix and open-ended forms too) of a file of `size` bytes; null for a
- * header that is not one satisfiable range (several ranges get the whole file, as servers may). */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+/** The one range of a Range header as written: first-last, first- (to the end) or -n (the last
+ * n bytes); null when the header is not one well-formed byte range (then the whole file is sent,
+ * as HTTP says, also for several ranges). */
+export function rangeSpec(header: string | undefined): { first?: number; last?: number; suffix?: number } | null {
   const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (!Number.isSafeInteger(start) || start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
+  if (m[1] === '') return { suffix: Number(m[2]) };
+  const first = Number(m[1]);
+  const last = m[2] === '' ? undefined : Number(m[2]);
+  return last !== undefined && last < first ? null : { first, last };
+}
+
+/** That range within a file of `size` bytes, or 'unsatisfiable' when it starts past the end. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const spec = rangeSpec(header);
+  if (!spec) return null;
+  if (spec.suffix !== undefined)
+    return spec.suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - spec.suffix), end: size - 1 };
+  const start = spec.first!;
+  if (!Number.isSafeInteger(start) || start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(spec.last ?? size - 1, size - 1) };
 }
