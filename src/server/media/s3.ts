@@ -99,7 +99,10 @@ export class S3Storage implements MediaStorage {
   private async rangeFor(key: string, header: string | undefined): Promise<string | undefined | 'unsatisfiable'> {
     const spec = rangeSpec(header);
     if (!spec) return undefined;
-    if (spec.suffix === undefined) return `bytes=${spec.first}-${spec.last ?? ''}`;
+    if (spec.suffix === undefined) {
+      if (!Number.isSafeInteger(spec.first)) return 'unsatisfiable'; // past the end of any object
+      return `bytes=${spec.first}-${Number.isSafeInteger(spec.last) ? spec.last : ''}`;
+    }
     const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
     const range = parseRange(header, head.ContentLength ?? 0);
     if (range === 'unsatisfiable') return range;
@@ -127,7 +130,7 @@ export class S3Storage implements MediaStorage {
     } catch (err) {
       const status = statusOf(err);
       if (status === 404) return null;
-      if (status === 304) return { status: 304, etag: req.ifNoneMatch, size: 0 };
+      if (status === 304) return { status: 304, size: 0 }; // the header may list several tags: echo none
       if (status === 416) return { status: 416, size: 0 }; // the size is not known here
       throw err;
     }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { sendMedia } from '../media/serve';
 import { SERVABLE_NAME } from '../media/storage';
+import { raw } from '../../shared/schemas/fields';
 
 /** Paths that are never answered with the app shell (spec: /api, /content, /reader, media). */
 export const NO_SHELL_PREFIXES = ['/api/', '/content/', '/media/', '/reader/'];
@@ -16,7 +17,7 @@ export default fp(async (app) => {
   // Public media only (covers, logos, story images; page images go through the reader's token
   // route), from the local directory or S3 alike. Names are content-addressed, so a name never
   // changes meaning: cache for a year. A name with a folder or a leading dot is never a file here.
-  const MediaParams = z.object({ name: z.string().max(200) });
+  const MediaParams = z.object({ name: raw().max(200) });
   app.get('/media/:name', { schema: { params: MediaParams } }, async (req, reply) => {
     const { name } = req.params as z.infer<typeof MediaParams>;
     if (!SERVABLE_NAME.test(name)) return reply.callNotFound();
