@@ -24,11 +24,15 @@ import auth from './plugins/auth';
 import accounts from './plugins/accounts';
 import push, { type PushOptions } from './plugins/push';
 import type { Mailer, SmsSender } from './services/mailer';
+import type { MediaStorage } from './media/storage';
+import { openStorage } from './media/open-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Media files: the local directory or S3 (config.s3). */
+    storage: MediaStorage;
   }
 }
 
@@ -74,6 +78,7 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
+  app.decorate('storage', openStorage(config));
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   await app.register(errors);

@@ -79,6 +79,37 @@ export interface Config {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeApiUrl?: string;
+  /** Media on S3-compatible object storage (S3_BUCKET set); unset: the local MEDIA_DIR. */
+  s3?: S3Config;
+}
+
+/** S3_*: where media go when S3_BUCKET is set. Credentials unset: the SDK's own chain (env, profile, instance role). */
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** S3_BUCKET turns object storage on; any other S3_* without it is a mistake worth stopping for. */
+export function parseS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const named = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((k) => env[k]);
+  if (!env.S3_BUCKET) {
+    if (named.length) throw new Error(`${named.join(', ')} set but S3_BUCKET is not: set S3_BUCKET to keep media in object storage`);
+    return undefined;
+  }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    // Most S3-compatible servers want bucket-in-path URLs; AWS itself prefers bucket subdomains.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== '0' && env.S3_FORCE_PATH_STYLE !== 'false' : !!env.S3_ENDPOINT,
+  };
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Windows, Safari). */
@@ -179,5 +210,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    s3: parseS3(env),
   };
 }

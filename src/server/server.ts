@@ -11,6 +11,8 @@ import { loadDemoIfEmpty } from './demo/load';
 import { startJobs } from './jobs/index';
 import { closeOnSignals } from './shutdown';
 import { runPrimary, workersProblem } from './cluster';
+import { movePageImagesOutOfPublic } from './media/relocate';
+import { openStorage } from './media/open-storage';
 
 const config = loadConfig();
 
@@ -32,6 +34,8 @@ async function prepare(db: Awaited<ReturnType<typeof open>>, c: Config) {
   const applied = await migrate(db);
   if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
   if (c.demo) await loadDemoIfEmpty(db, c);
+  const moved = await movePageImagesOutOfPublic(db, openStorage(c));
+  if (moved) console.log(`Moved ${moved} page images out of the public media directory (${c.mediaDir}/pages)`);
 }
 
 const announce = () => {
@@ -56,7 +60,7 @@ if (config.workers > 1 && cluster.isPrimary) {
   const db = await open();
   if (cluster.isPrimary) await prepare(db, config);
   const app = await buildApp({ db, config, logger: loggerOptions(config.logLevel) });
-  const jobs = startJobs(db, config, app.log);
+  const jobs = startJobs(db, config, app.log, app.storage);
   closeOnSignals(app, db, jobs, config.shutdownTimeoutMs);
   await app.listen({ host: config.host, port: config.port });
   if (cluster.isPrimary) announce();

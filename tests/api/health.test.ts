@@ -26,7 +26,7 @@ describe('health', () => {
     const body = res.json();
     expect(body).toMatchObject({ ok: true, db: t.db.kind, checks: { database: { ok: true }, storage: { ok: true } } });
     expect(body.degraded).toBeUndefined();
-    expect(fs.readdirSync(t.app.config.mediaDir).filter((f) => f.startsWith('.health'))).toEqual([]);
+    expect(fs.readdirSync(t.app.config.mediaDir).filter((f) => f.startsWith('.check'))).toEqual([]);
   });
 
   it('503 with Retry-After and the reason when media storage cannot be written', async () => {

@@ -17,23 +17,25 @@ import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
 import { ingestPdf, type IngestRequest } from '../../src/server/ingest/ingest';
 import { IngestError, MAX_PIXELS, MAX_SIDE, pageScale } from '../../src/server/ingest/render';
 import { sweepMedia } from '../../src/server/media/sweep';
-import { STAGING_DIR } from '../../src/server/media/store';
+import type { MediaStorage } from '../../src/server/media/storage';
 import { freshDb } from '../support/app';
+import { testStorage } from '../support/s3';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PDFS = path.join(ROOT, '../shared/pdfs');
 const pdf = (name: string) => fs.readFileSync(path.join(PDFS, name));
 
 let db: Db;
-let mediaDir: string;
+let storage: MediaStorage;
+let closeStorage: () => void;
 beforeAll(async () => {
   db = await freshDb();
   await migrate(db);
-  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-ingest-'));
+  ({ storage, close: closeStorage } = await testStorage());
 });
 afterAll(async () => {
   await db?.close();
-  fs.rmSync(mediaDir, { recursive: true, force: true });
+  closeStorage?.();
 });
 
 let n = 0;
@@ -46,14 +48,19 @@ const request = (over: Partial<IngestRequest['title']> = {}, issue: Partial<Inge
 /** Rows and files: what a refused ingest must leave as it found them. */
 async function state() {
   const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
-  const files = fs.existsSync(mediaDir) ? fs.readdirSync(mediaDir, { recursive: true }).map(String).sort() : [];
+  const names = async (area: 'public' | 'pages') => (await storage.list(area)).map((e) => `${area}/${e.name}`);
+  const files = [
+    ...(await names('public')),
+    ...(await names('pages')),
+    ...(await storage.listStaged()).map((r) => `staged/${r.name}`),
+  ].sort();
   return { titles: await count('titles'), issues: await count('issues'), pages: await count('pages'), files };
 }
 
 async function expectRefused(bytes: Uint8Array, message: RegExp, req = request()) {
   const before = await state();
   let rendered = 0;
-  const err = await ingestPdf(db, mediaDir, bytes, req, () => rendered++).catch((e: unknown) => e);
+  const err = await ingestPdf(db, storage, bytes, req, () => rendered++).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(IngestError);
   expect((err as Error).message).toMatch(message);
   expect(await state()).toEqual(before);
@@ -76,7 +83,7 @@ async function storedPages(issueId: number) {
 
 /** Share of dark pixels, of coloured pixels, and the mean brightness of a stored page image. */
 async function look(name: string) {
-  const img = await loadImage(fs.readFileSync(path.join(mediaDir, name)));
+  const img = await loadImage((await storage.read('pages', name))!);
   const canvas = createCanvas(img.width, img.height);
   const ctx = canvas.getContext('2d');
   ctx.drawImage(img, 0, 0);
@@ -97,45 +104,44 @@ async function look(name: string) {
 describe('valid publisher PDFs', () => {
   it('pdkids.pdf: every one of its 55 pages, sensible text and images; the same file again adds nothing', async () => {
     const progress: number[] = [];
-    const r = await ingestPdf(db, mediaDir, pdf('pdkids.pdf'), request({ name: 'PD Kids', catId: 25, lang: 'en' }), (d) =>
-      progress.push(d),
-    );
+    const r = await ingestPdf(db, storage, pdf('pdkids.pdf'), request({ name: 'PD Kids', catId: 25, lang: 'en' }), (d) => progress.push(d));
     expect(r).toMatchObject({ created: true, titleCreated: true, titleName: 'PD Kids', pages: 55 });
     expect(progress).toEqual(Array.from({ length: 55 }, (_, i) => i + 1));
     const title = (await db.query('SELECT cat_id, lang_code FROM titles WHERE mid = $1', [r.mid])).rows[0];
     expect(title).toEqual({ cat_id: 25, lang_code: 'en' });
     const issue = (await db.query('SELECT * FROM issues WHERE issue_id = $1', [r.issueId])).rows[0];
     expect(issue.page_count).toBe(55);
-    for (const c of [issue.cover_1x, issue.cover_2x, issue.cover_3x]) expect(fs.existsSync(path.join(mediaDir, c))).toBe(true);
+    for (const c of [issue.cover_1x, issue.cover_2x, issue.cover_3x]) expect((await storage.read('public', c))?.length).toBeGreaterThan(0);
     const pages = await storedPages(r.issueId);
     expect(pages.map((p) => p.page_no)).toEqual(progress);
     expect(pages[0].text).toContain('PD KIDS');
     expect(pages.filter((p) => /\b(the|and)\b/.test(p.text)).length).toBeGreaterThan(40);
     for (const p of pages) {
       expect(p.width).toBe(1200);
-      expect(fs.readFileSync(path.join(mediaDir, p.image_large)).subarray(8, 12).toString()).toBe('WEBP');
-      expect(fs.existsSync(path.join(mediaDir, p.image_small))).toBe(true);
+      expect((await storage.read('pages', p.image_large))!.subarray(8, 12).toString()).toBe('WEBP');
+      expect(await storage.read('public', p.image_large)).toBeNull(); // page images are never public
+      expect((await storage.read('pages', p.image_small))?.length).toBeGreaterThan(0);
     }
     expect((await look(pages[0].image_large)).dark).toBeGreaterThan(0.005);
     const hit = await db.query(`SELECT page_no FROM pages WHERE issue_id = $1 AND search @@ to_tsquery('english', 'moon')`, [r.issueId]);
     expect(hit.rows.length).toBeGreaterThan(0);
     // Nothing staged is left, and the same bytes again (any title or issue name) add nothing.
-    expect(fs.existsSync(path.join(mediaDir, STAGING_DIR))).toBe(false);
+    expect(await storage.listStaged()).toEqual([]);
     const before = await state();
-    const again = await ingestPdf(db, mediaDir, pdf('pdkids.pdf'), request({ name: 'Another name' }));
+    const again = await ingestPdf(db, storage, pdf('pdkids.pdf'), request({ name: 'Another name' }));
     expect(again).toMatchObject({ created: false, issueId: r.issueId, titleName: 'PD Kids', issueName: issue.name, pages: 55 });
     expect(await state()).toEqual(before);
   }, 180_000);
 
   it('calrgb.pdf: 17 pages in colour', async () => {
-    const r = await ingestPdf(db, mediaDir, pdf('calrgb.pdf'), request());
+    const r = await ingestPdf(db, storage, pdf('calrgb.pdf'), request());
     const pages = await storedPages(r.issueId);
     expect(pages).toHaveLength(17);
     expect((await look(pages[0].image_large)).coloured).toBeGreaterThan(0.2);
   }, 120_000);
 
   it('issue12963.pdf: the JBIG2 scans are visible on all 8 pages', async () => {
-    const r = await ingestPdf(db, mediaDir, pdf('issue12963.pdf'), request());
+    const r = await ingestPdf(db, storage, pdf('issue12963.pdf'), request());
     const pages = await storedPages(r.issueId);
     expect(pages).toHaveLength(8);
     for (const p of pages) expect((await look(p.image_small)).dark).toBeGreaterThan(0.01);
@@ -145,7 +151,7 @@ describe('valid publisher PDFs', () => {
   it('S2.pdf and issue5567.pdf: JPEG 2000 images are drawn, not white', async () => {
     // A white page has no coloured pixel; issue5567 is a green landscape with a white sky.
     for (const file of ['S2.pdf', 'issue5567.pdf']) {
-      const r = await ingestPdf(db, mediaDir, pdf(file), request());
+      const r = await ingestPdf(db, storage, pdf(file), request());
       const [page] = await storedPages(r.issueId);
       const seen = await look(page.image_large);
       expect(seen.coloured, file).toBeGreaterThan(0.1);
@@ -154,7 +160,7 @@ describe('valid publisher PDFs', () => {
   }, 120_000);
 
   it('noembed-eucjp.pdf: Japanese text in a font that is not embedded is extracted (CMaps) and drawn (a stand-in font)', async () => {
-    const r = await ingestPdf(db, mediaDir, pdf('noembed-eucjp.pdf'), request({ lang: 'ja' }));
+    const r = await ingestPdf(db, storage, pdf('noembed-eucjp.pdf'), request({ lang: 'ja' }));
     const [page] = await storedPages(r.issueId);
     expect(page.text).toBe('あいうえお');
     expect((await look(page.image_large)).dark).toBeGreaterThan(0);
@@ -174,7 +180,7 @@ describe('valid publisher PDFs', () => {
   });
 
   it('issue13916.pdf: Czech text whose extraction holds NUL is stored without control characters', async () => {
-    const r = await ingestPdf(db, mediaDir, pdf('issue13916.pdf'), request({ lang: 'cs' }));
+    const r = await ingestPdf(db, storage, pdf('issue13916.pdf'), request({ lang: 'cs' }));
     const [page] = await storedPages(r.issueId);
     expect(page.text).toContain('ŠĚŠČŘŽÝÁÍÉ');
     // eslint-disable-next-line no-control-regex
@@ -182,11 +188,11 @@ describe('valid publisher PDFs', () => {
   });
 
   it('issue17069.pdf (empty user password) opens; issue6069.pdf (junk before %PDF-) is accepted', async () => {
-    const a = await ingestPdf(db, mediaDir, pdf('issue17069.pdf'), request());
+    const a = await ingestPdf(db, storage, pdf('issue17069.pdf'), request());
     expect((await storedPages(a.issueId))[0].text).toContain('Test doc');
     // pdf.js's own warnings come out with the page they were about (and the document's apart).
     expect(a.warnings).toContainEqual({ page: 1, message: 'TT: undefined function: 32' });
-    const b = await ingestPdf(db, mediaDir, pdf('issue6069.pdf'), request());
+    const b = await ingestPdf(db, storage, pdf('issue6069.pdf'), request());
     // Arial is not embedded, but pdf.js draws it with the Liberation Sans it ships: no warning.
     expect(b.warnings.filter((w) => /not embedded/.test(w.message))).toEqual([]);
     expect(b.warnings).toContainEqual({ page: null, message: 'Indexing all PDF objects' });
@@ -198,7 +204,7 @@ describe('valid publisher PDFs', () => {
     const page = doc.addPage([200, 14_400]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
     for (let y = 100; y < 14_400; y += 1_000) page.drawText(`mark ${y}`, { x: 20, y, size: 24, font });
-    const r = await ingestPdf(db, mediaDir, await doc.save(), request());
+    const r = await ingestPdf(db, storage, await doc.save(), request());
     const [stored] = await storedPages(r.issueId);
     expect(stored.height).toBeLessThanOrEqual(MAX_SIDE);
     expect(stored.width * stored.height).toBeLessThanOrEqual(MAX_PIXELS);
@@ -216,7 +222,7 @@ describe('valid publisher PDFs', () => {
     doc.addPage([400, 400]).drawRectangle({ x: 50, y: 50, width: 300, height: 300, color: rgb(1, 1, 1) });
     doc.addPage([400, 400]).drawRectangle({ x: 50, y: 50, width: 300, height: 300, color: rgb(0, 0, 0.6) });
     doc.addPage([400, 400]); // empty: nothing drawn, so nothing to warn about
-    const r = await ingestPdf(db, mediaDir, await doc.save(), request());
+    const r = await ingestPdf(db, storage, await doc.save(), request());
     expect(r.warnings.filter((w) => /renders blank/.test(w.message)).map((w) => w.page)).toEqual([1]);
   });
 });
@@ -310,31 +316,59 @@ describe('refusals leave nothing behind', () => {
       await db.exec('DROP TRIGGER refuse_page ON pages; DROP FUNCTION refuse_page();');
     }
   }, 60_000);
+
+  it('a commit that fails after the files moved in takes them out again', async () => {
+    // A deferred check fires at COMMIT, after the transaction's last step moved the images in.
+    await db.exec(`CREATE FUNCTION refuse_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused at commit (test)'; END $$;
+      CREATE CONSTRAINT TRIGGER refuse_commit AFTER INSERT ON issues DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW EXECUTE FUNCTION refuse_commit();`);
+    try {
+      const bytes = await generateIssuePdf({
+        titleName: 'Fails late',
+        issueName: '1',
+        pubDate: '2026-11-01',
+        hindi: false,
+        hue: 120,
+        pages: 2,
+        seed: 8,
+        kind: 'magazine',
+      });
+      await expectRefused(bytes, /could not be stored: refused at commit \(test\)/);
+    } finally {
+      await db.exec('DROP TRIGGER refuse_commit ON issues; DROP FUNCTION refuse_commit();');
+    }
+  }, 60_000);
 });
 
 describe('the media sweep', () => {
-  it('removes old files nothing refers to and old staging folders, and keeps the rest', async () => {
+  it('removes old files nothing refers to and old staging runs, in both areas, and keeps the rest', async () => {
     const referenced = (await db.query<{ image_large: string }>('SELECT image_large FROM pages LIMIT 1')).rows[0].image_large;
-    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
-    const orphan = path.join(mediaDir, `${'a'.repeat(32)}.webp`);
-    const fresh = path.join(mediaDir, `${'b'.repeat(32)}.webp`);
-    const notOurs = path.join(mediaDir, 'README.txt');
-    const staged = path.join(mediaDir, STAGING_DIR, 'deadbeef');
-    fs.writeFileSync(orphan, 'x');
-    fs.writeFileSync(fresh, 'x');
-    fs.writeFileSync(notOurs, 'x');
-    fs.mkdirSync(staged, { recursive: true });
-    for (const f of [orphan, notOurs, staged, path.join(mediaDir, referenced)]) fs.utimesSync(f, old, old);
-    expect(await sweepMedia(db, mediaDir)).toEqual({ removed: 1 });
-    expect([orphan, fresh, notOurs, staged, path.join(mediaDir, referenced)].map((f) => fs.existsSync(f))).toEqual([
-      false,
-      true,
-      true,
-      false,
-      true,
-    ]);
-    fs.rmSync(fresh);
-    fs.rmSync(notOurs);
+    const cover = (await db.query<{ cover_1x: string }>('SELECT cover_1x FROM issues LIMIT 1')).rows[0].cover_1x;
+    // Object stores keep their own write times: "old" is what was written before the cut-off.
+    const orphanPublic = `${'a'.repeat(32)}.webp`;
+    const orphanPage = `${'c'.repeat(32)}.webp`;
+    await storage.write('public', orphanPublic, Buffer.from('x'));
+    await storage.write('pages', orphanPage, Buffer.from('x'));
+    await storage.write('public', 'README.txt', Buffer.from('not ours'));
+    const staging = await storage.stage();
+    await staging.save('pages', Buffer.from('staged by an ingest that died'), 'webp');
+    await new Promise((r) => setTimeout(r, 1100)); // S3 times have one-second precision
+    const cutoff = Date.now();
+    await new Promise((r) => setTimeout(r, 1100));
+    const fresh = `${'b'.repeat(32)}.webp`;
+    await storage.write('public', fresh, Buffer.from('x'));
+
+    expect(await sweepMedia(db, storage, Date.now() - cutoff)).toEqual({ removed: 2 });
+    const has = async (area: 'public' | 'pages', name: string) => (await storage.read(area, name)) !== null;
+    expect(await has('public', orphanPublic)).toBe(false);
+    expect(await has('pages', orphanPage)).toBe(false);
+    expect(await storage.listStaged()).toEqual([]);
+    expect(await has('public', fresh)).toBe(true);
+    expect(await has('public', 'README.txt')).toBe(true);
+    expect(await has('pages', referenced)).toBe(true);
+    expect(await has('public', cover)).toBe(true);
+    await storage.remove('public', [fresh, 'README.txt']);
   });
 });
 

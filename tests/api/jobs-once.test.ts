@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type Db } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
 import { runOnce } from '../../src/server/jobs/once';
 import { startJobs } from '../../src/server/jobs/index';
+import { openStorage } from '../../src/server/media/open-storage';
 import { loadConfig } from '../../src/server/config';
 import { HOUSEKEEPING_MS } from '../../src/server/jobs/housekeeping';
 
@@ -88,7 +89,8 @@ describe('background jobs run once', () => {
     const config = { ...loadConfig({ DATA_DIR: dataDir }), demo: false };
     const errors: unknown[] = [];
     const log = { error: (e: unknown) => errors.push(e), info: () => {} } as unknown as Parameters<typeof startJobs>[2];
-    const stops = [...startJobs(a, config, log), ...startJobs(b, config, log)];
+    const storage = openStorage(config);
+    const stops = [...startJobs(a, config, log, storage), ...startJobs(b, config, log, storage)];
     const deadline = Date.now() + 10_000;
     const serverJobs = async () =>
       (await a.query<{ name: string; runs: number }>(`SELECT name, runs FROM job_runs WHERE name NOT LIKE '%job' ORDER BY name`)).rows;

@@ -19,7 +19,12 @@ async function storeText(db: Db, mid: number, name: string, text: string): Promi
   const tiny = new Uint8Array([1, 2, 3, mid, name.length]);
   const page = { pageNo: 1, width: 720, smallWidth: 360, height: 1020, text, large: tiny, small: tiny };
   return db.transaction((tx) =>
-    storeRenderedIssue(tx, t.dataDir, { mid, name, pubDate: '2026-11-01' }, { pages: [page], covers: [tiny, tiny, tiny], warnings: [] }),
+    storeRenderedIssue(
+      tx,
+      t.app.storage,
+      { mid, name, pubDate: '2026-11-01' },
+      { pages: [page], covers: [tiny, tiny, tiny], warnings: [] },
+    ),
   );
 }
 
@@ -42,7 +47,7 @@ beforeAll(async () => {
       kind: 'newspaper',
     });
     issue[`hi${seed}`] = (
-      await ingestPdf(t.db, t.dataDir, pdf, { title: { mid: FX.mid.hindiPaper }, issue: { name: `अंक ${no}`, pubDate: '2026-11-01' } })
+      await ingestPdf(t.db, t.app.storage, pdf, { title: { mid: FX.mid.hindiPaper }, issue: { name: `अंक ${no}`, pubDate: '2026-11-01' } })
     ).issueId;
   }
   issue.ar = await storeText(t.db, FX.mid.tech, 'Arabic', `Page one ${ARABIC_FORMS}`);

@@ -1,7 +1,5 @@
 // The reader's server side: the reader token and every entitlement refusal, token-gated pages,
 // progress across devices, batched read events, and downloads with their limits.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
@@ -102,8 +100,7 @@ describe('page images', () => {
     const r = await signIn('pages@active.edu');
     const [issue, otherIssue] = await issuesOf(FX.mid.biz);
     const bytes = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 fake page');
-    fs.mkdirSync(t.app.config.mediaDir, { recursive: true });
-    fs.writeFileSync(path.join(t.app.config.mediaDir, `p${issue}-1s.webp`), bytes);
+    await t.app.storage.write('pages', `p${issue}-1s.webp`, bytes);
     const { code } = (await api.post('/api/reader/token', { issue }, r.token)).body.data;
 
     const ok = await image(`/content/reader/${issue}/pages/1/small.webp?code=${code}`);

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
 import { withReplica } from '../../src/server/db/replica';
+import { testS3Config } from './s3';
 
 export async function freshDb(): Promise<Db> {
   const mode = process.env.LECTERN_TEST_DB;
@@ -55,7 +56,8 @@ export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestApp
   if (load) await load(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
   // Every derived folder (media, outbox, private) lives in the test's own data directory.
-  const config = { ...loadConfig({ DATA_DIR: dataDir }), demo: false, ...opts.config };
+  // On S3 runs (LECTERN_TEST_S3=1) media go to a bucket of the test's own.
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), demo: false, s3: await testS3Config(), ...opts.config };
   const app = await buildApp({
     db,
     config,

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import type { Queryable } from '../db/index';
-import { saveMedia } from '../media/store';
+import type { MediaStorage } from '../media/storage';
 import { rng, seededUuid } from './random';
 import { hashPassword } from '../services/passwords';
 
@@ -91,11 +91,13 @@ function drawLogo(short: string, name: string, colour: string, w: number): Uint8
   return c.toBuffer('image/png');
 }
 
-export async function seedInstitutions(tx: Queryable, mediaDir: string): Promise<DemoInstitution[]> {
+export async function seedInstitutions(tx: Queryable, storage: MediaStorage): Promise<DemoInstitution[]> {
   const now = Date.now();
   const out: DemoInstitution[] = [];
   for (const i of DEMO_INSTITUTIONS) {
-    const [logo1, logo2, logo3] = [120, 240, 360].map((w) => saveMedia(mediaDir, drawLogo(i.short, i.name, i.colour, w), 'png'));
+    const [logo1, logo2, logo3] = await Promise.all(
+      [120, 240, 360].map((w) => storage.save('public', drawLogo(i.short, i.name, i.colour, w), 'png')),
+    );
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO institutions (name, con_code, logo1, logo2, logo3, email_domains, sub_start, sub_end, newspapers, journals, country, age_rating, contact_email)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'IN', $11, $12) RETURNING id`,

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { seedDemo } from './seed';
 import { DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from './institutions';
 import { applyDemoZones } from './zones';
+import { openStorage } from '../media/open-storage';
 
 export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM titles');
@@ -12,7 +13,7 @@ export async function loadDemoIfEmpty(db: Db, config: Config): Promise<void> {
     const started = Date.now();
     let last = 0;
     const result = await seedDemo(db, {
-      mediaDir: config.mediaDir,
+      storage: openStorage(config),
       titles: config.demoTitles,
       onProgress(done, total) {
         if (done === total || Date.now() - last > 2000) {

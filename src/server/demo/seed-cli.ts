@@ -9,6 +9,7 @@ import { migrate } from '../db/migrate';
 import { refreshPopularity } from '../jobs/popularity';
 import { EN_WORDS, HI_WORDS, NAME_PREFIX, NAME_SUFFIX, PUBLISHERS } from './catalogue-data';
 import { seedDemo } from './seed';
+import { openStorage } from '../media/open-storage';
 
 const { values } = parseArgs({
   options: {
@@ -39,7 +40,7 @@ const started = Date.now();
 
 if ((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM titles')).rows[0].n === 0) {
   console.log('Empty database: loading a 20-title demo library first');
-  await seedDemo(db, { mediaDir: config.mediaDir, titles: 20 });
+  await seedDemo(db, { storage: openStorage(config), titles: 20 });
 }
 
 const BATCH = 500;

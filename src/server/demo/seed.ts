@@ -12,9 +12,10 @@ import { seedInstitutions, seedUsers } from './institutions';
 import { seedStories } from './stories';
 import { seedUsage } from './usage';
 import { rebuildCounterUsage } from '../repositories/counter-usage';
+import type { MediaStorage } from '../media/storage';
 
 export interface SeedOptions {
-  mediaDir: string;
+  storage: MediaStorage;
   titles?: number;
   seed?: number;
   onProgress?: (done: number, total: number) => void;
@@ -77,13 +78,13 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ titles: num
       let pages = 0;
       for (const [n, job] of jobs.entries()) {
         const rendered = await renders[n];
-        issueIds[job.ti].push(await storeRenderedIssue(tx, opts.mediaDir, { mid: mids[job.ti], ...job.issue }, rendered));
+        issueIds[job.ti].push(await storeRenderedIssue(tx, opts.storage, { mid: mids[job.ti], ...job.issue }, rendered));
         pages += rendered.pages.length;
         opts.onProgress?.(n + 1, jobs.length);
       }
-      const institutions = await seedInstitutions(tx, opts.mediaDir);
+      const institutions = await seedInstitutions(tx, opts.storage);
       await seedUsers(tx, institutions, opts.seed ?? 1);
-      await seedStories(tx, opts.mediaDir, plans, mids, issueIds, opts.seed ?? 1);
+      await seedStories(tx, opts.storage, plans, mids, issueIds, opts.seed ?? 1);
       await seedUsage(tx, mids, issueIds, institutions, opts.seed ?? 1);
       await rebuildCounterUsage(tx);
       await refreshPopularity(tx);

@@ -1,10 +1,8 @@
 // Demo stories in section sec_60: cover stories, latest and topical pieces taken from the
 // newest issues, news items with recent times, and Hindi stories from Hindi titles.
-import fs from 'node:fs';
-import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Queryable } from '../db/index';
-import { saveMedia } from '../media/store';
+import type { MediaStorage } from '../media/storage';
 import { STORIES_SECTION } from '../../shared/constants';
 import { EN_WORDS, HEADLINES_EN, HEADLINES_HI, HI_WORDS } from './catalogue-data';
 import { rng, slugify, type Rng } from './random';
@@ -21,14 +19,23 @@ function paragraph(r: Rng, hindi: boolean): string {
 }
 
 /** Some story covers are JPEG and some WebP: the tiles show a cover only for .jpg paths (spec §2). */
-async function jpegCover(mediaDir: string, webpName: string): Promise<string> {
-  const img = await loadImage(fs.readFileSync(path.join(mediaDir, webpName)));
+async function jpegCover(storage: MediaStorage, webpName: string): Promise<string> {
+  const webp = await storage.read('public', webpName);
+  if (!webp) throw new Error(`the cover ${webpName} is not in the media storage`);
+  const img = await loadImage(webp);
   const c = createCanvas(img.width, img.height);
   c.getContext('2d').drawImage(img, 0, 0);
-  return saveMedia(mediaDir, await c.encode('jpeg', 82), 'jpg');
+  return storage.save('public', await c.encode('jpeg', 82), 'jpg');
 }
 
-export async function seedStories(tx: Queryable, mediaDir: string, plans: TitlePlan[], mids: number[], issueIds: number[][], seed: number) {
+export async function seedStories(
+  tx: Queryable,
+  storage: MediaStorage,
+  plans: TitlePlan[],
+  mids: number[],
+  issueIds: number[][],
+  seed: number,
+) {
   const r = rng(seed + 3);
   const now = Date.now();
   const sources = plans.map((p, i) => ({ p, mid: mids[i], issueId: issueIds[i][0] })).slice(0, Math.min(plans.length, 60));
@@ -36,7 +43,7 @@ export async function seedStories(tx: Queryable, mediaDir: string, plans: TitleP
     const hindi = s.p.lang === 'hi';
     const isNews = s.p.type === 'newspaper';
     const { rows } = await tx.query<{ cover_2x: string }>('SELECT cover_2x FROM issues WHERE issue_id = $1', [s.issueId]);
-    const cover = n % 3 === 2 ? rows[0].cover_2x : await jpegCover(mediaDir, rows[0].cover_2x);
+    const cover = n % 3 === 2 ? rows[0].cover_2x : await jpegCover(storage, rows[0].cover_2x);
     const title = `${r.pick(hindi ? HEADLINES_HI : HEADLINES_EN)}${hindi ? '' : `: ${s.p.name}`}`;
     const body = Array.from({ length: r.int(3, 12) }, () => paragraph(r, hindi)).join('\n\n');
     const words = body.split(/\s+/).length;

@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { openDb } from '../db/index';
 import { migrate } from '../db/migrate';
 import { ingestPdf } from './ingest';
+import { openStorage } from '../media/open-storage';
 import { IngestError } from './render';
 
 const USAGE =
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     const result = await ingestPdf(
       db,
-      config.mediaDir,
+      openStorage(config),
       bytes,
       {
         title: {

@@ -7,15 +7,18 @@ import { migrate } from '../db/migrate';
 import { generateIssuePdf } from '../demo/pdf-generator';
 import { ingestPdf } from './ingest';
 import { IngestError } from './render';
+import { LocalStorage } from '../media/local';
 
 let db: Db;
 let mediaDir: string;
+let storage: LocalStorage;
 let mid: number;
 
 beforeAll(async () => {
   db = await openPglite(undefined);
   await migrate(db);
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-ingest-'));
+  storage = new LocalStorage(mediaDir);
   mid = (
     await db.query<{ mid: number }>(
       `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type) VALUES ('भारत दर्पण', 'b', 'L', 1, 'hi', 'Monthly', 'magazine') RETURNING mid`,
@@ -42,18 +45,18 @@ describe('ingestPdf', () => {
       kind: 'magazine',
     });
     const progress: string[] = [];
-    const { issueId } = await ingestPdf(db, mediaDir, pdf, { title: { mid }, issue: { name: 'अंक १', pubDate: '2026-11-01' } }, (d, t) =>
+    const { issueId } = await ingestPdf(db, storage, pdf, { title: { mid }, issue: { name: 'अंक १', pubDate: '2026-11-01' } }, (d, t) =>
       progress.push(`${d}/${t}`),
     );
     expect(progress).toEqual(['1/3', '2/3', '3/3']);
     const issue = (await db.query('SELECT * FROM issues WHERE issue_id = $1', [issueId])).rows[0];
     expect(issue.page_count).toBe(3);
-    for (const c of [issue.cover_1x, issue.cover_2x, issue.cover_3x]) expect(fs.existsSync(path.join(mediaDir, c))).toBe(true);
+    for (const c of [issue.cover_1x, issue.cover_2x, issue.cover_3x]) expect(fs.existsSync(path.join(storage.dir('public'), c))).toBe(true);
     const pages = (await db.query('SELECT * FROM pages WHERE issue_id = $1 ORDER BY page_no', [issueId])).rows;
     expect(pages).toHaveLength(3);
     for (const p of pages) {
-      const small = fs.readFileSync(path.join(mediaDir, p.image_small));
-      const large = fs.readFileSync(path.join(mediaDir, p.image_large));
+      const small = fs.readFileSync(path.join(storage.dir('pages'), p.image_small));
+      const large = fs.readFileSync(path.join(storage.dir('pages'), p.image_large));
       expect(small.subarray(8, 12).toString()).toBe('WEBP');
       expect(large.length).toBeGreaterThan(small.length);
     }
@@ -64,7 +67,7 @@ describe('ingestPdf', () => {
   it('rejects a file that is not a PDF and writes nothing', async () => {
     const before = [await count('issues'), await count('pages')];
     await expect(
-      ingestPdf(db, mediaDir, Buffer.from('hello, not a pdf'), { title: { mid }, issue: { name: 'x', pubDate: '2026-11-01' } }),
+      ingestPdf(db, storage, Buffer.from('hello, not a pdf'), { title: { mid }, issue: { name: 'x', pubDate: '2026-11-01' } }),
     ).rejects.toThrow(/not a PDF file/);
     expect([await count('issues'), await count('pages')]).toEqual(before);
   });
@@ -82,7 +85,7 @@ describe('ingestPdf', () => {
     });
     const broken = Buffer.concat([Buffer.from(pdf.subarray(0, 400)), Buffer.from('garbage'.repeat(50))]);
     const before = [await count('issues'), await count('pages')];
-    await expect(ingestPdf(db, mediaDir, broken, { title: { mid }, issue: { name: 'x', pubDate: '2026-11-01' } })).rejects.toBeInstanceOf(
+    await expect(ingestPdf(db, storage, broken, { title: { mid }, issue: { name: 'x', pubDate: '2026-11-01' } })).rejects.toBeInstanceOf(
       IngestError,
     );
     expect([await count('issues'), await count('pages')]).toEqual(before);

@@ -1,12 +1,11 @@
 // Adds one issue from a publisher PDF. Everything that can be refused is checked before the
-// render (date, category, language, type, a file already in). Page images go to a staging folder
-// as they are rendered; the title, the issue and its pages are written in one transaction, and
-// the images move into the media folder as its last step. A failure leaves no row and no file.
+// render (date, category, language, type, a file already in). Page images go to a staging place
+// (a folder, or a key prefix on S3) as they are rendered; the title, the issue and its pages are
+// written in one transaction, and the images move into the media storage as its last step. A
+// failure leaves no row and no file. Page images go to the private 'pages' area, covers to 'public'.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db, Queryable } from '../db/index';
-import { saveMedia, STAGING_DIR } from '../media/store';
+import type { MediaStorage } from '../media/storage';
 import { slugify } from '../demo/random';
 import { IngestError, PAGE_WIDTHS, renderPages, type RenderedPdf, type RenderWarning } from './render';
 import { searchText } from '../../shared/search-text';
@@ -120,13 +119,12 @@ async function insertIssue(tx: Queryable, info: IssueInfo, covers: (string | nul
 }
 
 /** The demo's path: a PDF rendered in memory by a worker thread, stored in the demo's transaction. */
-export async function storeRenderedIssue(tx: Queryable, mediaDir: string, info: IssueInfo, pdf: RenderedPdf): Promise<number> {
-  const covers = pdf.covers.map((b) => saveMedia(mediaDir, b, 'webp'));
-  const pages = pdf.pages.map(({ large, small, ...p }) => ({
-    ...p,
-    largeName: saveMedia(mediaDir, large, 'webp'),
-    smallName: saveMedia(mediaDir, small, 'webp'),
-  }));
+export async function storeRenderedIssue(tx: Queryable, storage: MediaStorage, info: IssueInfo, pdf: RenderedPdf): Promise<number> {
+  const covers = await Promise.all(pdf.covers.map((b) => storage.save('public', b, 'webp')));
+  const pages: StoredPage[] = [];
+  for (const { large, small, ...p } of pdf.pages) {
+    pages.push({ ...p, largeName: await storage.save('pages', large, 'webp'), smallName: await storage.save('pages', small, 'webp') });
+  }
   return insertIssue(tx, info, covers, pages);
 }
 
@@ -150,19 +148,9 @@ async function findBySource(db: Queryable, hash: string) {
     : null;
 }
 
-/** Moves the staged files into the media folder, noting in `added` the names that were not there. */
-function moveIn(stagingDir: string, mediaDir: string, names: string[], added: string[]): void {
-  for (const name of new Set(names)) {
-    const to = path.join(mediaDir, name);
-    if (fs.existsSync(to)) continue; // content-addressed: the same bytes are already there
-    fs.renameSync(path.join(stagingDir, name), to);
-    added.push(name);
-  }
-}
-
 export async function ingestPdf(
   db: Db,
-  mediaDir: string,
+  storage: MediaStorage,
   bytes: Uint8Array,
   req: IngestRequest,
   onPage?: (done: number, total: number) => void,
@@ -172,39 +160,32 @@ export async function ingestPdf(
   const before = await findBySource(db, hash);
   if (before) return { ...before, warnings: [] };
 
-  // Inside the media folder, so moving a file in is a rename.
-  const stagingDir = path.join(mediaDir, STAGING_DIR, crypto.randomBytes(8).toString('hex'));
-  fs.mkdirSync(stagingDir, { recursive: true });
-  const added: string[] = [];
+  const staging = await storage.stage();
   try {
     const pages: StoredPage[] = [];
-    const { covers, warnings } = await renderPages(bytes, PAGE_WIDTHS, ({ large, small, ...page }, total) => {
-      pages.push({ ...page, largeName: saveMedia(stagingDir, large, 'webp'), smallName: saveMedia(stagingDir, small, 'webp') });
+    const { covers, warnings } = await renderPages(bytes, PAGE_WIDTHS, async ({ large, small, ...page }, total) => {
+      const [largeName, smallName] = await Promise.all([staging.save('pages', large, 'webp'), staging.save('pages', small, 'webp')]);
+      pages.push({ ...page, largeName, smallName });
       onPage?.(page.pageNo, total);
     });
-    const coverNames = covers.map((b) => saveMedia(stagingDir, b, 'webp'));
+    const coverNames = await Promise.all(covers.map((b) => staging.save('public', b, 'webp')));
     const stored = await db.transaction(async (tx) => {
       const mid = existingTitle?.mid ?? (await createTitle(tx, req.title as TitleSpec));
       const issueId = await insertIssue(tx, { mid, ...req.issue, sourceSha256: hash }, coverNames, pages);
-      moveIn(stagingDir, mediaDir, [...coverNames, ...pages.flatMap((p) => [p.largeName, p.smallName])], added);
+      await staging.commit();
       return { mid, issueId };
     });
     const titleName = existingTitle?.name ?? (req.title as TitleSpec).name;
     return { ...stored, titleName, issueName: req.issue.name, created: true, titleCreated: !existingTitle, pages: pages.length, warnings };
   } catch (err) {
     // Files moved in by a transaction that then failed are referenced by nothing.
-    for (const name of added) fs.rmSync(path.join(mediaDir, name), { force: true });
+    await staging.rollback().catch(() => {}); // the sweep takes what a failing store leaves
     // The same file ingested at the same moment by another run: it is in now.
     const raced = err instanceof IngestError ? null : await findBySource(db, hash).catch(() => null);
     if (raced) return { ...raced, warnings: [] };
     if (err instanceof IngestError) throw err;
     throw new IngestError(`the issue could not be stored: ${(err as Error).message}`);
   } finally {
-    fs.rmSync(stagingDir, { recursive: true, force: true });
-    try {
-      fs.rmdirSync(path.dirname(stagingDir)); // the .incoming folder too, unless another run stages there
-    } catch {
-      // not empty: another ingest is running
-    }
+    await staging.discard().catch(() => {});
   }
 }

@@ -3,13 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index';
 import type { Config } from '../config';
 import { sweepMedia } from '../media/sweep';
+import type { MediaStorage } from '../media/storage';
 import { POPULARITY_REFRESH_MS, refreshPopularity } from './popularity';
 import { HOUSEKEEPING_MS, housekeeping } from './housekeeping';
 import { runOnce } from './once';
 import { every } from './schedule';
 
 /** Starts the timers; returns one stop function per job (for shutdown). */
-export function startJobs(db: Db, config: Config, log: FastifyBaseLogger): (() => void)[] {
+export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storage: MediaStorage): (() => void)[] {
   const job = (name: string, intervalMs: number, work: Parameters<typeof runOnce>[3]) =>
     every(
       intervalMs,
@@ -20,7 +21,7 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger): (() =
     job('popularity refresh', POPULARITY_REFRESH_MS, (tx) => refreshPopularity(tx)),
     job('housekeeping', HOUSEKEEPING_MS, (tx) => housekeeping(tx, config.privateDir)),
     job('media sweep', HOUSEKEEPING_MS, async (tx) => {
-      const { removed } = await sweepMedia(tx, config.mediaDir);
+      const { removed } = await sweepMedia(tx, storage);
       if (removed) log.info(`media sweep removed ${removed} files`);
     }),
   ];

@@ -1,24 +1,28 @@
-// Serves the built app, the media files, and the app shell for client routes.
+// Serves the built app, the public media files, and the app shell for client routes.
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { firstScreenLocale, firstScreenPages } from '../first-screen/index';
+import { z } from 'zod';
+import { sendMedia } from '../media/serve';
+import { SERVABLE_NAME } from '../media/storage';
+import { raw } from '../../shared/schemas/fields';
 
 /** Paths that are never answered with the app shell (spec: /api, /content, /reader, media). */
 export const NO_SHELL_PREFIXES = ['/api/', '/content/', '/media/', '/reader/'];
 
 export default fp(async (app) => {
-  const { appDir, mediaDir } = app.config;
-  fs.mkdirSync(mediaDir, { recursive: true });
+  const { appDir } = app.config;
 
-  // Media names are content-addressed, so a name never changes meaning: cache for a year.
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
+  // Public media only (covers, logos, story images; page images go through the reader's token
+  // route), from the local directory or S3 alike. Names are content-addressed, so a name never
+  // changes meaning: cache for a year. A name with a folder or a leading dot is never a file here.
+  const MediaParams = z.object({ name: raw().max(200) });
+  app.get('/media/:name', { schema: { params: MediaParams } }, async (req, reply) => {
+    const { name } = req.params as z.infer<typeof MediaParams>;
+    if (!SERVABLE_NAME.test(name)) return reply.callNotFound();
+    return sendMedia(req, reply, app.storage, 'public', name, 'public, max-age=31536000, immutable');
   });
 
   const indexFile = path.join(appDir, 'index.html');

@@ -1,9 +1,8 @@
 // GET /api/health: 200 { ok: true, db, checks } when every part works, 503 with `degraded` (one
 // line per failing part) when one does not, so a load balancer takes the process out of rotation
 // and an operator sees why. Checks: the database answers within a short timeout, the read
-// replica's lag (when the database layer has one), and the media directory takes a write.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// replica's lag (when there is one), and the media storage (MediaStorage.check: the local
+// directory is writable, or the S3 bucket answers).
 import type { FastifyPluginAsync } from 'fastify';
 
 /** A database that has not answered `select 1` in this long is degraded (a pool that is busy
@@ -40,14 +39,12 @@ async function timed(work: () => Promise<void | Partial<Check>>, timeoutMs: numb
 const health: FastifyPluginAsync = async (app) => {
   app.get('/api/health', async (_req, reply) => {
     const db = app.db;
-    const probe = path.join(app.config.mediaDir, `.health-${process.pid}`);
     const checks: Record<string, Check> = {};
     [checks.database, checks.storage] = await Promise.all([
       timed(async () => void (await db.query('SELECT 1')), HEALTH_DB_TIMEOUT_MS),
       timed(async () => {
-        await fs.mkdir(app.config.mediaDir, { recursive: true });
-        await fs.writeFile(probe, 'ok');
-        await fs.rm(probe);
+        const storage = await app.storage.check();
+        if (!storage.ok) throw new Error(storage.error);
       }, HEALTH_DB_TIMEOUT_MS),
     ]);
     const lag = db.replicaLagMs(); // null: no replica

@@ -9,7 +9,6 @@ import { BrandingNameBody, ConsoleBranding, LOGO_MAX_BYTES } from '../../../shar
 import { ApiError } from '../../../shared/schemas/errors';
 import { changeBranding, consoleBranding } from '../../repositories/console-branding';
 import { HttpError } from '../../plugins/errors';
-import { saveMedia } from '../../media/store';
 import { UnreadableIdFile } from '../../services/id-files';
 import { checkLogo, renderLogosIsolated } from '../../services/logos';
 import { consoleErrors, consoleGuard } from './console-guard';
@@ -65,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(415, 'unreadable', 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.');
         throw err;
       });
-      const logos = sizes.map((b) => saveMedia(app.config.mediaDir, b, 'png')) as [string, string, string];
+      const logos = (await Promise.all(sizes.map((b) => app.storage.save('public', b, 'png')))) as [string, string, string];
       return changeBranding(db, inst.id, { logos }, req.user!.id);
     },
   );

@@ -43,6 +43,7 @@ import {
 import { sight } from '../../services/zones';
 import { recordReaderEvent } from '../../repositories/counter-usage';
 import { deviceTime } from '../../services/device-time';
+import { sendMedia } from '../../media/serve';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
 const IssueParams = z.object({ issueId: int(1) });
@@ -148,11 +149,10 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       const { issueId, page, size } = req.params;
       const grant = await tokens.verify(req.query.code, issueId);
       const name = await pageImageFile(app.db, issueId, page, size === 'small.webp' ? 'small' : 'large');
-      const file = name && path.join(app.config.mediaDir, name);
-      if (!file || !fs.existsSync(file)) throw notFound(`Page ${page}`);
+      if (!name) throw notFound(`Page ${page}`);
       // The browser may keep it only while the token lives (the URL carries the token).
       const maxAge = Math.max(0, grant.expiresAt - Math.floor(Date.now() / 1000));
-      return reply.header('Cache-Control', `private, max-age=${maxAge}`).type('image/webp').send(fs.createReadStream(file));
+      return sendMedia(req, reply, app.storage, 'pages', path.basename(name), `private, max-age=${maxAge}`, `Page ${page}`);
     },
   );
 
