@@ -26,7 +26,7 @@ export function firstScreenPages(app: FastifyInstance, indexFile: string) {
 
   const make = async (locale: Locale): Promise<string | null> => {
     try {
-      const [shell, home] = await Promise.all([fs.readFile(indexFile, 'utf8'), loadHome(app.db, 0, VISITORS_AGE_RATE)]);
+      const [shell, home] = await Promise.all([fs.readFile(indexFile, 'utf8'), loadHome(app.db.read, 0, VISITORS_AGE_RATE)]);
       if (!SLOT.test(shell)) return null;
       return shell.replace(SLOT, () => homeFirstScreen(home, locale));
     } catch (err) {
