@@ -143,7 +143,6 @@ interface TileRow {
   mag_name: string;
   issue_name: string;
   fin: number;
-  total: number;
   cover_1x: string | null;
   cover_2x: string | null;
   cover_3x: string | null;
@@ -180,31 +179,34 @@ const TILE_SELECT = `SELECT h.issue_id, i.mid, t.name AS mag_name, i.name AS iss
      SELECT p.page_no, ${HEADLINE} AS hl FROM pages p
      WHERE p.issue_id = h.issue_id AND p.search @@ ${TSQ} ORDER BY p.page_no LIMIT ${HITS_PER_TILE}) x) AS hits`;
 
-/** Page-text search: one tile per matching issue, best first, with highlighted page snippets. */
+/** Page-text search: one tile per matching issue, newest first, with highlighted page snippets.
+ * Issues are found through issue_search (one row per issue, migration 021); newest first lets a
+ * common word walk issues by date and stop after a page of them (ranking every matching page took
+ * seconds), and the count stops where the shown total is capped anyway. */
 export async function searchPages(db: Queryable, query: string, f: SearchFilter) {
   const q = searchText(query);
   const pq = prefixQuery(q);
   if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
   const params: unknown[] = [q, pq];
   const where = filters(f, params);
-  params.push(LISTING_PAGE_SIZE, f.page * LISTING_PAGE_SIZE);
-  const { rows } = await db.query<TileRow>(
-    `WITH matched AS (
-       SELECT p.issue_id, count(*)::int AS fin, max(ts_rank(p.search, ${TSQ})) AS rank FROM pages p
-       WHERE p.search @@ ${TSQ} GROUP BY p.issue_id
-     ), h AS (
-       SELECT m.*, count(*) OVER () AS total FROM matched m
-       JOIN issues i ON i.issue_id = m.issue_id JOIN titles t ON t.mid = i.mid
-       WHERE ${where}
-       ORDER BY m.rank DESC, i.pub_date DESC, m.issue_id
-       LIMIT $${params.length - 1} OFFSET $${params.length}
-     )
-     ${TILE_SELECT}, h.total, h.rank FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid
-     ORDER BY h.rank DESC, i.pub_date DESC, h.issue_id`,
-    params,
-  );
-  const total = rows[0]?.total ?? 0;
-  return { items: rows.map(toTile), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE) };
+  const matching = `FROM issue_search s JOIN titles t ON t.mid = s.mid WHERE s.search @@ ${TSQ} AND ${where}`;
+  const size = LISTING_PAGE_SIZE;
+  const [page, count] = await Promise.all([
+    db.query<TileRow>(
+      `WITH h AS (
+         SELECT s.issue_id, s.pub_date, (SELECT count(*)::int FROM pages p WHERE p.issue_id = s.issue_id AND p.search @@ ${TSQ}) AS fin
+         ${matching} ORDER BY s.pub_date DESC, s.issue_id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+       )
+       ${TILE_SELECT} FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid
+       ORDER BY h.pub_date DESC, h.issue_id DESC`,
+      [...params, size, f.page * size],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${matching} LIMIT $${params.length + 1}) x`, [
+      ...params,
+      SEARCH_MAX_PAGES * size + 1,
+    ]),
+  ]);
+  return { items: page.rows.map(toTile), page: f.page, ...capPaging(count.rows[0].n, size) };
 }
 
 /** Discover: the page hits of one issue. Null when the issue does not exist (or its title is
