@@ -6,7 +6,9 @@ import path from 'node:path';
 import { startPostgresCluster, type Cluster } from '../tests/support/postgres-cluster';
 import { waitForHttp } from './support';
 
-export const SIZES = [1000, 10000];
+// BENCH_SIZES=10000 measures one size; BENCH_PG_URL=postgres://user@host:port reuses a running
+// cluster (its bench_<titles> databases are seeded once) instead of seeding a throwaway one.
+export const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
 const ROOT = path.resolve('.tmp/bench');
 
 export interface Target {
@@ -23,7 +25,7 @@ function seed(titles: number, env: Record<string, string>) {
 }
 
 /** PGlite catalogues are kept in .tmp/bench between runs; PostgreSQL ones live as long as the cluster. */
-export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
+export async function prepareTargets(cluster: Cluster & { reused?: boolean }): Promise<Target[]> {
   const targets: Target[] = [];
   for (const titles of SIZES) {
     const dataDir = path.join(ROOT, `pglite-${titles}`);
@@ -31,9 +33,11 @@ export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
     targets.push({ engine: 'pglite', titles, env: { DATA_DIR: dataDir } });
 
     const db = `bench_${titles}`;
-    cluster.createDatabase(db);
     const pgEnv = { DATABASE_URL: cluster.url(db), DATA_DIR: path.join(ROOT, `pg-media-${titles}`) };
-    seed(titles, pgEnv);
+    if (!cluster.reused) {
+      cluster.createDatabase(db);
+      seed(titles, pgEnv);
+    }
     targets.push({ engine: 'postgres', titles, env: pgEnv });
   }
   return targets;
@@ -61,4 +65,9 @@ export async function withServer<T>(
   }
 }
 
-export { startPostgresCluster };
+/** A throwaway cluster, or the one BENCH_PG_URL names (left running). */
+export async function benchCluster(): Promise<Cluster & { reused: boolean }> {
+  const base = process.env.BENCH_PG_URL;
+  if (!base) return { ...(await startPostgresCluster()), reused: false };
+  return { url: (db) => `${base.replace(/\/$/, '')}/${db}`, createDatabase: () => {}, stop: () => {}, reused: true };
+}

@@ -180,33 +180,38 @@ const TILE_SELECT = `SELECT h.issue_id, i.mid, t.name AS mag_name, i.name AS iss
      WHERE p.issue_id = h.issue_id AND p.search @@ ${TSQ} ORDER BY p.page_no LIMIT ${HITS_PER_TILE}) x) AS hits`;
 
 /** Page-text search: one tile per matching issue, newest first, with highlighted page snippets.
- * Issues are found through issue_search (one row per issue, migration 021); newest first lets a
- * common word walk issues by date and stop after a page of them (ranking every matching page took
- * seconds), and the count stops where the shown total is capped anyway. */
+ * Issues are found through issue_search (one row per issue, migration 021), newest first: ranking
+ * every matching page took seconds when a word is on most of them. The count comes first and
+ * stops where the shown total is capped; it decides the plan of the page, because the planner
+ * cannot tell a rare prefix from a common one: a common word walks issues by date and stops after
+ * a page of them, a rarer one takes its few issues from the GIN index and sorts them. */
 export async function searchPages(db: Queryable, query: string, f: SearchFilter) {
   const q = searchText(query);
   const pq = prefixQuery(q);
   if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
   const params: unknown[] = [q, pq];
   const where = filters(f, params);
-  const matching = `FROM issue_search s JOIN titles t ON t.mid = s.mid WHERE s.search @@ ${TSQ} AND ${where}`;
   const size = LISTING_PAGE_SIZE;
-  const [page, count] = await Promise.all([
-    db.query<TileRow>(
-      `WITH h AS (
-         SELECT s.issue_id, s.pub_date, (SELECT count(*)::int FROM pages p WHERE p.issue_id = s.issue_id AND p.search @@ ${TSQ}) AS fin
-         ${matching} ORDER BY s.pub_date DESC, s.issue_id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}
-       )
-       ${TILE_SELECT} FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid
-       ORDER BY h.pub_date DESC, h.issue_id DESC`,
-      [...params, size, f.page * size],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 ${matching} LIMIT $${params.length + 1}) x`, [
-      ...params,
-      SEARCH_MAX_PAGES * size + 1,
-    ]),
+  const cap = SEARCH_MAX_PAGES * size;
+  const matching = `SELECT s.issue_id, s.pub_date FROM issue_search s JOIN titles t ON t.mid = s.mid WHERE s.search @@ ${TSQ} AND ${where}`;
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${matching} LIMIT $${params.length + 1}) x`, [
+    ...params,
+    cap + 1,
   ]);
-  return { items: page.rows.map(toTile), page: f.page, ...capPaging(count.rows[0].n, size) };
+  const total = count.rows[0].n;
+  if (total <= f.page * size) return { ...empty(f.page), ...capPaging(total, size) };
+  // OFFSET 0 keeps the rare word's ORDER BY from being pushed into the scan of issue_search.
+  const source = total > cap ? `(${matching})` : `(${matching} OFFSET 0)`;
+  const { rows } = await db.query<TileRow>(
+    `WITH h AS (
+       SELECT m.issue_id, m.pub_date, (SELECT count(*)::int FROM pages p WHERE p.issue_id = m.issue_id AND p.search @@ ${TSQ}) AS fin
+       FROM ${source} m ORDER BY m.pub_date DESC, m.issue_id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+     )
+     ${TILE_SELECT} FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid
+     ORDER BY h.pub_date DESC, h.issue_id DESC`,
+    [...params, size, f.page * size],
+  );
+  return { items: rows.map(toTile), page: f.page, ...capPaging(total, size) };
 }
 
 /** Discover: the page hits of one issue. Null when the issue does not exist (or its title is

@@ -1,4 +1,7 @@
 -- The fast path (issue 16): what listings and home computed per request, kept up to date instead.
+-- Filling the tables below takes minutes on a large catalogue: no statement timeout for this
+-- migration (it runs in its own transaction).
+SET LOCAL statement_timeout = 0;
 --
 -- 1. Each title's latest issue. Every card showed its title's latest regular issue through a
 --    LATERAL subquery per card, "new arrivals" sorted the whole catalogue by a max(pub_date)
@@ -112,3 +115,7 @@ CREATE TRIGGER issues_issue_search AFTER UPDATE OF mid, pub_date ON issues
 -- 5. The filters every listing, count and search applies to titles, in one narrow index: counts
 --    and the search's title check read it alone instead of the wide title rows.
 CREATE INDEX titles_filter_idx ON titles (mid) INCLUDE (cat_id, lang_code, type, is_gold, is_free, is_featured, is_international, age_rating, store_ids);
+
+-- Statistics for the new tables now: the planner chooses between the GIN index and the walk by
+-- date from them, and PGlite has no autovacuum to gather them later.
+ANALYZE title_latest, issue_search, titles;
