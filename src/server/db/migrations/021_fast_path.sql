@@ -116,6 +116,26 @@ CREATE TRIGGER issues_issue_search AFTER UPDATE OF mid, pub_date ON issues
 --    and the search's title check read it alone instead of the wide title rows.
 CREATE INDEX titles_filter_idx ON titles (mid) INCLUDE (cat_id, lang_code, type, is_gold, is_free, is_featured, is_international, age_rating, store_ids);
 
+-- 6. Title and story search for every script (issue 14's "text that search can use", as page text
+--    has had since 013): the text in NFKC (Arabic presentation forms, full-width Latin) and runs
+--    of Chinese and Japanese as their two-character pieces (cjk_grams), as queries ask for them.
+ALTER TABLE titles DROP COLUMN search;
+ALTER TABLE titles ADD COLUMN search tsvector GENERATED ALWAYS AS (
+  setweight(to_tsvector('english', normalize(name, NFKC)), 'A') || setweight(to_tsvector('simple', normalize(name, NFKC)), 'A') ||
+  setweight(to_tsvector('simple', cjk_grams(normalize(name, NFKC))), 'A') ||
+  setweight(to_tsvector('english', normalize(publisher, NFKC)), 'B') || to_tsvector('simple', normalize(description, NFKC)) ||
+  to_tsvector('simple', cjk_grams(normalize(description, NFKC)))
+) STORED;
+CREATE INDEX titles_search_idx ON titles USING gin (search);
+ALTER TABLE stories DROP COLUMN search;
+ALTER TABLE stories ADD COLUMN search tsvector GENERATED ALWAYS AS (
+  setweight(to_tsvector('english', normalize(title, NFKC)), 'A') || setweight(to_tsvector('simple', normalize(title, NFKC)), 'A') ||
+  setweight(to_tsvector('simple', cjk_grams(normalize(title, NFKC))), 'A') ||
+  to_tsvector('english', normalize(short_desc || ' ' || body, NFKC)) || to_tsvector('simple', normalize(short_desc || ' ' || body, NFKC)) ||
+  to_tsvector('simple', cjk_grams(normalize(short_desc || ' ' || body, NFKC)))
+) STORED;
+CREATE INDEX stories_search_idx ON stories USING gin (search);
+
 -- Statistics for the new tables now: the planner chooses between the GIN index and the walk by
 -- date from them, and PGlite has no autovacuum to gather them later.
 ANALYZE title_latest, issue_search, titles;
