@@ -71,7 +71,7 @@ function listingWhere(f: Omit<ListFilter, 'page'>) {
       where.push('t.is_free');
       break;
     case 'NA':
-      order = 'nl.newest_pub_date DESC NULLS LAST, t.mid DESC';
+      order = 'nl.newest_pub_date DESC NULLS LAST, nl.mid DESC';
       break;
     default:
       add('t.cat_id = ?', f.category);
@@ -88,9 +88,9 @@ function listingWhere(f: Omit<ListFilter, 'page'>) {
 export async function listMagazines(db: Queryable, f: ListFilter) {
   const size = f.pageSize ?? LISTING_PAGE_SIZE;
   const { where, params, order } = listingWhere(f);
-  // New arrivals walk the newest-issue index, the others the popularity index; every title has
-  // a title_popularity row (a trigger adds it), so the count needs neither.
-  const joins = f.category === 'NA' ? 'LEFT JOIN title_latest nl ON nl.mid = t.mid' : 'JOIN title_popularity tp ON tp.mid = t.mid';
+  // New arrivals walk the newest-issue index, the others the popularity index; every title has a
+  // title_latest and a title_popularity row (triggers add them), so the count needs neither.
+  const joins = f.category === 'NA' ? 'JOIN title_latest nl ON nl.mid = t.mid' : 'JOIN title_popularity tp ON tp.mid = t.mid';
   const [page, count] = await Promise.all([
     db.query<CardRow>(
       `SELECT ${CARD_COLUMNS} FROM (
@@ -114,7 +114,7 @@ export async function popularCategories(db: Queryable, v: Visibility) {
      LEFT JOIN category_popularity pop ON pop.cat_id = c.cat_id
      LEFT JOIN LATERAL (
        SELECT l.newest_cover_2x AS cover_2x FROM titles t JOIN title_latest l ON l.mid = t.mid
-       WHERE t.cat_id = c.cat_id ORDER BY t.curated_rank, l.newest_pub_date DESC LIMIT 1
+       WHERE t.cat_id = c.cat_id AND l.newest_pub_date IS NOT NULL ORDER BY t.curated_rank, l.newest_pub_date DESC LIMIT 1
      ) top ON true
      WHERE NOT c.hidden AND NOT (c.cat_id = ANY($1)) AND EXISTS (SELECT 1 FROM titles t WHERE t.cat_id = c.cat_id)
      ORDER BY coalesce(pop.reads, 0) DESC, c.curated_rank`,

@@ -6,8 +6,8 @@ SET LOCAL statement_timeout = 0;
 -- 1. Each title's latest issue. Every card showed its title's latest regular issue through a
 --    LATERAL subquery per card, "new arrivals" sorted the whole catalogue by a max(pub_date)
 --    subquery per title (86 ms at 10,000 titles) and the home's categories joined every title of
---    a category with every issue of it to find one cover (1 s). title_latest holds, per title with
---    issues, its latest regular issue (the card) and its newest issue of any kind (the order of
+--    a category with every issue of it to find one cover (1 s). title_latest holds, per title (empty while it has
+--    no issues), its latest regular issue (the card) and its newest issue of any kind (the order of
 --    new arrivals, the category's cover). A trigger on issues keeps it: ingest, the seed, the
 --    console and deletions all change issues, and none of them needs to remember it.
 CREATE TABLE title_latest (
@@ -18,24 +18,26 @@ CREATE TABLE title_latest (
   cover_1x        text,
   cover_2x        text,
   cover_3x        text,
-  newest_pub_date date NOT NULL,
+  newest_pub_date date,
   newest_cover_2x text
 );
-CREATE INDEX title_latest_newest_idx ON title_latest (newest_pub_date DESC, mid DESC);
+CREATE INDEX title_latest_newest_idx ON title_latest (newest_pub_date DESC NULLS LAST, mid DESC);
 
--- Recomputes one title's row from its issues. The title's row is locked first (FOR NO KEY UPDATE
--- does not wait for the key-share locks that inserting issues takes), so two transactions adding
--- issues to one title run this one after the other and the second sees the first's issue.
+-- Recomputes one title's row from its issues (every title has one, empty while it has no issues).
+-- The title's row is locked first (FOR NO KEY UPDATE does not wait for the key-share locks that
+-- inserting issues takes), so two transactions adding issues to one title run this one after the
+-- other and the second sees the first's issue.
 CREATE FUNCTION refresh_title_latest(m integer) RETURNS void LANGUAGE sql AS $$
   SELECT 1 FROM titles WHERE mid = m FOR NO KEY UPDATE;
-  DELETE FROM title_latest WHERE mid = m AND NOT EXISTS (SELECT 1 FROM issues WHERE mid = m);
   INSERT INTO title_latest AS l (mid, issue_id, name, pub_date, cover_1x, cover_2x, cover_3x, newest_pub_date, newest_cover_2x)
-  SELECT m, r.issue_id, r.name, r.pub_date, r.cover_1x, r.cover_2x, r.cover_3x, n.pub_date, n.cover_2x
-  FROM (SELECT pub_date, cover_2x FROM issues WHERE mid = m ORDER BY pub_date DESC, issue_id DESC LIMIT 1) n
+  SELECT t.mid, r.issue_id, r.name, r.pub_date, r.cover_1x, r.cover_2x, r.cover_3x, n.pub_date, n.cover_2x
+  FROM titles t
+  LEFT JOIN LATERAL (SELECT pub_date, cover_2x FROM issues WHERE mid = m ORDER BY pub_date DESC, issue_id DESC LIMIT 1) n ON true
   LEFT JOIN LATERAL (
     SELECT issue_id, name, pub_date, cover_1x, cover_2x, cover_3x FROM issues
     WHERE mid = m AND NOT is_special ORDER BY pub_date DESC, issue_id DESC LIMIT 1
   ) r ON true
+  WHERE t.mid = m
   ON CONFLICT (mid) DO UPDATE SET issue_id = EXCLUDED.issue_id, name = EXCLUDED.name, pub_date = EXCLUDED.pub_date,
     cover_1x = EXCLUDED.cover_1x, cover_2x = EXCLUDED.cover_2x, cover_3x = EXCLUDED.cover_3x,
     newest_pub_date = EXCLUDED.newest_pub_date, newest_cover_2x = EXCLUDED.newest_cover_2x;
@@ -50,11 +52,19 @@ END $$;
 CREATE TRIGGER issues_title_latest AFTER INSERT OR DELETE OR UPDATE OF mid, name, pub_date, is_special, cover_1x, cover_2x, cover_3x
   ON issues FOR EACH ROW EXECUTE FUNCTION issues_refresh_title_latest();
 
-SELECT refresh_title_latest(mid) FROM titles WHERE EXISTS (SELECT 1 FROM issues i WHERE i.mid = titles.mid);
+CREATE FUNCTION add_title_latest() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO title_latest (mid) VALUES (NEW.mid) ON CONFLICT (mid) DO NOTHING;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER titles_add_latest AFTER INSERT ON titles FOR EACH ROW EXECUTE FUNCTION add_title_latest();
+
+SELECT refresh_title_latest(mid) FROM titles;
 
 -- 2. Indexes for the orders the answers use: a category's cover is its first title by curated
---    rank; page-text search walks issues newest first and stops when it has a page of them.
+--    rank, featured titles are listed by it; page-text search walks issues newest first.
 CREATE INDEX titles_cat_curated_idx ON titles (cat_id, curated_rank);
+CREATE INDEX titles_curated_idx ON titles (curated_rank, mid);
 DROP INDEX issues_date_idx;
 CREATE INDEX issues_date_idx ON issues (pub_date DESC, issue_id DESC);
 
