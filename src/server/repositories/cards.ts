@@ -6,6 +6,10 @@ import { mediaUrl } from '../media/store';
 export const CARD_COLUMNS = `t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold,
   li.issue_id, li.name AS issue_name, li.pub_date, li.cover_1x, li.cover_2x, li.cover_3x`;
 
+/** The title columns a card needs, for subqueries that CARD_COLUMNS then reads (not t.*: a title
+ * row also carries its search vector and description). */
+export const CARD_TITLE_COLUMNS = 't.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold';
+
 /** The latest regular issue, kept per title by a trigger on issues (migration 021). */
 export const LATEST_ISSUE_JOIN = 'LEFT JOIN title_latest li ON li.mid = t.mid';
 

@@ -14,6 +14,7 @@ import type { MagazineCard } from '../../shared/schemas/content';
 import { excludedCategories, type Visibility } from './access';
 import {
   CARD_COLUMNS,
+  CARD_TITLE_COLUMNS,
   ISSUE_COLUMNS,
   LATEST_ISSUE_JOIN,
   toCard,
@@ -94,7 +95,7 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
   const [page, count] = await Promise.all([
     db.query<CardRow>(
       `SELECT ${CARD_COLUMNS} FROM (
-         SELECT t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold, row_number() OVER (ORDER BY ${order}) AS rn
+         SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
          FROM titles t ${joins} WHERE ${where}
          ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
        ) t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
@@ -155,7 +156,8 @@ export async function stores(db: Queryable) {
   return rows;
 }
 
-const META_SQL = `SELECT t.*, c.name AS category_name, c.name_hi AS category_name_hi, l.name AS language_name, l.native_name AS language_native FROM titles t
+const META_SQL = `SELECT t.mid, t.name, t.slug, t.publisher, t.type, t.cat_id, t.lang_code, t.frequency, t.description, t.is_gold,
+  t.age_rating, t.blocked_countries, c.name AS category_name, c.name_hi AS category_name_hi, l.name AS language_name, l.native_name AS language_native FROM titles t
   JOIN categories c ON c.cat_id = t.cat_id JOIN languages l ON l.lang_code = t.lang_code`;
 
 export async function titleMeta(db: Queryable, by: { mid: number } | { name: string }) {
@@ -232,7 +234,7 @@ export async function relatedTitles(db: Queryable, mid: number, page: number, v:
   const { rows } = await db.query<CardRow & { total: number }>(
     `WITH me AS (SELECT cat_id, lang_code, type FROM titles WHERE mid = $1),
      page AS (
-       SELECT t.*, count(*) OVER () AS total,
+       SELECT ${CARD_TITLE_COLUMNS}, count(*) OVER () AS total,
          row_number() OVER (ORDER BY (t.cat_id = me.cat_id) DESC, (t.lang_code = me.lang_code) DESC, ${POPULARITY_ORDER}) AS rn
        FROM titles t
        JOIN me ON t.type = me.type
