@@ -1,13 +1,19 @@
 // API load: home and magazine-filter under 50 connections (autocannon), on PGlite and on
-// PostgreSQL, at 1,000 and 10,000 titles. Target with PostgreSQL at 10,000 titles:
-// magazine-filter ≥ 2,000 req/s and p99 ≤ 50 ms.
-// Usage: npm run bench:api   (first run seeds the catalogues: several minutes)
+// PostgreSQL, at 1,000 and 10,000 titles, with the response cache on and off, beside bare
+// Fastify measured in the same run (the machine is shared: ratios say more than figures).
+// Targets with PostgreSQL at 10,000 titles, cache off: magazine-filter and home ≥ 2,000 req/s
+// and p99 ≤ 50 ms; cached home ≥ 8,000 req/s and p99 ≤ 20 ms.
+// Usage: npm run bench:api   (first run seeds the catalogues: several minutes; see catalogues.ts
+// for BENCH_SIZES and BENCH_PG_URL)
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { prepareTargets, startPostgresCluster, withServer } from './catalogues';
+import { benchCluster, prepareTargets, withServer } from './catalogues';
+import { waitForHttp } from './support';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 /** BENCH_WORKERS=1,2: each PostgreSQL run once per server process count (WORKERS). */
 const WORKERS = (process.env.BENCH_WORKERS ?? '1').split(',');
+const PORT = Number(process.env.BENCH_PORT ?? 4400);
 const pages = (path: string) => Array.from({ length: 10 }, (_, p) => ({ method: 'GET' as const, path: `${path}&page=${p}` }));
 const ENDPOINTS: Record<string, { path: string }[]> = {
   home: [{ path: '/content/home' }],
@@ -16,12 +22,33 @@ const ENDPOINTS: Record<string, { path: string }[]> = {
 };
 
 async function load(base: string, requests: { path: string }[]) {
-  await autocannon({ url: base, requests, connections: 10, duration: 2 }); // warm caches and JIT
-  return autocannon({ url: base, requests, connections: 50, duration: DURATION_S });
+  // Browsers ask for compressed answers; so does this load.
+  const headers = { 'accept-encoding': 'gzip, deflate, br' };
+  await autocannon({ url: base, requests, headers, connections: 10, duration: 2 }); // warm caches and JIT
+  return autocannon({ url: base, requests, headers, connections: 50, duration: DURATION_S });
 }
 
-const cluster = await startPostgresCluster();
 const rows: string[] = [];
+function report(label: string, r: autocannon.Result, bare?: number) {
+  const ratio = bare ? `  ${((100 * r.requests.average) / bare).toFixed(1).padStart(5)} % of bare` : '';
+  const line = `${label.padEnd(68)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}${ratio}`;
+  console.log(line);
+  rows.push(line);
+}
+
+// Bare Fastify first, in its own process like the server.
+const bareServer = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts', String(PORT + 2)], { stdio: 'inherit' });
+let bare: number;
+try {
+  await waitForHttp(`http://127.0.0.1:${PORT + 2}/api/health`, 60_000);
+  const r = await load(`http://127.0.0.1:${PORT + 2}`, [{ path: '/bare' }]);
+  bare = r.requests.average;
+  report('bare Fastify (a small JSON)', r);
+} finally {
+  bareServer.kill('SIGTERM');
+}
+
+const cluster = await benchCluster();
 try {
   for (const target of await prepareTargets(cluster)) {
     // With the response cache (the default) and without it (every request reaches the database),
@@ -30,14 +57,15 @@ try {
     for (const [cacheMs, workers] of ['30000', '0'].flatMap((c) => workerCounts.map((w) => [c, w]))) {
       await withServer(
         target,
-        4400,
+        PORT,
         async (base) => {
           for (const [name, requests] of Object.entries(ENDPOINTS)) {
-            if (cacheMs === '0' && name === 'home') continue;
             const r = await load(base, requests);
-            const line = `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  ${workers}×  cache ${cacheMs === '0' ? 'off' : 'on '}  ${name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
-            console.log(line);
-            rows.push(line);
+            report(
+              `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  ${workers}×  cache ${cacheMs === '0' ? 'off' : 'on '}  ${name}`,
+              r,
+              bare,
+            );
           }
         },
         { CONTENT_CACHE_MS: cacheMs, WORKERS: workers },
@@ -47,4 +75,4 @@ try {
 } finally {
   cluster.stop();
 }
-console.log(`\nAPI load, 50 connections, ${DURATION_S} s each:\n${rows.join('\n')}`);
+console.log(`\nAPI load, 50 connections, ${DURATION_S} s each (shared machine: compare with bare Fastify):\n${rows.join('\n')}`);

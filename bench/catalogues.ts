@@ -6,8 +6,10 @@ import path from 'node:path';
 import { startPostgresCluster, type Cluster } from '../tests/support/postgres-cluster';
 import { waitForHttp } from './support';
 
-// BENCH_TITLES and BENCH_ENGINES pick a part (e.g. 10000 and postgres).
-export const SIZES = (process.env.BENCH_TITLES ?? '1000,10000').split(',').map(Number);
+// BENCH_SIZES=10000 measures one size; BENCH_PG_URL=postgres://user@host:port reuses a running
+// cluster (its bench_<titles> databases are seeded once) instead of seeding a throwaway one.
+export const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+// BENCH_ENGINES=postgres measures one engine.
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const ROOT = path.resolve('.tmp/bench');
 
@@ -25,7 +27,7 @@ function seed(titles: number, env: Record<string, string>) {
 }
 
 /** PGlite catalogues are kept in .tmp/bench between runs; PostgreSQL ones live as long as the cluster. */
-export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
+export async function prepareTargets(cluster: BenchCluster): Promise<Target[]> {
   const targets: Target[] = [];
   for (const titles of SIZES) {
     const dataDir = path.join(ROOT, `pglite-${titles}`);
@@ -36,9 +38,11 @@ export async function prepareTargets(cluster: Cluster): Promise<Target[]> {
     if (!ENGINES.includes('postgres')) continue;
 
     const db = `bench_${titles}`;
-    cluster.createDatabase(db);
     const pgEnv = { DATABASE_URL: cluster.url(db), DATA_DIR: path.join(ROOT, `pg-media-${titles}`) };
-    seed(titles, pgEnv);
+    if (!cluster.reused) {
+      cluster.createDatabase(db);
+      seed(titles, pgEnv);
+    }
     targets.push({ engine: 'postgres', titles, env: pgEnv });
   }
   return targets;
@@ -66,4 +70,11 @@ export async function withServer<T>(
   }
 }
 
-export { startPostgresCluster };
+/** A throwaway cluster, or the one BENCH_PG_URL names (left running). */
+export type BenchCluster = Pick<Cluster, 'url' | 'createDatabase' | 'stop'> & { reused: boolean };
+
+export async function benchCluster(): Promise<BenchCluster> {
+  const base = process.env.BENCH_PG_URL;
+  if (!base) return { ...(await startPostgresCluster()), reused: false };
+  return { url: (db) => `${base.replace(/\/$/, '')}/${db}`, createDatabase: () => {}, stop: () => {}, reused: true };
+}

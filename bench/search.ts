@@ -3,7 +3,7 @@
 // titles on PGlite and PostgreSQL, with the response cache off. Target p95 ≤ 50 ms at 10,000 titles.
 // Usage: npm run bench:search
 import { percentile } from './support';
-import { prepareTargets, startPostgresCluster, withServer } from './catalogues';
+import { benchCluster, prepareTargets, withServer } from './catalogues';
 
 const QUERIES = [
   'market',
@@ -35,13 +35,13 @@ async function measure(url: (q: string) => string): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-const cluster = await startPostgresCluster();
+const cluster = await benchCluster();
 const rows: string[] = [];
 try {
   for (const target of await prepareTargets(cluster)) {
     await withServer(
       target,
-      4401,
+      Number(process.env.BENCH_PORT ?? 4401),
       async (base) => {
         for (const [name, url] of [
           ['magazine-search', (q: string) => `${base}/content/magazine-search?query=${q}&page=${Math.floor(Math.random() * 2)}`],

@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await testApp();
   broken = await testApp();
   // The media directory is gone and a file sits in its place: nothing can be stored there.
-  fs.rmSync(broken.app.config.mediaDir, { recursive: true });
+  fs.rmSync(broken.app.config.mediaDir, { recursive: true, force: true });
   fs.writeFileSync(broken.app.config.mediaDir, '');
 });
 afterAll(async () => {

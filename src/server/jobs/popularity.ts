@@ -1,6 +1,7 @@
 // Popularity = readers in the last 30 days (distinct readers per title, not raw events: one
 // reader sending page views in a loop counts once), summarised into title_popularity (reads and a
-// rank per title) so the home and listing queries walk an index and never scan usage_events.
+// rank per title) so the home and listing queries walk an index and never scan usage_events;
+// and the sums per category and per language that order the home's popular rows.
 // Events with no reader are the demo's synthetic history (the read-events route needs a signed-in
 // reader): each of those counts as one reader.
 import type { Queryable } from '../db/index';
@@ -19,4 +20,10 @@ export async function refreshPopularity(db: Queryable): Promise<void> {
         WHERE mid IS NOT NULL AND at > now() - interval '${POPULARITY_WINDOW_DAYS} days' GROUP BY mid
       ) e ON e.mid = t.mid
     ) r WHERE r.mid = p.mid;`);
+  // The home's popular categories and languages read these sums (migration 021).
+  await db.exec(`
+    DELETE FROM category_popularity;
+    INSERT INTO category_popularity SELECT t.cat_id, sum(p.reads) FROM titles t JOIN title_popularity p ON p.mid = t.mid GROUP BY t.cat_id;
+    DELETE FROM language_popularity;
+    INSERT INTO language_popularity SELECT t.lang_code, sum(p.reads) FROM titles t JOIN title_popularity p ON p.mid = t.mid GROUP BY t.lang_code;`);
 }

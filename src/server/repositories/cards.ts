@@ -2,14 +2,16 @@
 import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { mediaUrl } from '../media/store';
 
-/** Select list for a title card; expects `t` = titles and `li` = its latest regular issue (LATERAL). */
+/** Select list for a title card; expects `t` = titles and `li` = its latest regular issue. */
 export const CARD_COLUMNS = `t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold,
   li.issue_id, li.name AS issue_name, li.pub_date, li.cover_1x, li.cover_2x, li.cover_3x`;
 
-export const LATEST_ISSUE_JOIN = `LEFT JOIN LATERAL (
-  SELECT issue_id, name, pub_date, cover_1x, cover_2x, cover_3x FROM issues
-  WHERE issues.mid = t.mid AND NOT is_special ORDER BY pub_date DESC LIMIT 1
-) li ON true`;
+/** The title columns a card needs, for subqueries that CARD_COLUMNS then reads (not t.*: a title
+ * row also carries its search vector and description). */
+export const CARD_TITLE_COLUMNS = 't.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold';
+
+/** The latest regular issue, kept per title by a trigger on issues (migration 021). */
+export const LATEST_ISSUE_JOIN = 'LEFT JOIN title_latest li ON li.mid = t.mid';
 
 export interface CardRow {
   mid: number;

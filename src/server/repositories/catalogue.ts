@@ -14,6 +14,7 @@ import type { MagazineCard } from '../../shared/schemas/content';
 import { excludedCategories, type Visibility } from './access';
 import {
   CARD_COLUMNS,
+  CARD_TITLE_COLUMNS,
   ISSUE_COLUMNS,
   LATEST_ISSUE_JOIN,
   toCard,
@@ -36,6 +37,8 @@ export interface ListFilter {
   type?: MagazineCard['type'];
   page: number;
   pageSize?: number;
+  /** false: only the page (home's sections show no paging), which saves the count */
+  count?: boolean;
 }
 
 /** Paging answer with the spec's caps: at most 300 pages, and 9000 shown when above that. */
@@ -69,7 +72,7 @@ function listingWhere(f: Omit<ListFilter, 'page'>) {
       where.push('t.is_free');
       break;
     case 'NA':
-      order = '(SELECT max(pub_date) FROM issues WHERE issues.mid = t.mid) DESC NULLS LAST, t.mid DESC';
+      order = 'nl.newest_pub_date DESC NULLS LAST, nl.mid DESC';
       break;
     default:
       add('t.cat_id = ?', f.category);
@@ -86,31 +89,33 @@ function listingWhere(f: Omit<ListFilter, 'page'>) {
 export async function listMagazines(db: Queryable, f: ListFilter) {
   const size = f.pageSize ?? LISTING_PAGE_SIZE;
   const { where, params, order } = listingWhere(f);
-  const filtered = `FROM titles t JOIN title_popularity tp ON tp.mid = t.mid WHERE ${where}`;
-  // The page walks the popularity index; the count is a second, cheap query.
+  // New arrivals walk the newest-issue index, the others the popularity index; every title has a
+  // title_latest and a title_popularity row (triggers add them), so the count needs neither.
+  const joins = f.category === 'NA' ? 'JOIN title_latest nl ON nl.mid = t.mid' : 'JOIN title_popularity tp ON tp.mid = t.mid';
   const [page, count] = await Promise.all([
     db.query<CardRow>(
       `SELECT ${CARD_COLUMNS} FROM (
-         SELECT t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold ${filtered} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
-       ) t ${LATEST_ISSUE_JOIN}`,
+         SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
+         FROM titles t ${joins} WHERE ${where}
+         ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+       ) t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
       [...params, size, f.page * size],
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${filtered}`, params),
+    f.count === false ? null : db.query<{ n: number }>(`SELECT count(*)::int AS n FROM titles t WHERE ${where}`, params),
   ]);
-  return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(count.rows[0].n, size) };
+  return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(count?.rows[0].n ?? page.rows.length, size) };
 }
 
 export async function popularCategories(db: Queryable, v: Visibility) {
-  // Ordered by reads, then the curated order; the image is the cover of the category's top title.
+  // Ordered by reads (summed by the popularity job), then the curated order; the image is the
+  // newest cover of the category's first title by curated rank.
   const { rows } = await db.query<CategoryRow>(
     `SELECT c.cat_id, c.name, c.name_hi, c.slug, coalesce(c.image, top.cover_2x) AS image
      FROM categories c
+     LEFT JOIN category_popularity pop ON pop.cat_id = c.cat_id
      LEFT JOIN LATERAL (
-       SELECT sum(tp.reads) AS reads FROM titles t JOIN title_popularity tp ON tp.mid = t.mid WHERE t.cat_id = c.cat_id
-     ) pop ON true
-     LEFT JOIN LATERAL (
-       SELECT i.cover_2x FROM titles t JOIN issues i ON i.mid = t.mid
-       WHERE t.cat_id = c.cat_id ORDER BY t.curated_rank, i.pub_date DESC LIMIT 1
+       SELECT l.newest_cover_2x AS cover_2x FROM titles t JOIN title_latest l ON l.mid = t.mid
+       WHERE t.cat_id = c.cat_id AND l.newest_pub_date IS NOT NULL ORDER BY t.curated_rank, l.newest_pub_date DESC LIMIT 1
      ) top ON true
      WHERE NOT c.hidden AND NOT (c.cat_id = ANY($1)) AND EXISTS (SELECT 1 FROM titles t WHERE t.cat_id = c.cat_id)
      ORDER BY coalesce(pop.reads, 0) DESC, c.curated_rank`,
@@ -122,10 +127,9 @@ export async function popularCategories(db: Queryable, v: Visibility) {
 export async function popularLanguages(db: Queryable, limit = POPULAR_LANGUAGES_MAX) {
   const { rows } = await db.query<LanguageRow>(
     `SELECT l.lang_code, l.name, l.native_name FROM languages l
-     JOIN titles t ON t.lang_code = l.lang_code
-     LEFT JOIN title_popularity tp ON tp.mid = t.mid
-     GROUP BY l.lang_code
-     ORDER BY sum(coalesce(tp.reads, 0)) DESC, l.curated_rank
+     LEFT JOIN language_popularity pop ON pop.lang_code = l.lang_code
+     WHERE EXISTS (SELECT 1 FROM titles t WHERE t.lang_code = l.lang_code)
+     ORDER BY coalesce(pop.reads, 0) DESC, l.curated_rank
      LIMIT $1`,
     [limit],
   );
@@ -152,7 +156,8 @@ export async function stores(db: Queryable) {
   return rows;
 }
 
-const META_SQL = `SELECT t.*, c.name AS category_name, c.name_hi AS category_name_hi, l.name AS language_name, l.native_name AS language_native FROM titles t
+const META_SQL = `SELECT t.mid, t.name, t.slug, t.publisher, t.type, t.cat_id, t.lang_code, t.frequency, t.description, t.is_gold,
+  t.age_rating, t.blocked_countries, c.name AS category_name, c.name_hi AS category_name_hi, l.name AS language_name, l.native_name AS language_native FROM titles t
   JOIN categories c ON c.cat_id = t.cat_id JOIN languages l ON l.lang_code = t.lang_code`;
 
 export async function titleMeta(db: Queryable, by: { mid: number } | { name: string }) {
@@ -229,7 +234,7 @@ export async function relatedTitles(db: Queryable, mid: number, page: number, v:
   const { rows } = await db.query<CardRow & { total: number }>(
     `WITH me AS (SELECT cat_id, lang_code, type FROM titles WHERE mid = $1),
      page AS (
-       SELECT t.*, count(*) OVER () AS total,
+       SELECT ${CARD_TITLE_COLUMNS}, count(*) OVER () AS total,
          row_number() OVER (ORDER BY (t.cat_id = me.cat_id) DESC, (t.lang_code = me.lang_code) DESC, ${POPULARITY_ORDER}) AS rn
        FROM titles t
        JOIN me ON t.type = me.type

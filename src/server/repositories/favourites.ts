@@ -1,12 +1,12 @@
 // A reader's favourite titles, newest first, as magazine cards. The newest change wins by the
 // device's time: a removal is kept as a tombstone (removed) so an older add arriving later loses.
 import type { Queryable } from '../db/index';
-import { CARD_COLUMNS, LATEST_ISSUE_JOIN, toCard, type CardRow } from './cards';
+import { CARD_COLUMNS, CARD_TITLE_COLUMNS, LATEST_ISSUE_JOIN, toCard, type CardRow } from './cards';
 
 export async function favouriteCards(db: Queryable, userId: number) {
   const { rows } = await db.query<CardRow>(
     `SELECT ${CARD_COLUMNS} FROM (
-       SELECT t.*, f.changed_at AS fav_at FROM favourites f JOIN titles t ON t.mid = f.mid WHERE f.user_id = $1 AND NOT f.removed
+       SELECT ${CARD_TITLE_COLUMNS}, f.changed_at AS fav_at FROM favourites f JOIN titles t ON t.mid = f.mid WHERE f.user_id = $1 AND NOT f.removed
      ) t ${LATEST_ISSUE_JOIN} ORDER BY t.fav_at DESC, t.mid`,
     [userId],
   );

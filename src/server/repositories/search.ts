@@ -8,6 +8,7 @@ import { mediaUrl } from '../media/store';
 import { excludedCategories, type Visibility } from './access';
 import {
   CARD_COLUMNS,
+  CARD_TITLE_COLUMNS,
   LATEST_ISSUE_JOIN,
   STORY_COLUMNS,
   STORY_JOINS,
@@ -75,6 +76,10 @@ const empty = (page: number) => ({ items: [], page, nbPages: 0, nbHits: 0 });
 const NAME_TIER = `CASE WHEN t.name_key = name_key($3) THEN 0 WHEN starts_with(t.name_key, name_key($3)) THEN 1
   WHEN strpos(t.name_key, ' ' || name_key($3)) > 0 THEN 2 ELSE 3 END`;
 
+// Names containing the query: LIKE (its wildcards escaped) rather than strpos, so that the
+// trigram index on name_key can answer it beside the text index, instead of a scan of every title.
+const NAME_CONTAINS = String.raw`'%' || replace(replace(replace(name_key($3), '', '\'), '%', '\%'), '_', '\_') || '%'`;
+
 /** Title search: name matches first (exact, prefix, word prefix), then full-text matches. */
 export async function searchTitles(db: Queryable, query: string, f: SearchFilter) {
   const q = searchText(query);
@@ -85,10 +90,10 @@ export async function searchTitles(db: Queryable, query: string, f: SearchFilter
   params.push(LISTING_PAGE_SIZE, f.page * LISTING_PAGE_SIZE);
   const { rows } = await db.query<CardRow & { total: number }>(
     `WITH hits AS (
-       SELECT t.*, count(*) OVER () AS total,
+       SELECT ${CARD_TITLE_COLUMNS}, count(*) OVER () AS total,
          row_number() OVER (ORDER BY ${NAME_TIER}, ts_rank(t.search, ${TSQ}) DESC, similarity(t.name_key, name_key($3)) DESC, t.curated_rank, t.mid) AS rn
        FROM titles t
-       WHERE (t.search @@ ${TSQ} OR strpos(t.name_key, name_key($3)) > 0) AND ${where}
+       WHERE (t.search @@ ${TSQ} OR t.name_key LIKE ${NAME_CONTAINS}) AND ${where}
        ORDER BY rn LIMIT $${params.length - 1} OFFSET $${params.length}
      )
      SELECT ${CARD_COLUMNS}, t.total FROM hits t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
@@ -143,7 +148,6 @@ interface TileRow {
   mag_name: string;
   issue_name: string;
   fin: number;
-  total: number;
   cover_1x: string | null;
   cover_2x: string | null;
   cover_3x: string | null;
@@ -180,31 +184,39 @@ const TILE_SELECT = `SELECT h.issue_id, i.mid, t.name AS mag_name, i.name AS iss
      SELECT p.page_no, ${HEADLINE} AS hl FROM pages p
      WHERE p.issue_id = h.issue_id AND p.search @@ ${TSQ} ORDER BY p.page_no LIMIT ${HITS_PER_TILE}) x) AS hits`;
 
-/** Page-text search: one tile per matching issue, best first, with highlighted page snippets. */
+/** Page-text search: one tile per matching issue, newest first, with highlighted page snippets.
+ * Issues are found through issue_search (one row per issue, migration 021), newest first: ranking
+ * every matching page took seconds when a word is on most of them. The count comes first and
+ * stops where the shown total is capped; it decides the plan of the page, because the planner
+ * cannot tell a rare prefix from a common one: a common word walks issues by date and stops after
+ * a page of them, a rarer one takes its few issues from the GIN index and sorts them. */
 export async function searchPages(db: Queryable, query: string, f: SearchFilter) {
   const q = searchText(query);
   const pq = prefixQuery(q);
   if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
   const params: unknown[] = [q, pq];
   const where = filters(f, params);
-  params.push(LISTING_PAGE_SIZE, f.page * LISTING_PAGE_SIZE);
+  const size = LISTING_PAGE_SIZE;
+  const cap = SEARCH_MAX_PAGES * size;
+  const matching = `SELECT s.issue_id, s.pub_date FROM issue_search s JOIN titles t ON t.mid = s.mid WHERE s.search @@ ${TSQ} AND ${where}`;
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${matching} LIMIT $${params.length + 1}) x`, [
+    ...params,
+    cap + 1,
+  ]);
+  const total = count.rows[0].n;
+  if (total <= f.page * size) return { ...empty(f.page), ...capPaging(total, size) };
+  // OFFSET 0 keeps the rare word's ORDER BY from being pushed into the scan of issue_search.
+  const source = total > cap ? `(${matching})` : `(${matching} OFFSET 0)`;
   const { rows } = await db.query<TileRow>(
-    `WITH matched AS (
-       SELECT p.issue_id, count(*)::int AS fin, max(ts_rank(p.search, ${TSQ})) AS rank FROM pages p
-       WHERE p.search @@ ${TSQ} GROUP BY p.issue_id
-     ), h AS (
-       SELECT m.*, count(*) OVER () AS total FROM matched m
-       JOIN issues i ON i.issue_id = m.issue_id JOIN titles t ON t.mid = i.mid
-       WHERE ${where}
-       ORDER BY m.rank DESC, i.pub_date DESC, m.issue_id
-       LIMIT $${params.length - 1} OFFSET $${params.length}
+    `WITH h AS (
+       SELECT m.issue_id, m.pub_date, (SELECT count(*)::int FROM pages p WHERE p.issue_id = m.issue_id AND p.search @@ ${TSQ}) AS fin
+       FROM ${source} m ORDER BY m.pub_date DESC, m.issue_id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}
      )
-     ${TILE_SELECT}, h.total, h.rank FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid
-     ORDER BY h.rank DESC, i.pub_date DESC, h.issue_id`,
-    params,
+     ${TILE_SELECT} FROM h JOIN issues i ON i.issue_id = h.issue_id JOIN titles t ON t.mid = i.mid
+     ORDER BY h.pub_date DESC, h.issue_id DESC`,
+    [...params, size, f.page * size],
   );
-  const total = rows[0]?.total ?? 0;
-  return { items: rows.map(toTile), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE) };
+  return { items: rows.map(toTile), page: f.page, ...capPaging(total, size) };
 }
 
 /** Discover: the page hits of one issue. Null when the issue does not exist (or its title is

@@ -17,7 +17,7 @@ const SECTION_SIZE = 20;
 export async function loadHome(db: Queryable, edzLibId: number, ageRate?: number, storyAge?: number): Promise<HomeResponse> {
   const visibility = await visibilityFor(db, edzLibId);
   const list = async (category: QuickCategory | number, type?: 'magazine') =>
-    (await listMagazines(db, { visibility, category, ageRate, type, page: 0, pageSize: SECTION_SIZE })).magazineList;
+    (await listMagazines(db, { visibility, category, ageRate, type, page: 0, pageSize: SECTION_SIZE, count: false })).magazineList;
   const [
     mostPopular,
     featured,

@@ -1,0 +1,155 @@
+// The fast path (issue 16, migration 021): what listings and search read is kept up to date by
+// triggers and the popularity job, so the answers follow ingest, deletions and reads at once;
+// title and story search find Chinese and Japanese inside a run and Arabic presentation forms.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestContext } from '../support/app';
+import { addReads, FX, loadCatalogue } from '../fixtures/catalogue';
+import { storeRenderedIssue } from '../../src/server/ingest/ingest';
+import { refreshPopularity } from '../../src/server/jobs/popularity';
+
+let t: TestContext;
+beforeAll(async () => {
+  // No response cache: every answer here comes from the database.
+  t = await testApp(loadCatalogue, { config: { contentCacheMs: 0 } });
+});
+afterAll(() => t?.close());
+
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return res.json();
+};
+const card = async (category: string, mid: number) =>
+  (await get(`/content/magazine-filter?categoryID=${category}`)).magazineList.find((m: { mid: number }) => m.mid === mid);
+
+async function ingest(mid: number, name: string, pubDate: string, text: string, isSpecial = false): Promise<number> {
+  const tiny = new Uint8Array([1, 2, 3, mid, name.length]);
+  const page = { pageNo: 1, width: 720, smallWidth: 360, height: 1020, text, large: tiny, small: tiny };
+  return t.db.transaction((tx) =>
+    storeRenderedIssue(tx, t.app.storage, { mid, name, pubDate, isSpecial }, { pages: [page], covers: [tiny, tiny, tiny], warnings: [] }),
+  );
+}
+const pageHits = async (q: string) =>
+  (await get(`/content/mag-search?q=${encodeURIComponent(q)}`)).items.map((i: { issueId: number }) => i.issueId);
+
+describe('the latest issue, kept by a trigger', () => {
+  it('shows a newly ingested issue on the card at once, and the one before when it is deleted', async () => {
+    const before = await card('BS', FX.mid.tech);
+    expect(before.issueName).toBe('Issue 3');
+    const issueId = await ingest(FX.mid.tech, 'Issue 4', '2026-11-20', 'Fresh pages about robots');
+    const after = await card('BS', FX.mid.tech);
+    expect(after).toMatchObject({ issueId, issueName: 'Issue 4', pubDate: '2026-11-20' });
+    expect((await get(`/content/magMeta?mid=${FX.mid.tech}`)).latestIssue.issueId).toBe(issueId);
+    // New arrivals: the title with the newest issue comes first.
+    expect((await get('/content/magazine-filter?categoryID=NA')).magazineList[0].mid).toBe(FX.mid.tech);
+
+    await t.db.query('DELETE FROM issues WHERE issue_id = $1', [issueId]);
+    expect(await card('BS', FX.mid.tech)).toEqual(before);
+  });
+
+  it('keeps a special issue off the card but counts it as the newest for new arrivals', async () => {
+    const regular = await card('BS', FX.mid.biz);
+    const special = await ingest(FX.mid.biz, 'Annual Special', '2026-11-25', 'A special edition', true);
+    expect(await card('BS', FX.mid.biz)).toEqual(regular);
+    expect((await get('/content/magazine-filter?categoryID=NA')).magazineList[0].mid).toBe(FX.mid.biz);
+    await t.db.query('DELETE FROM issues WHERE issue_id = $1', [special]);
+  });
+
+  it('two ingests into one title at the same time leave the newer issue as the latest', async () => {
+    const tiny = new Uint8Array([9, 9, 9]);
+    const pdf = (text: string) => ({
+      pages: [{ pageNo: 1, width: 720, smallWidth: 360, height: 1020, text, large: tiny, small: tiny }],
+      covers: [tiny, tiny, tiny],
+      warnings: [],
+    });
+    let newer = 0;
+    const first = t.db.transaction(async (tx) => {
+      newer = await storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.paper, name: 'Newer', pubDate: '2026-11-30' }, pdf('newer'));
+      await new Promise((r) => setTimeout(r, 300)); // still open while the second one stores its issue
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const second = t.db.transaction((tx) =>
+      storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.paper, name: 'Older', pubDate: '2026-11-29' }, pdf('older')),
+    );
+    await Promise.all([first, second]);
+    const { rows } = await t.db.query<{ issue_id: number }>('SELECT issue_id FROM title_latest WHERE mid = $1', [FX.mid.paper]);
+    expect(rows[0].issue_id).toBe(newer);
+  });
+
+  it('moves an issue to another date and its title follows', async () => {
+    const { rows } = await t.db.query<{ issue_id: number }>(
+      'SELECT issue_id FROM issues WHERE mid = $1 AND NOT is_special ORDER BY pub_date LIMIT 1',
+      [FX.mid.hindiMag],
+    );
+    await t.db.query(`UPDATE issues SET pub_date = '2026-12-01' WHERE issue_id = $1`, [rows[0].issue_id]);
+    expect((await card('2', FX.mid.hindiMag)).issueId).toBe(rows[0].issue_id);
+  });
+});
+
+describe('page-text search through issue_search', () => {
+  it('finds an ingested issue by its words, follows a changed page, and forgets a deleted issue', async () => {
+    const issueId = await ingest(FX.mid.tech, 'Zebra issue', '2026-11-02', 'The zebra crossing report');
+    expect(await pageHits('zebra')).toEqual([issueId]);
+    await t.db.query(`UPDATE pages SET text = 'Quokka sightings' WHERE issue_id = $1`, [issueId]);
+    expect(await pageHits('zebra')).toEqual([]);
+    expect(await pageHits('quokka')).toEqual([issueId]);
+    await t.db.query('DELETE FROM issues WHERE issue_id = $1', [issueId]);
+    expect(await pageHits('quokka')).toEqual([]);
+  });
+
+  it('lists matching issues newest first, with every matching page counted', async () => {
+    const res = await get('/content/mag-search?q=monsoon');
+    const dates = res.items.map((i: { issueId: number }) => i.issueId);
+    const { rows } = await t.db.query<{ issue_id: number }>(
+      'SELECT issue_id FROM issues WHERE mid = $1 ORDER BY pub_date DESC, issue_id DESC',
+      [FX.mid.biz],
+    );
+    expect(dates).toEqual(rows.map((r) => r.issue_id));
+    expect(res.items.every((i: { fin: number }) => i.fin === 2)).toBe(true);
+    expect(res).toMatchObject({ nbHits: 3, nbPages: 1 });
+    expect((await get('/content/mag-search?q=monsoon&p=1')).items).toEqual([]);
+  });
+});
+
+describe('popular categories and languages from the popularity job', () => {
+  it('orders the home rows by the reads the job summed', async () => {
+    await addReads(t.db, FX.mid.hindiMag, 50);
+    await refreshPopularity(t.db);
+    const home = await get('/content/home');
+    expect(home.popularCategories[0].catId).toBe(FX.cats.business);
+    expect(home.popularLanguages[0].lang_code).toBe('hi');
+    await addReads(t.db, FX.mid.tech, 80);
+    await refreshPopularity(t.db);
+    const next = await get('/content/home');
+    expect(next.popularCategories[0].catId).toBe(FX.cats.tech);
+    expect(next.popularLanguages[0].lang_code).toBe('en');
+  });
+});
+
+describe('title and story search for every script', () => {
+  beforeAll(async () => {
+    await t.db.exec(`
+      INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type, description, curated_rank)
+      VALUES ('東京文化ジャーナル', 'tokyo-culture', 'Sakura', 3, 'en', 'Monthly', 'magazine', 'ﻣﺮﺣﺒﺎ readers', 50);
+      INSERT INTO stories (canonical_url, title, short_desc, body, category)
+      VALUES ('culture-cjk', '中华文化博大精深', 'ﻣﺮﺣﺒﺎ ﺑﺎﻟﻌﺎﻟﻢ', '日本の文化について', 'Cover-Stories');`);
+  });
+  const titles = async (q: string) =>
+    (await get(`/content/magazine-search?query=${encodeURIComponent(q)}`)).items.map((i: { key: string }) => i.key);
+  const stories = async (q: string) =>
+    (await get(`/content/article-search?query=${encodeURIComponent(q)}`)).Articles.map((s: { browserLinkUrl: string }) => s.browserLinkUrl);
+
+  it('finds a title by a word inside its Japanese name and by normal Arabic in its description', async () => {
+    expect(await titles('文化')).toEqual(['tokyo-culture']);
+    expect(await titles('مرحبا')).toEqual(['tokyo-culture']);
+    expect(await titles('ﻣﺮﺣﺒﺎ')).toEqual(['tokyo-culture']);
+  });
+
+  it('finds a story by Chinese or Japanese inside a run and by Arabic in either form', async () => {
+    expect(await stories('文化')).toEqual(['/stories/culture-cjk']);
+    expect(await stories('博大')).toEqual(['/stories/culture-cjk']);
+    expect(await stories('東京')).toEqual([]);
+    expect(await stories('مرحبا')).toEqual(['/stories/culture-cjk']);
+    expect(await stories('ﻣﺮﺣﺒﺎ')).toEqual(['/stories/culture-cjk']);
+  });
+});
