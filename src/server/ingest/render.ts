@@ -216,8 +216,12 @@ export async function encodePage(d: DrawnPage): Promise<{ page: RenderedPage; co
     d.small.encode('webp', WEBP_QUALITY),
     ...d.coverCanvases.map((c) => c.encode('webp', 82)),
   ]);
+  const [width, height, smallWidth] = [d.canvas.width, d.canvas.height, d.small.width];
+  // Skia's pixels live outside V8's heap, so V8 sees no reason to collect a canvas soon: shrink
+  // each one now, which frees its pixels at once (tens of MB for a large page).
+  for (const c of [d.canvas, d.small, ...d.coverCanvases]) c.width = c.height = 1;
   return {
-    page: { pageNo: d.pageNo, width: d.canvas.width, smallWidth: d.small.width, height: d.canvas.height, text: d.text, large, small },
+    page: { pageNo: d.pageNo, width, smallWidth, height, text: d.text, large, small },
     covers,
   };
 }
