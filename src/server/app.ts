@@ -20,6 +20,7 @@ import idempotency from './plugins/idempotency';
 import auth from './plugins/auth';
 import accounts from './plugins/accounts';
 import push, { type PushOptions } from './plugins/push';
+import ingestJobs from './plugins/ingest-jobs';
 import type { Mailer, SmsSender } from './services/mailer';
 
 declare module 'fastify' {
@@ -84,6 +85,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(auth);
   await app.register(accounts, { mailer: opts.mailer, sms: opts.sms });
   await app.register(push, { agent: opts.pushAgent, ...opts.pushQueue });
+  await app.register(ingestJobs); // bulk import's queue, run in the background
 
   app.get('/api/health', async () => ({ ok: true, db: opts.db.kind }));
   await app.register(contentRoutes, { prefix: '/content' });

@@ -64,6 +64,8 @@ export interface Config {
   /** Hosts a push subscription's endpoint may name ("*.example.com" for any subdomain): pushes are
    * sent only there, so a subscription cannot make the server post to an address of its choice. */
   pushServiceHosts: string[];
+  /** Bulk import (issue 14): the largest PDF the admins' upload endpoint takes (INGEST_UPLOAD_MAX_MB). */
+  ingestUploadMaxBytes: number;
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Windows, Safari). */
@@ -156,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((h) => h.trim().toLowerCase())
           .filter(Boolean)
       : PUSH_SERVICE_HOSTS_DEFAULT,
+    ingestUploadMaxBytes: Math.max(1, Number(env.INGEST_UPLOAD_MAX_MB ?? 200) || 200) * 1024 * 1024,
   };
 }

@@ -30,6 +30,8 @@ export interface RunnerOptions {
   /** tests: a runner that claims as another process would */
   owner?: string;
   staleSeconds?: number;
+  /** asked before each claim: true ends the run (the server closing) */
+  stop?: () => boolean;
 }
 
 export const newOwner = () => `${HOST}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
@@ -118,7 +120,11 @@ export async function runJobs(opts: RunnerOptions): Promise<IngestJob[]> {
   let pool: PagePool | null = null;
   const finished: IngestJob[] = [];
   try {
-    for (let job; (job = await runOneJob(opts, () => (pool ??= createPagePool())));) finished.push(job);
+    while (!opts.stop?.()) {
+      const job = await runOneJob(opts, () => (pool ??= createPagePool()));
+      if (!job) break;
+      finished.push(job);
+    }
   } finally {
     await (pool as PagePool | null)?.close();
   }

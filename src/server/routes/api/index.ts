@@ -20,6 +20,8 @@ import consoleAdminRoutes from './console-admin';
 import consoleActivityRoutes from './console-activity';
 import consoleZoneRoutes from './console-zones';
 import consoleEnquiryRoutes from './console-enquiries';
+// bulk import's upload endpoint (issue 14)
+import consoleIngestRoutes from './console-ingest';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -46,5 +48,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleActivityRoutes);
   await app.register(consoleZoneRoutes);
   await app.register(consoleEnquiryRoutes);
+  await app.register(consoleIngestRoutes);
 };
 export default apiRoutes;
