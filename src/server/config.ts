@@ -1,5 +1,6 @@
 // Every environment variable the server reads, in one place (the README lists the same).
 import path from 'node:path';
+import { defaultPoolSize } from './workers/pool';
 import { OTP_LENGTH_DEFAULT } from '../shared/validation';
 
 export interface Config {
@@ -66,6 +67,8 @@ export interface Config {
   pushServiceHosts: string[];
   /** Bulk import (issue 14): the largest PDF the admins' upload endpoint takes (INGEST_UPLOAD_MAX_MB). */
   ingestUploadMaxBytes: number;
+  /** Worker threads that render an ingest's pages (INGEST_WORKERS); 0 renders on the main thread. */
+  ingestWorkers: number;
 }
 
 /** The browsers' push services (Chrome and Edge's FCM, Firefox, Windows, Safari). */
@@ -159,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : PUSH_SERVICE_HOSTS_DEFAULT,
     ingestUploadMaxBytes: Math.max(1, Number(env.INGEST_UPLOAD_MAX_MB ?? 200) || 200) * 1024 * 1024,
+    ingestWorkers: env.INGEST_WORKERS ? Math.min(8, Math.max(0, Math.floor(Number(env.INGEST_WORKERS)) || 0)) : defaultPoolSize(),
   };
 }

@@ -52,7 +52,7 @@ const problemsOf = (p: Promise<unknown>) =>
   );
 const run = async (owner?: string) => {
   const events: JobEvent[] = [];
-  const jobs = await runJobs({ db, mediaDir, onEvent: (e) => events.push(e), owner });
+  const jobs = await runJobs({ db, mediaDir, workers: 2, onEvent: (e) => events.push(e), owner });
   return { jobs, events };
 };
 

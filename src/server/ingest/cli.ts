@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/index';
 import { migrate } from '../db/migrate';
 import { enqueueJob } from '../repositories/ingest-jobs';
@@ -45,7 +45,7 @@ function parse() {
   return { target: positionals[0], values };
 }
 
-async function ingestOne(db: Db, mediaDir: string, file: string, values: ReturnType<typeof parse>['values']): Promise<void> {
+async function ingestOne(db: Db, config: Config, file: string, values: ReturnType<typeof parse>['values']): Promise<void> {
   const request = requestFrom({ ...values, language: values.lang }, file);
   let bytes: Uint8Array;
   try {
@@ -54,15 +54,15 @@ async function ingestOne(db: Db, mediaDir: string, file: string, values: ReturnT
     throw new IngestError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   const started = Date.now();
-  const pool = createPagePool();
+  const pool = config.ingestWorkers ? createPagePool(config.ingestWorkers) : undefined;
   const result = await ingestPdf(
     db,
-    mediaDir,
+    config.mediaDir,
     bytes,
     request,
     (done, total) => console.log(`page ${done}/${total} rendered`),
     pool,
-  ).finally(() => pool.close());
+  ).finally(() => pool?.close());
   for (const w of result.warnings) console.log(`warning: ${w.page === null ? 'the document' : `page ${w.page}`}: ${w.message}`);
   if (!result.created) {
     console.log(
@@ -111,9 +111,9 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    if (!bulk) return await ingestOne(db, config.mediaDir, target, values);
+    if (!bulk) return await ingestOne(db, config, target, values);
     if (values.manifest) await queueFolder(db, target, values.manifest);
-    const jobs = await runJobs({ db, mediaDir: config.mediaDir, onEvent: printEvent });
+    const jobs = await runJobs({ db, mediaDir: config.mediaDir, workers: config.ingestWorkers, onEvent: printEvent });
     const count = (s: string) => jobs.filter((j) => j.state === s).length;
     console.log(`${jobs.length} jobs run: ${count('done')} done, ${count('skipped')} skipped (already in), ${count('failed')} failed`);
     if (count('failed')) process.exitCode = 1;

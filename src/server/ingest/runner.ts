@@ -30,6 +30,8 @@ export interface RunnerOptions {
   /** tests: a runner that claims as another process would */
   owner?: string;
   staleSeconds?: number;
+  /** worker threads to render in (config.ingestWorkers); 0: on this thread */
+  workers: number;
   /** asked before each claim: true ends the run (the server closing) */
   stop?: () => boolean;
 }
@@ -64,7 +66,7 @@ function outcomeOf(r: IngestResult): { state: 'done' | 'skipped'; message: strin
 }
 
 /** Claims and runs one job: the job as it ended, or null when there is none to claim. */
-export async function runOneJob(opts: RunnerOptions, pool: () => PagePool): Promise<IngestJob | null> {
+export async function runOneJob(opts: RunnerOptions, pool: () => PagePool | undefined): Promise<IngestJob | null> {
   const { db } = opts;
   const owner = opts.owner ?? newOwner();
   const job = await claimJob(db, {
@@ -102,6 +104,8 @@ export async function runOneJob(opts: RunnerOptions, pool: () => PagePool): Prom
   } finally {
     clearInterval(timer);
   }
+  // before the outcome is visible: whoever sees the job over sees its copy gone
+  if (job.removeSource) await fs.promises.rm(job.sourcePath, { force: true });
   await finishJob(db, job.id, owner, {
     state: end.state,
     message: end.message,
@@ -109,7 +113,6 @@ export async function runOneJob(opts: RunnerOptions, pool: () => PagePool): Prom
     pagesDone: done,
     pagesTotal: total,
   });
-  if (job.removeSource) await fs.promises.rm(job.sourcePath, { force: true });
   opts.onEvent?.(end);
   return { ...job, state: end.state, message: end.message };
 }
@@ -121,7 +124,7 @@ export async function runJobs(opts: RunnerOptions): Promise<IngestJob[]> {
   const finished: IngestJob[] = [];
   try {
     while (!opts.stop?.()) {
-      const job = await runOneJob(opts, () => (pool ??= createPagePool()));
+      const job = await runOneJob(opts, () => (opts.workers ? (pool ??= createPagePool(opts.workers)) : undefined));
       if (!job) break;
       finished.push(job);
     }

@@ -23,6 +23,7 @@ export default fp(async (app) => {
       await runJobs({
         db: app.db,
         mediaDir: app.config.mediaDir,
+        workers: app.config.ingestWorkers,
         stop: () => closing,
         onEvent: (e) => void (e.kind === 'end' && app.log.info({ job: e.job.id, state: e.state }, `ingest job ${e.job.id}: ${e.message}`)),
       }).catch((err) => app.log.error({ err }, 'ingest jobs failed'));
