@@ -23,6 +23,7 @@ import idempotency from './plugins/idempotency';
 import auth from './plugins/auth';
 import accounts from './plugins/accounts';
 import push, { type PushOptions } from './plugins/push';
+import ingestJobs from './plugins/ingest-jobs';
 import type { Mailer, SmsSender } from './services/mailer';
 import type { MediaStorage } from './media/storage';
 import { openStorage } from './media/open-storage';
@@ -93,6 +94,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(auth);
   await app.register(accounts, { mailer: opts.mailer, sms: opts.sms });
   await app.register(push, { agent: opts.pushAgent, ...opts.pushQueue });
+  await app.register(ingestJobs); // bulk import's queue, run in the background
 
   await app.register(healthRoute);
   await app.register(contentRoutes, { prefix: '/content' });

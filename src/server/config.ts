@@ -1,5 +1,6 @@
 // Every environment variable the server reads, in one place (the README lists the same).
 import path from 'node:path';
+import { defaultPoolSize } from './workers/pool';
 import { OTP_LENGTH_DEFAULT } from '../shared/validation';
 import { DEFAULT_MAX_LAG_MS } from './db/replica';
 
@@ -79,6 +80,10 @@ export interface Config {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeApiUrl?: string;
+  /** Bulk import (issue 14): the largest PDF the admins' upload endpoint takes (INGEST_UPLOAD_MAX_MB). */
+  ingestUploadMaxBytes: number;
+  /** Worker threads that render an ingest's pages (INGEST_WORKERS); 0 renders on the main thread. */
+  ingestWorkers: number;
   /** Media on S3-compatible object storage (S3_BUCKET set); unset: the local MEDIA_DIR. */
   s3?: S3Config;
 }
@@ -211,5 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
     s3: parseS3(env),
+    ingestUploadMaxBytes: Math.max(1, Number(env.INGEST_UPLOAD_MAX_MB ?? 200) || 200) * 1024 * 1024,
+    ingestWorkers: env.INGEST_WORKERS ? Math.min(8, Math.max(0, Math.floor(Number(env.INGEST_WORKERS)) || 0)) : defaultPoolSize(),
   };
 }

@@ -9,6 +9,7 @@ import type { MediaStorage } from '../media/storage';
 import { slugify } from '../demo/random';
 import { IngestError, PAGE_WIDTHS, renderPages, type RenderedPdf, type RenderWarning } from './render';
 import { searchText } from '../../shared/search-text';
+import { renderPagesInPool, type PagePool } from './page-pool';
 
 export interface IssueInfo {
   mid: number;
@@ -58,7 +59,7 @@ export const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(
 
 /** The title if it exists, or null for a new one; refuses bad details before anything is rendered,
  * with a message that names the value and what would do. */
-async function checkRequest(db: Queryable, req: IngestRequest): Promise<{ mid: number; name: string } | null> {
+export async function checkRequest(db: Queryable, req: IngestRequest): Promise<{ mid: number; name: string } | null> {
   if (!isCalendarDate(req.issue.pubDate)) throw new IngestError(`the date '${req.issue.pubDate}' is not a real day as YYYY-MM-DD`);
   if (!req.issue.name.trim()) throw new IngestError('the issue name is empty');
   if ('mid' in req.title) {
@@ -154,6 +155,8 @@ export async function ingestPdf(
   bytes: Uint8Array,
   req: IngestRequest,
   onPage?: (done: number, total: number) => void,
+  /** render in these worker threads (bulk import, the server), not on this thread */
+  pool?: PagePool,
 ): Promise<IngestResult> {
   const existingTitle = await checkRequest(db, req);
   const hash = sha256(bytes);
@@ -163,10 +166,11 @@ export async function ingestPdf(
   const staging = await storage.stage();
   try {
     const pages: StoredPage[] = [];
-    const { covers, warnings } = await renderPages(bytes, PAGE_WIDTHS, async ({ large, small, ...page }, total) => {
+    const render: typeof renderPages = pool ? (...args) => renderPagesInPool(pool, ...args) : renderPages;
+    const { covers, warnings } = await render(bytes, PAGE_WIDTHS, async ({ large, small, ...page }, total) => {
       const [largeName, smallName] = await Promise.all([staging.save('pages', large, 'webp'), staging.save('pages', small, 'webp')]);
       pages.push({ ...page, largeName, smallName });
-      onPage?.(page.pageNo, total);
+      onPage?.(pages.length, total); // pages done: they may come back out of order from a pool
     });
     const coverNames = await Promise.all(covers.map((b) => staging.save('public', b, 'webp')));
     const stored = await db.transaction(async (tx) => {

@@ -140,7 +140,7 @@ function isBlank(canvas: Canvas): boolean {
 }
 
 /** The PDF as pdfjs reads it; a file that is not one, or cannot be read, is an IngestError. */
-async function openPdf(bytes: Uint8Array, warnings?: string[]): Promise<PDFDocumentProxy> {
+export async function openPdf(bytes: Uint8Array, warnings?: string[]): Promise<PDFDocumentProxy> {
   if (pdfHeaderOffset(bytes) < 0) throw new IngestError('not a PDF file: there is no %PDF- header in its first KB');
   try {
     // pdfjs takes ownership of the buffer it is given: pass a copy. XFA is on only so that an
@@ -157,6 +157,75 @@ async function openPdf(bytes: Uint8Array, warnings?: string[]): Promise<PDFDocum
   }
 }
 
+/** The PDF opened and checked as every render does (not a PDF, password, XFA-only), for a caller
+ * that renders its pages elsewhere (page-pool.ts): its page count and the warnings of opening it. */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number; warnings: RenderWarning[] }> {
+  const openWarnings: string[] = [];
+  const pdf = await openPdf(bytes, openWarnings);
+  try {
+    checkNotXfa(pdf);
+    return { numPages: pdf.numPages, warnings: [...new Set(openWarnings)].map((message) => ({ page: null, message })) };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+function checkNotXfa(pdf: PDFDocumentProxy): void {
+  if (pdf.isPureXfa) throw new IngestError('an XFA-only form (its pages exist only as form data): print it to a flat PDF first');
+}
+
+/** The PDF has no page that draws anything (pdf.js shows an empty page tree as one empty page). */
+export const NO_PAGES = () => new IngestError('the PDF has no pages (none of them draws anything)');
+
+export interface DrawnPage {
+  pageNo: number;
+  canvas: Canvas;
+  small: Canvas;
+  text: string;
+  /** draws nothing at all */
+  empty: boolean;
+  warnings: RenderWarning[];
+  /** page 1 only: the cover at each of COVER_WIDTHS */
+  coverCanvases: Canvas[];
+}
+
+/** Page n drawn (not yet encoded), with its warnings. */
+export async function drawPage(pdf: PDFDocumentProxy, n: number, widths: { large: number; small: number }): Promise<DrawnPage> {
+  const pageWarnings: string[] = [];
+  const drawn = await collectWarnings(pageWarnings, () => renderPage(pdf, n, widths)).catch((err: Error) => {
+    throw err instanceof IngestError ? err : new IngestError(`page ${n} cannot be rendered: ${err.message}`);
+  });
+  const { canvas, small, text, blankButDraws, empty, missingFonts } = drawn;
+  const warnings = [...new Set(pageWarnings)].map((message) => ({ page: n, message }));
+  if (blankButDraws) warnings.push({ page: n, message: 'renders blank although the PDF draws on it: look at this page' });
+  for (const font of missingFonts)
+    warnings.push({
+      page: n,
+      message: `the font ${font} is not embedded and pdf.js has no substitute: drawn with a stand-in (Japanese and Latin only)`,
+    });
+  // Draw every downscaled copy before any encode starts: skia must not read a canvas that
+  // another thread is encoding.
+  const coverCanvases = n === 1 ? COVER_WIDTHS.map((w) => downscale(canvas, w)) : [];
+  return { pageNo: n, canvas, small, text, empty, warnings, coverCanvases };
+}
+
+/** A drawn page as WebP (on libuv's thread pool), and page 1's covers. */
+export async function encodePage(d: DrawnPage): Promise<{ page: RenderedPage; covers: Uint8Array[] }> {
+  const [large, small, ...covers] = await Promise.all([
+    d.canvas.encode('webp', WEBP_QUALITY),
+    d.small.encode('webp', WEBP_QUALITY),
+    ...d.coverCanvases.map((c) => c.encode('webp', 82)),
+  ]);
+  const [width, height, smallWidth] = [d.canvas.width, d.canvas.height, d.small.width];
+  // Skia's pixels live outside V8's heap, so V8 sees no reason to collect a canvas soon: shrink
+  // each one now, which frees its pixels at once (tens of MB for a large page).
+  for (const c of [d.canvas, d.small, ...d.coverCanvases]) c.width = c.height = 1;
+  return {
+    page: { pageNo: d.pageNo, width, smallWidth, height, text: d.text, large, small },
+    covers,
+  };
+}
+
 /** Renders every page in order, handing each to `each` as soon as it is encoded (so a caller can
  * write it out instead of holding the whole issue in memory). */
 export async function renderPages(
@@ -168,45 +237,28 @@ export async function renderPages(
   const pdf = await openPdf(bytes, openWarnings);
   const warnings: RenderWarning[] = [...new Set(openWarnings)].map((message) => ({ page: null, message }));
   let encoding: Promise<void> = Promise.resolve();
-  let covers: Promise<Uint8Array[]> = Promise.resolve([]);
+  let covers: Uint8Array[] = [];
   try {
-    if (pdf.isPureXfa) throw new IngestError('an XFA-only form (its pages exist only as form data): print it to a flat PDF first');
-    // pdf.js shows an empty page tree as one empty page: count the pages that draw anything.
+    checkNotXfa(pdf);
     let drawnPages = 0;
     // Encoding runs on libuv's thread pool: encode page n while page n+1 renders, one page ahead
     // at most so a long PDF never holds more than two canvases.
     for (let n = 1; n <= pdf.numPages; n++) {
-      const pageWarnings: string[] = [];
-      const drawn = await collectWarnings(pageWarnings, () => renderPage(pdf, n, widths)).catch((err: Error) => {
-        throw err instanceof IngestError ? err : new IngestError(`page ${n} cannot be rendered: ${err.message}`);
-      });
-      const { canvas, small, text, blankButDraws, empty, missingFonts } = drawn;
-      if (!empty) drawnPages++;
-      warnings.push(...[...new Set(pageWarnings)].map((message) => ({ page: n, message })));
-      if (blankButDraws) warnings.push({ page: n, message: 'renders blank although the PDF draws on it: look at this page' });
-      for (const font of missingFonts)
-        warnings.push({
-          page: n,
-          message: `the font ${font} is not embedded and pdf.js has no substitute: drawn with a stand-in (Japanese and Latin only)`,
-        });
-      // Draw every downscaled copy before any encode starts: skia must not read a canvas that
-      // another thread is encoding.
-      const coverCanvases = n === 1 ? COVER_WIDTHS.map((w) => downscale(canvas, w)) : [];
-      if (n === 1) covers = Promise.all(coverCanvases.map((c) => c.encode('webp', 82)));
+      const drawn = await drawPage(pdf, n, widths);
+      if (!drawn.empty) drawnPages++;
+      warnings.push(...drawn.warnings);
       await encoding;
-      encoding = Promise.all([canvas.encode('webp', WEBP_QUALITY), small.encode('webp', WEBP_QUALITY)]).then(([large, smallBytes]) =>
-        each(
-          { pageNo: n, width: canvas.width, smallWidth: small.width, height: canvas.height, text, large, small: smallBytes },
-          pdf.numPages,
-        ),
-      );
+      encoding = encodePage(drawn).then((encoded) => {
+        if (n === 1) covers = encoded.covers;
+        return each(encoded.page, pdf.numPages);
+      });
     }
     await encoding;
-    if (!drawnPages) throw new IngestError('the PDF has no pages (none of them draws anything)');
-    return { covers: await covers, warnings };
+    if (!drawnPages) throw NO_PAGES();
+    return { covers, warnings };
   } catch (err) {
     // The page still being encoded must not reach `each` after the caller has cleaned up.
-    await Promise.allSettled([encoding, covers]);
+    await Promise.allSettled([encoding]);
     if (err instanceof IngestError) throw err;
     throw new IngestError(`the PDF cannot be read: ${(err as Error).message}`);
   } finally {

@@ -22,6 +22,8 @@ import consoleZoneRoutes from './console-zones';
 import consoleEnquiryRoutes from './console-enquiries';
 // Personal plans and payments (issue 17).
 import paymentRoutes from './payments';
+// bulk import's upload endpoint (issue 14)
+import consoleIngestRoutes from './console-ingest';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -49,5 +51,6 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleZoneRoutes);
   await app.register(consoleEnquiryRoutes);
   await app.register(paymentRoutes);
+  await app.register(consoleIngestRoutes);
 };
 export default apiRoutes;

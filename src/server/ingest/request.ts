@@ -1,0 +1,48 @@
+// The fields of one issue to ingest, as the single-file flags, a manifest row and the upload form
+// give them (all text), turned into an IngestRequest. The checks that need no database are here;
+// checkRequest (ingest.ts) does the rest (a real date, a known category, language and type).
+import path from 'node:path';
+import type { IngestRequest } from './ingest';
+import { IngestError } from './render';
+
+export interface IssueFields {
+  title?: string;
+  issue?: string;
+  date?: string;
+  category?: string;
+  language?: string;
+  publisher?: string;
+  frequency?: string;
+  type?: string;
+  special?: boolean;
+}
+
+const MAX_TEXT = 200;
+
+/** `file` names the issue when no issue name is given. */
+export function requestFrom(fields: IssueFields, file: string): IngestRequest {
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value !== 'string') continue;
+    // NUL and other control characters would reach the database as a raw error
+    if (/\p{Cc}/u.test(value)) throw new IngestError(`the ${name} contains a control character`);
+    if (value.length > MAX_TEXT) throw new IngestError(`the ${name} is longer than ${MAX_TEXT} characters`);
+  }
+  const { title, category } = fields;
+  if (!title?.trim()) throw new IngestError('a title is required');
+  if (category && !/^\d+$/.test(category)) throw new IngestError(`the category takes a category id (a number), not '${category}'`);
+  return {
+    title: {
+      name: title.trim(),
+      publisher: fields.publisher?.trim() || 'Independent',
+      catId: category ? Number(category) : undefined,
+      lang: fields.language?.trim() || 'en',
+      frequency: fields.frequency?.trim() || 'Monthly',
+      type: fields.type?.trim() || 'magazine',
+    },
+    issue: {
+      name: fields.issue?.trim() || path.basename(file, path.extname(file)),
+      pubDate: fields.date?.trim() || new Date().toISOString().slice(0, 10),
+      isSpecial: fields.special ?? false,
+    },
+  };
+}

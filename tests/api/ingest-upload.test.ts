@@ -1,0 +1,127 @@
+// Bulk import's upload endpoint (issue 14): an admin posts a PDF with the manifest's fields and
+// follows the job the server runs in the background. Refusals (403, 413, 415, 400) leave no file
+// and no job behind.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestContext } from '../support/app';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { loadCatalogue } from '../fixtures/catalogue';
+import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
+
+const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pdfs');
+const pdf = (name: string) => fs.readFileSync(path.join(PDFS, name));
+const MAX_MB = 1;
+
+let t: TestContext;
+let api: ReturnType<typeof apiClient>;
+const outbox = memoryOutbox();
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await testApp(loadCatalogue, { mailer: outbox.mailer, config: { ingestUploadMaxBytes: MAX_MB * 1024 * 1024 } });
+  api = apiClient(t.app, await xsrfToken(t.app));
+  for (const email of [LIB, OTHER, ADMIN]) tokens[email] = (await signInByCode(t.db, api, outbox, email)).token;
+  await grantTestConsoleRoles(t.db);
+});
+afterAll(() => t?.close());
+
+const fields = (over: Record<string, string> = {}) => ({
+  title: 'Uploaded Weekly',
+  issue: 'No. 7',
+  date: '2026-11-07',
+  category: '2',
+  language: 'en',
+  publisher: 'Acme',
+  type: 'newspaper',
+  ...over,
+});
+const upload = (bytes: Buffer, over: Record<string, string> = {}, token = tokens[ADMIN], name = 'weekly.pdf') =>
+  api.upload('/api/console/ingest', fields(over), { name, type: 'application/pdf', bytes }, token);
+
+/** What a refusal must leave as it was: jobs, titles, and the upload folder. */
+async function state() {
+  const n = async (table: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+  const dir = path.join(t.dataDir, 'private', 'ingest-uploads');
+  return { jobs: await n('ingest_jobs'), titles: await n('titles'), files: fs.existsSync(dir) ? fs.readdirSync(dir) : [] };
+}
+
+describe('refusals', () => {
+  it('403 for a librarian, 401 signed out, 415 for a non-PDF or a JSON body, 413 past the size limit, 400 for bad fields; nothing stored', async () => {
+    const before = await state();
+    const small = pdf('issue6069.pdf');
+    expect((await upload(small, {}, tokens[LIB])).status).toBe(403);
+    expect((await upload(small, {}, '')).status).toBe(401);
+    const png = await upload(Buffer.from('\x89PNG\r\n\x1a\n' + 'x'.repeat(2000)));
+    expect(png).toMatchObject({ status: 415, body: { error: { message: expect.stringMatching(/not a PDF/) } } });
+    expect((await api.post('/api/console/ingest', fields(), tokens[ADMIN])).status).toBe(415);
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_MB * 1024 * 1024 + 10, 32)]);
+    expect(await upload(big)).toMatchObject({ status: 413, body: { error: { code: 'too_large' } } });
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ date: '2026-02-30' }, /not a real day/],
+      [{ category: '99999' }, /no category 99999/],
+      [{ category: '1e3' }, /category id/],
+      [{ language: 'xx' }, /no language 'xx'/],
+      [{ type: 'tabloid' }, /type must be/],
+      [{ title: '' }, /title is required/],
+      [{ title: 'NUL\u0000' }, /control character/],
+      [{ issue: 'x'.repeat(201) }, /longer than 200/],
+      [{ colour: 'red' }, /Unknown field 'colour'/],
+    ];
+    for (const [over, message] of bad) {
+      const r = await upload(small, over);
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(r.body.error.message).toMatch(message);
+    }
+    expect(
+      (await api.upload('/api/console/ingest', fields(), { name: 'e.pdf', type: 'application/pdf', bytes: Buffer.alloc(0) }, tokens[ADMIN]))
+        .status,
+    ).toBe(400);
+    expect(await state()).toEqual(before);
+  });
+
+  it('a job that is not there is a 404, a bad id a 400, and a librarian may not look', async () => {
+    expect((await api.get('/api/console/ingest/jobs/999999', tokens[ADMIN])).status).toBe(404);
+    expect((await api.get('/api/console/ingest/jobs/0', tokens[ADMIN])).status).toBe(400);
+    expect((await api.get('/api/console/ingest/jobs/99999999999', tokens[ADMIN])).status).toBe(400);
+    expect((await api.get('/api/console/ingest/jobs/1', tokens[LIB])).status).toBe(403);
+  });
+});
+
+/** The job once it is over (the server runs it in the background). */
+async function finished(id: number) {
+  for (let i = 0; i < 480; i++) {
+    const job = (await api.get(`/api/console/ingest/jobs/${id}`, tokens[ADMIN])).body;
+    if (!['queued', 'running'].includes(job.state)) return job;
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+describe('an upload', () => {
+  it('is queued (202), runs in the background to done with its progress, and its copy is removed', async () => {
+    const r = await upload(pdf('issue13916.pdf'));
+    expect(r).toMatchObject({ status: 202, body: { title: 'Uploaded Weekly', issue: 'No. 7', pagesDone: 0, issueId: null } });
+    expect(['queued', 'running']).toContain(r.body.state);
+    const job = await finished(r.body.id);
+    expect(job).toMatchObject({ state: 'done', pagesDone: 1, pagesTotal: 1, finishedAt: expect.any(String) });
+    expect(job.message).toMatch(/^new title; issue \d+ 'No\. 7' of 'Uploaded Weekly', 1 page/);
+    const issue = (
+      await t.db.query('SELECT i.name, i.pub_date, t.type, t.publisher FROM issues i JOIN titles t USING (mid) WHERE i.issue_id = $1', [
+        job.issueId,
+      ])
+    ).rows[0];
+    expect(issue).toEqual({ name: 'No. 7', pub_date: '2026-11-07', type: 'newspaper', publisher: 'Acme' });
+    expect((await state()).files).toEqual([]);
+
+    // the same bytes again: queued, then skipped as already in
+    const again = await upload(pdf('issue13916.pdf'), { title: 'Other' });
+    expect(again.status).toBe(202);
+    expect(await finished(again.body.id)).toMatchObject({
+      state: 'skipped',
+      message: expect.stringMatching(/^already in: issue \d+ 'No\. 7'/),
+    });
+    expect((await state()).files).toEqual([]);
+  }, 120_000);
+});
