@@ -13,6 +13,7 @@ import contentRoutes from './routes/content/index';
 import apiRoutes from './routes/api/index';
 import readerRoutes from './routes/reader/index';
 import sushiRoutes from './routes/harvest/sushi';
+import appLinkRoutes from './routes/app-links/index';
 import xsrf from './plugins/xsrf';
 import securityHeaders from './plugins/security-headers';
 import requestLimits from './plugins/request-limits';
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(readerRoutes);
   await app.register(sushiRoutes);
+  await app.register(appLinkRoutes);
   await app.register(staticFiles);
   return app;
 }

@@ -32,6 +32,10 @@ export function srcSet(c1: string | null, c2: string | null, c3: string | null):
   return [c1 && `${mediaUrl(c1)} 1x`, c2 && `${mediaUrl(c2)} 2x`, c3 && `${mediaUrl(c3)} 3x`].filter(Boolean).join(', ');
 }
 
+/** appLinkUrl (spec §3) leaves here as the page's path; the content service makes it absolute on
+ * PUBLIC_URL (routes/content/app-links.ts), the host the store apps claim. */
+export const appLink = (path: string) => path;
+
 export const titleUrl = (mid: number) => `/magazine/${mid}`;
 export const issueUrl = (mid: number, issueId: number) => `/magazine/${mid}/${issueId}`;
 
@@ -99,6 +103,7 @@ export function toCategory(r: CategoryRow): Category {
     imgPath: mediaUrl(r.image),
     is_fav: false,
     browserLinkUrl: `/magazines/${r.cat_id}`,
+    appLinkUrl: appLink(`/magazines/${r.cat_id}`),
   };
 }
 
@@ -114,6 +119,7 @@ export function toLanguage(r: LanguageRow, storeId = 1): Language {
     nativeName: r.native_name,
     store_id: storeId,
     browserLinkUrl: `/magazines/BS/${r.lang_code}`,
+    appLinkUrl: appLink(`/magazines/BS/${r.lang_code}`),
   };
 }
 
@@ -146,5 +152,6 @@ export function toStory(r: StoryRow): StoryTile {
     publishedAt: new Date(r.published_at).toISOString(),
     category: r.category,
     browserLinkUrl: `/stories/${r.canonical_url}`,
+    appLinkUrl: appLink(`/stories/${r.canonical_url}`),
   };
 }

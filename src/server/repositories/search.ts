@@ -12,6 +12,7 @@ import {
   STORY_COLUMNS,
   STORY_JOINS,
   issueUrl,
+  appLink,
   srcSet,
   toCard,
   toStory,
@@ -172,6 +173,7 @@ function toTile(r: TileRow): IssueTile {
     pages: r.hits ?? [],
     fin: r.fin,
     browserLinkUrl: issueUrl(r.mid, r.issue_id),
+    appLinkUrl: appLink(issueUrl(r.mid, r.issue_id)),
   };
 }
 

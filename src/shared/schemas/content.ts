@@ -33,6 +33,7 @@ export const Category = z.object({
   imgPath: z.string().nullable(),
   is_fav: z.boolean(),
   browserLinkUrl: z.string(), // /magazines/{catId}
+  appLinkUrl: z.string(), // the same page as an absolute link a store app opens (spec §3)
 });
 export type Category = z.infer<typeof Category>;
 
@@ -42,6 +43,7 @@ export const Language = z.object({
   nativeName: z.string(),
   store_id: z.number(),
   browserLinkUrl: z.string(), // /magazines/BS/{lang_code}
+  appLinkUrl: z.string(),
 });
 export type Language = z.infer<typeof Language>;
 
@@ -99,6 +101,7 @@ export const IssueTile = z.object({
   pages: z.array(PageHit),
   fin: z.number(), // number of pages that match
   browserLinkUrl: z.string(),
+  appLinkUrl: z.string(),
 });
 export type IssueTile = z.infer<typeof IssueTile>;
 
@@ -114,6 +117,7 @@ export const StoryTile = z.object({
   publishedAt: z.string(), // ISO timestamp
   category: z.string(),
   browserLinkUrl: z.string(), // /stories/{canonical url}
+  appLinkUrl: z.string(),
 });
 export type StoryTile = z.infer<typeof StoryTile>;
 

@@ -10,6 +10,7 @@ import { apiGet } from '../../lib/api';
 import { useLocalePath } from '../../components/useLocalePath';
 import { promptInstall, useInstallWay } from '../../pwa/state';
 import { usePageTexts } from './texts';
+import { StoreLinks } from './StoreLinks';
 import './info.css';
 
 function StatusPage({ ok, title, body, children }: { ok: boolean; title: string; body: string; children?: React.ReactNode }) {
@@ -98,6 +99,7 @@ export function AppDownloadPage() {
           </button>
         </div>
       )}
+      <StoreLinks texts={texts} />
       <section className="info__section">
         <h2>{texts.androidTitle}</h2>
         <p>{texts.android}</p>
