@@ -169,6 +169,9 @@ export const IssuesByMagQuery = z.object({
   isSpecialIssue: flag.optional(),
   /** Only issues published before this date (paging back through older issues). */
   lst_dt: isoDate.optional(),
+  /** With lst_dt: the last issue shown, so that issues sharing its date are not skipped (the
+   * archive pages by date then issue id, newest first). */
+  lst_id: int(1).optional(),
 });
 export const IssuesResponse = z.object({ edt_details: z.array(Issue) });
 export type IssuesResponse = z.infer<typeof IssuesResponse>;

@@ -1,10 +1,12 @@
-// "All issues" before any date range is chosen: the archive by year, newest first, 50 issues a
-// request (getIssuesByMag with lst_dt for the older ones), with a button for older issues.
+// "All issues" before any date range is chosen: the whole archive by year, newest first, 50 issues
+// a request (getIssuesByMag with lst_dt and lst_id after the last one shown). Older pages load as
+// the end of the list comes near, and with a button (keyboard, or no scrolling at all).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Issue, IssuesResponse } from '../../../shared/schemas/content';
 import { IssueCard } from '../../components/Tiles';
 import { contentGet } from '../../lib/api';
+import { useEndOfList } from '../listing/useEndOfList';
 import { issuesQuery, titleKeys } from './queries';
 
 const PAGE = 50;
@@ -27,11 +29,16 @@ export function IssueArchive({ mid }: { mid: number }) {
     queryFn: ({ pageParam, signal }) =>
       pageParam === undefined
         ? queryClient.fetchQuery(issuesQuery(mid, false))
-        : contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, lst_dt: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.edt_details.length < PAGE ? undefined : last.edt_details.at(-1)!.pubDate),
+        : contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, lst_dt: pageParam.pubDate, lst_id: pageParam.issueId }, signal),
+    initialPageParam: undefined as Pick<Issue, 'pubDate' | 'issueId'> | undefined,
+    getNextPageParam: (last) => (last.edt_details.length < PAGE ? undefined : last.edt_details.at(-1)),
     staleTime: 5 * 60_000,
   });
+  const more = () => {
+    if (!archive.isFetchingNextPage) void archive.fetchNextPage();
+  };
+  const loaded = archive.data?.pages.length ?? 0;
+  const sentinel = useEndOfList(more, archive.hasNextPage && !archive.isFetchingNextPage && !archive.isError, loaded);
   const issues = archive.data?.pages.flatMap((p) => p.edt_details) ?? [];
   if (archive.isPending) return <span className="skeleton skeleton--cover" aria-hidden="true" />;
   return (
@@ -48,12 +55,14 @@ export function IssueArchive({ mid }: { mid: number }) {
           </div>
         </section>
       ))}
+      <div ref={sentinel} aria-hidden="true" />
       {archive.hasNextPage && (
         <button
           type="button"
           className="button button--ghost"
-          onClick={() => void archive.fetchNextPage()}
+          onClick={more}
           disabled={archive.isFetchingNextPage}
+          data-testid="archive-older"
         >
           {t('titleArchive.older')}
         </button>
