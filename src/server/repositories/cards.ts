@@ -1,6 +1,7 @@
 // Row → API shape mapping shared by every catalogue query, and the SQL that produces the rows.
 import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { mediaUrl } from '../media/store';
+import { titlePath } from '../../shared/title-paths';
 
 /** Select list for a title card; expects `t` = titles and `li` = its latest regular issue (LATERAL). */
 export const CARD_COLUMNS = `t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold,
@@ -36,8 +37,6 @@ export function srcSet(c1: string | null, c2: string | null, c3: string | null):
  * PUBLIC_URL (routes/content/app-links.ts), the host the store apps claim. */
 export const appLink = (path: string) => path;
 
-export const titleUrl = (mid: number) => `/magazine/${mid}`;
-export const issueUrl = (mid: number, issueId: number) => `/magazine/${mid}/${issueId}`;
 
 export function toCard(r: CardRow): MagazineCard {
   return {
@@ -54,7 +53,7 @@ export function toCard(r: CardRow): MagazineCard {
     imgPath: mediaUrl(r.cover_2x),
     imageSrc: mediaUrl(r.cover_1x),
     imageSrcSet: srcSet(r.cover_1x, r.cover_2x, r.cover_3x),
-    browserLinkUrl: titleUrl(r.mid),
+    browserLinkUrl: titlePath(r.mid, r.name),
   };
 }
 

@@ -21,7 +21,7 @@ export const MagazineCard = z.object({
   imgPath: z.string().nullable(),
   imageSrc: z.string().nullable(),
   imageSrcSet: z.string().nullable(),
-  browserLinkUrl: z.string(), // /magazine/{mid}/{slug}
+  browserLinkUrl: z.string(), // /magazine/{mid}-{Name-Slug} (shared/title-paths.ts)
 });
 export type MagazineCard = z.infer<typeof MagazineCard>;
 
@@ -163,6 +163,23 @@ export type StoresResponse = z.infer<typeof StoresResponse>;
 
 export const MagazineMetaByNameQuery = z.object({ magName: line().min(1).max(200) });
 export const MagMetaQuery = z.object({ mid: int(1) });
+/** Magazine detail by a base64 id (spec §7): the title id's digits, base64 (standard or URL-safe). */
+export const MagazineDetailsQuery = z.object({
+  id: z
+    .string()
+    .max(16)
+    .transform((v, ctx) => {
+      let digits = '';
+      try {
+        digits = atob(v.replace(/-/g, '+').replace(/_/g, '/'));
+      } catch {
+        // not base64: refused below
+      }
+      const mid = /^[1-9]\d{0,8}$/.test(digits) ? Number(digits) : 0;
+      if (!mid) ctx.addIssue({ code: 'custom', message: 'expected a title id in base64, e.g. MTI= for 12' });
+      return mid;
+    }),
+});
 
 export const IssuesByMagQuery = z.object({
   mid: int(1),

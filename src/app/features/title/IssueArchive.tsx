@@ -20,7 +20,7 @@ function byYear(issues: Issue[]): [string, Issue[]][] {
   return [...years];
 }
 
-export function IssueArchive({ mid }: { mid: number }) {
+export function IssueArchive({ mid, titlePath }: { mid: number; titlePath: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const archive = useInfiniteQuery({
@@ -50,7 +50,7 @@ export function IssueArchive({ mid }: { mid: number }) {
           </h3>
           <div className="listing-grid">
             {list.map((i) => (
-              <IssueCard key={i.issueId} issue={i} place="grid" />
+              <IssueCard key={i.issueId} issue={i} titlePath={titlePath} place="grid" />
             ))}
           </div>
         </section>

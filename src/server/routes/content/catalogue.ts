@@ -18,6 +18,7 @@ import {
   MagazineMeta,
   MagazineMetaByNameQuery,
   MagMetaQuery,
+  MagazineDetailsQuery,
   OrgDetailsQuery,
   OrgDetailsResponse,
   RelatedQuery,
@@ -90,6 +91,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!meta) throw notFound(`Magazine ${req.query.mid}`);
     return meta;
   });
+
+  app.get(
+    '/magazine-details',
+    { schema: { querystring: MagazineDetailsQuery, response: { 200: MagazineMeta, ...errors } } },
+    async (req) => {
+      const meta = await catalogue.titleMeta(db, { mid: req.query.id });
+      if (!meta) throw notFound(`Magazine ${req.query.id}`);
+      return meta;
+    },
+  );
 
   app.get('/getIssuesByMag', { schema: { querystring: IssuesByMagQuery, response: { 200: IssuesResponse, ...errors } } }, async (req) => {
     const { mid, isSpecialIssue, lst_dt, lst_id } = req.query;
