@@ -37,7 +37,6 @@ export function srcSet(c1: string | null, c2: string | null, c3: string | null):
  * PUBLIC_URL (routes/content/app-links.ts), the host the store apps claim. */
 export const appLink = (path: string) => path;
 
-
 export function toCard(r: CardRow): MagazineCard {
   return {
     mid: r.mid,
