@@ -15,6 +15,7 @@ import { newsAgeLabel, readTimeLabel } from '../../../shared/labels';
 import NotFound from '../../routes/NotFound';
 import { ArticleTools, useFontSize } from './ArticleTools';
 import { articleQuery, storyQuery } from './queries';
+import { useViewEvent } from '../usage/useViewEvent';
 import { useCategoryName } from './categoryName';
 import './stories.css';
 
@@ -36,6 +37,7 @@ export default function StoryPage() {
   const byUrl = useQuery({ ...storyQuery(url), enabled: !isDetails });
   const byDetails = useQuery({ ...articleQuery(details), enabled: isDetails && wanted });
   const story = isDetails ? byDetails : byUrl;
+  useViewEvent(story.data ? { kind: 'story_read', url: story.data.canonicalUrl } : null);
   const font = useFontSize();
   const [translated, setTranslated] = useState<string[] | null>(null);
 

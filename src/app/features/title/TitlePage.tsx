@@ -18,6 +18,7 @@ import NotFound from '../../routes/NotFound';
 import { midOf, titlePath, titleSegment } from '../../../shared/title-paths';
 import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './queries';
 import { IssueRangeFilter } from './IssueRangeFilter';
+import { useViewEvent } from '../usage/useViewEvent';
 import { FavouriteButton } from '../favourites/FavouriteButton';
 import { useOpenIssue } from '../reader/useOpenIssue';
 import { ReadNowButton } from '../reader/ReadNowButton';
@@ -59,6 +60,7 @@ export default function TitlePage() {
   const [relatedPage, setRelatedPage] = useState(0);
   const { open: openIssue, opening, dialog } = useOpenIssue({ isNews: meta.data?.type === 'newspaper' });
   const related = useQuery({ ...relatedQuery(mid, relatedPage), enabled: valid, placeholderData: (prev) => prev });
+  useViewEvent(meta.data ? { kind: 'title_view', mid: meta.data.mid, issueId: issueId ?? undefined } : null);
 
   const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
   if (!valid || missing(meta.error) || missing(chosen.error) || (chosen.data && chosen.data.issue.magId !== mid)) return <NotFound />;
