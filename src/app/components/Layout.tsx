@@ -83,8 +83,15 @@ export function Layout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [redirect]);
   useEffect(() => {
-    // Only a signed-in device refreshes; the sign-in code loads then, not on every first visit.
-    if (session.isLoggedIn()) void import('../features/login/flow').then((m) => m.refreshSession());
+    // Only a signed-in device refreshes (a guest's session is checked); the sign-in code loads
+    // then, not on every first visit. Mode 3 (no name yet) sends the reader to the name step.
+    if (session.isLoggedIn())
+      void import('../features/login/flow').then((m) =>
+        m.startSession((p) => {
+          if (!location.pathname.includes(p)) void navigate(to(p), { replace: true });
+        }),
+      );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     if (i18n.language !== locale) void setLocale(locale);
