@@ -84,13 +84,8 @@ export function Layout() {
   }, [redirect]);
   useEffect(() => {
     // Only a signed-in device refreshes (a guest's session is checked); the sign-in code loads
-    // then, not on every first visit. Mode 3 (no name yet) sends the reader to the name step.
-    if (session.isLoggedIn())
-      void import('../features/login/flow').then((m) =>
-        m.startSession((p) => {
-          if (!location.pathname.includes(p)) void navigate(to(p), { replace: true });
-        }),
-      );
+    // then, not on every first visit.
+    if (session.isLoggedIn()) void import('../features/login/flow').then((m) => m.startSession(navigate, to));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {

@@ -1,6 +1,6 @@
 // The sign-in journey's state between its screens (kept in sessionStorage so a reload on the
 // code screen keeps the request), the calls, and where a reader goes once signed in.
-import { useNavigate } from 'react-router';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { z } from 'zod';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { clearSession, isGuest, saveUser, session, STORAGE, storedUser, type LoginType } from '../../lib/session';
@@ -121,11 +121,14 @@ export async function refreshSession(mode: 1 | 2 | 3, go: Go): Promise<boolean> 
 const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]);
 
 /** At app start (spec §4): a guest's session is checked (/api/guest/validate; status 0 means
- * nothing happens), a reader's refreshed in mode 2 (or 3 while the name is missing). */
-export async function startSession(go: Go): Promise<void> {
+ * nothing happens), a reader's refreshed in mode 2 (or 3 while the name is missing: to the name
+ * step, unless already there). */
+export async function startSession(navigate: NavigateFunction, to: (path: string) => string): Promise<void> {
   if (!session.isLoggedIn()) return;
   if (!isGuest()) {
-    await refreshSession(2, go);
+    await refreshSession(2, (p) => {
+      if (!location.pathname.endsWith(p)) void navigate(to(p), { replace: true });
+    });
     return;
   }
   const token = session.userToken();
