@@ -2,7 +2,7 @@
 // name (the old ones sent on to them), /article/details by name, and a title view counted for a
 // signed-in reader.
 import { expect, test } from '@playwright/test';
-import { screenshotBoth, SignIn } from './pages';
+import { screenshotBoth, SideMenu, SignIn } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -98,4 +98,26 @@ test("a signed-in reader's title view and story read are sent for the reports; t
   const read = page.waitForRequest((r) => r.url().endsWith('/api/events/view'));
   await page.goto(story.browserLinkUrl);
   expect((await read).postDataJSON()).toEqual({ kind: 'story_read', url: story.browserLinkUrl.slice('/stories/'.length) });
+});
+
+test("the side menu's links in the spec's order; Provide Feedback in the dashboard's menu, in English and Hindi", async ({ page }) => {
+  await page.goto('/');
+  const menu = new SideMenu(page);
+  await menu.open();
+  const names = await menu.dialog().locator('.side-menu__links a').allInnerTexts();
+  expect(names.slice(0, 5)).toEqual(['Home', 'Magazines', 'Stories', 'Newspapers', 'Journals']);
+  await page.keyboard.press('Escape');
+
+  await new SignIn(page).withPassword('reader@demo.edu', 'read2026');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('feedback')).toHaveAttribute(
+    'href',
+    `mailto:support@lectern.app?subject=${encodeURIComponent('Feedback on Lectern')}`,
+  );
+  await expect(page.getByTestId('feedback')).toContainText('Provide Feedback');
+  await screenshotBoth(page, 'dashboard-feedback-en', { fullPage: false });
+  await page.goto('/hi/dashboard');
+  await expect(page.getByTestId('feedback')).toContainText('प्रतिक्रिया दें');
+  await screenshotBoth(page, 'dashboard-feedback-hi', { fullPage: false });
 });

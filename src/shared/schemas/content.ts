@@ -165,8 +165,7 @@ export const MagazineMetaByNameQuery = z.object({ magName: line().min(1).max(200
 export const MagMetaQuery = z.object({ mid: int(1) });
 /** Magazine detail by a base64 id (spec §7): the title id's digits, base64 (standard or URL-safe). */
 export const MagazineDetailsQuery = z.object({
-  id: z
-    .string()
+  id: line()
     .max(16)
     .transform((v, ctx) => {
       let digits = '';
