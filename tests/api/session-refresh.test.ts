@@ -63,6 +63,20 @@ describe('POST /api/user/details (login refresh)', () => {
     }
     expect((await api.post('/api/user/details', params(member.uid))).status).toBe(401);
   });
+
+  it('takes a request with no body at all (an older app): 200 signed in, 401 signed out', async () => {
+    const xsrf = await xsrfToken(t.app);
+    const bare = (authorization?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/details',
+        cookies: { 'XSRF-TOKEN': xsrf },
+        headers: { 'x-xsrf-token': xsrf, ...(authorization ? { authorization } : {}) },
+      });
+    expect((await bare(member.token)).statusCode).toBe(200);
+    expect((await bare()).statusCode).toBe(401);
+    expect((await bare('not-a-token')).statusCode).toBe(401);
+  });
 });
 
 describe('GET /api/guest/validate (at app start)', () => {

@@ -121,3 +121,28 @@ test("the side menu's links in the spec's order; Provide Feedback in the dashboa
   await expect(page.getByTestId('feedback')).toContainText('प्रतिक्रिया दें');
   await screenshotBoth(page, 'dashboard-feedback-hi', { fullPage: false });
 });
+
+test('Listen and Translate say why this browser cannot, instead of hiding', async ({ page, request }) => {
+  // Headless Chromium has no voices and no on-device translator.
+  const latest = (await (await request.get('/content/stories?category=Latest')).json()).items;
+  const cover = (await (await request.get('/content/stories?category=Cover-Stories')).json()).items;
+  let hindi: string | undefined;
+  for (const s of [...cover, ...latest]) {
+    const url = s.browserLinkUrl.slice('/stories/'.length);
+    if ((await (await request.get(`/content/story?url=${url}`)).json()).lang === 'hi') hindi = s.browserLinkUrl;
+    if (hindi) break;
+  }
+  expect(hindi, 'the demo library has a Hindi story').toBeDefined();
+  await page.goto(hindi!);
+  await page.getByTestId('listen').click();
+  await expect(page.getByTestId('tool-why')).toHaveText('This device has no voice for Hindi, so it cannot read this story aloud.');
+  await page.getByTestId('translate').click();
+  await expect(page.getByTestId('tool-why')).toHaveText('This browser has no on-device translator.');
+  await screenshotBoth(page, 'story-tools-why-en', { fullPage: false });
+  await page.goto(`/hi${hindi}`);
+  await page.getByTestId('listen').click();
+  await expect(page.getByTestId('tool-why')).toContainText('हिन्दी');
+  // A Hindi story on the Hindi page has nothing to translate: no button.
+  await expect(page.getByTestId('translate')).toHaveCount(0);
+  await screenshotBoth(page, 'story-tools-why-hi', { fullPage: false });
+});

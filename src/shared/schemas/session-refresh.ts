@@ -18,5 +18,5 @@ export const RefreshBody = z
     /** How the reader signed in (the stored loginType). */
     ctp: z.enum(['email', 'mobile', 'password', 'guest', 'sso']).optional(),
   })
-  .optional();
+  .nullish();
 export type RefreshBody = z.infer<typeof RefreshBody>;
