@@ -15,6 +15,7 @@ import readerRoutes from './routes/reader/index';
 import sushiRoutes from './routes/harvest/sushi';
 import healthRoute from './routes/health';
 import paymentWebhook from './routes/payments-webhook';
+import appLinkRoutes from './routes/app-links/index';
 import xsrf from './plugins/xsrf';
 import readYourWrites from './plugins/read-your-writes';
 import securityHeaders from './plugins/security-headers';
@@ -102,6 +103,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(readerRoutes);
   await app.register(sushiRoutes);
   await app.register(paymentWebhook);
+  await app.register(appLinkRoutes);
   await app.register(staticFiles);
   return app;
 }

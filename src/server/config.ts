@@ -84,6 +84,12 @@ export interface Config {
   ingestUploadMaxBytes: number;
   /** Worker threads that render an ingest's pages (INGEST_WORKERS); 0 renders on the main thread. */
   ingestWorkers: number;
+  /** App links (spec §1, the store apps): the Android package and its signing certificates'
+   * SHA-256 fingerprints, the iOS app ("<team id>.<bundle id>") and its App Store id. */
+  androidAppId?: string;
+  androidCertSha256: string[];
+  iosAppId?: string;
+  iosAppStoreId?: string;
   /** Media on S3-compatible object storage (S3_BUCKET set); unset: the local MEDIA_DIR. */
   s3?: S3Config;
 }
@@ -218,5 +224,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: parseS3(env),
     ingestUploadMaxBytes: Math.max(1, Number(env.INGEST_UPLOAD_MAX_MB ?? 200) || 200) * 1024 * 1024,
     ingestWorkers: env.INGEST_WORKERS ? Math.min(8, Math.max(0, Math.floor(Number(env.INGEST_WORKERS)) || 0)) : defaultPoolSize(),
+    ...appLinkConfig(env),
   };
+}
+
+// ---------- app links (issue 17) ----------
+
+/** ANDROID_CERT_SHA256: a comma list of SHA-256 fingerprints, with or without colons; a wrong one
+ * stops the start (a store app that cannot verify its links fails silently on the phone). */
+export function parseCertFingerprints(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const hex = s.replace(/:/g, '').toUpperCase();
+      if (!/^[0-9A-F]{64}$/.test(hex)) throw new Error(`ANDROID_CERT_SHA256: '${s}' is not a SHA-256 fingerprint (64 hex digits)`);
+      return hex.match(/../g)!.join(':');
+    });
+}
+
+function appLinkConfig(env: NodeJS.ProcessEnv) {
+  const androidAppId = env.ANDROID_APP_ID?.trim() || undefined;
+  if (androidAppId && !/^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/.test(androidAppId))
+    throw new Error(`ANDROID_APP_ID: '${androidAppId}' is not an Android package name (e.g. org.lectern.app)`);
+  const iosAppId = env.IOS_APP_ID?.trim() || undefined;
+  if (iosAppId && !/^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/.test(iosAppId))
+    throw new Error(`IOS_APP_ID: '${iosAppId}' is not "<team id>.<bundle id>" (e.g. ABCDE12345.org.lectern.app)`);
+  const iosAppStoreId = env.IOS_APP_STORE_ID?.trim() || undefined;
+  if (iosAppStoreId && !/^\d{1,15}$/.test(iosAppStoreId))
+    throw new Error(`IOS_APP_STORE_ID: '${iosAppStoreId}' is not an App Store id (digits)`);
+  return { androidAppId, androidCertSha256: parseCertFingerprints(env.ANDROID_CERT_SHA256), iosAppId, iosAppStoreId };
 }

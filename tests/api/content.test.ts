@@ -44,7 +44,7 @@ describe('magazine-filter', () => {
     const card = res.body.magazineList[0];
     expect(card.issueName).toBe('Issue 3');
     expect(card.imageSrcSet).toMatch(/^\/media\/\S+ 1x, \/media\/\S+ 2x, \/media\/\S+ 3x$/);
-    expect(card.browserLinkUrl).toBe(`/magazine/${FX.mid.hindiMag}`);
+    expect(card.browserLinkUrl).toBe(`/magazine/${FX.mid.hindiMag}-भारत-दर्पण`);
   });
 
   it('applies quick categories, gold, store and age rating (only below 8)', async () => {

@@ -16,8 +16,8 @@ test('a title from the home page: details, issues, choosing an issue, related ti
   // (textContent: a card off screen skips rendering, content-visibility, and has no innerText yet)
   const name = (await card.locator('.cover-card__name').textContent())!.trim();
   await card.click();
-  await expect(page).toHaveURL(/\/magazine\/\d+$/);
-  const mid = Number(new URL(page.url()).pathname.split('/')[2]);
+  await expect(page).toHaveURL(/\/magazine\/\d+-[^/]+$/);
+  const mid = parseInt(new URL(page.url()).pathname.split('/')[2], 10);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   const meta = await (await request.get(`/content/magMeta?mid=${mid}`)).json();
   for (const text of [meta.publisher, meta.categoryName, meta.languageName, meta.frequency])
@@ -30,7 +30,7 @@ test('a title from the home page: details, issues, choosing an issue, related ti
   const recent = page.getByTestId('section-recent-issues').getByTestId('issue-card');
   await expect(recent).toHaveCount(issues.length);
   await recent.last().click();
-  await expect(page).toHaveURL(new RegExp(`/magazine/${mid}/${issues.at(-1).issueId}$`));
+  await expect(page).toHaveURL(new RegExp(`/magazine/${mid}-[^/]+/${issues.at(-1).issueId}$`));
   await expect(page.getByTestId('current-issue')).toContainText(issues.at(-1).issueName);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'title-1280');
@@ -93,12 +93,12 @@ test('favourites: signing in from a title comes back to it; the toggle, its toas
   await page.goto('/magazine/3');
   const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
   await page.getByRole('button', { name: 'Add to My Favorites' }).click();
-  await expect(page).toHaveURL(/\/login\?returnTo=%2Fmagazine%2F3$/);
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fmagazine%2F3-[^&]+$/);
   await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
   await page.getByLabel('Institution e-mail address').fill('reader@demo.edu');
   await page.getByLabel('Password', { exact: true }).fill('read2026');
   await page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/magazine\/3$/);
+  await expect(page).toHaveURL(/\/magazine\/3-[^/]+$/);
 
   const toggle = page.getByTestId('favourite-toggle');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');

@@ -83,8 +83,10 @@ export function Layout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [redirect]);
   useEffect(() => {
-    // Only a signed-in device refreshes; the sign-in code loads then, not on every first visit.
-    if (session.isLoggedIn()) void import('../features/login/flow').then((m) => m.refreshSession());
+    // Only a signed-in device refreshes (a guest's session is checked); the sign-in code loads
+    // then, not on every first visit.
+    if (session.isLoggedIn()) void import('../features/login/flow').then((m) => m.startSession(navigate, to));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     if (i18n.language !== locale) void setLocale(locale);

@@ -8,6 +8,9 @@ import { localeOf, localisedPath } from '../lib/locale';
 import { session } from '../lib/session';
 import { CloseIcon, ChevronLeft, GlobeIcon } from './Icons';
 import { visibleNavLinks } from './navLinks';
+
+/** The side menu's links in the spec's order (§2), not the header's. */
+const SIDE_MENU_ORDER: string[] = ['home', 'magazines', 'stories', 'newspapers', 'journals'];
 import { useLocalePath } from './useLocalePath';
 import { useLogout } from './useLogout';
 import { DOWNLOADS_PATH, SHELF_PATH } from '../features/shelf/paths';
@@ -77,11 +80,13 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
             </div>
             <p className="side-menu__user">{session.userName() ?? t('sideMenu.guest')}</p>
             <nav className="side-menu__links">
-              {visibleNavLinks().map((l) => (
-                <Link key={l.key} to={to(l.to)} onClick={onClose}>
-                  {t(`nav.${l.key}`)}
-                </Link>
-              ))}
+              {visibleNavLinks()
+                .sort((a, b) => SIDE_MENU_ORDER.indexOf(a.key) - SIDE_MENU_ORDER.indexOf(b.key))
+                .map((l) => (
+                  <Link key={l.key} to={to(l.to)} onClick={onClose}>
+                    {t(`nav.${l.key}`)}
+                  </Link>
+                ))}
               {/* Not header links of the spec: the side menu's own. */}
               {session.isLoggedIn() && (
                 <>

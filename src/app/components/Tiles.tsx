@@ -133,12 +133,15 @@ export const namedByDate = (issue: Pick<Issue, 'issueName' | 'pubDate'>) => issu
 /** An issue of a title: cover, issue name and date (spec §3 issue tile). */
 export function IssueCard({
   issue,
+  titlePath,
   current,
   onRead,
   place = 'shelf',
   eager,
 }: {
   issue: Issue;
+  /** The title's page (shared/title-paths.ts), which the issue's page is below. */
+  titlePath: string;
   current?: boolean;
   onRead?: (issueId: number) => void;
   place?: CoverPlace;
@@ -149,7 +152,7 @@ export function IssueCard({
   const to = useLocalePath();
   const card = (
     <Link
-      to={to(`/magazine/${issue.magId}/${issue.issueId}`)}
+      to={to(`${titlePath}/${issue.issueId}`)}
       className="cover-card"
       data-testid="issue-card"
       aria-current={current ? 'page' : undefined}

@@ -1,6 +1,7 @@
 // Row → API shape mapping shared by every catalogue query, and the SQL that produces the rows.
 import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { mediaUrl } from '../media/store';
+import { titlePath } from '../../shared/title-paths';
 
 /** Select list for a title card; expects `t` = titles and `li` = its latest regular issue. */
 export const CARD_COLUMNS = `t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold,
@@ -34,8 +35,9 @@ export function srcSet(c1: string | null, c2: string | null, c3: string | null):
   return [c1 && `${mediaUrl(c1)} 1x`, c2 && `${mediaUrl(c2)} 2x`, c3 && `${mediaUrl(c3)} 3x`].filter(Boolean).join(', ');
 }
 
-export const titleUrl = (mid: number) => `/magazine/${mid}`;
-export const issueUrl = (mid: number, issueId: number) => `/magazine/${mid}/${issueId}`;
+/** appLinkUrl (spec §3) leaves here as the page's path; the content service makes it absolute on
+ * PUBLIC_URL (routes/content/app-links.ts), the host the store apps claim. */
+export const appLink = (path: string) => path;
 
 export function toCard(r: CardRow): MagazineCard {
   return {
@@ -52,7 +54,7 @@ export function toCard(r: CardRow): MagazineCard {
     imgPath: mediaUrl(r.cover_2x),
     imageSrc: mediaUrl(r.cover_1x),
     imageSrcSet: srcSet(r.cover_1x, r.cover_2x, r.cover_3x),
-    browserLinkUrl: titleUrl(r.mid),
+    browserLinkUrl: titlePath(r.mid, r.name),
   };
 }
 
@@ -101,6 +103,7 @@ export function toCategory(r: CategoryRow): Category {
     imgPath: mediaUrl(r.image),
     is_fav: false,
     browserLinkUrl: `/magazines/${r.cat_id}`,
+    appLinkUrl: appLink(`/magazines/${r.cat_id}`),
   };
 }
 
@@ -116,6 +119,7 @@ export function toLanguage(r: LanguageRow, storeId = 1): Language {
     nativeName: r.native_name,
     store_id: storeId,
     browserLinkUrl: `/magazines/BS/${r.lang_code}`,
+    appLinkUrl: appLink(`/magazines/BS/${r.lang_code}`),
   };
 }
 
@@ -148,5 +152,6 @@ export function toStory(r: StoryRow): StoryTile {
     publishedAt: new Date(r.published_at).toISOString(),
     category: r.category,
     browserLinkUrl: `/stories/${r.canonical_url}`,
+    appLinkUrl: appLink(`/stories/${r.canonical_url}`),
   };
 }

@@ -195,11 +195,15 @@ export async function titleMeta(db: Queryable, by: { mid: number } | { name: str
   };
 }
 
-export async function issuesOf(db: Queryable, mid: number, o: { special?: boolean; before?: string; limit?: number }) {
+export async function issuesOf(db: Queryable, mid: number, o: { special?: boolean; before?: string; beforeId?: number; limit?: number }) {
   const params: unknown[] = [mid];
   let where = 'i.mid = $1';
   if (o.special) where += ' AND i.is_special';
-  if (o.before) {
+  if (o.before && o.beforeId) {
+    // After the last issue shown in the archive's order: no issue of the same date is lost.
+    params.push(o.before, o.beforeId);
+    where += ` AND (i.pub_date, i.issue_id) < ($${params.length - 1}::date, $${params.length}::int)`;
+  } else if (o.before) {
     params.push(o.before);
     where += ` AND i.pub_date < $${params.length}`;
   }

@@ -5,8 +5,9 @@
 // publication) for TR_J4, counter_platform_months for the platform's searches.
 //
 // How Lectern's events map (README, "Usage reports"):
-// - an issue is the item, its title the title; opening an issue is a request (full content
-//   retrieved), opening it and turning its pages are investigations;
+// - an issue is the item, its title the title; opening an issue or reading one of its stories is a
+//   request (full content retrieved), those, turning its pages and seeing the title's page (with
+//   the issue it shows) are investigations;
 // - double clicks (§7.2): the same reader, item and action (the same page, for a page view) again
 //   within 30 seconds counts once;
 // - a user session (§7.3): the reader and the hour (UTC), the Code's fallback when no session id
@@ -20,18 +21,30 @@ import type { Db, Queryable } from '../db/index';
 import { monthsBetween, type CounterMetric, type UsageCount } from '../../shared/counter/reports';
 
 /** The usage_events kinds COUNTER counts. */
-export const COUNTED_KINDS = ['issue_open', 'page_view', 'denied_no_license', 'denied_limit', 'search'] as const;
+export const COUNTED_KINDS = [
+  'issue_open',
+  'page_view',
+  'story_read',
+  'title_view',
+  'denied_no_license',
+  'denied_limit',
+  'search',
+] as const;
 export type CountedKind = (typeof COUNTED_KINDS)[number];
+/** Content retrieved (requests): an issue opened, a story of it read. Those, a page turned and the
+ * title's page seen (with the issue it shows) are investigations. */
+const REQUESTS = `('issue_open', 'story_read')`;
+const INVESTIGATIONS = `('issue_open', 'story_read', 'page_view', 'title_view')`;
 
 /** Which metric types an event adds to: [metric, the event's flag that must hold]. */
 const METRICS: [CounterMetric, string][] = [
   ['Searches_Platform', `counted AND kind = 'search'`],
-  ['Total_Item_Investigations', `counted AND kind IN ('issue_open', 'page_view')`],
-  ['Total_Item_Requests', `counted AND kind = 'issue_open'`],
-  ['Unique_Item_Investigations', `kind IN ('issue_open', 'page_view') AND NOT seen_item`],
-  ['Unique_Item_Requests', `kind = 'issue_open' AND NOT seen_item_req`],
-  ['Unique_Title_Investigations', `kind IN ('issue_open', 'page_view') AND NOT seen_title`],
-  ['Unique_Title_Requests', `kind = 'issue_open' AND NOT seen_title_req`],
+  ['Total_Item_Investigations', `counted AND kind IN ${INVESTIGATIONS}`],
+  ['Total_Item_Requests', `counted AND kind IN ${REQUESTS}`],
+  ['Unique_Item_Investigations', `kind IN ${INVESTIGATIONS} AND NOT seen_item`],
+  ['Unique_Item_Requests', `kind IN ${REQUESTS} AND NOT seen_item_req`],
+  ['Unique_Title_Investigations', `kind IN ${INVESTIGATIONS} AND NOT seen_title`],
+  ['Unique_Title_Requests', `kind IN ${REQUESTS} AND NOT seen_title_req`],
   ['No_License', `counted AND kind = 'denied_no_license'`],
   ['Limit_Exceeded', `counted AND kind = 'denied_limit'`],
 ];
@@ -65,12 +78,12 @@ function countSql(where: string): string {
         coalesce(s.item, false) AS seen_item, coalesce(s.item_req, false) AS seen_item_req,
         coalesce(s.title, false) AS seen_title, coalesce(s.title_req, false) AS seen_title_req
       FROM e LEFT JOIN LATERAL (
-        SELECT bool_or(p.issue_id = e.issue_id) AS item, bool_or(p.issue_id = e.issue_id AND p.kind = 'issue_open') AS item_req,
-               bool_or(true) AS title, bool_or(p.kind = 'issue_open') AS title_req
+        SELECT bool_or(p.issue_id = e.issue_id) AS item, bool_or(p.issue_id = e.issue_id AND p.kind IN ${REQUESTS}) AS item_req,
+               bool_or(true) AS title, bool_or(p.kind IN ${REQUESTS}) AS title_req
         FROM usage_events p
         WHERE p.user_id = e.user_id AND p.at >= e.hour AND p.at < e.hour + interval '1 hour'
-          AND p.id < e.id AND p.mid = e.mid AND p.kind IN ('issue_open', 'page_view')
-      ) s ON e.kind IN ('issue_open', 'page_view')
+          AND p.id < e.id AND p.mid = e.mid AND p.kind IN ${INVESTIGATIONS}
+      ) s ON e.kind IN ${INVESTIGATIONS}
     ), counts AS (
       SELECT f.institution_id, date_trunc('month', f.at AT TIME ZONE 'UTC')::date AS month, f.mid, f.yop, m.metric, count(*)::int AS n
       FROM flagged f CROSS JOIN LATERAL (VALUES ${METRICS.map(([metric, on]) => `('${metric}', ${on})`).join(', ')}) AS m(metric, hit)

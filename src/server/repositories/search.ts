@@ -12,7 +12,7 @@ import {
   LATEST_ISSUE_JOIN,
   STORY_COLUMNS,
   STORY_JOINS,
-  issueUrl,
+  appLink,
   srcSet,
   toCard,
   toStory,
@@ -20,6 +20,7 @@ import {
   type StoryRow,
 } from './cards';
 import { capPaging } from './catalogue';
+import { issuePath } from '../../shared/title-paths';
 import { CJK_RUN, searchText } from '../../shared/search-text';
 
 /** Words of a query: letters, marks and digits of any script, at most 8. */
@@ -175,7 +176,8 @@ function toTile(r: TileRow): IssueTile {
     imageSrcSet: srcSet(r.cover_1x, r.cover_2x, r.cover_3x),
     pages: r.hits ?? [],
     fin: r.fin,
-    browserLinkUrl: issueUrl(r.mid, r.issue_id),
+    browserLinkUrl: issuePath(r.mid, r.mag_name, r.issue_id),
+    appLinkUrl: appLink(issuePath(r.mid, r.mag_name, r.issue_id)),
   };
 }
 

@@ -1,7 +1,7 @@
 // Stories and articles (section sec_60).
 import type { Queryable } from '../db/index';
 import { AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE } from '../../shared/constants';
-import type { Story } from '../../shared/schemas/stories';
+import type { ArticleDetailsQuery, Story } from '../../shared/schemas/stories';
 import { mediaUrl } from '../media/store';
 import { capPaging } from './catalogue';
 import { STORY_COLUMNS, STORY_JOINS, toStory, type StoryRow } from './cards';
@@ -59,6 +59,19 @@ export async function storiesPage(db: Queryable, f: { category: string; section:
   ]);
   const total = list.rows[0]?.total ?? 0;
   return { items: list.rows.map(toStory), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE), categories: categories.rows };
+}
+
+/** The canonical url /article/details names: its articleUrl when that is a story; else the newest
+ * story of that name, in the title and category given (each only when given). */
+export async function articleUrlFor(db: Queryable, q: ArticleDetailsQuery): Promise<string | null> {
+  const { rows } = await db.query<{ canonical_url: string }>(
+    `SELECT s.canonical_url FROM stories s LEFT JOIN titles t ON t.mid = s.mid
+     WHERE s.canonical_url = $1
+        OR (s.title = $2 AND ($3::text IS NULL OR t.name = $3) AND ($4::text IS NULL OR s.category = $4))
+     ORDER BY s.canonical_url = $1 DESC, s.published_at DESC LIMIT 1`,
+    [q.articleUrl ?? null, q.articleName ?? null, q.magazineName ?? null, q.category ?? null],
+  );
+  return rows[0]?.canonical_url ?? null;
 }
 
 /** One story by its canonical url, with more stories from the same title. Null when unknown (or

@@ -21,7 +21,7 @@ export const MagazineCard = z.object({
   imgPath: z.string().nullable(),
   imageSrc: z.string().nullable(),
   imageSrcSet: z.string().nullable(),
-  browserLinkUrl: z.string(), // /magazine/{mid}/{slug}
+  browserLinkUrl: z.string(), // /magazine/{mid}-{Name-Slug} (shared/title-paths.ts)
 });
 export type MagazineCard = z.infer<typeof MagazineCard>;
 
@@ -33,6 +33,7 @@ export const Category = z.object({
   imgPath: z.string().nullable(),
   is_fav: z.boolean(),
   browserLinkUrl: z.string(), // /magazines/{catId}
+  appLinkUrl: z.string(), // the same page as an absolute link a store app opens (spec §3)
 });
 export type Category = z.infer<typeof Category>;
 
@@ -42,6 +43,7 @@ export const Language = z.object({
   nativeName: z.string(),
   store_id: z.number(),
   browserLinkUrl: z.string(), // /magazines/BS/{lang_code}
+  appLinkUrl: z.string(),
 });
 export type Language = z.infer<typeof Language>;
 
@@ -99,6 +101,7 @@ export const IssueTile = z.object({
   pages: z.array(PageHit),
   fin: z.number(), // number of pages that match
   browserLinkUrl: z.string(),
+  appLinkUrl: z.string(),
 });
 export type IssueTile = z.infer<typeof IssueTile>;
 
@@ -114,6 +117,7 @@ export const StoryTile = z.object({
   publishedAt: z.string(), // ISO timestamp
   category: z.string(),
   browserLinkUrl: z.string(), // /stories/{canonical url}
+  appLinkUrl: z.string(),
 });
 export type StoryTile = z.infer<typeof StoryTile>;
 
@@ -159,12 +163,31 @@ export type StoresResponse = z.infer<typeof StoresResponse>;
 
 export const MagazineMetaByNameQuery = z.object({ magName: line().min(1).max(200) });
 export const MagMetaQuery = z.object({ mid: int(1) });
+/** Magazine detail by a base64 id (spec §7): the title id's digits, base64 (standard or URL-safe). */
+export const MagazineDetailsQuery = z.object({
+  id: line()
+    .max(16)
+    .transform((v, ctx) => {
+      let digits = '';
+      try {
+        digits = atob(v.replace(/-/g, '+').replace(/_/g, '/'));
+      } catch {
+        // not base64: refused below
+      }
+      const mid = /^[1-9]\d{0,8}$/.test(digits) ? Number(digits) : 0;
+      if (!mid) ctx.addIssue({ code: 'custom', message: 'expected a title id in base64, e.g. MTI= for 12' });
+      return mid;
+    }),
+});
 
 export const IssuesByMagQuery = z.object({
   mid: int(1),
   isSpecialIssue: flag.optional(),
   /** Only issues published before this date (paging back through older issues). */
   lst_dt: isoDate.optional(),
+  /** With lst_dt: the last issue shown, so that issues sharing its date are not skipped (the
+   * archive pages by date then issue id, newest first). */
+  lst_id: int(1).optional(),
 });
 export const IssuesResponse = z.object({ edt_details: z.array(Issue) });
 export type IssuesResponse = z.infer<typeof IssuesResponse>;

@@ -1,7 +1,7 @@
 // Usage events the app reports (spec §4: a search whose first page is empty records an event).
 // The reader adds page views and opens here later.
 import { z } from 'zod';
-import { line } from './fields';
+import { int, line } from './fields';
 
 export const EventBody = z.object({
   kind: z.enum(['search_no_results']),
@@ -9,3 +9,10 @@ export const EventBody = z.object({
   mode: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type EventBody = z.infer<typeof EventBody>;
+
+/** A story read or a title's page seen (issue 17): usage the librarians' COUNTER reports count. */
+export const ViewEventBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('story_read'), url: line().min(1).max(300) }),
+  z.object({ kind: z.literal('title_view'), mid: int(1), issueId: int(1).optional() }),
+]);
+export type ViewEventBody = z.infer<typeof ViewEventBody>;

@@ -26,6 +26,17 @@ export const StoriesResponse = z.object({
 export type StoriesResponse = z.infer<typeof StoriesResponse>;
 
 export const StoryQuery = z.object({ url: line().min(1).max(300) });
+/** /article/details (spec §2): the story by its url; or, when the url is missing or unknown (an old
+ * link), by its name within the title and category the link names. */
+export const ArticleDetailsQuery = z
+  .object({
+    category: line().max(100).optional(),
+    magazineName: line().max(200).optional(),
+    articleName: line().max(300).optional(),
+    articleUrl: line().max(300).optional(),
+  })
+  .refine((q) => q.articleUrl || q.articleName, 'articleUrl or articleName is required');
+export type ArticleDetailsQuery = z.infer<typeof ArticleDetailsQuery>;
 export const Story = StoryTile.extend({
   canonicalUrl: z.string(),
   lang: z.string(),

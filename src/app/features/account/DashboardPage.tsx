@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { AccountLayout } from './AccountLayout';
 import { NoData, hasNoData } from '../../components/NoData';
+import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { accountAreaLinks } from './links';
 import { detailsQuery } from './queries';
 import { InstitutionSummary } from './InstitutionSummary';
@@ -29,6 +30,17 @@ export default function DashboardPage() {
           </li>
         ))}
         <OrdersCard />
+        {/* The alternate account menu's Provide Feedback (spec §2): a mail to support. */}
+        <li>
+          <a
+            className="account__card"
+            href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(t('feedback.subject'))}`}
+            data-testid="feedback"
+          >
+            {t('feedback.link')}
+            <span>{t('feedback.blurb')}</span>
+          </a>
+        </li>
         {user?.consoleRole && (
           <li>
             <Link className="account__card" to={to('/library')}>

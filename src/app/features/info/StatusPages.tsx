@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { apiGet } from '../../lib/api';
 import { promptInstall, useInstallWay } from '../../pwa/state';
 import { usePageTexts } from './texts';
+import { StoreLinks } from './StoreLinks';
 import './info.css';
 
 /** A page that says how something went: a mark, a title, a line, and what to do next. */
@@ -65,6 +66,7 @@ export function AppDownloadPage() {
           </button>
         </div>
       )}
+      <StoreLinks texts={texts} />
       <section className="info__section">
         <h2>{texts.androidTitle}</h2>
         <p>{texts.android}</p>

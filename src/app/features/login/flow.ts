@@ -1,8 +1,12 @@
 // The sign-in journey's state between its screens (kept in sessionStorage so a reload on the
 // code screen keeps the request), the calls, and where a reader goes once signed in.
-import { useNavigate } from 'react-router';
-import { ApiError, apiPost } from '../../lib/api';
-import { clearSession, saveUser, session, type LoginType } from '../../lib/session';
+import { useNavigate, type NavigateFunction } from 'react-router';
+import { z } from 'zod';
+import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { clearSession, isGuest, saveUser, session, STORAGE, storedUser, type LoginType } from '../../lib/session';
+import { deviceId } from '../../lib/device';
+import i18n from '../../lib/i18n';
+import type { RefreshBody } from '../../../shared/schemas/session-refresh';
 import { useLocalePath } from '../../components/useLocalePath';
 import { LoginReply, OtpSendReply, UserInfo, type Contact, type OtpPurpose } from '../../../shared/schemas/account';
 
@@ -54,7 +58,21 @@ export const verifyCode = (requestId: string, code: string, reset?: { password: 
   apiPost('/api/login/otp/verify', LoginReply, { requestId, code, ...reset });
 export const passwordSignIn = (contact: Contact, password: string) => apiPost('/api/login/password', LoginReply, { ...contact, password });
 export const guestSignIn = (uniqId: string) => apiPost('/api/guest/login', LoginReply, { uniqId, os: 'web' });
-export const refreshUser = () => apiPost('/api/user/details', UserInfo);
+/** The refresh's parameters (spec §7): this device, the app's build, the language, the stored user. */
+export function refreshParams(): NonNullable<RefreshBody> {
+  const loginType = localStorage.getItem(STORAGE.loginType);
+  const width = Math.min(window.screen.width, window.screen.height);
+  return {
+    udid: deviceId(),
+    os: 'web',
+    appver: __BUILD_ID__.slice(0, 40),
+    device: width < 600 ? 'phone' : width < 1024 ? 'tablet' : 'desktop',
+    language_code: i18n.language === 'hi' ? 'hi' : 'en',
+    uid: storedUser()?.uid,
+    ctp: (['email', 'mobile', 'password', 'guest', 'sso'] as const).find((t) => t === loginType),
+  };
+}
+export const refreshUser = () => apiPost('/api/user/details', UserInfo, refreshParams());
 
 /** Spec §4 after a sign-in: the name step (mode 3), no library, expired, or home. */
 export function nextPath(info: UserInfo, returnTo = '/'): string {
@@ -76,17 +94,44 @@ export function useFinishSignIn() {
   };
 }
 
-/** Spec §4 login refresh on app start: reloads the user and updates what is stored. A session
- * the server ended (logout elsewhere, password change) signs the device out; offline, the
- * stored session stays. */
-export async function refreshSession(): Promise<void> {
+/** Where the refresh may send the reader: an app path (the caller adds the locale). */
+export type Go = (path: string) => void;
+
+/** Spec §4 login refresh: reloads the user and updates what is stored, then by mode: 1 goes home,
+ * 2 returns true, 3 goes to /update/fullName (and so does any mode while the name is missing). A
+ * session the server ended (logout elsewhere, password change) or that belongs to another reader
+ * signs the device out; offline, the stored session stays. False when nothing was refreshed. */
+export async function refreshSession(mode: 1 | 2 | 3, go: Go): Promise<boolean> {
   const token = session.userToken();
-  if (!session.isLoggedIn() || !token) return;
+  if (!session.isLoggedIn() || !token) return false;
   try {
     const user = await refreshUser();
     // The session may have ended meanwhile (an access guard clears an expired one): keep it ended.
-    if (session.isLoggedIn() && session.userToken() === token) saveUser(user);
+    if (!session.isLoggedIn() || session.userToken() !== token) return false;
+    saveUser(user);
+    if (mode === 3 || user.mode === 3) go('/update/fullName');
+    else if (mode === 1) go('/');
+    return true;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) clearSession();
+    if (err instanceof ApiError && (err.status === 401 || err.status === 409)) clearSession();
+    return false;
   }
+}
+
+const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]);
+
+/** At app start (spec §4): a guest's session is checked (/api/guest/validate; status 0 means
+ * nothing happens), a reader's refreshed in mode 2 (or 3 while the name is missing: to the name
+ * step, unless already there). */
+export async function startSession(navigate: NavigateFunction, to: (path: string) => string): Promise<void> {
+  if (!session.isLoggedIn()) return;
+  if (!isGuest()) {
+    await refreshSession(2, (p) => {
+      if (!location.pathname.endsWith(p)) void navigate(to(p), { replace: true });
+    });
+    return;
+  }
+  const token = session.userToken();
+  const state = await apiGet('/api/guest/validate', GuestState).catch(() => null);
+  if (state && 'uid' in state && session.userToken() === token) saveUser(state, 'guest');
 }

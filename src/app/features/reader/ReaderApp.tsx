@@ -6,6 +6,7 @@
 // a tap on the page shows or hides them. The neighbouring pages are loaded and decoded before
 // they are needed, so a turn only swaps what is already there. Progress and read events are
 // kept (offline too).
+import { titlePath as titlePathOf } from '../../../shared/title-paths';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, contentGet, replyOf } from '../../lib/api';
@@ -330,7 +331,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
       </div>
     );
 
-  const titlePath = `${lang === 'hi' ? '/hi' : ''}/magazine/${manifest.mid}`;
+  const titlePath = `${lang === 'hi' ? '/hi' : ''}${titlePathOf(manifest.mid, manifest.titleName)}`;
   const z = gestures.zoom;
   const fullScreenLabel = fullScreen.active ? t('reader.exitFullScreen') : t('reader.fullScreen');
 

@@ -48,7 +48,7 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
 
   return (
     <article className="discover" data-testid="discover-tile">
-      <Link to={to(`/magazine/${tile.magId}/${tile.issueId}`)} className="discover__cover">
+      <Link to={to(tile.browserLinkUrl)} className="discover__cover">
         {tile.imageSrc && (
           <img
             src={tile.imageSrc}

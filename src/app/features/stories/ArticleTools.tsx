@@ -48,18 +48,34 @@ type TranslatorApi = {
 };
 const translatorApi = () => (globalThis as { Translator?: TranslatorApi }).Translator;
 
-function useCanTranslate(from: string, to: string) {
-  const [can, setCan] = useState(false);
+/** Can this browser translate the story into the page's language, and if not, why: no
+ * on-device translator, not for these two languages, or its download needs the network. A story
+ * already in the page's language has nothing to translate ('same': no button). */
+type Translatable = 'yes' | 'same' | 'noTranslator' | 'unavailable' | 'offline' | 'asking';
+function useCanTranslate(from: string, to: string): Translatable {
+  const [answer, setAnswer] = useState<{ pair: string; can: Translatable } | null>(null);
+  const api = translatorApi();
+  const pair = `${from}>${to}`;
   useEffect(() => {
-    const api = translatorApi();
     if (!api || from === to) return;
-    // Ready on the device, or downloadable while online; otherwise no button at all.
     api.availability({ sourceLanguage: from, targetLanguage: to }).then(
-      (a) => setCan(a === 'available' || (a === 'downloadable' && navigator.onLine)),
-      () => setCan(false),
+      (a) =>
+        setAnswer({ pair, can: a === 'available' ? 'yes' : a === 'downloadable' ? (navigator.onLine ? 'yes' : 'offline') : 'unavailable' }),
+      () => setAnswer({ pair, can: 'unavailable' }),
     );
-  }, [from, to]);
-  return can;
+  }, [api, from, to, pair]);
+  if (from === to) return 'same';
+  if (!api) return 'noTranslator';
+  return answer?.pair === pair ? answer.can : 'asking';
+}
+
+/** A language's name in the page's language ("Hindi", "हिन्दी"), or its code. */
+function languageName(code: string, inLanguage: string) {
+  try {
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 export function ArticleTools(props: {
@@ -76,8 +92,25 @@ export function ArticleTools(props: {
   const canTranslate = useCanTranslate(props.lang, i18n.language);
   const [translating, setTranslating] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Why Listen or Translate cannot work here, said when the reader presses it.
+  const [why, setWhy] = useState<string | null>(null);
+  const names = { from: languageName(props.lang, i18n.language), to: languageName(i18n.language, i18n.language) };
+  const cannotListen = !('speechSynthesis' in window)
+    ? t('stories.cannot.noSpeech')
+    : !voice
+      ? t('stories.cannot.noVoice', { language: names.from })
+      : null;
+  const cannotTranslate =
+    canTranslate === 'noTranslator'
+      ? t('stories.cannot.noTranslator')
+      : canTranslate === 'unavailable'
+        ? t('stories.cannot.noLanguagePair', names)
+        : canTranslate === 'offline'
+          ? t('stories.cannot.offline')
+          : null;
 
   function listen() {
+    if (cannotListen) return setWhy(cannotListen);
     if (speech === 'paused') {
       speechSynthesis.resume();
       return setSpeech('speaking');
@@ -96,6 +129,8 @@ export function ArticleTools(props: {
   }
 
   async function translate() {
+    if (cannotTranslate) return setWhy(cannotTranslate);
+    if (canTranslate === 'asking') return;
     if (props.translated) return props.onTranslated(null);
     setTranslating(true);
     setFailed(false);
@@ -112,27 +147,32 @@ export function ArticleTools(props: {
 
   return (
     <div className="article-tools" role="toolbar" aria-label={t('stories.tools')}>
-      {voice && (
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={listen}
-          data-testid="listen"
-          aria-pressed={speech !== 'idle'}
-        >
-          {t(speech === 'speaking' ? 'stories.pause' : speech === 'paused' ? 'stories.resume' : 'stories.listen')}
-        </button>
-      )}
-      {canTranslate && (
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={listen}
+        data-testid="listen"
+        aria-pressed={cannotListen ? undefined : speech !== 'idle'}
+        aria-disabled={cannotListen ? true : undefined}
+      >
+        {t(speech === 'speaking' ? 'stories.pause' : speech === 'paused' ? 'stories.resume' : 'stories.listen')}
+      </button>
+      {canTranslate !== 'same' && (
         <button
           type="button"
           className="button button--ghost button--small"
           onClick={translate}
           disabled={translating}
+          aria-disabled={cannotTranslate ? true : undefined}
           data-testid="translate"
         >
           {t(props.translated ? 'stories.original' : 'stories.translate')}
         </button>
+      )}
+      {why && (
+        <span className="article-tools__why" role="status" data-testid="tool-why">
+          {why}
+        </span>
       )}
       {failed && (
         <span className="form-error" role="alert">

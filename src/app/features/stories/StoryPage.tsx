@@ -1,5 +1,7 @@
-// /stories/{canonical url} and /article/details?…&articleUrl=…: one story with its tools and
-// more stories from the same title.
+// /stories/{canonical url} and /article/details?category&magazineName&articleName&articleUrl: one
+// story with its tools and more stories from the same title. Article details name the article and
+// its title while the story loads, and find it by name when its url is missing or unknown.
+import { titlePath } from '../../../shared/title-paths';
 import { NoData } from '../../components/NoData';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -12,7 +14,8 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { newsAgeLabel, readTimeLabel } from '../../../shared/labels';
 import NotFound from '../../routes/NotFound';
 import { ArticleTools, useFontSize } from './ArticleTools';
-import { storyQuery } from './queries';
+import { articleQuery, storyQuery } from './queries';
+import { useViewEvent } from '../usage/useViewEvent';
 import { useCategoryName } from './categoryName';
 import './stories.css';
 
@@ -22,12 +25,23 @@ export default function StoryPage() {
   const categoryName = useCategoryName();
   const params = useParams();
   const [search] = useSearchParams();
-  const url = params['*'] || search.get('articleUrl') || '';
-  const story = useQuery({ ...storyQuery(url), enabled: url !== '' });
+  const url = params['*'] ?? '';
+  const details = {
+    category: search.get('category') || undefined,
+    magazineName: search.get('magazineName') || undefined,
+    articleName: search.get('articleName') || undefined,
+    articleUrl: search.get('articleUrl') || undefined,
+  };
+  const isDetails = !url;
+  const wanted = isDetails ? !!(details.articleUrl || details.articleName) : true;
+  const byUrl = useQuery({ ...storyQuery(url), enabled: !isDetails });
+  const byDetails = useQuery({ ...articleQuery(details), enabled: isDetails && wanted });
+  const story = isDetails ? byDetails : byUrl;
+  useViewEvent(story.data ? { kind: 'story_read', url: story.data.canonicalUrl } : null);
   const font = useFontSize();
   const [translated, setTranslated] = useState<string[] | null>(null);
 
-  if (!url || (story.error instanceof ApiError && story.error.status === 404)) return <NotFound />;
+  if (!wanted || (story.error instanceof ApiError && story.error.status === 404)) return <NotFound />;
   const s = story.data;
   if (!s && (story.isError || story.fetchStatus === 'paused'))
     return (
@@ -37,8 +51,14 @@ export default function StoryPage() {
     );
   if (!s)
     return (
-      <div className="article">
-        <span className="skeleton skeleton--title" aria-hidden="true" />
+      <div className="article" aria-busy="true">
+        {details.category && isDetails && <p className="article__kicker">{categoryName(details.category)}</p>}
+        {details.articleName && isDetails ? (
+          <h1 className="article__title">{details.articleName}</h1>
+        ) : (
+          <span className="skeleton skeleton--title" aria-hidden="true" />
+        )}
+        {details.magazineName && isDetails && <p className="article__meta">{details.magazineName}</p>}
       </div>
     );
   const label = s.isNews ? newsAgeLabel(s.publishedAt) : readTimeLabel(s.readTime);
@@ -52,7 +72,7 @@ export default function StoryPage() {
       <p className="article__meta">
         {s.magName && s.mid !== null && (
           <>
-            <Link to={to(`/magazine/${s.mid}`)}>{s.magName}</Link>
+            <Link to={to(titlePath(s.mid, s.magName))}>{s.magName}</Link>
             {s.issueName && ` · ${s.issueName}`} ·{' '}
           </>
         )}

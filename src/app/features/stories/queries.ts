@@ -1,6 +1,6 @@
 // Stories data: a category's pages and one story.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { StoriesResponse, Story } from '../../../shared/schemas/stories';
+import type { ArticleDetailsQuery, StoriesResponse, Story } from '../../../shared/schemas/stories';
 import { contentGet } from '../../lib/api';
 import { ageRateToSend, searchAgeRate } from '../../lib/ageRating';
 
@@ -8,6 +8,7 @@ export const storyKeys = {
   all: ['stories'] as const,
   category: (section: string, category: string, age: number) => [...storyKeys.all, section, category, age] as const,
   story: (url: string) => [...storyKeys.all, 'story', url] as const,
+  article: (q: ArticleDetailsQuery) => [...storyKeys.all, 'article', q] as const,
 };
 
 export function storiesQuery(section: string, category: string) {
@@ -26,5 +27,14 @@ export const storyQuery = (url: string) =>
   queryOptions({
     queryKey: storyKeys.story(url),
     queryFn: ({ signal }) => contentGet<Story>('/content/story', { url }, signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** /article/details: all four of its parameters go to the server, which finds the story by its url
+ * or, for an old link, by its name in that title and category. */
+export const articleQuery = (q: ArticleDetailsQuery) =>
+  queryOptions({
+    queryKey: storyKeys.article(q),
+    queryFn: ({ signal }) => contentGet<Story>('/content/article-details', q, signal),
     staleTime: 5 * 60_000,
   });

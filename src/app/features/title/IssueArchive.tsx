@@ -1,10 +1,12 @@
-// "All issues" before any date range is chosen: the archive by year, newest first, 50 issues a
-// request (getIssuesByMag with lst_dt for the older ones), with a button for older issues.
+// "All issues" before any date range is chosen: the whole archive by year, newest first, 50 issues
+// a request (getIssuesByMag with lst_dt and lst_id after the last one shown). Older pages load as
+// the end of the list comes near, and with a button (keyboard, or no scrolling at all).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Issue, IssuesResponse } from '../../../shared/schemas/content';
 import { IssueCard } from '../../components/Tiles';
 import { contentGet } from '../../lib/api';
+import { useEndOfList } from '../listing/useEndOfList';
 import { issuesQuery, titleKeys } from './queries';
 
 const PAGE = 50;
@@ -18,7 +20,7 @@ function byYear(issues: Issue[]): [string, Issue[]][] {
   return [...years];
 }
 
-export function IssueArchive({ mid }: { mid: number }) {
+export function IssueArchive({ mid, titlePath }: { mid: number; titlePath: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const archive = useInfiniteQuery({
@@ -27,11 +29,16 @@ export function IssueArchive({ mid }: { mid: number }) {
     queryFn: ({ pageParam, signal }) =>
       pageParam === undefined
         ? queryClient.fetchQuery(issuesQuery(mid, false))
-        : contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, lst_dt: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.edt_details.length < PAGE ? undefined : last.edt_details.at(-1)!.pubDate),
+        : contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, lst_dt: pageParam.pubDate, lst_id: pageParam.issueId }, signal),
+    initialPageParam: undefined as Pick<Issue, 'pubDate' | 'issueId'> | undefined,
+    getNextPageParam: (last) => (last.edt_details.length < PAGE ? undefined : last.edt_details.at(-1)),
     staleTime: 5 * 60_000,
   });
+  const more = () => {
+    if (!archive.isFetchingNextPage) void archive.fetchNextPage();
+  };
+  const loaded = archive.data?.pages.length ?? 0;
+  const sentinel = useEndOfList(more, archive.hasNextPage && !archive.isFetchingNextPage && !archive.isError, loaded);
   const issues = archive.data?.pages.flatMap((p) => p.edt_details) ?? [];
   if (archive.isPending) return <span className="skeleton skeleton--cover" aria-hidden="true" />;
   return (
@@ -43,17 +50,19 @@ export function IssueArchive({ mid }: { mid: number }) {
           </h3>
           <div className="listing-grid">
             {list.map((i) => (
-              <IssueCard key={i.issueId} issue={i} place="grid" />
+              <IssueCard key={i.issueId} issue={i} titlePath={titlePath} place="grid" />
             ))}
           </div>
         </section>
       ))}
+      <div ref={sentinel} aria-hidden="true" />
       {archive.hasNextPage && (
         <button
           type="button"
           className="button button--ghost"
-          onClick={() => void archive.fetchNextPage()}
+          onClick={more}
           disabled={archive.isFetchingNextPage}
+          data-testid="archive-older"
         >
           {t('titleArchive.older')}
         </button>

@@ -10,7 +10,7 @@ import { IssueArchive } from './IssueArchive';
 
 type Range = { from: string; to: string; page: number };
 
-export function IssueRangeFilter({ mid }: { mid: number }) {
+export function IssueRangeFilter({ mid, titlePath }: { mid: number; titlePath: string }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState('');
@@ -34,7 +34,7 @@ export function IssueRangeFilter({ mid }: { mid: number }) {
         <button type="button" className="button button--ghost" onClick={() => setOpen(true)} data-testid="filter-issues">
           {t('title.range.filter')}
         </button>
-        <IssueArchive mid={mid} />
+        <IssueArchive mid={mid} titlePath={titlePath} />
       </>
     );
   }
@@ -53,7 +53,7 @@ export function IssueRangeFilter({ mid }: { mid: number }) {
         )}
         <div className="listing-grid">
           {data?.edt_details.map((i) => (
-            <IssueCard key={i.issueId} issue={i} place="grid" />
+            <IssueCard key={i.issueId} issue={i} titlePath={titlePath} place="grid" />
           ))}
         </div>
         <div className="range__actions">
@@ -114,7 +114,7 @@ export function IssueRangeFilter({ mid }: { mid: number }) {
           </p>
         )}
       </form>
-      <IssueArchive mid={mid} />
+      <IssueArchive mid={mid} titlePath={titlePath} />
     </>
   );
 }

@@ -1,9 +1,10 @@
-// /magazine/{mid} and /magazine/{mid}/{issueId}: a title (magazine, newspaper or journal) with
+// /magazine/{mid}-{Name-Slug} and /magazine/{mid}-{Name-Slug}/{issueId}: a title (magazine, newspaper or journal) with
 // its chosen or latest issue, description and details, special and recent issues, other
 // editions, related titles, and the date-range issue filter. A title blocked in the reader's
-// country says so and shows nothing else.
+// country says so and shows nothing else. An address without the name (or with an old one) is
+// replaced by the title's own, keeping the issue, the query and the hash.
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
@@ -14,8 +15,10 @@ import { CoverImage, IssueCard, MagazineTile, namedByDate } from '../../componen
 import { useLocalePath } from '../../components/useLocalePath';
 import { NoData } from '../../components/NoData';
 import NotFound from '../../routes/NotFound';
+import { midOf, titlePath, titleSegment } from '../../../shared/title-paths';
 import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './queries';
 import { IssueRangeFilter } from './IssueRangeFilter';
+import { useViewEvent } from '../usage/useViewEvent';
 import { FavouriteButton } from '../favourites/FavouriteButton';
 import { useOpenIssue } from '../reader/useOpenIssue';
 import { ReadNowButton } from '../reader/ReadNowButton';
@@ -38,16 +41,17 @@ const cardOf = (m: MagazineMeta, issue: Issue | null): MagazineCard => ({
   imgPath: issue?.imgPath ?? null,
   imageSrc: issue?.imageSrc ?? null,
   imageSrcSet: issue?.imageSrcSet ?? null,
-  browserLinkUrl: `/magazine/${m.mid}`,
+  browserLinkUrl: titlePath(m.mid, m.name),
 });
 
 export default function TitlePage() {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const params = useParams();
-  const mid = Number(params.mid);
+  const location = useLocation();
+  const mid = midOf(params.mid) ?? 0;
   const issueId = params.issueId ? Number(params.issueId) : null;
-  const valid = Number.isInteger(mid) && mid > 0 && (issueId === null || (Number.isInteger(issueId) && issueId > 0));
+  const valid = mid > 0 && (issueId === null || (Number.isInteger(issueId) && issueId > 0));
   const meta = useQuery({ ...metaQuery(mid), enabled: valid });
   const chosen = useQuery({ ...issueQuery(issueId ?? 0), enabled: valid && issueId !== null });
   const country = useQuery(storeCountryQuery());
@@ -56,6 +60,7 @@ export default function TitlePage() {
   const [relatedPage, setRelatedPage] = useState(0);
   const { open: openIssue, opening, dialog } = useOpenIssue({ isNews: meta.data?.type === 'newspaper' });
   const related = useQuery({ ...relatedQuery(mid, relatedPage), enabled: valid, placeholderData: (prev) => prev });
+  useViewEvent(meta.data ? { kind: 'title_view', mid: meta.data.mid, issueId: issueId ?? undefined } : null);
 
   const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
   if (!valid || missing(meta.error) || missing(chosen.error) || (chosen.data && chosen.data.issue.magId !== mid)) return <NotFound />;
@@ -90,6 +95,12 @@ export default function TitlePage() {
     );
   }
 
+  const segment = titleSegment(m.mid, m.name);
+  if (params.mid !== segment) {
+    const rest = `${issueId ? `/${issueId}` : ''}${location.search}${location.hash}`;
+    return <Navigate replace to={to(`/magazine/${segment}${rest}`)} />;
+  }
+  const path = `/magazine/${segment}`;
   const issue = chosen.data?.issue ?? m.latestIssue;
   const hi = i18n.language === 'hi';
   const specials = special.data?.edt_details ?? [];
@@ -164,14 +175,14 @@ export default function TitlePage() {
       {specials.length > 0 && (
         <Scroller id="special-issues" title={t('title.specialIssues')} count={specials.length}>
           {specials.map((i) => (
-            <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} />
+            <IssueCard key={i.issueId} issue={i} titlePath={path} current={i.issueId === issue?.issueId} onRead={openIssue} />
           ))}
         </Scroller>
       )}
       {recents.length > 0 && (
         <Scroller id="recent-issues" title={t('title.recentIssues')} count={recents.length}>
           {recents.map((i, n) => (
-            <IssueCard key={i.issueId} issue={i} current={i.issueId === issue?.issueId} onRead={openIssue} eager={n < 2} />
+            <IssueCard key={i.issueId} issue={i} titlePath={path} current={i.issueId === issue?.issueId} onRead={openIssue} eager={n < 2} />
           ))}
         </Scroller>
       )}
@@ -187,7 +198,7 @@ export default function TitlePage() {
         <h2 id="all-issues-title" className="shelf__title">
           {t('title.allIssues')}
         </h2>
-        <IssueRangeFilter mid={mid} />
+        <IssueRangeFilter mid={mid} titlePath={path} />
       </section>
 
       {related.data && related.data.magazineList.length > 0 && (

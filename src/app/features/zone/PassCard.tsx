@@ -1,5 +1,6 @@
 // "Your pass": the current pass, until when (the device's time) and what it opens; no pass yet
 // (check again); or, signed out, reading free here as a guest or signing in.
+import { titlePath } from '../../../shared/title-paths';
 import { Link } from 'react-router';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ZoneOpens, ZonePass } from '../../../shared/schemas/zones';
@@ -67,7 +68,7 @@ function Opens({ opens }: { opens: ZoneOpens }) {
           <dt>{t('pass.titles')}</dt>
           <dd>
             {chosen.titles.slice(0, TITLES_SHOWN).map((mid, i) => (
-              <Link key={mid} to={to(`/magazine/${mid}`)}>
+              <Link key={mid} to={to(titlePath(mid, titles[i]?.data?.name))}>
                 {titles[i]?.data?.name ?? `#${mid}`}
               </Link>
             ))}

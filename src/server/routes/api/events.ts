@@ -1,11 +1,12 @@
 // Usage events from the app, stored with the reader and institution when signed in: the data
 // behind popularity and the librarians' reports. Limited per IP address.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EventBody } from '../../../shared/schemas/events';
+import { EventBody, ViewEventBody } from '../../../shared/schemas/events';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { REQUEST_CAPS } from '../../plugins/request-limits';
-import { recordUsageEvent } from '../../repositories/usage-events';
+import { recordUsageEvent, recordView } from '../../repositories/usage-events';
+import { notFound } from '../../plugins/errors';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,6 +20,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const user = await req.optionalUser();
       const detail = req.body.mode === undefined ? req.body.detail : `${req.body.mode}:${req.body.detail ?? ''}`;
       await recordUsageEvent(app.db, req.body.kind, user?.id ?? null, detail ?? null);
+      return { status: 1 as const, message: 'Recorded' };
+    },
+  );
+
+  // Story reads and title views: the content answers are cached for everyone, so the app says
+  // what the reader saw here, once per story or title shown. Signed out there is no institution
+  // to report to (and no reader to count once): nothing is stored.
+  app.post(
+    '/events/view',
+    {
+      config: { rateLimit: REQUEST_CAPS.usageEvents, idempotent: true },
+      schema: { body: ViewEventBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 404: ApiError, 429: ApiError } },
+    },
+    async (req) => {
+      const user = await req.optionalUser();
+      if (!user) return { status: 1 as const, message: 'Not recorded: signed out' };
+      if (!(await recordView(app.db, user.id, req.body)))
+        throw notFound(req.body.kind === 'story_read' ? `Story '${req.body.url}'` : `Magazine ${req.body.mid}`);
       return { status: 1 as const, message: 'Recorded' };
     },
   );

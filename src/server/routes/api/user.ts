@@ -31,6 +31,8 @@ import { startAttempt } from '../../services/sign-in-guard';
 import { deletionMail, passwordChangedMail } from '../../services/messages';
 import { ACCOUNT_DELETION_DAYS } from '../../jobs/housekeeping';
 
+import { RefreshBody } from '../../../shared/schemas/session-refresh';
+
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError };
 const noGuests = () => new HttpError(403, 'forbidden', 'Guests cannot do this. Sign in with your e-mail address.');
 
@@ -38,7 +40,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const signedIn = { preHandler: app.requireUser };
 
-  app.post('/user/details', { ...signedIn, schema: { response: { 200: UserInfo, ...errors } } }, async (req) => userInfo(db, req.user!.id));
+  // The login refresh (spec §4). A uid that is not this session's user means the device holds
+  // another reader's details: refused, so the app signs in again rather than mixing the two.
+  app.post('/user/details', { ...signedIn, schema: { body: RefreshBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+    if (req.body?.uid && req.body.uid !== Buffer.from(req.user!.uuid).toString('base64'))
+      throw new HttpError(409, 'other_user', "This device holds another reader's details. Please sign in again.");
+    return userInfo(db, req.user!.id);
+  });
 
   /** Completes sign-up after the first code: full name and a password (spec §2 sign-up form). */
   app.post('/user/signup', { ...signedIn, schema: { body: SignupBody, response: { 200: UserInfo, ...errors } } }, async (req) => {

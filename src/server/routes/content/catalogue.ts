@@ -18,6 +18,7 @@ import {
   MagazineMeta,
   MagazineMetaByNameQuery,
   MagMetaQuery,
+  MagazineDetailsQuery,
   OrgDetailsQuery,
   OrgDetailsResponse,
   RelatedQuery,
@@ -30,7 +31,7 @@ import { visibilityFor } from '../../repositories/access';
 import * as catalogue from '../../repositories/catalogue';
 import { storiesOfIssue, issueExists } from '../../repositories/stories';
 import { orgByCode } from '../../repositories/institutions';
-import { notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import { ageRateFor, readerLimit } from './age-rating';
 
 const errors = { 400: ApiError, 404: ApiError };
@@ -91,10 +92,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return meta;
   });
 
+  app.get(
+    '/magazine-details',
+    { schema: { querystring: MagazineDetailsQuery, response: { 200: MagazineMeta, ...errors } } },
+    async (req) => {
+      const meta = await catalogue.titleMeta(db, { mid: req.query.id });
+      if (!meta) throw notFound(`Magazine ${req.query.id}`);
+      return meta;
+    },
+  );
+
   app.get('/getIssuesByMag', { schema: { querystring: IssuesByMagQuery, response: { 200: IssuesResponse, ...errors } } }, async (req) => {
-    const { mid, isSpecialIssue, lst_dt } = req.query;
+    const { mid, isSpecialIssue, lst_dt, lst_id } = req.query;
+    if (lst_id && !lst_dt) throw badRequest('lst_id needs lst_dt: the date of that issue');
     if (!(await catalogue.titleExists(db, mid))) throw notFound(`Magazine ${mid}`);
-    return { edt_details: await catalogue.issuesOf(db, mid, { special: isSpecialIssue, before: lst_dt }) };
+    return { edt_details: await catalogue.issuesOf(db, mid, { special: isSpecialIssue, before: lst_dt, beforeId: lst_id }) };
   });
 
   app.get(

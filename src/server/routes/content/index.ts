@@ -8,6 +8,7 @@ import storyRoutes from './stories';
 import { responseCache } from '../../plugins/response-cache';
 import expensiveQueries from '../../plugins/expensive-queries';
 import { isPersonal, readerAgeRating } from './age-rating';
+import appLinks from './app-links';
 
 // Catalogue answers are the same for everyone with the same query: browsers and the service
 // worker may keep them briefly and revalidate cheaply with the ETag.
@@ -27,6 +28,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
   await app.register(readerAgeRating);
+  await app.register(appLinks);
   await app.register(
     responseCache({
       ttlMs: app.config.contentCacheMs,

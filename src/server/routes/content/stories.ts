@@ -1,9 +1,9 @@
 // Stories (section sec_60): category listings and single stories.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StoriesQuery, StoriesResponse, Story, StoryQuery } from '../../../shared/schemas/stories';
+import { ArticleDetailsQuery, StoriesQuery, StoriesResponse, Story, StoryQuery } from '../../../shared/schemas/stories';
 import { ApiError } from '../../../shared/schemas/errors';
 import { notFound } from '../../plugins/errors';
-import { storiesPage, storyByUrl } from '../../repositories/stories';
+import { articleUrlFor, storiesPage, storyByUrl } from '../../repositories/stories';
 import { ageRateFor, readerLimit } from './age-rating';
 
 const errors = { 400: ApiError, 404: ApiError };
@@ -21,6 +21,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get('/story', { schema: { querystring: StoryQuery, response: { 200: Story, ...errors } } }, async (req) => {
     const story = await storyByUrl(app.db.read, req.query.url, readerLimit(req));
     if (!story) throw notFound(`Story '${req.query.url}'`);
+    return story;
+  });
+
+  app.get('/article-details', { schema: { querystring: ArticleDetailsQuery, response: { 200: Story, ...errors } } }, async (req) => {
+    const url = await articleUrlFor(app.db, req.query);
+    const story = url && (await storyByUrl(app.db, url, readerLimit(req)));
+    if (!story) throw notFound(`Article '${req.query.articleName ?? req.query.articleUrl}'`);
     return story;
   });
 };
