@@ -1,13 +1,10 @@
 // Background jobs run once across server processes: two app instances (two connection pools, as
 // two processes would have) on one database trigger the same job at the same moment, and it runs
 // once. On PGlite (one process) the same turn check keeps a second trigger from running it again.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
 import { runOnce } from '../../src/server/jobs/once';
@@ -15,6 +12,7 @@ import { startJobs } from '../../src/server/jobs/index';
 import { openStorage } from '../../src/server/media/open-storage';
 import { loadConfig } from '../../src/server/config';
 import { HOUSEKEEPING_MS } from '../../src/server/jobs/housekeeping';
+import { freshPostgresDatabase } from '../support/app';
 
 const onPostgres = process.env.LECTERN_TEST_DB === 'postgres';
 let a: Db;
@@ -23,13 +21,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-jobs-'));
 
 beforeAll(async () => {
   if (onPostgres) {
-    const base = inject('pgBaseUrl');
-    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = base.replace(/\/postgres$/, `/${name}`);
+    const { url } = await freshPostgresDatabase();
     [a, b] = [await openPostgres(url, 4), await openPostgres(url, 4)];
   } else {
     a = b = await openPglite(undefined);

@@ -94,16 +94,21 @@ const children = (pid: number) =>
 
 const env = (dataDir: string) => ({ DATA_DIR: dataDir, DEMO: '0', RATE_LIMIT_PER_MINUTE: '0' });
 
+/** SIGTERM with a request in flight: new connections are refused, the request ends with 200, exit 0. */
+async function expectGracefulStop(server: Awaited<ReturnType<typeof startServer>>, port: number) {
+  const slow = await slowRequest(port);
+  process.kill(server.pid, 'SIGTERM');
+  expect(await untilRefused(port)).toBe(true);
+  slow.finish();
+  expect(await slow.status).toBe(200);
+  expect(await server.exited).toBe(0);
+}
+
 describe('graceful shutdown', () => {
   it('SIGTERM: the request in flight completes with 200, a new connection is refused, exit code 0', async () => {
     const port = await freePort();
     const server = await startServer(port, env(tempDir()));
-    const slow = await slowRequest(port);
-    process.kill(server.pid, 'SIGTERM');
-    expect(await untilRefused(port)).toBe(true);
-    slow.finish();
-    expect(await slow.status).toBe(200);
-    expect(await server.exited).toBe(0);
+    await expectGracefulStop(server, port);
   }, 300_000);
 
   it('WORKERS=2 on PostgreSQL: two workers serve; SIGTERM to the primary finishes the request in flight and exits 0', async () => {
@@ -114,11 +119,6 @@ describe('graceful shutdown', () => {
     expect(children(server.pid)).toBe(2);
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/content/getCategories`)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-    const slow = await slowRequest(port);
-    process.kill(server.pid, 'SIGTERM');
-    expect(await untilRefused(port)).toBe(true);
-    slow.finish();
-    expect(await slow.status).toBe(200);
-    expect(await server.exited).toBe(0);
+    await expectGracefulStop(server, port);
   }, 300_000);
 });

@@ -13,16 +13,22 @@ import { migrate } from '../../src/server/db/migrate';
 import { withReplica } from '../../src/server/db/replica';
 import { testS3Config } from './s3';
 
-export async function freshDb(): Promise<Db> {
-  const mode = process.env.LECTERN_TEST_DB;
-  if (mode !== 'postgres' && mode !== 'replica') return openPglite(undefined);
+/** A new empty database on the test cluster (LECTERN_TEST_DB=postgres or replica). */
+export async function freshPostgresDatabase(): Promise<{ url: string; name: string }> {
   const base = inject('pgBaseUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const primary = await openPostgres(base.replace(/\/postgres$/, `/${name}`), 4);
+  return { url: base.replace(/\/postgres$/, `/${name}`), name };
+}
+
+export async function freshDb(): Promise<Db> {
+  const mode = process.env.LECTERN_TEST_DB;
+  if (mode !== 'postgres' && mode !== 'replica') return openPglite(undefined);
+  const { url, name } = await freshPostgresDatabase();
+  const primary = await openPostgres(url, 4);
   if (mode !== 'replica') return primary;
   // The replica holds the new database once it has replayed its creation (synchronous pair).
   const log = process.env.TEST_LOG ? undefined : () => {};
