@@ -5,8 +5,8 @@ import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClient, type Query } from '@tanstack/react-query';
+import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { initI18n } from './lib/i18n';
 import { localeOf } from './lib/locale';
 import { currentAuth, whenReaderChanges } from './lib/session';
@@ -48,29 +48,33 @@ const router = createAppRouter();
 // Over a first screen the server drew (server/first-screen), React's first render is the same
 // screen with its data, never skeletons over covers: it waits for the route and the answer (at
 // most 3 s; then skeletons as always).
-if (document.querySelector('[data-first-screen]'))
+const firstScreen = document.querySelector('[data-first-screen]') ? homeQuery() : null;
+if (firstScreen)
   await Promise.race([
     Promise.all([
       new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
-      queryClient.prefetchQuery(homeQuery()),
+      queryClient.prefetchQuery(firstScreen),
     ]),
     new Promise((giveUp) => setTimeout(giveUp, 3000)),
   ]);
 await nextTask();
+const persistOptions = {
+  persister,
+  maxAge: PERSISTED_QUERIES_MAX_AGE_MS,
+  buster: __BUILD_ID__,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (q: Query) => q.state.status === 'success' && PERSISTED_ROOTS.includes(String(q.queryKey[0])),
+  },
+};
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
     <StrictMode>
       <PersistQueryClientProvider
         client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: PERSISTED_QUERIES_MAX_AGE_MS,
-          buster: __BUILD_ID__,
-          dehydrateOptions: {
-            shouldDehydrateQuery: (q) => q.state.status === 'success' && PERSISTED_ROOTS.includes(String(q.queryKey[0])),
-          },
-        }}
+        persistOptions={persistOptions}
+        // The persister saves on a change: the first screen's answer came before it listened.
+        onSuccess={() => firstScreen && persistQueryClientSave({ queryClient, ...persistOptions })}
       >
         <RouterProvider router={router} />
       </PersistQueryClientProvider>
