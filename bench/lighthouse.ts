@@ -60,11 +60,11 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   // The title page of the first Most Popular title, as a reader reaches it from home.
-  const home = (await (await fetch(`${server.base}/content/home`)).json()) as { mostPopular: { mid: number }[] };
+  const home = (await (await fetch(`${server.base}/content/home`)).json()) as { mostPopular: { browserLinkUrl: string }[] };
   const pages = [
     { name: 'home', url: `${server.base}/` },
     { name: 'listing', url: `${server.base}/magazines/BS` },
-    { name: 'title', url: `${server.base}/magazine/${home.mostPopular[0].mid}` },
+    { name: 'title', url: `${server.base}${home.mostPopular[0].browserLinkUrl}` },
   ];
   // LH_PAGES=home,title runs only those pages.
   const only = process.env.LH_PAGES?.split(',');

@@ -46,14 +46,16 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 await nextTask();
 const router = createAppRouter();
 // Over a first screen the server drew (server/first-screen), React's first render is the same
-// screen with its data, never skeletons over covers: it waits for the route and the answer (at
+// screen with its data, never skeletons over covers: it waits for the route and the answers (at
 // most 3 s; then skeletons as always).
-const firstScreen = document.querySelector('[data-first-screen]') ? homeQuery() : null;
-if (firstScreen)
+const drawn = document.querySelector<HTMLElement>('[data-first-screen]')?.dataset;
+if (drawn)
   await Promise.race([
     Promise.all([
       new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
-      queryClient.prefetchQuery(firstScreen),
+      drawn.firstScreen === 'home'
+        ? queryClient.prefetchQuery(homeQuery())
+        : import('./first-screen').then((m) => m.prefetchFirstScreen(queryClient, drawn)),
     ]),
     new Promise((giveUp) => setTimeout(giveUp, 3000)),
   ]);
@@ -73,8 +75,8 @@ startTransition(() =>
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={persistOptions}
-        // The persister saves on a change: the first screen's answer came before it listened.
-        onSuccess={() => firstScreen && persistQueryClientSave({ queryClient, ...persistOptions })}
+        // The persister saves on a change: the first screen's answers came before it listened.
+        onSuccess={() => drawn && persistQueryClientSave({ queryClient, ...persistOptions })}
       >
         <RouterProvider router={router} />
       </PersistQueryClientProvider>

@@ -20,3 +20,6 @@ export const COVER_SIZES = {
   /** A search result's thumbnail. */
   thumb: '80px',
 } as const;
+
+/** A listing grid's first covers, in view on arrival (the page's largest paint): loaded at once. */
+export const EAGER_GRID_COVERS = 6;

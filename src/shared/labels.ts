@@ -22,3 +22,14 @@ export function newsAgeLabel(publishedAt: string | Date, now: number = Date.now(
 
 /** Story covers are shown only for .jpg paths (spec §2). */
 export const showsStoryCover = (path: string | null | undefined) => !!path && /\.jpg$/i.test(path);
+
+/** A calendar date ('2026-11-08', or a moment) as readers of the locale write it: 8 November 2026. */
+export function formatDate(date: string | Date, locale: string): string {
+  const d = typeof date === 'string' ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date;
+  return Number.isNaN(d.getTime())
+    ? String(date)
+    : d.toLocaleDateString(locale === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Dated issues are named by their date already ("November 13, 2026"): their date is not shown again. */
+export const namedByDate = (issue: { issueName: string; pubDate: string }) => issue.issueName.includes(issue.pubDate.slice(0, 4));

@@ -1,16 +1,18 @@
-// Home's first screen drawn by the server into the shell (src/server/first-screen): for a visitor
-// only, from the same answer the app asks for, and never in the service worker's shell (escaping:
-// src/server/first-screen/home.test.ts).
+// The first screens drawn by the server into the shell (src/server/first-screen): home, a listing
+// and a title page, for a visitor only, from the same answers the app asks for, and never in the
+// service worker's shell (escaping: src/server/first-screen/home.test.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { loadCatalogue } from '../fixtures/catalogue';
-import type { HomeResponse } from '../../src/shared/schemas/content';
+import type { HomeResponse, IssuesResponse, MagazineFilterResponse, MagazineMeta } from '../../src/shared/schemas/content';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-app-'));
-const SHELL = '<!doctype html><title>Lectern</title><div id="root"><!--first-screen--><p>skeleton</p><!--/first-screen--></div>';
+// The build lists each screen's files in the boot script; a lazy screen's stylesheets are linked in the page.
+const FILES = { listing: ['assets/list.js', 'assets/listing.css'], title: ['assets/title.css', 'assets/listing.css'] };
+const SHELL = `<!doctype html><head><title>Lectern</title><script>var files = ${JSON.stringify(FILES)};</script></head><div id="root"><!--first-screen--><p>skeleton</p><!--/first-screen--></div>`;
 fs.writeFileSync(path.join(appDir, 'index.html'), SHELL);
 
 let t: TestContext;
@@ -49,8 +51,55 @@ describe("home's first screen", () => {
   it('leaves the skeleton for a reader with a library or an age rating, for other screens, /hi and /index.html', async () => {
     expect(await page('/', 'libraryId=3')).toContain('<p>skeleton</p>');
     expect(await page('/', 'ageRating=12')).toContain('<p>skeleton</p>');
-    expect(await page('/magazines/BS')).toContain('<p>skeleton</p>');
+    expect(await page('/magazines/BS', 'libraryId=3')).toContain('<p>skeleton</p>');
     expect(await page('/hi')).toContain('<p>skeleton</p>');
+    expect(await page('/hi/magazines/BS')).toContain('<p>skeleton</p>');
+    expect(await page('/search')).toContain('<p>skeleton</p>');
     expect(await page('/index.html')).toBe(SHELL);
+  });
+});
+
+describe("a listing's first screen", () => {
+  it('draws the name, the count, the pickers and the first page of the grid with its covers', async () => {
+    const list: MagazineFilterResponse = (
+      await t.app.inject({ url: '/content/magazine-filter?categoryID=BS&edzLibId=0&page=0&age_rate=5' })
+    ).json();
+    const html = await page('/magazines/BS');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/listing.css"></head>');
+    expect(html).toContain('<main id="main"><div class="listing" data-first-screen="listing" data-category="BS">');
+    expect(html).toContain('<h1 class="listing__title">Most Popular</h1>');
+    expect(html).toContain(`${list.nbHits} titles`);
+    expect(html).toContain('<option value="BS" selected>Most Popular</option>');
+    expect(html.match(/class="cover-card"/g)).toHaveLength(list.magazineList.length);
+    for (const m of list.magazineList) expect(html).toContain(`href="${m.browserLinkUrl}"`);
+    expect(html.match(/fetchpriority="high"/g)).toHaveLength(Math.min(6, list.magazineList.length));
+  });
+
+  it("draws nothing for the sections shown only by the institution's flags or never, an empty or unknown category, or a language", async () => {
+    for (const url of ['/magazines/52', '/magazines/127', '/magazines/154', '/magazines/999999', '/magazines/ZZ', '/magazines/BS/en'])
+      expect(await page(url), url).toContain('<p>skeleton</p>');
+  });
+});
+
+describe("a title page's first screen", () => {
+  it("draws the cover, the details and the issue shelves at the title's own address", async () => {
+    const mid = home.mostPopular[0].mid;
+    const meta: MagazineMeta = (await t.app.inject({ url: `/content/magMeta?mid=${mid}` })).json();
+    const recent: IssuesResponse = (await t.app.inject({ url: `/content/getIssuesByMag?mid=${mid}` })).json();
+    const html = await page(home.mostPopular[0].browserLinkUrl);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/title.css"><link rel="stylesheet" href="/assets/listing.css"></head>');
+    expect(html).toContain(`<main id="main"><div class="title-page" data-first-screen="title" data-mid="${mid}">`);
+    expect(html).toContain(`<h1 id="title-name" class="title-hero__name">${meta.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</h1>`);
+    expect(html).toContain(`src="${meta.latestIssue!.imageSrc}"`);
+    expect(html).toContain(meta.publisher.replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
+    for (const issue of recent.edt_details.filter((i) => !i.isSpecial))
+      expect(html).toContain(`href="${home.mostPopular[0].browserLinkUrl}/${issue.issueId}"`);
+    expect(html).toContain('aria-current="page"');
+  });
+
+  it('draws nothing at another address of the title (the app sends it on), for an unknown title or an issue', async () => {
+    const { mid, browserLinkUrl } = home.mostPopular[0];
+    for (const url of [`/magazine/${mid}`, `/magazine/${mid}-Not-Its-Name`, '/magazine/999999', `${browserLinkUrl}/1`])
+      expect(await page(url), url).toContain('<p>skeleton</p>');
   });
 });

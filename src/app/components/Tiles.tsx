@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
-import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
+import { namedByDate, newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
 import { useLocalePath } from './useLocalePath';
 import { formatDate } from '../lib/locale';
 import { STORAGE } from '../lib/session';
@@ -126,9 +126,6 @@ export function ShelfSkeleton({ variant = 'covers' }: { variant?: 'covers' | 'ch
     </section>
   );
 }
-
-/** Dated issues are named by their date already ("November 13, 2026"): their date is not shown again. */
-export const namedByDate = (issue: Pick<Issue, 'issueName' | 'pubDate'>) => issue.issueName.includes(issue.pubDate.slice(0, 4));
 
 /** An issue of a title: cover, issue name and date (spec §3 issue tile). */
 export function IssueCard({

@@ -16,10 +16,4 @@ export function localisedPath(pathname: string, locale: Locale): string {
   return locale === 'hi' ? (bare === '/' ? '/hi/' : `/hi${bare}`) : bare;
 }
 
-/** A calendar date ('2026-11-08', or a moment) as readers of the locale write it: 8 November 2026. */
-export function formatDate(date: string | Date, locale: string): string {
-  const d = typeof date === 'string' ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date;
-  return Number.isNaN(d.getTime())
-    ? String(date)
-    : d.toLocaleDateString(locale === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+export { formatDate } from '../../shared/labels';

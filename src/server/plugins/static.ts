@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { firstScreenLocale, firstScreenPages } from '../first-screen/index';
+import { firstScreenOf, firstScreenPages } from '../first-screen/index';
 import { z } from 'zod';
 import { sendMedia } from '../media/serve';
 import { SERVABLE_NAME } from '../media/storage';
@@ -54,8 +54,8 @@ export default fp(async (app) => {
     app.get('/*', async (req, reply) => {
       if (!wantsShell(req.url.split('?')[0])) return reply.callNotFound();
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-      const locale = firstScreenLocale(req);
-      const page = locale && (await firstScreenPage(locale));
+      const screen = firstScreenOf(req);
+      const page = screen && (await firstScreenPage(screen));
       return reply.send(page || fs.createReadStream(indexFile));
     });
   }

@@ -12,6 +12,7 @@ import {
   QUICK_CATEGORY_CODES,
   type QuickCategory,
 } from '../../../shared/constants';
+import { EAGER_GRID_COVERS } from '../../../shared/covers';
 import { MagazineTile } from '../../components/Tiles';
 import { NoData } from '../../components/NoData';
 import { useLocalePath } from '../../components/useLocalePath';
@@ -143,7 +144,7 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
 
       <div className="listing-grid" data-testid="listing-grid">
         {cards.map((m, i) => (
-          <MagazineTile key={m.mid} m={m} eager={i < 6} place="grid" />
+          <MagazineTile key={m.mid} m={m} eager={i < EAGER_GRID_COVERS} place="grid" />
         ))}
         {(list.isPending && list.fetchStatus === 'fetching' && shown) || list.isFetchingNextPage
           ? Array.from({ length: 10 }, (_, i) => <span key={`s${i}`} className="skeleton skeleton--cover" aria-hidden="true" />)
