@@ -1,6 +1,7 @@
 // The first screens drawn by the server into the shell (src/server/first-screen): home, a listing
 // and a title page, for a visitor only, from the same answers the app asks for, and never in the
 // service worker's shell (escaping: src/server/first-screen/home.test.ts).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,10 +11,14 @@ import { loadCatalogue } from '../fixtures/catalogue';
 import type { HomeResponse, IssuesResponse, MagazineFilterResponse, MagazineMeta } from '../../src/shared/schemas/content';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-app-'));
-// The build lists each screen's files in the boot script; a lazy screen's stylesheets are linked in the page.
+// The build lists each screen's files in the boot script; a lazy screen's stylesheets go into the page, inline.
 const FILES = { listing: ['assets/list.js', 'assets/listing.css'], title: ['assets/title.css', 'assets/listing.css'] };
 const SHELL = `<!doctype html><head><title>Lectern</title><script>var files = ${JSON.stringify(FILES)};</script></head><div id="root"><!--first-screen--><p>skeleton</p><!--/first-screen--></div>`;
 fs.writeFileSync(path.join(appDir, 'index.html'), SHELL);
+fs.mkdirSync(path.join(appDir, 'assets'));
+fs.writeFileSync(path.join(appDir, 'assets/listing.css'), '.listing-grid{display:grid}');
+fs.writeFileSync(path.join(appDir, 'assets/title.css'), '.title-hero{display:flex}');
+const TITLE_CSS = '.title-hero{display:flex}\n.listing-grid{display:grid}';
 
 let t: TestContext;
 let home: HomeResponse;
@@ -65,7 +70,7 @@ describe("a listing's first screen", () => {
       await t.app.inject({ url: '/content/magazine-filter?categoryID=BS&edzLibId=0&page=0&age_rate=5' })
     ).json();
     const html = await page('/magazines/BS');
-    expect(html).toContain('<link rel="stylesheet" href="/assets/listing.css"></head>');
+    expect(html).toContain('<style>.listing-grid{display:grid}</style></head>');
     expect(html).toContain('<main id="main"><div class="listing" data-first-screen="listing" data-category="BS">');
     expect(html).toContain('<h1 class="listing__title">Most Popular</h1>');
     expect(html).toContain(`${list.nbHits} titles`);
@@ -81,13 +86,24 @@ describe("a listing's first screen", () => {
   });
 });
 
+describe("the first screens' stylesheets", () => {
+  it('are allowed by their hashes in the security policy, and no other inline style is', async () => {
+    const csp = (await t.app.inject({ url: '/magazines/BS' })).headers['content-security-policy'] as string;
+    const style = / style-src ([^;]+)/.exec(` ${csp.replace(/;/g, '; ')}`)![1];
+    const hash = (css: string) => `'sha256-${crypto.createHash('sha256').update(css).digest('base64')}'`;
+    expect(style).toContain(hash(TITLE_CSS));
+    expect(style).toContain(hash('.listing-grid{display:grid}'));
+    expect(style).not.toContain('unsafe-inline');
+  });
+});
+
 describe("a title page's first screen", () => {
   it("draws the cover, the details and the issue shelves at the title's own address", async () => {
     const mid = home.mostPopular[0].mid;
     const meta: MagazineMeta = (await t.app.inject({ url: `/content/magMeta?mid=${mid}` })).json();
     const recent: IssuesResponse = (await t.app.inject({ url: `/content/getIssuesByMag?mid=${mid}` })).json();
     const html = await page(home.mostPopular[0].browserLinkUrl);
-    expect(html).toContain('<link rel="stylesheet" href="/assets/title.css"><link rel="stylesheet" href="/assets/listing.css"></head>');
+    expect(html).toContain(`<style>${TITLE_CSS}</style></head>`);
     expect(html).toContain(`<main id="main"><div class="title-page" data-first-screen="title" data-mid="${mid}">`);
     expect(html).toContain(`<h1 id="title-name" class="title-hero__name">${meta.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</h1>`);
     expect(html).toContain(`src="${meta.latestIssue!.imageSrc}"`);

@@ -7,7 +7,8 @@
 // does not have). Each drawn page is kept for the content cache's time, like the answers it is
 // made from; when anything fails (or there is nothing to draw) the plain shell goes out, which the
 // app fills as always.
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadHome } from '../routes/content/home';
 import { visibilityFor } from '../repositories/access';
@@ -24,7 +25,6 @@ import { midOf, titleSegment } from '../../shared/title-paths';
 import { homeFirstScreen } from './home';
 import { listingFirstScreen } from './listing';
 import { titleFirstScreen } from './title';
-import { escapeHtml } from './markup';
 
 /** index.html marks the skeleton the server may replace. */
 const SLOT = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
@@ -75,26 +75,34 @@ async function draw(app: FastifyInstance, at: FirstScreen): Promise<string | nul
   return titleFirstScreen({ meta, recent: { edt_details: recent }, special: { edt_details: special } }, 'en');
 }
 
-/** A lazy screen's stylesheets, linked in the head (the page's security policy allows no other
- * inline style than the shell's own; and the app, finding them there, does not load them again
- * with the screen's code, so they must outlive the drawn screen). Null when the build does not
- * list them. */
-function screenStylesheets(shell: string, screen: 'listing' | 'title'): string | null {
-  const listed = SCREEN_FILES.exec(shell);
-  const files = listed && (JSON.parse(listed[1]) as Record<string, string[]>)[screen]?.filter((f) => f.endsWith('.css'));
-  return files?.length ? files.map((f) => `<link rel="stylesheet" href="/${escapeHtml(f)}">`).join('') : null;
+/** The stylesheets of the lazy screens the server draws, read from the build once: they go into
+ * the drawn page's head, inline, so its first paint needs no request more (the security policy
+ * allows them by their hashes, plugins/security-headers.ts). The app loads the same files with
+ * the screen's code. None for a screen the build does not list (and so not drawn). */
+export function firstScreenStyles(appDir: string): Partial<Record<'listing' | 'title', string>> {
+  const shell = path.join(appDir, 'index.html');
+  const listed = fs.existsSync(shell) && SCREEN_FILES.exec(fs.readFileSync(shell, 'utf8'));
+  if (!listed) return {};
+  const files = JSON.parse(listed[1]) as Record<string, string[]>;
+  const styles: Partial<Record<'listing' | 'title', string>> = {};
+  for (const screen of ['listing', 'title'] as const) {
+    const sheets = files[screen]?.filter((f) => f.endsWith('.css')) ?? [];
+    if (sheets.length > 0) styles[screen] = sheets.map((f) => fs.readFileSync(path.join(appDir, f), 'utf8')).join('\n');
+  }
+  return styles;
 }
 
 export function firstScreenPages(app: FastifyInstance, indexFile: string) {
   const ttlMs = app.config.contentCacheMs;
+  const styles = firstScreenStyles(path.dirname(indexFile));
   const kept = new Map<string, { at: number; page: Promise<string | null> }>();
 
   const make = async (at: FirstScreen): Promise<string | null> => {
     try {
-      const [shell, screen] = await Promise.all([fs.readFile(indexFile, 'utf8'), draw(app, at)]);
-      const css = at.screen === 'home' ? '' : screenStylesheets(shell, at.screen);
-      if (!screen || css === null || !SLOT.test(shell)) return null;
-      return shell.replace('</head>', () => `${css}</head>`).replace(SLOT, () => screen);
+      const [shell, screen] = await Promise.all([fs.promises.readFile(indexFile, 'utf8'), draw(app, at)]);
+      const css = at.screen === 'home' ? '' : styles[at.screen];
+      if (!screen || css === undefined || !SLOT.test(shell)) return null;
+      return shell.replace('</head>', () => (css ? `<style>${css}</style></head>` : '</head>')).replace(SLOT, () => screen);
     } catch (err) {
       app.log.warn({ err }, 'first screen not drawn; the plain shell goes out');
       return null;

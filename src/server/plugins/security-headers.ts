@@ -7,6 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { firstScreenStyles } from '../first-screen/index';
+
+const sha256Source = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** sha-256 sources of the inline scripts or styles in the built pages (none when the app is not built). */
 export function inlineHashes(appDir: string, tag: 'script' | 'style'): string[] {
@@ -17,7 +20,7 @@ export function inlineHashes(appDir: string, tag: 'script' | 'style'): string[] 
     if (!fs.existsSync(file)) continue;
     const html = fs.readFileSync(file, 'utf8');
     for (const m of html.matchAll(inline)) {
-      hashes.add(`'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+      hashes.add(sha256Source(m[1]));
     }
   }
   return [...hashes];
@@ -36,8 +39,13 @@ export default fp(async (app) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineHashes(app.config.appDir, 'script')],
         scriptSrcAttr: ["'none'"],
-        // The shell's own stylesheet is inline in index.html (vite.config.ts), allowed by its hash.
-        styleSrc: ["'self'", ...inlineHashes(app.config.appDir, 'style')],
+        // The shell's own stylesheet is inline in index.html (vite.config.ts), and the lazy screens'
+        // stylesheets in the first screens the server draws: each allowed by its hash.
+        styleSrc: [
+          "'self'",
+          ...inlineHashes(app.config.appDir, 'style'),
+          ...Object.values(firstScreenStyles(app.config.appDir)).map(sha256Source),
+        ],
         // Covers and pages come from /media and /content; downloads are shown from blob: URLs.
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
