@@ -4,7 +4,7 @@
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type RouteObject } from 'react-router';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { initI18n } from './lib/i18n';
@@ -84,5 +84,9 @@ startTransition(() =>
   ),
 );
 registerServiceWorker();
-// Off the first load's path: the outbox, downloads and read events left unsent (features/offline/start.ts).
-setTimeout(() => void import('./features/offline/start').then((m) => m.startOffline()), 2000);
+// Off the first load's path: the outbox, downloads and read events left unsent (features/offline/start.ts),
+// and link prefetch (spec §9: links within 200 px of the viewport; lib/prefetch.ts).
+setTimeout(() => {
+  void import('./features/offline/start').then((m) => m.startOffline());
+  void import('./lib/prefetch').then((m) => m.startLinkPrefetch(router.routes as RouteObject[]));
+}, 2000);

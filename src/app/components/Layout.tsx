@@ -14,6 +14,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { useScrollMemory } from './useScrollMemory';
 import { INFO_LINKS } from '../features/account/links';
 import { useLocalePath } from './useLocalePath';
+import { LoadingSlot, usePendingScreen } from './PendingScreen';
 
 // The Smart Reading Zone banner and position watcher: a chunk of its own, loaded after the first
 // paint and only for a signed-in reader (passes need one) or one who shares a location.
@@ -66,6 +67,7 @@ export function Layout() {
   const to = useLocalePath();
   const navigate = useNavigate();
   useScrollMemory();
+  const pending = usePendingScreen();
   // Spec §4 app access, evaluated on every page load and navigation (not when the session
   // changes on a page: logging out decides itself where to go).
   const redirect = useMemo(
@@ -103,7 +105,7 @@ export function Layout() {
       <OfflineBanner />
       <ZoneSlot />
       <main id="main" tabIndex={-1}>
-        {redirect ? null : <Outlet />}
+        {redirect ? null : pending ? <LoadingSlot path={pending} /> : <Outlet />}
       </main>
       <footer className="site-footer">
         <nav className="site-footer__links" aria-label={t('info.nav')}>

@@ -1,5 +1,5 @@
 // A titled horizontal row: 'View All' link, and arrows only when it holds more than 7 items
-// (spec §2: default item length 8). Arrows scroll by up to 1200px; touch and keys scroll natively.
+// (spec §2: default item length 8). Arrows scroll 20px a tick up to 1200px; touch and keys scroll natively.
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { SCROLLER_ARROWS_MIN_ITEMS } from '../../shared/constants';
 import { ChevronLeft, ChevronRight } from './Icons';
 
 const MAX_STEP_PX = 1200;
+const TICK_PX = 20;
 
 export function Scroller(props: {
   id: string;
@@ -24,7 +25,16 @@ export function Scroller(props: {
   const scroll = (dir: 1 | -1) => {
     const el = track.current;
     if (!el) return;
-    el.scrollBy({ left: dir * Math.min(MAX_STEP_PX, el.clientWidth * 0.9), behavior: 'smooth' });
+    // Spec §9: 20 px a tick (a frame) up to 1200 px, or most of what shows; snapping waits for the end.
+    let left = Math.min(MAX_STEP_PX, el.clientWidth * 0.9);
+    // (at the track's end the last ticks move nothing)
+    const tick = () => {
+      el.style.scrollSnapType = 'none';
+      el.scrollLeft += dir * Math.min(TICK_PX, left);
+      if ((left -= TICK_PX) > 0) requestAnimationFrame(tick);
+      else el.style.scrollSnapType = '';
+    };
+    tick();
   };
   return (
     <section

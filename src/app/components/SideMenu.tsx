@@ -1,6 +1,6 @@
 // Side menu of spec §2: language button and panel, the reader's name, the main links.
 // Closes on Escape or an outside click, traps focus and locks the page scroll while open.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/constants';
@@ -14,40 +14,7 @@ const SIDE_MENU_ORDER: string[] = ['home', 'magazines', 'stories', 'newspapers',
 import { useLocalePath } from './useLocalePath';
 import { useLogout } from './useLogout';
 import { DOWNLOADS_PATH, SHELF_PATH } from '../features/shelf/paths';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function useFocusTrap(ref: React.RefObject<HTMLElement | null>, onEscape: () => void) {
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const returnTo = document.activeElement as HTMLElement | null;
-    el.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') return onEscape();
-      if (e.key !== 'Tab') return;
-      const items = [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (!items.length) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      returnTo?.focus();
-    };
-  }, [ref, onEscape]);
-}
+import { useFocusTrap } from './useFocusTrap';
 
 export function SideMenu({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

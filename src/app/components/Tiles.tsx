@@ -1,11 +1,11 @@
 // The tiles of spec §2: magazine card, category tile, language chip, story tile, and their
-// skeletons (same size, so nothing jumps when data arrives).
+// skeletons (same size, so nothing jumps when data arrives). The issue card is in IssueCard.tsx,
+// out of home's first load.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
-import { namedByDate, newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
+import type { Category, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
+import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
 import { useLocalePath } from './useLocalePath';
-import { formatDate } from '../lib/locale';
 import { STORAGE } from '../lib/session';
 import { COVER_SIZES, coverSrcSet } from '../../shared/covers';
 
@@ -124,67 +124,5 @@ export function ShelfSkeleton({ variant = 'covers' }: { variant?: 'covers' | 'ch
         ))}
       </div>
     </section>
-  );
-}
-
-/** An issue of a title: cover, issue name and date (spec §3 issue tile). */
-export function IssueCard({
-  issue,
-  titlePath,
-  current,
-  onRead,
-  place = 'shelf',
-  eager,
-}: {
-  issue: Issue;
-  /** The title's page (shared/title-paths.ts), which the issue's page is below. */
-  titlePath: string;
-  current?: boolean;
-  onRead?: (issueId: number) => void;
-  place?: CoverPlace;
-  /** One of the first covers in view: loaded at once (often the page's largest paint). */
-  eager?: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  const to = useLocalePath();
-  const card = (
-    <Link
-      to={to(`${titlePath}/${issue.issueId}`)}
-      className="cover-card"
-      data-testid="issue-card"
-      aria-current={current ? 'page' : undefined}
-    >
-      <span className="cover-card__frame">
-        {issue.imageSrc ? (
-          <CoverImage
-            src={issue.imageSrc}
-            srcSet={issue.imageSrcSet}
-            place={place}
-            alt={t('card.cover', { name: issue.issueName })}
-            eager={eager}
-          />
-        ) : (
-          <span className="cover-card__placeholder">{issue.issueName}</span>
-        )}
-      </span>
-      <span className="cover-card__name">{issue.issueName}</span>
-      {!namedByDate(issue) && <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>}
-    </Link>
-  );
-  if (!onRead) return card;
-  // The tile opens the issue's page; its Read button opens the issue in the reader.
-  return (
-    <div className="issue-tile">
-      {card}
-      <button
-        type="button"
-        className="button button--ghost button--small issue-tile__read"
-        onClick={() => onRead(issue.issueId)}
-        data-testid="issue-read"
-      >
-        {t('title.read')}
-        <span className="visually-hidden"> {issue.issueName}</span>
-      </button>
-    </div>
   );
 }

@@ -6,11 +6,14 @@ import type React from 'react';
 import { Layout } from '../components/Layout';
 import { RouteError } from './RouteError';
 import { loadScreenTexts } from '../lib/i18n';
+import { LoadingSlot } from '../components/PendingScreen';
 
 /** A screen at `path` whose component `pick` takes from the module `load` brings. */
 function screen<M>(path: string, load: () => Promise<M>, pick = (m: M) => (m as { default: React.ComponentType }).default): RouteObject {
   return {
     path,
+    // Until its code is in, on the first load (home's is preloaded before the app starts).
+    HydrateFallback: LoadingSlot,
     lazy: async () => {
       const [module] = await Promise.all([load(), loadScreenTexts()]);
       return { Component: pick(module) };

@@ -64,16 +64,20 @@ export function markupOf(locale: Locale) {
     return `<a href="${to(m.browserLinkUrl)}" class="cover-card"><span class="cover-card__frame">${image}${gold}</span><span class="cover-card__name">${name}</span>${issue}</a>`;
   };
 
-  /** IssueCard with its Read button (which works once the app has taken over). */
+  /** IssueCard with its floating icon and its Read button (which works once the app has taken over). */
   const issueTile = (issue: Issue, titlePath: string, current: boolean, eager: boolean) => {
     const name = escapeHtml(issue.issueName);
     const image = issue.imageSrc
       ? cover(issue.imageSrc, issue.imageSrcSet, 'shelf', t('card.cover', { name: issue.issueName }), eager)
       : `<span class="cover-card__placeholder">${name}</span>`;
+    const icon =
+      issue.showFloatingIcon && issue.floatingImgSrc
+        ? `<img class="floating-icon" src="${escapeHtml(issue.floatingImgSrc)}" alt="${text('issueCard.special')}" width="28" height="28">`
+        : '';
     const date = namedByDate(issue) ? '' : `<span class="cover-card__issue">${escapeHtml(formatDate(issue.pubDate, locale))}</span>`;
     return (
       `<div class="issue-tile"><a href="${to(`${titlePath}/${issue.issueId}`)}" class="cover-card"${current ? ' aria-current="page"' : ''}>` +
-      `<span class="cover-card__frame">${image}</span><span class="cover-card__name">${name}</span>${date}</a>` +
+      `<span class="cover-card__frame">${image}${icon}</span><span class="cover-card__name">${name}</span>${date}</a>` +
       `<button type="button" class="button button--ghost button--small issue-tile__read">${text('title.read')}<span class="visually-hidden"> ${name}</span></button></div>`
     );
   };

@@ -2,6 +2,7 @@
 import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { mediaUrl } from '../media/store';
 import { titlePath } from '../../shared/title-paths';
+import { floatingIcon } from '../../shared/floating-icon';
 
 /** Select list for a title card; expects `t` = titles and `li` = its latest regular issue. */
 export const CARD_COLUMNS = `t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold,
@@ -84,6 +85,7 @@ export function toIssue(r: IssueRow): Issue {
     imgPath: mediaUrl(r.cover_2x),
     imageSrc: mediaUrl(r.cover_1x),
     imageSrcSet: srcSet(r.cover_1x, r.cover_2x, r.cover_3x),
+    ...floatingIcon(r.is_special),
   };
 }
 

@@ -22,6 +22,7 @@ import {
 import { capPaging } from './catalogue';
 import { issuePath } from '../../shared/title-paths';
 import { CJK_RUN, searchText } from '../../shared/search-text';
+import { floatingIcon } from '../../shared/floating-icon';
 
 /** Words of a query: letters, marks and digits of any script, at most 8. */
 const queryWords = (q: string) =>
@@ -148,6 +149,7 @@ interface TileRow {
   mid: number;
   mag_name: string;
   issue_name: string;
+  is_special: boolean;
   fin: number;
   cover_1x: string | null;
   cover_2x: string | null;
@@ -178,10 +180,11 @@ function toTile(r: TileRow): IssueTile {
     fin: r.fin,
     browserLinkUrl: issuePath(r.mid, r.mag_name, r.issue_id),
     appLinkUrl: appLink(issuePath(r.mid, r.mag_name, r.issue_id)),
+    ...floatingIcon(r.is_special),
   };
 }
 
-const TILE_SELECT = `SELECT h.issue_id, i.mid, t.name AS mag_name, i.name AS issue_name, h.fin, i.cover_1x, i.cover_2x, i.cover_3x,
+const TILE_SELECT = `SELECT h.issue_id, i.mid, t.name AS mag_name, i.name AS issue_name, i.is_special, h.fin, i.cover_1x, i.cover_2x, i.cover_3x,
   (SELECT json_agg(json_build_object('page', x.page_no, '_highLight', x.hl) ORDER BY x.page_no) FROM (
      SELECT p.page_no, ${HEADLINE} AS hl FROM pages p
      WHERE p.issue_id = h.issue_id AND p.search @@ ${TSQ} ORDER BY p.page_no LIMIT ${HITS_PER_TILE}) x) AS hits`;
@@ -236,6 +239,27 @@ export async function searchInIssue(db: Queryable, query: string, issueId: numbe
     [q, pq || 'x', issueId, ageRate && ageRate < AGE_RATE_APPLY_BELOW ? ageRate : 2147483647],
   );
   return rows[0] ? toTile(rows[0]) : null;
+}
+
+/** Discover on a story result: the passages of its text that match (escaped, hits in <mark>) and
+ * the page hits of the issue it was printed in. Null when the story is unknown or above the age
+ * rating given. */
+export async function discoverInStory(db: Queryable, query: string, url: string, ageRate?: number) {
+  const q = searchText(query);
+  const pq = prefixQuery(q) ?? '';
+  const body = String.raw`replace(replace(replace(regexp_replace(s.body, '\s+', ' ', 'g'), '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
+  const { rows } = await db.query<{ issue_id: number | null; passage: string }>(
+    `SELECT s.issue_id, ts_headline('simple', ${body}, ${TSQ},
+       'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=10, MaxFragments=3, FragmentDelimiter=" … "') AS passage
+     FROM stories s WHERE s.canonical_url = $3 AND s.age_rating <= $4`,
+    [q, pq || 'x', url, ageRate && ageRate < AGE_RATE_APPLY_BELOW ? ageRate : 2147483647],
+  );
+  const story = rows[0];
+  if (!story) return null;
+  // (ts_headline quotes the text's start when nothing in it matches: only passages with a hit count)
+  const passages = pq ? story.passage.split(' … ').filter((p) => p.includes('<mark>')) : [];
+  const tile = story.issue_id ? await searchInIssue(db, query, story.issue_id, ageRate) : null;
+  return { passages, tile };
 }
 
 /** Article search: stories whose title or text match, best first, 20 a page. */

@@ -50,6 +50,13 @@ export type Language = z.infer<typeof Language>;
 export const Store = z.object({ store_id: z.number(), name: z.string(), country: z.string() });
 export type Store = z.infer<typeof Store>;
 
+/** The floating icon of spec §3 (shared/floating-icon.ts says what it marks). */
+const FloatingIconFields = {
+  showFloatingIcon: z.boolean(),
+  floatingImgSrc: z.string().nullable(),
+  floatingImgAltText: z.string().nullable(),
+};
+
 export const Issue = z.object({
   issueId: z.number(),
   magId: z.number(),
@@ -62,6 +69,7 @@ export const Issue = z.object({
   imgPath: z.string().nullable(),
   imageSrc: z.string().nullable(),
   imageSrcSet: z.string().nullable(),
+  ...FloatingIconFields,
 });
 export type Issue = z.infer<typeof Issue>;
 
@@ -102,6 +110,7 @@ export const IssueTile = z.object({
   fin: z.number(), // number of pages that match
   browserLinkUrl: z.string(),
   appLinkUrl: z.string(),
+  ...FloatingIconFields,
 });
 export type IssueTile = z.infer<typeof IssueTile>;
 

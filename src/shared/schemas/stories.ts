@@ -1,6 +1,6 @@
 // Stories and articles (section sec_60): a category listing and one story.
 import { z } from 'zod';
-import { StoryTile } from './content';
+import { IssueTile, StoryTile } from './content';
 import { int, line } from './fields';
 
 export const StoriesQuery = z.object({
@@ -57,3 +57,10 @@ export const ArticleSearchQuery = z.object({
 });
 export const ArticleSearchResponse = z.object({ Articles: z.array(StoryTile), page: z.number(), nbPages: z.number(), nbHits: z.number() });
 export type ArticleSearchResponse = z.infer<typeof ArticleSearchResponse>;
+
+/** Discover More on a story result (spec §2: each result has one): the term and the story. */
+export const StoryDiscoverQuery = z.object({ q: line().min(1, 'q is required').max(200), url: line().min(1).max(300) });
+/** The story's own passages that match (escaped text with <mark>), and the page hits of the issue
+ * it was printed in (null for a story with no issue). */
+export const StoryDiscoverResponse = z.object({ passages: z.array(z.string()), tile: IssueTile.nullable() });
+export type StoryDiscoverResponse = z.infer<typeof StoryDiscoverResponse>;

@@ -1,7 +1,7 @@
 // Opening an issue (Read Now, Discover's Read More at a page, issue tiles): ask for a reader
 // token, which is where the server checks entitlement, then open the reader in a new tab; a
 // blocked pop-up navigates this tab instead (spec §4). A refusal shows its text in a dialog
-// (the expired-subscription dialog of spec §4 with Ok). Offline, a downloaded issue opens as is.
+// (the expired-subscription dialog of spec §4 with Ok, in the generic popup). Offline, a downloaded issue opens as is.
 // While the token is on its way the button says so, and further taps are ignored: on slow Wi-Fi
 // a second tap used to open a second reader tab. Signed out, sign-in comes back here and opens it.
 import { useEffect, useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import { readerUrl } from '../../../shared/reader-paths';
 import { requestReaderToken } from './readerToken';
 import { NextSteps } from '../access/NextSteps';
 import { downloadRecord } from '../downloads/store';
+import { Popup } from '../../components/Popup';
 
 interface Refusal {
   code: string;
@@ -105,8 +106,6 @@ export function useOpenIssue({ isNews = false } = {}) {
 
 function RefusalDialog({ refusal, onClose }: { refusal: Refusal; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => ref.current?.showModal(), []);
   const byCode = `errors.${refusal.code}`;
   const title =
     refusal.code === 'subscription_expired'
@@ -121,17 +120,20 @@ function RefusalDialog({ refusal, onClose }: { refusal: Refusal; onClose: () => 
   const body =
     refusal.code === 'subscription_expired' ? t('access.expiredBody') : refusal.code === 'no_access' ? t('access.noAccessBody') : null;
   return (
-    <dialog ref={ref} className="dialog" onClose={onClose} aria-labelledby="refusal-title" data-testid="reading-refused">
-      <h2 id="refusal-title" className="dialog__title">
-        {title}
-      </h2>
+    <Popup
+      title={title}
+      onClose={onClose}
+      testId="reading-refused"
+      actions={
+        <>
+          {body && <NextSteps />}
+          <button type="submit" className="button">
+            {t('reader.ok')}
+          </button>
+        </>
+      }
+    >
       {body && <p>{body}</p>}
-      <form method="dialog" className="dialog__actions">
-        {body && <NextSteps />}
-        <button type="submit" className="button">
-          {t('reader.ok')}
-        </button>
-      </form>
-    </dialog>
+    </Popup>
   );
 }

@@ -10,6 +10,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { discoverQuery } from './queries';
 import { useOpenIssue } from '../reader/useOpenIssue';
 import { COVER_SIZES, coverSrcSet } from '../../../shared/covers';
+import { FloatingIcon } from '../../components/IssueCard';
 
 const CHIPS = 3;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
@@ -39,12 +40,11 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
   const { t } = useTranslation();
   const to = useLocalePath();
   const [open, setOpen] = useState(false);
-  const [all, setAll] = useState(false);
   const [selected, setSelected] = useState(tile.pages[0]?.page ?? 1);
+  const [all, setAll] = useState(false);
   const full = useQuery({ ...discoverQuery(term, tile.issueId), enabled: all });
   const pages = all && full.data ? full.data.tile.pages : tile.pages;
   const hit = pages.find((p) => p.page === selected) ?? pages[0];
-  const { open: openIssue, dialog } = useOpenIssue();
 
   return (
     <article className="discover" data-testid="discover-tile">
@@ -60,6 +60,7 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
             loading="lazy"
           />
         )}
+        <FloatingIcon item={tile} />
       </Link>
       <div className="discover__text">
         <p className="discover__mag">{tile.magName}</p>
@@ -70,38 +71,57 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
             {t('search.discoverMore')}
           </button>
         ) : (
-          <div className="discover__pages">
-            <div className="discover__chips" role="group" aria-label={t('search.pages')}>
-              {(all ? pages : pages.slice(0, CHIPS)).map((p) => (
-                <button
-                  key={p.page}
-                  type="button"
-                  className="page-chip"
-                  aria-pressed={p.page === hit?.page}
-                  onClick={() => setSelected(p.page)}
-                  data-testid="page-chip"
-                >
-                  {t('search.page', { n: p.page })}
-                </button>
-              ))}
-              {!all && tile.fin > CHIPS && (
-                <button type="button" className="page-chip" onClick={() => setAll(true)} data-testid="more-chip">
-                  {t('search.more')}
-                </button>
-              )}
-            </div>
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => void openIssue(tile.issueId, hit?.page ?? 1)}
-              data-testid="read-more"
-            >
-              {t('search.readMore')}
-            </button>
-          </div>
+          <DiscoverPages tile={tile} pages={pages} selected={hit?.page} onSelect={setSelected} all={all} onAll={() => setAll(true)} />
         )}
       </div>
-      {dialog}
     </article>
+  );
+}
+
+/** The page chips of an issue's hits (three, then 'More' when fin > 3) and 'Read More', which
+ * opens the issue at the selected page: Discover on a magazine result and on a story's issue. */
+export function DiscoverPages(props: {
+  tile: IssueTile;
+  pages: IssueTile['pages'];
+  selected: number | undefined;
+  onSelect: (page: number) => void;
+  all: boolean;
+  onAll: () => void;
+}) {
+  const { t } = useTranslation();
+  const { open: openIssue, dialog } = useOpenIssue();
+  return (
+    <div className="discover__pages">
+      {props.pages.length > 0 && (
+        <div className="discover__chips" role="group" aria-label={t('search.pages')}>
+          {(props.all ? props.pages : props.pages.slice(0, CHIPS)).map((p) => (
+            <button
+              key={p.page}
+              type="button"
+              className="page-chip"
+              aria-pressed={p.page === props.selected}
+              onClick={() => props.onSelect(p.page)}
+              data-testid="page-chip"
+            >
+              {t('search.page', { n: p.page })}
+            </button>
+          ))}
+          {!props.all && props.tile.fin > CHIPS && (
+            <button type="button" className="page-chip" onClick={props.onAll} data-testid="more-chip">
+              {t('search.more')}
+            </button>
+          )}
+        </div>
+      )}
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => void openIssue(props.tile.issueId, props.selected ?? 1)}
+        data-testid="read-more"
+      >
+        {t('search.readMore')}
+      </button>
+      {dialog}
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/Icons';
 import { Scroller } from '../../components/Scroller';
-import { CategoryTile, LanguageChip, MagazineTile, StoryCard } from '../../components/Tiles';
+import { CategoryTile, LanguageChip, MagazineTile } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { apiPost } from '../../lib/api';
@@ -15,6 +15,7 @@ import { OkReply } from '../../../shared/schemas/account';
 import { homeQuery } from '../home/queries';
 import { useEndOfList } from '../listing/useEndOfList';
 import { DiscoverTile } from './DiscoverTile';
+import { StoryResult } from './StoryResult';
 import { magazineResults, storyResults, titleResults } from './queries';
 import { clearRecent, listRecent, rememberSearch } from './recent';
 import '../../components/forms.css';
@@ -214,7 +215,7 @@ export default function SearchPage() {
             <div className="search-results" data-testid="search-results">
               {mode === 0
                 ? magazines.data?.pages.flatMap((p) => p.items).map((tile) => <DiscoverTile key={tile.issueId} tile={tile} term={term} />)
-                : stories.data?.pages.flatMap((p) => p.Articles).map((s) => <StoryCard key={s.browserLinkUrl} s={s} />)}
+                : stories.data?.pages.flatMap((p) => p.Articles).map((s) => <StoryResult key={s.browserLinkUrl} s={s} term={term} />)}
             </div>
             <div ref={sentinel} className="listing__sentinel" aria-hidden="true" />
           </>

@@ -3,7 +3,7 @@
 // term is its own query, so a slow answer for an old term never replaces a newer one.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { MagazineSearchResponse, MagSearchResponse, SearchListResponse } from '../../../shared/schemas/content';
-import type { ArticleSearchResponse } from '../../../shared/schemas/stories';
+import type { ArticleSearchResponse, StoryDiscoverResponse } from '../../../shared/schemas/stories';
 import { contentGet } from '../../lib/api';
 import { session } from '../../lib/session';
 import { ageRateToSend, searchAgeRate as searchRate } from '../../lib/ageRating';
@@ -13,6 +13,7 @@ export const searchKeys = {
   titles: (term: string, libraryId: string, age: number) => [...searchKeys.all, 'titles', term, libraryId, age] as const,
   results: (mode: 0 | 1, term: string, libraryId: string, age: number) => [...searchKeys.all, mode, term, libraryId, age] as const,
   discover: (term: string, issueId: number) => [...searchKeys.all, 'discover', term, issueId] as const,
+  storyDiscover: (term: string, url: string) => [...searchKeys.all, 'story-discover', term, url] as const,
 };
 
 const searchAgeRate = () => ageRateToSend(searchRate());
@@ -65,5 +66,13 @@ export const discoverQuery = (term: string, issueId: number) =>
   queryOptions({
     queryKey: searchKeys.discover(term, issueId),
     queryFn: ({ signal }) => contentGet<SearchListResponse>('/content/search_list', { q: term, issueId }, signal),
+    staleTime: 60_000,
+  });
+
+/** Discover More on a story result: its matching passages and its issue's matching pages. */
+export const storyDiscoverQuery = (term: string, url: string) =>
+  queryOptions({
+    queryKey: searchKeys.storyDiscover(term, url),
+    queryFn: ({ signal }) => contentGet<StoryDiscoverResponse>('/content/story-discover', { q: term, url }, signal),
     staleTime: 60_000,
   });

@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Issue, IssuesResponse } from '../../../shared/schemas/content';
-import { IssueCard } from '../../components/Tiles';
+import { IssueCard } from '../../components/IssueCard';
 import { contentGet } from '../../lib/api';
 import { useEndOfList } from '../listing/useEndOfList';
 import { issuesQuery, titleKeys } from './queries';

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IssueCard } from '../../components/Tiles';
+import { IssueCard } from '../../components/IssueCard';
 import { formatDate } from '../../lib/locale';
 import { rangeQuery } from './queries';
 import { IssueArchive } from './IssueArchive';

@@ -13,8 +13,8 @@ import {
 } from '../../../shared/schemas/content';
 import { ApiError } from '../../../shared/schemas/errors';
 import { visibilityFor } from '../../repositories/access';
-import { searchInIssue, searchPages, searchStories, searchTitles } from '../../repositories/search';
-import { ArticleSearchQuery, ArticleSearchResponse } from '../../../shared/schemas/stories';
+import { discoverInStory, searchInIssue, searchPages, searchStories, searchTitles } from '../../repositories/search';
+import { ArticleSearchQuery, ArticleSearchResponse, StoryDiscoverQuery, StoryDiscoverResponse } from '../../../shared/schemas/stories';
 import { notFound } from '../../plugins/errors';
 import { ageRateFor, readerLimit } from './age-rating';
 import { recordSearch } from '../../repositories/counter-usage';
@@ -101,6 +101,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const tile = await app.expensive(reply, (tx) => searchInIssue(tx, req.query.q, req.query.issueId, readerLimit(req)));
       if (!tile) throw notFound(`Issue ${req.query.issueId}`);
       return { tile };
+    },
+  );
+
+  // Discover More on a story result: its matching passages and its issue's matching pages.
+  app.get(
+    '/story-discover',
+    { schema: { querystring: StoryDiscoverQuery, response: { 200: StoryDiscoverResponse, ...errors } } },
+    async (req, reply) => {
+      const found = await app.expensive(reply, (tx) => discoverInStory(tx, req.query.q, req.query.url, readerLimit(req)));
+      if (!found) throw notFound(`Story '${req.query.url}'`);
+      return found;
     },
   );
 };
