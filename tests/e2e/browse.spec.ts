@@ -257,16 +257,30 @@ test("the scroller's arrows move 20 px a tick, up to 1200 px", async ({ page }) 
     await expect(shelf.getByTestId('scroll-next')).toBeVisible();
     // Each frame's scroll position while the arrow works.
     await track.evaluate((el) => {
-      const w = window as unknown as { seen: number[] };
+      const w = window as unknown as { seen: number[]; stop: boolean };
       w.seen = [];
+      w.stop = false;
       const look = () => {
         w.seen.push(el.scrollLeft);
-        if (w.seen.length < 150) requestAnimationFrame(look);
+        if (!w.stop) requestAnimationFrame(look);
       };
       requestAnimationFrame(look);
     });
     await shelf.getByTestId('scroll-next').click();
-    await page.waitForTimeout(2000);
+    // Until the arrow's work is over (on a busy machine a click and its frames take their time):
+    // the position moved, then unchanged for half a second.
+    const left = () => track.evaluate((el) => el.scrollLeft);
+    await expect
+      .poll(
+        async () => {
+          const before = await left();
+          await page.waitForTimeout(500);
+          return before > 0 && before === (await left());
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await page.evaluate(() => ((window as unknown as { stop: boolean }).stop = true));
     const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
     const steps = seen
       .slice(1)
