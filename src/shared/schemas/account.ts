@@ -53,6 +53,9 @@ export const OtpSendReply = z.object({
   length: z.number().int(),
   expiresIn: z.number().int(),
   resendIn: z.number().int(),
+  /** Spec §5: for an e-mail address, the address as the server validated it (trimmed, lower
+   * case), base64-encoded; the code screen shows it. Absent for a mobile number. */
+  email: z.base64().optional(),
 });
 
 const OtpCode = line().regex(/^\d+$/, 'Please enter the OTP');
@@ -127,6 +130,9 @@ export const UserInfo = z.object({
   libName: z.string(),
   /** End of access in seconds since the epoch; 0 when there is none. */
   enddate: z.number().int(),
+  /** End of the paid personal plan running now, in seconds since the epoch; 0 when none runs. A
+   * running plan lets the reader past the library guard (no library, or an expired one). */
+  planEnds: z.number().int().default(0),
   isNewspaper: Flag,
   isJournal: Flag,
   isMycontent: Flag,

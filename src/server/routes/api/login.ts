@@ -32,6 +32,7 @@ import { startAttempt } from '../../services/sign-in-guard';
 import { recordUsageEvent } from '../../repositories/usage-events';
 import { otpMail, otpText } from '../../services/messages';
 import { OTP_RESEND_S, OTP_TTL_S } from '../../services/otp';
+import { emailBase64 } from '../../../shared/validation';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError, 503: ApiError };
 
@@ -62,7 +63,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(503, 'send_failed', 'We could not send the OTP right now. Please try again in a few minutes.');
       }
     }
-    return { status: 1 as const, requestId: id, length: app.otp.length, expiresIn: OTP_TTL_S, resendIn: OTP_RESEND_S };
+    const email = contact.channel === 'email' ? emailBase64(contact.email) : undefined;
+    return { status: 1 as const, requestId: id, length: app.otp.length, expiresIn: OTP_TTL_S, resendIn: OTP_RESEND_S, email };
   });
 
   /** Verifies a sign-in or reset code: signs in (creating the account on first sign-in). */
