@@ -52,7 +52,9 @@ export function homeFirstScreen(data: HomeResponse, locale: Locale): string {
 
   return (
     `<main id="main"><div class="home" data-first-screen="home">` +
-    `<div class="home__intro"><h1 class="home__title">${escapeHtml(t.home.title)}</h1><p class="home__lede">${escapeHtml(t.home.intro)}</p></div>` +
+    `<div class="home__intro"><h1 class="home__title">${escapeHtml(t.home.title)}</h1><p class="home__lede">${escapeHtml(t.home.intro)}</p>` +
+    `<p class="claims">${escapeHtml(data.claims?.[locale] ?? '')}</p>` +
+    `</div>` +
     `<p class="home__getin">${escapeHtml(t.home.getIn)} <a href="${to('/login')}">${escapeHtml(t.home.signIn)}</a></p>` +
     shelves.join('') +
     `</div></main>`

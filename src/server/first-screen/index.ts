@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadHome } from '../routes/content/home';
 import { homeFirstScreen } from './home';
+import { claimLines } from '../claims';
 import type { Locale } from '../../shared/constants';
 
 /** index.html marks the skeleton the server may replace. */
@@ -28,7 +29,7 @@ export function firstScreenPages(app: FastifyInstance, indexFile: string) {
     try {
       const [shell, home] = await Promise.all([fs.readFile(indexFile, 'utf8'), loadHome(app.db.read, 0, VISITORS_AGE_RATE)]);
       if (!SLOT.test(shell)) return null;
-      return shell.replace(SLOT, () => homeFirstScreen(home, locale));
+      return shell.replace(SLOT, () => homeFirstScreen({ ...home, claims: claimLines(app.config.claims) }, locale));
     } catch (err) {
       app.log.warn({ err }, 'first screen not drawn; the plain shell goes out');
       return null;

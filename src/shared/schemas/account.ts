@@ -19,6 +19,11 @@ export const Mobile = line({ error: MESSAGES.mobileInvalid })
 export const CountryCode = line()
   .regex(/^\+\d{1,4}$/, MESSAGES.mobileInvalid)
   .default('+91');
+/** The country chosen in the picker (ISO, e.g. IN): the number is checked against its plan
+ * (schemas/phone.ts). Optional: +91 alone is checked against every country dialled with it. */
+export const CountryIso = line()
+  .regex(/^[A-Z]{2}$/, MESSAGES.mobileInvalid)
+  .optional();
 
 export const Password = raw({ error: MESSAGES.passwordInvalid })
   .min(1, MESSAGES.passwordInvalid)
@@ -38,7 +43,7 @@ const FullName = line({ error: MESSAGES.fullNameEmpty }).min(1, MESSAGES.fullNam
 /** Who a code goes to: an e-mail address, or a mobile number with its country code. */
 export const Contact = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('email'), email: Email }),
-  z.object({ channel: z.literal('mobile'), mobile: Mobile, countryCode: CountryCode }),
+  z.object({ channel: z.literal('mobile'), mobile: Mobile, countryCode: CountryCode, country: CountryIso }),
 ]);
 export type Contact = z.infer<typeof Contact>;
 

@@ -273,6 +273,10 @@ export const HomeQuery = z.object({
   lang: line().max(20).optional(),
   age_rate: int().optional(),
 });
+/** Spec §1 marketing claims, worded by the server in each language (server/claims.ts). */
+export const ClaimLines = z.object({ en: z.string(), hi: z.string() });
+export type ClaimLines = z.infer<typeof ClaimLines>;
+
 export const HomeResponse = z.object({
   mostPopular: z.array(MagazineCard),
   featured: z.array(MagazineCard),
@@ -284,5 +288,7 @@ export const HomeResponse = z.object({
   popularMagazines: z.array(MagazineCard),
   popularJournals: z.array(MagazineCard),
   coverStories: z.array(StoryTile),
+  /** Spec §1 marketing claims from the configuration (absent in answers saved before they existed). */
+  claims: ClaimLines.optional(),
 });
 export type HomeResponse = z.infer<typeof HomeResponse>;
