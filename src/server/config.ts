@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defaultPoolSize } from './workers/pool';
 import { OTP_LENGTH_DEFAULT } from '../shared/validation';
 import { DEFAULT_MAX_LAG_MS } from './db/replica';
+import type { Claims } from './claims';
 
 export interface Config {
   host: string;
@@ -92,6 +93,8 @@ export interface Config {
   iosAppStoreId?: string;
   /** Media on S3-compatible object storage (S3_BUCKET set); unset: the local MEDIA_DIR. */
   s3?: S3Config;
+  /** Spec §1 marketing claims on home and /appdownload (CLAIM_TITLES, CLAIM_CATEGORIES, CLAIM_LANGUAGES; 0 hides one). */
+  claims: Claims;
 }
 
 /** S3_*: where media go when S3_BUCKET is set. Credentials unset: the SDK's own chain (env, profile, instance role). */
@@ -225,7 +228,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestUploadMaxBytes: Math.max(1, Number(env.INGEST_UPLOAD_MAX_MB ?? 200) || 200) * 1024 * 1024,
     ingestWorkers: env.INGEST_WORKERS ? Math.min(8, Math.max(0, Math.floor(Number(env.INGEST_WORKERS)) || 0)) : defaultPoolSize(),
     ...appLinkConfig(env),
+    claims: {
+      titles: parseClaim(env, 'CLAIM_TITLES', 10_000),
+      categories: parseClaim(env, 'CLAIM_CATEGORIES', 40),
+      languages: parseClaim(env, 'CLAIM_LANGUAGES', 60),
+    },
   };
+}
+
+// ---------- marketing claims (issue 17) ----------
+
+/** A claim is a whole number up to a billion; anything else stops the start (a claim the page
+ * would print as "NaN+" is worse than none). */
+export function parseClaim(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const v = env[name]?.trim();
+  if (!v) return fallback;
+  if (!/^\d{1,10}$/.test(v) || Number(v) > 1e9) throw new Error(`${name} must be a whole number (0 hides the claim), not "${v}"`);
+  return Number(v);
 }
 
 // ---------- app links (issue 17) ----------

@@ -35,6 +35,10 @@ export const MOBILE_MAX_DIGITS = 15;
 /** Spec §5: letters, digits, _ - . before and after the @, then a dot and 2–10 letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9_.-]+\.[A-Za-z]{2,10}$/;
 
+/** Spec §5: a valid address is returned base64-encoded. Addresses that pass EMAIL_PATTERN are
+ * ASCII, so btoa (browser and Node) encodes them as their UTF-8 bytes. */
+export const emailBase64 = (email: string) => btoa(email);
+
 export function otpMessage(length: number): string {
   return MESSAGES.otpInvalid.replace('{n}', String(length));
 }

@@ -36,7 +36,7 @@ describe('the app-link files', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
-    expect((await bare.app.inject({ url: '/api/app/stores' })).json()).toEqual({ android: null, ios: null });
+    expect((await bare.app.inject({ url: '/api/app/stores' })).json()).toMatchObject({ android: null, ios: null });
   });
 
   it('name the Android package and its certificates, upper-case with colons, as JSON', async () => {
@@ -74,7 +74,7 @@ describe('the app-link files', () => {
 
   it('give /appdownload the store pages', async () => {
     const res = await linked.app.inject({ url: '/api/app/stores' });
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       android: 'https://play.google.com/store/apps/details?id=edu.example.lectern',
       ios: 'https://apps.apple.com/app/id1234567890',
     });

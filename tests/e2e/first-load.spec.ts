@@ -34,7 +34,7 @@ test('home, a listing and a title page each ask for their data once, the boot sc
       path: '/hi/magazines/BS',
       shown: page.getByTestId('magazine-card').first(),
       wanted: [
-        '/content/magazine-filter?categoryID=BS&edzLibId=0&page=0&age_rate=5',
+        '/content/magazine-filter?categoryID=BS&edzLibId=0&page=0&age_rate=5&gold=1&storeID=1',
         '/content/getCategories?edzLibId=0',
         '/content/getLanguages?categoryID=BS&edzLibId=0&age_rate=5',
       ],

@@ -76,6 +76,7 @@ export function Layout() {
         loggedIn: session.isLoggedIn(),
         libraryId: session.libraryId(),
         expired: session.isExpired(),
+        planRunning: session.planRunning(),
       }),
     [pathname],
   );

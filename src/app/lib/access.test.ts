@@ -52,6 +52,15 @@ describe('app access (spec §4)', () => {
     expect(accessRedirect('/update/fullName', { ...noLibrary, loggedIn: false })).toEqual({ to: '/login' });
   });
 
+  it('lets a reader whose personal plan runs past the library guard: no library, or an expired one', () => {
+    const planner = { ...member, libraryId: '0', planRunning: true };
+    for (const p of ['/dashboard', '/dashboard/myAccount', '/search']) expect(accessRedirect(p, planner), p).toBeNull();
+    expect(accessRedirect('/search', { ...member, expired: true, planRunning: true })).toBeNull();
+    // The plan lets no one in who is signed out, and a plan that has ended counts for nothing.
+    expect(accessRedirect('/dashboard', { ...planner, loggedIn: false })).toEqual({ to: '/login' });
+    expect(accessRedirect('/dashboard', { ...planner, planRunning: false })).toEqual({ to: '/validate-user?type=1' });
+  });
+
   it('lets a member with a live library through, and never guards public pages', () => {
     expect(accessRedirect('/dashboard', member)).toBeNull();
     expect(accessRedirect('/', { loggedIn: false, libraryId: '0', expired: true })).toBeNull();

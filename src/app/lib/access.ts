@@ -21,13 +21,15 @@ export interface AccessState {
   loggedIn: boolean;
   libraryId: string;
   expired: boolean;
+  /** A paid personal plan runs now: the library guard lets the reader in (no library or expired). */
+  planRunning?: boolean;
 }
 
 /** Where a reader on `path` must go instead, and whether their session is to be cleared. */
 export function accessRedirect(path: string, s: AccessState): { to: string; clear?: boolean } | null {
   if (isPublicPath(path)) return null;
   if (!s.loggedIn) return { to: '/login' };
-  if (!matches(path, MEMBER_PREFIXES)) return null;
+  if (!matches(path, MEMBER_PREFIXES) || s.planRunning) return null;
   if (s.libraryId === '0') return { to: '/validate-user?type=1' };
   if (s.expired) return { to: '/validate-user?type=2', clear: true };
   return null;

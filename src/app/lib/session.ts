@@ -58,8 +58,11 @@ export const session = {
     const d = storedUser();
     return d?.firstName ? `${d.firstName} ${d.lastName ?? ''}`.trim() : null;
   },
-  /** Spec §2: the search overlay opens only for a logged-in member of an unexpired library. */
-  canSearch: () => session.libraryId() !== '0' && !session.isExpired() && session.isLoggedIn(),
+  /** A paid personal plan runs now: it reads like a live library (issue 17). */
+  planRunning: () => (storedUser()?.planEnds ?? 0) * 1000 > Date.now(),
+  /** Spec §2: the search overlay opens only for a logged-in member of an unexpired library (or a
+   * reader whose personal plan runs). */
+  canSearch: () => session.isLoggedIn() && ((session.libraryId() !== '0' && !session.isExpired()) || session.planRunning()),
 };
 
 // --- Signing in and out: what spec §3 stores, in one place. ---
@@ -92,6 +95,8 @@ export interface StoredUserDetails {
   email: string | null;
   mobile: string | null;
   userType: 'user' | 'guest';
+  /** End of a running personal plan (seconds since the epoch); absent in details stored before. */
+  planEnds?: number;
 }
 
 /** Told when the reader on this device changes: a sign-in (a new token) or a sign-out. The app
@@ -121,6 +126,7 @@ export function saveUser(info: UserInfo | LoginReply, loginType?: LoginType) {
     email: info.email,
     mobile: info.mobile,
     userType: info.usertype,
+    planEnds: info.planEnds,
   };
   if ('jwtoken' in info) {
     localStorage.setItem(STORAGE.userToken, info.jwtoken);

@@ -5,7 +5,7 @@
 import type { HomeResponse } from '../../shared/schemas/content';
 import type { Locale } from '../../shared/constants';
 import { EAGER_HOME_COVERS, FIRST_HOME_SHELVES, HOME_COVER_SHELVES, homeShelfNote } from '../../shared/home';
-import { markupOf } from './markup';
+import { escapeHtml, markupOf } from './markup';
 
 export function homeFirstScreen(data: HomeResponse, locale: Locale): string {
   const { t, text, to, magazineCard, shelf } = markupOf(locale);
@@ -26,7 +26,8 @@ export function homeFirstScreen(data: HomeResponse, locale: Locale): string {
 
   return (
     `<main id="main"><div class="home" data-first-screen="home">` +
-    `<div class="home__intro"><h1 class="home__title">${text('home.title')}</h1><p class="home__lede">${text('home.intro')}</p></div>` +
+    `<div class="home__intro"><h1 class="home__title">${text('home.title')}</h1><p class="home__lede">${text('home.intro')}</p>` +
+    `<p class="claims">${escapeHtml(data.claims?.[locale] ?? '')}</p></div>` +
     `<p class="home__getin">${text('home.getIn')} <a href="${to('/login')}">${text('home.signIn')}</a></p>` +
     shelves.join('') +
     `</div></main>`

@@ -25,6 +25,7 @@ import { midOf, titleSegment } from '../../shared/title-paths';
 import { homeFirstScreen } from './home';
 import { listingFirstScreen } from './listing';
 import { titleFirstScreen } from './title';
+import { claimLines } from '../claims';
 
 /** index.html marks the skeleton the server may replace. */
 const SLOT = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
@@ -55,7 +56,7 @@ export function firstScreenOf(req: FastifyRequest): FirstScreen | null {
 async function draw(app: FastifyInstance, at: FirstScreen): Promise<string | null> {
   const db = app.db.read;
   const ageRate = AGE_RATE_FILTER_DEFAULT;
-  if (at.screen === 'home') return homeFirstScreen(await loadHome(db, 0, ageRate), 'en');
+  if (at.screen === 'home') return homeFirstScreen({ ...(await loadHome(db, 0, ageRate)), claims: claimLines(app.config.claims) }, 'en');
   const visibility = await visibilityFor(db, 0);
   if (at.screen === 'listing') {
     const category = /^\d/.test(at.category) ? Number(at.category) : (at.category as QuickCategory);

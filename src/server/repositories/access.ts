@@ -3,7 +3,7 @@
 // cookies default to showing them; reading is gated separately by entitlement.
 import type { Queryable } from '../db/index';
 import { HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
-import { notFound } from '../plugins/errors';
+import { badRequest, notFound } from '../plugins/errors';
 
 export interface Visibility {
   newspapers: boolean;
@@ -33,4 +33,17 @@ export function excludedCategories(v: Visibility): number[] {
   if (!v.newspapers) out.push(NEWSPAPER_CATEGORY);
   if (!v.journals) out.push(JOURNAL_SECTION);
   return out;
+}
+
+/** Spec §7 storeID: the store whose titles a list or search covers. An id that names no store is
+ * bad input (400), not an empty answer. Stores change with a migration, so the list is kept 30 s. */
+const storeIds = new WeakMap<Queryable, { ids: Set<number>; at: number }>();
+export async function assertStore(db: Queryable, storeId: number): Promise<void> {
+  let known = storeIds.get(db);
+  if (!known || Date.now() - known.at >= CACHE_MS) {
+    const { rows } = await db.query<{ store_id: number }>('SELECT store_id FROM stores');
+    known = { ids: new Set(rows.map((r) => r.store_id)), at: Date.now() };
+    storeIds.set(db, known);
+  }
+  if (!known.ids.has(storeId)) throw badRequest(`storeID ${storeId} is not a store`);
 }

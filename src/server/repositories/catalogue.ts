@@ -32,7 +32,6 @@ export interface ListFilter {
   category: QuickCategory | number;
   lang?: string;
   storeId?: number;
-  goldOnly?: boolean;
   ageRate?: number;
   type?: MagazineCard['type'];
   page: number;
@@ -80,7 +79,6 @@ function listingWhere(f: Omit<ListFilter, 'page'>) {
   // Category 154 means newspapers in every language.
   if (f.lang && f.category !== NEWSPAPER_CATEGORY) add('t.lang_code = ?', f.lang);
   if (f.storeId) add('? = ANY(t.store_ids)', f.storeId);
-  if (f.goldOnly) where.push('t.is_gold');
   if (f.ageRate && f.ageRate < AGE_RATE_APPLY_BELOW) add('t.age_rating <= ?', f.ageRate);
   if (f.type) add('t.type = ?', f.type);
   return { where: where.join(' AND '), params, order };

@@ -2,7 +2,7 @@
 // institution they belong to: the one named in the enquiry form (by its name as readers see it),
 // else the signed-in sender's own. The console changes their status (new, answered, closed).
 import type { Db, Queryable } from '../db/index';
-import type { Enquiry as EnquiryBody } from '../../shared/schemas/contact';
+import { enquiryMobile, type Enquiry as EnquiryBody } from '../../shared/schemas/contact';
 import { recordAudit } from './console';
 import { ENQUIRY_PAGE_SIZE, type Enquiry, type EnquiryPage, type EnquiryStatus } from '../../shared/schemas/console-inbox';
 
@@ -19,7 +19,7 @@ export async function saveEnquiry(db: Queryable, b: EnquiryBody, senderId: numbe
       b.Message,
       b.institutionName ?? null,
       b.desigination ?? null,
-      b.mobile ?? null,
+      enquiryMobile(b),
       b.campuses ?? null,
       b.students ?? null,
       senderId,

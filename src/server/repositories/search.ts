@@ -54,7 +54,6 @@ const TSQ = `(websearch_to_tsquery('english', $1) || to_tsquery('simple', $2))`;
 export interface SearchFilter {
   visibility: Visibility;
   storeId: number;
-  goldOnly?: boolean;
   ageRate?: number;
   page: number;
 }
@@ -62,7 +61,6 @@ export interface SearchFilter {
 function filters(f: SearchFilter, params: unknown[]): string {
   params.push(excludedCategories(f.visibility), f.storeId);
   const where = [`NOT (t.cat_id = ANY($${params.length - 1}))`, `$${params.length} = ANY(t.store_ids)`];
-  if (f.goldOnly) where.push('t.is_gold');
   if (f.ageRate && f.ageRate < AGE_RATE_APPLY_BELOW) {
     params.push(f.ageRate);
     where.push(`t.age_rating <= $${params.length}`);

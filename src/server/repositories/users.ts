@@ -105,6 +105,7 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     journals: boolean | null;
     ends_at: Date | null;
     fav_lud: Date | null;
+    plan_ends: Date | null;
     console_role: 'librarian' | 'admin' | null;
   }>(
     `SELECT u.uuid, u.first_name, u.last_name, u.email, u.mobile, u.user_type, u.password_hash, u.uploaded_id, u.age_rate,
@@ -112,6 +113,7 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
             ${sectionOpen('i', 'c', 'newspapers')} AS newspapers, ${sectionOpen('i', 'c', 'journals')} AS journals,
             CASE WHEN i.id IS NULL THEN NULL ELSE ${accessEnds('u', 'i')} END AS ends_at,
             (SELECT max(changed_at) FROM favourites f WHERE f.user_id = u.id AND NOT f.removed) AS fav_lud,
+            (SELECT max(ends_at) FROM orders o WHERE o.user_id = u.id AND o.state = 'paid' AND o.starts_at <= now() AND o.ends_at > now()) AS plan_ends,
             (SELECT role FROM console_roles r WHERE r.user_id = u.id) AS console_role
      FROM users u LEFT JOIN institutions i ON i.id = u.institution_id LEFT JOIN access_codes c ON c.id = u.access_code_id
      WHERE u.id = $1`,
@@ -133,6 +135,7 @@ export async function userInfo(db: Queryable, userId: number): Promise<UserInfo>
     libid: u.inst_id ?? 0,
     libName: u.inst_name ?? '',
     enddate: epoch(u.ends_at),
+    planEnds: epoch(u.plan_ends),
     isNewspaper: flag(u.newspapers),
     isJournal: flag(u.journals),
     isMycontent: 0,

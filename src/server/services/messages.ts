@@ -2,7 +2,7 @@
 // without signing in (a signed token of the address, see plugins/accounts.ts).
 import { PRODUCT_NAME } from '../../shared/constants';
 import type { OtpPurpose } from '../../shared/schemas/account';
-import type { Enquiry } from '../../shared/schemas/contact';
+import { enquiryMobile, type Enquiry } from '../../shared/schemas/contact';
 import type { Mail } from './mailer';
 
 const PURPOSE_TEXT: Record<OtpPurpose, string> = {
@@ -43,7 +43,7 @@ export function enquiryMails(b: Enquiry, team: string, unsubscribeUrl: string, e
   const fields: [string, string | undefined][] = [
     ['Name', b.userName],
     ['E-mail', b.emailId],
-    ['Mobile', b.mobile],
+    ['Mobile', enquiryMobile(b) ?? undefined],
     ['Institution', b.institutionName],
     ['Designation', b.desigination],
     ['Campuses', b.campuses],

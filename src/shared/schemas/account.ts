@@ -19,6 +19,11 @@ export const Mobile = line({ error: MESSAGES.mobileInvalid })
 export const CountryCode = line()
   .regex(/^\+\d{1,4}$/, MESSAGES.mobileInvalid)
   .default('+91');
+/** The country chosen in the picker (ISO, e.g. IN): the number is checked against its plan
+ * (schemas/phone.ts). Optional: +91 alone is checked against every country dialled with it. */
+export const CountryIso = line()
+  .regex(/^[A-Z]{2}$/, MESSAGES.mobileInvalid)
+  .optional();
 
 export const Password = raw({ error: MESSAGES.passwordInvalid })
   .min(1, MESSAGES.passwordInvalid)
@@ -38,7 +43,7 @@ const FullName = line({ error: MESSAGES.fullNameEmpty }).min(1, MESSAGES.fullNam
 /** Who a code goes to: an e-mail address, or a mobile number with its country code. */
 export const Contact = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('email'), email: Email }),
-  z.object({ channel: z.literal('mobile'), mobile: Mobile, countryCode: CountryCode }),
+  z.object({ channel: z.literal('mobile'), mobile: Mobile, countryCode: CountryCode, country: CountryIso }),
 ]);
 export type Contact = z.infer<typeof Contact>;
 
@@ -53,6 +58,9 @@ export const OtpSendReply = z.object({
   length: z.number().int(),
   expiresIn: z.number().int(),
   resendIn: z.number().int(),
+  /** Spec §5: for an e-mail address, the address as the server validated it (trimmed, lower
+   * case), base64-encoded; the code screen shows it. Absent for a mobile number. */
+  email: z.base64().optional(),
 });
 
 const OtpCode = line().regex(/^\d+$/, 'Please enter the OTP');
@@ -127,6 +135,9 @@ export const UserInfo = z.object({
   libName: z.string(),
   /** End of access in seconds since the epoch; 0 when there is none. */
   enddate: z.number().int(),
+  /** End of the paid personal plan running now, in seconds since the epoch; 0 when none runs. A
+   * running plan lets the reader past the library guard (no library, or an expired one). */
+  planEnds: z.number().int().default(0),
   isNewspaper: Flag,
   isJournal: Flag,
   isMycontent: Flag,

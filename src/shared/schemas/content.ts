@@ -135,9 +135,14 @@ export const Paged = <T extends z.ZodTypeAny>(item: T) =>
 
 // ---------- requests ----------
 
+/** Spec §7 `gold=1` (the app sends it): the catalogue of a subscription reader. Every Lectern title
+ * is read under a subscription (institution, plan or zone), so it narrows nothing; `isGold` on a
+ * card is the badge. Anything but '0' or '1' is a 400, as is a storeID that names no store. */
+const Gold = flag.optional();
+
 export const MagazineFilterQuery = z.object({
   edzLibId: int().default(0),
-  gold: flag.optional(),
+  gold: Gold,
   storeID: int(1).default(DEFAULT_STORE_ID),
   /** A numeric category id, or a quick category code (BS, F, IF, TF, NA). */
   categoryID: z.union([z.enum(QUICK_CATEGORY_CODES as [string, ...string[]]), int(1)]).default('BS'),
@@ -209,7 +214,7 @@ export const MagazineSearchQuery = z.object({
   storeID: int(1).default(DEFAULT_STORE_ID),
   edzLibId: int().default(0),
   query: line().min(1, 'query is required').max(200),
-  gold: flag.optional(),
+  gold: Gold,
   page: int().default(0),
   age_rating: int().optional(),
 });
@@ -217,7 +222,7 @@ export const MagSearchQuery = z.object({
   age_rating: int().optional(),
   p: int().default(0),
   storeID: int(1).default(DEFAULT_STORE_ID),
-  isGold: flag.optional(),
+  isGold: Gold,
   edzLibId: int().default(0),
   q: line().min(1, 'q is required').max(200),
 });
@@ -230,7 +235,7 @@ export type MagSearchResponse = z.infer<typeof MagSearchResponse>;
 
 export const SearchListQuery = z.object({
   q: line().min(1, 'q is required').max(200),
-  isGold: flag.optional(),
+  isGold: Gold,
   issueId: int(1),
 });
 export const SearchListResponse = z.object({ tile: IssueTile });
@@ -277,6 +282,10 @@ export const HomeQuery = z.object({
   lang: line().max(20).optional(),
   age_rate: int().optional(),
 });
+/** Spec §1 marketing claims, worded by the server in each language (server/claims.ts). */
+export const ClaimLines = z.object({ en: z.string(), hi: z.string() });
+export type ClaimLines = z.infer<typeof ClaimLines>;
+
 export const HomeResponse = z.object({
   mostPopular: z.array(MagazineCard),
   featured: z.array(MagazineCard),
@@ -288,5 +297,7 @@ export const HomeResponse = z.object({
   popularMagazines: z.array(MagazineCard),
   popularJournals: z.array(MagazineCard),
   coverStories: z.array(StoryTile),
+  /** Spec §1 marketing claims from the configuration (absent in answers saved before they existed). */
+  claims: ClaimLines.optional(),
 });
 export type HomeResponse = z.infer<typeof HomeResponse>;

@@ -20,7 +20,7 @@ const NoData = lazy(() => import('../../components/NoData').then((m) => ({ defau
 const ContinueShelf = lazy(() => Promise.all([import('../shelf/ContinueShelf'), loadScreenTexts()]).then(([m]) => m));
 
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const home = useQuery(homeQuery());
 
@@ -29,6 +29,7 @@ export default function HomePage() {
       <div className="home__intro">
         <h1 className="home__title">{t('home.title')}</h1>
         <p className="home__lede">{t('home.intro')}</p>
+        <p className="claims">{home.data?.claims?.[i18n.language === 'hi' ? 'hi' : 'en']}</p>
       </div>
       <AccessSlot />
       {session.isLoggedIn() && (

@@ -5,6 +5,7 @@ import { NeedsNetwork } from '../../components/NoData';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
+import { CountrySlot, DEFAULT_COUNTRY, type PickedCountry } from '../../components/CountrySlot';
 import { apiPost } from '../../lib/api';
 import { useErrorText, useValidationText } from '../../lib/errors';
 import { OkReply } from '../../../shared/schemas/account';
@@ -13,7 +14,8 @@ import { MESSAGES, messageKey } from '../../../shared/validation';
 import './info.css';
 import '../../components/forms.css';
 
-type Values = Record<keyof ContactBody, string>;
+/** What is typed; the country of the mobile number is picked (CountrySlot). */
+type Values = Record<Exclude<keyof ContactBody, 'countryCode' | 'country'>, string>;
 const EMPTY: Values = {
   userName: '',
   emailId: '',
@@ -30,6 +32,7 @@ export default function ContactPage() {
   const v = useValidationText();
   const errorText = useErrorText();
   const [values, setValues] = useState<Values>(EMPTY);
+  const [country, setCountry] = useState<PickedCountry>(DEFAULT_COUNTRY);
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -52,7 +55,11 @@ export default function ContactPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = (kind === 'question' ? QuestionBody : ContactBody).safeParse(values);
+    const parsed = (kind === 'question' ? QuestionBody : ContactBody).safeParse({
+      ...values,
+      countryCode: country.mobileCode,
+      country: country.iso,
+    });
     if (!parsed.success) {
       const next: Partial<Values> = {};
       for (const issue of parsed.error.issues) {
@@ -133,7 +140,17 @@ export default function ContactPage() {
         {input('emailId', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
         {kind === 'institution' && (
           <>
-            {input('mobile', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
+            <div className="field-row">
+              <CountrySlot
+                value={country}
+                onChange={(c) => {
+                  setCountry(c);
+                  setErrors({ ...errors, mobile: undefined });
+                }}
+                label={t('contact.fields.countryCode')}
+              />
+              {input('mobile', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
+            </div>
             {input('institutionName', { autoComplete: 'organization' })}
             {input('desigination', { autoComplete: 'organization-title' })}
             <div className="field-row field-row--even">

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { apiGet } from '../../lib/api';
 import { promptInstall, useInstallWay } from '../../pwa/state';
 import { usePageTexts } from './texts';
-import { StoreLinks } from './StoreLinks';
+import { StoreLinks, appStoresQuery } from './StoreLinks';
 import './info.css';
 
 /** A page that says how something went: a mark, a title, a line, and what to do next. */
@@ -45,6 +45,8 @@ export function HealthcheckPage() {
 export function AppDownloadPage() {
   // Long texts, loaded with the page (texts.ts), not with the app.
   const texts = usePageTexts().data?.appDownload;
+  const { i18n } = useTranslation();
+  const claims = useQuery(appStoresQuery()).data?.claims;
   // The offer was caught at start (pwa/install.ts): it fires once, before this page mounts.
   const way = useInstallWay();
   const [installed, setInstalled] = useState(() => window.matchMedia('(display-mode: standalone)').matches);
@@ -59,6 +61,7 @@ export function AppDownloadPage() {
     <article className="info" data-testid="app-download">
       <h1 className="info__title">{texts.title}</h1>
       <p className="info__lede">{texts.lede}</p>
+      <p className="claims">{claims?.[i18n.language === 'hi' ? 'hi' : 'en']}</p>
       {way === 'prompt' && (
         <div className="info__actions">
           <button type="button" className="button" onClick={() => void promptInstall()}>

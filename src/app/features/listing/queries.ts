@@ -5,6 +5,7 @@ import type { CategoriesResponse, LanguagesResponse, MagazineFilterResponse } fr
 import { contentGet } from '../../lib/api';
 import { session } from '../../lib/session';
 import { ageRateToSend, filterAgeRate } from '../../lib/ageRating';
+import { GOLD_STORE } from '../../lib/store';
 
 export const listingKeys = {
   all: ['listing'] as const,
@@ -29,6 +30,7 @@ export function magazinesQuery(category: string, lang?: string) {
           edzLibId: libraryId,
           page: pageParam,
           age_rate: ageRateToSend(ageRate),
+          ...GOLD_STORE,
         },
         signal,
       ),

@@ -1,35 +1,36 @@
-// E-mail or mobile number, with the country code picker (spec §3: mobileCode, flag, store_id).
-// Checks with the spec §5 rules before anything is sent.
+// E-mail or mobile number, with the country code picker (spec §3: mobileCode, flag, store_id;
+// components/CountrySlot.tsx). Checks with the spec §5 rules, and the number against the chosen
+// country's plan, before anything is sent.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useValidationText } from '../../lib/errors';
-import { Contact } from '../../../shared/schemas/account';
-
-export const COUNTRY_CODES = [
-  { mobileCode: '+91', flag: '🇮🇳', store_id: 1, name: 'India' },
-  { mobileCode: '+1', flag: '🇺🇸', store_id: 2, name: 'United States' },
-  { mobileCode: '+44', flag: '🇬🇧', store_id: 3, name: 'United Kingdom' },
-  { mobileCode: '+971', flag: '🇦🇪', store_id: 4, name: 'United Arab Emirates' },
-  { mobileCode: '+65', flag: '🇸🇬', store_id: 5, name: 'Singapore' },
-  { mobileCode: '+61', flag: '🇦🇺', store_id: 6, name: 'Australia' },
-] as const;
+import type { Contact } from '../../../shared/schemas/account';
+import { CheckedContact } from '../../../shared/schemas/phone';
+import { flagOf } from '../../../shared/schemas/country-codes';
+import { CountrySlot, DEFAULT_COUNTRY, type PickedCountry } from '../../components/CountrySlot';
 
 /** Validates the typed value with the shared schema; returns the contact or the message to show. */
-export function parseContact(channel: Contact['channel'], value: string, countryCode: string): Contact | string {
-  const parsed = Contact.safeParse(channel === 'email' ? { channel, email: value } : { channel, mobile: value, countryCode });
+export function parseContact(channel: Contact['channel'], value: string, country: PickedCountry): Contact | string {
+  const parsed = CheckedContact.safeParse(
+    channel === 'email' ? { channel, email: value } : { channel, mobile: value, countryCode: country.mobileCode, country: country.iso },
+  );
   return parsed.success ? parsed.data : parsed.error.issues[0].message;
 }
 
 export function useContactInput(initial?: Contact | null, channels: Contact['channel'][] = ['email', 'mobile']) {
   const [channel, setChannel] = useState<Contact['channel']>(initial?.channel ?? channels[0]);
   const [value, setValue] = useState(initial ? (initial.channel === 'email' ? initial.email : initial.mobile) : '');
-  const [countryCode, setCountryCode] = useState(initial?.channel === 'mobile' ? initial.countryCode : '+91');
+  const [country, setCountry] = useState<PickedCountry>(() =>
+    initial?.channel === 'mobile' && initial.country
+      ? { iso: initial.country, mobileCode: initial.countryCode, flag: flagOf(initial.country) }
+      : DEFAULT_COUNTRY,
+  );
   const [error, setError] = useState<string | null>(null);
   return {
     channel,
     value,
-    countryCode,
+    country,
     error,
     setError,
     channels,
@@ -42,10 +43,13 @@ export function useContactInput(initial?: Contact | null, channels: Contact['cha
       setValue(v);
       setError(null);
     },
-    setCountryCode,
+    setCountry: (c: PickedCountry) => {
+      setCountry(c);
+      setError(null);
+    },
     /** The contact, or null after showing why not. */
     read(): Contact | null {
-      const parsed = parseContact(channel, value, countryCode);
+      const parsed = parseContact(channel, value, country);
       if (typeof parsed === 'string') {
         setError(parsed);
         return null;
@@ -83,23 +87,7 @@ export function ContactInput({ state }: { state: ReturnType<typeof useContactInp
         />
       ) : (
         <div className="field-row">
-          <div className="field field--code">
-            <label className="field__label" htmlFor="country-code">
-              {t('login.countryCode')}
-            </label>
-            <select
-              id="country-code"
-              className="field__input"
-              value={state.countryCode}
-              onChange={(e) => state.setCountryCode(e.target.value)}
-            >
-              {COUNTRY_CODES.map((c) => (
-                <option key={c.mobileCode} value={c.mobileCode}>
-                  {c.flag} {c.mobileCode}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CountrySlot value={state.country} onChange={state.setCountry} label={t('login.countryCode')} />
           <Field
             label={t('login.mobileLabel')}
             type="tel"

@@ -49,7 +49,9 @@ export function contactLabel(c: Contact): string {
 
 export async function sendCode(flow: SignInFlow): Promise<SignInFlow> {
   const reply = await apiPost('/api/login/otp/send', OtpSendReply, { ...flow.contact, purpose: flow.purpose });
-  const next = { ...flow, requestId: reply.requestId, length: reply.length, sentAt: Date.now(), resendIn: reply.resendIn };
+  // The code screen names the address as the server validated it (spec §5: returned base64-encoded).
+  const contact = reply.email && flow.contact.channel === 'email' ? { ...flow.contact, email: atob(reply.email) } : flow.contact;
+  const next = { ...flow, contact, requestId: reply.requestId, length: reply.length, sentAt: Date.now(), resendIn: reply.resendIn };
   writeFlow(next);
   return next;
 }
@@ -77,6 +79,7 @@ export const refreshUser = () => apiPost('/api/user/details', UserInfo, refreshP
 /** Spec §4 after a sign-in: the name step (mode 3), no library, expired, or home. */
 export function nextPath(info: UserInfo, returnTo = '/'): string {
   if (info.mode === 3) return '/update/fullName';
+  if (info.planEnds * 1000 > Date.now()) return returnTo;
   if (info.libid === 0) return '/validate-user?type=1';
   if (info.enddate * 1000 < Date.now()) return '/validate-user?type=2';
   return returnTo;

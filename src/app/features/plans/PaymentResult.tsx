@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocalePath } from '../../components/useLocalePath';
 import { ApiError } from '../../lib/api';
 import { session } from '../../lib/session';
+import { refreshSession } from '../login/flow';
 import { StatusPage } from '../info/StatusPages';
 import { usePlansTexts } from './texts';
 import { orderQuery, POLL_FOR_MS } from './queries';
@@ -26,6 +27,11 @@ function PaymentResult({ cameBack }: { cameBack: 'success' | 'cancel' }) {
     const timer = setTimeout(() => setTimedOut(true), POLL_FOR_MS);
     return () => clearTimeout(timer);
   }, []);
+  // Paid: the stored details learn the plan's end, so the library guard and search let the reader in.
+  const paid = order.data?.state === 'paid';
+  useEffect(() => {
+    if (paid) void refreshSession(2, () => undefined);
+  }, [paid]);
   if (!ready) return null;
 
   const actions = (...links: { to: string; label: string; ghost?: boolean }[]) => (

@@ -1,5 +1,5 @@
 // The no-access screen's way in without an institution: the plans, or, for a reader whose paid
-// plan is running (the account area still counts them as having no library), where it stands.
+// plan is running (who lands here only before the app has stored the plan), where it stands.
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLocalePath } from '../../components/useLocalePath';

@@ -7,6 +7,7 @@ import type { ArticleSearchResponse, StoryDiscoverResponse } from '../../../shar
 import { contentGet } from '../../lib/api';
 import { session } from '../../lib/session';
 import { ageRateToSend, searchAgeRate as searchRate } from '../../lib/ageRating';
+import { GOLD_STORE, STORE_ID } from '../../lib/store';
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -30,7 +31,7 @@ export function titleResults(term: string) {
     queryFn: ({ signal }) =>
       contentGet<MagazineSearchResponse>(
         '/content/magazine-search',
-        { query: term, page: 0, edzLibId: libraryId, age_rating: age },
+        { query: term, page: 0, edzLibId: libraryId, age_rating: age, ...GOLD_STORE },
         signal,
       ),
     staleTime: 60_000,
@@ -43,7 +44,11 @@ export function magazineResults(term: string) {
   return infiniteQueryOptions({
     queryKey: searchKeys.results(0, term, libraryId, age ?? 0),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<MagSearchResponse>('/content/mag-search', { q: term, p: pageParam, edzLibId: libraryId, age_rating: age }, signal),
+      contentGet<MagSearchResponse>(
+        '/content/mag-search',
+        { q: term, p: pageParam, edzLibId: libraryId, age_rating: age, isGold: 1, storeID: STORE_ID },
+        signal,
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => nextPage(last.items, last.page, last.nbPages),
     staleTime: 60_000,
@@ -55,7 +60,11 @@ export function storyResults(term: string) {
   return infiniteQueryOptions({
     queryKey: searchKeys.results(1, term, session.libraryId(), age ?? 0),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<ArticleSearchResponse>('/content/article-search', { query: term, page: pageParam, age_rating: age }, signal),
+      contentGet<ArticleSearchResponse>(
+        '/content/article-search',
+        { query: term, page: pageParam, age_rating: age, storeID: STORE_ID },
+        signal,
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => nextPage(last.Articles, last.page, last.nbPages),
     staleTime: 60_000,
@@ -65,7 +74,7 @@ export function storyResults(term: string) {
 export const discoverQuery = (term: string, issueId: number) =>
   queryOptions({
     queryKey: searchKeys.discover(term, issueId),
-    queryFn: ({ signal }) => contentGet<SearchListResponse>('/content/search_list', { q: term, issueId }, signal),
+    queryFn: ({ signal }) => contentGet<SearchListResponse>('/content/search_list', { q: term, issueId, isGold: 1 }, signal),
     staleTime: 60_000,
   });
 

@@ -2,16 +2,7 @@
 // tell a known contact from an unknown one (no account enumeration).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  LoginReply,
-  NewPassword,
-  OkReply,
-  OtpSendBody,
-  OtpSendReply,
-  OtpVerifyBody,
-  PasswordLoginBody,
-  type Contact,
-} from '../../../shared/schemas/account';
+import { LoginReply, NewPassword, OkReply, OtpSendReply, OtpVerifyBody, type Contact } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { revokeSessions } from '../../plugins/auth';
@@ -32,6 +23,8 @@ import { startAttempt } from '../../services/sign-in-guard';
 import { recordUsageEvent } from '../../repositories/usage-events';
 import { otpMail, otpText } from '../../services/messages';
 import { OTP_RESEND_S, OTP_TTL_S } from '../../services/otp';
+import { emailBase64 } from '../../../shared/validation';
+import { CheckedOtpSendBody, CheckedPasswordLoginBody } from '../../../shared/schemas/phone';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError, 503: ApiError };
 
@@ -40,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** Sends a code to a contact. Purpose 'reset' sends only to an existing account, 'link' needs a
    * signed-in account; either way the answer looks the same. */
-  app.post('/login/otp/send', { schema: { body: OtpSendBody, response: { 200: OtpSendReply, ...errors } } }, async (req) => {
+  app.post('/login/otp/send', { schema: { body: CheckedOtpSendBody, response: { 200: OtpSendReply, ...errors } } }, async (req) => {
     const contact = req.body as Contact;
     const { purpose } = req.body;
     let userId: number | null = null;
@@ -62,7 +55,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(503, 'send_failed', 'We could not send the OTP right now. Please try again in a few minutes.');
       }
     }
-    return { status: 1 as const, requestId: id, length: app.otp.length, expiresIn: OTP_TTL_S, resendIn: OTP_RESEND_S };
+    const email = contact.channel === 'email' ? emailBase64(contact.email) : undefined;
+    return { status: 1 as const, requestId: id, length: app.otp.length, expiresIn: OTP_TTL_S, resendIn: OTP_RESEND_S, email };
   });
 
   /** Verifies a sign-in or reset code: signs in (creating the account on first sign-in). */
@@ -86,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req) };
   });
 
-  app.post('/login/password', { schema: { body: PasswordLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
+  app.post('/login/password', { schema: { body: CheckedPasswordLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
     const contact = req.body as Contact;
     // The failure is counted before hashing (per account and client, per client, and an
     // account-wide ceiling for passwords only), and given back when the password is right.

@@ -1,6 +1,7 @@
 // App links (spec §1: the web and the store apps at once): the files Android and iOS fetch to let
 // a store app open this site's links, filled from configuration, and the store pages /appdownload
 // links. Nothing configured: 404, so a phone never trusts an app the operator did not name.
+import { claimLines } from '../../claims';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppStores } from '../../../shared/schemas/app-links';
@@ -41,6 +42,7 @@ export function appStores(c: Config): AppStores {
   return {
     android: c.androidAppId ? `https://play.google.com/store/apps/details?id=${encodeURIComponent(c.androidAppId)}` : null,
     ios: c.iosAppStoreId ? `https://apps.apple.com/app/id${c.iosAppStoreId}` : null,
+    claims: claimLines(c.claims),
   };
 }
 

@@ -27,7 +27,7 @@ import {
 } from '../../../shared/schemas/content';
 import { ApiError } from '../../../shared/schemas/errors';
 import type { QuickCategory } from '../../../shared/constants';
-import { visibilityFor } from '../../repositories/access';
+import { assertStore, visibilityFor } from '../../repositories/access';
 import * as catalogue from '../../repositories/catalogue';
 import { storiesOfIssue, issueExists } from '../../repositories/stories';
 import { orgByCode } from '../../repositories/institutions';
@@ -44,12 +44,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: MagazineFilterQuery, response: { 200: MagazineFilterResponse, ...errors } } },
     async (req) => {
       const q = req.query;
+      await assertStore(db, q.storeID);
       return catalogue.listMagazines(db, {
         visibility: await visibilityFor(db, q.edzLibId),
         category: q.categoryID as QuickCategory | number,
         lang: q.lang,
         storeId: q.storeID,
-        goldOnly: q.gold,
         ageRate: ageRateFor(req, q.age_rate), // the app applies the spec's default (5) and sends it only when below 8
         page: q.page,
       });

@@ -9,6 +9,7 @@ import { responseCache } from '../../plugins/response-cache';
 import expensiveQueries from '../../plugins/expensive-queries';
 import { isPersonal, readerAgeRating } from './age-rating';
 import appLinks from './app-links';
+import countryCodeRoutes from './country-codes';
 
 // Catalogue answers are the same for everyone with the same query: browsers and the service
 // worker may keep them briefly and revalidate cheaply with the ETag.
@@ -43,5 +44,6 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(homeRoutes);
   await app.register(favouriteRoutes);
   await app.register(storyRoutes);
+  await app.register(countryCodeRoutes);
 };
 export default contentRoutes;

@@ -12,7 +12,7 @@ import {
   SearchListResponse,
 } from '../../../shared/schemas/content';
 import { ApiError } from '../../../shared/schemas/errors';
-import { visibilityFor } from '../../repositories/access';
+import { assertStore, visibilityFor } from '../../repositories/access';
 import { discoverInStory, searchInIssue, searchPages, searchStories, searchTitles } from '../../repositories/search';
 import { ArticleSearchQuery, ArticleSearchResponse, StoryDiscoverQuery, StoryDiscoverResponse } from '../../../shared/schemas/stories';
 import { notFound } from '../../plugins/errors';
@@ -42,12 +42,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: MagazineSearchQuery, response: { 200: MagazineSearchResponse, ...errors } } },
     async (req, reply) => {
       const q = req.query;
+      await assertStore(read, q.storeID);
       const visibility = await visibilityFor(read, q.edzLibId);
       return app.expensive(reply, (tx) =>
         searchTitles(tx, q.query, {
           visibility,
           storeId: q.storeID,
-          goldOnly: q.gold,
           ageRate: ageRateFor(req, q.age_rating),
           page: q.page,
         }),
@@ -68,12 +68,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const q = req.query;
+      await assertStore(read, q.storeID);
       const visibility = await visibilityFor(read, q.edzLibId);
       return app.expensive(reply, (tx) =>
         searchPages(tx, q.q, {
           visibility,
           storeId: q.storeID,
-          goldOnly: q.isGold,
           ageRate: ageRateFor(req, q.age_rating),
           page: q.p,
         }),
@@ -90,8 +90,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         return q.page === 0 ? `stories:${q.query}` : null;
       }),
     },
-    async (req, reply) =>
-      app.expensive(reply, (tx) => searchStories(tx, req.query.query, req.query.page, ageRateFor(req, req.query.age_rating))),
+    async (req, reply) => {
+      await assertStore(read, req.query.storeID);
+      return app.expensive(reply, (tx) => searchStories(tx, req.query.query, req.query.page, ageRateFor(req, req.query.age_rating)));
+    },
   );
 
   app.get(
