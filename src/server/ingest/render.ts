@@ -8,40 +8,25 @@ import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy, type PDFPagePr
 import { pageTextOf } from './page-text';
 import { stripControlChars } from './clean-text';
 import { COVER_WIDTHS } from '../../shared/covers';
+import {
+  HEADER_SEARCH_BYTES,
+  IngestError,
+  NO_PAGES,
+  PAGE_WIDTHS,
+  pdfHeaderOffset,
+  type RenderedPage,
+  type RenderedPdf,
+  type RenderWarning,
+} from './render-shared';
 
-/** Publisher PDFs get sharp pages; the demo library uses lighter ones so first start stays quick. */
-export const PAGE_WIDTHS = { large: 1200, small: 480 };
-export const DEMO_PAGE_WIDTHS = { large: 720, small: 360 };
+export * from './render-shared';
+
 const WEBP_QUALITY = 78;
 /** WebP cannot encode a side longer than this. */
 export const MAX_SIDE = 16_383;
 /** Pixels of one page canvas at most (64 MB of RGBA): a huge page is drawn smaller, so memory stays
  * bounded whatever the page size. An A4 page at 1200 px is 2 MP. */
 export const MAX_PIXELS = 16_000_000;
-/** Readers accept junk before the `%PDF-` header up to this many bytes. */
-const HEADER_SEARCH_BYTES = 1024;
-
-export interface RenderedPage {
-  pageNo: number;
-  width: number; // of the large render
-  smallWidth: number;
-  height: number;
-  text: string;
-  large: Uint8Array;
-  small: Uint8Array;
-}
-export interface RenderWarning {
-  /** null: about the whole document */
-  page: number | null;
-  message: string;
-}
-export interface RenderedPdf {
-  pages: RenderedPage[];
-  covers: Uint8Array[]; // 1x, 2x, 3x
-  warnings: RenderWarning[];
-}
-
-export class IngestError extends Error {}
 
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const pdfjsData = (folder: string) => path.join(pdfjsDir, folder) + path.sep;
@@ -65,11 +50,6 @@ GlobalFonts.registerFromPath(
   STAND_IN_FONT,
 );
 for (const generic of ['serif', 'sans-serif']) GlobalFonts.setAlias(STAND_IN_FONT, generic);
-
-/** Where `%PDF-` starts within the first KB, or -1. */
-export function pdfHeaderOffset(bytes: Uint8Array): number {
-  return Buffer.from(bytes.subarray(0, HEADER_SEARCH_BYTES + 5)).indexOf('%PDF-', 0, 'latin1');
-}
 
 function hasEofMarker(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(Math.max(0, bytes.length - HEADER_SEARCH_BYTES))).includes('%%EOF', 0, 'latin1');
@@ -173,9 +153,6 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number;
 function checkNotXfa(pdf: PDFDocumentProxy): void {
   if (pdf.isPureXfa) throw new IngestError('an XFA-only form (its pages exist only as form data): print it to a flat PDF first');
 }
-
-/** The PDF has no page that draws anything (pdf.js shows an empty page tree as one empty page). */
-export const NO_PAGES = () => new IngestError('the PDF has no pages (none of them draws anything)');
 
 export interface DrawnPage {
   pageNo: number;
