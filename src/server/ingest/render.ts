@@ -11,9 +11,13 @@ import { COVER_WIDTHS } from '../../shared/covers';
 import {
   HEADER_SEARCH_BYTES,
   IngestError,
+  largeWidthFor,
+  MAX_SIDE,
   NO_PAGES,
   PAGE_WIDTHS,
+  pageScale,
   pdfHeaderOffset,
+  type PageSize,
   type RenderedPage,
   type RenderedPdf,
   type RenderWarning,
@@ -22,12 +26,6 @@ import {
 export * from './render-shared';
 
 const WEBP_QUALITY = 78;
-/** WebP cannot encode a side longer than this. */
-export const MAX_SIDE = 16_383;
-/** Pixels of one page canvas at most (64 MB of RGBA): a huge page is drawn smaller, so memory stays
- * bounded whatever the page size. An A4 page at 1200 px is 2 MP. */
-export const MAX_PIXELS = 16_000_000;
-
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const pdfjsData = (folder: string) => path.join(pdfjsDir, folder) + path.sep;
 /** Everything pdfjs-dist ships beside the code: fonts for PDFs that do not embed the 14 standard
@@ -53,13 +51,6 @@ for (const generic of ['serif', 'sans-serif']) GlobalFonts.setAlias(STAND_IN_FON
 
 function hasEofMarker(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(Math.max(0, bytes.length - HEADER_SEARCH_BYTES))).includes('%%EOF', 0, 'latin1');
-}
-
-/** The scale that draws a page `width` px wide, or smaller where WebP's side limit or the pixel
- * budget would be passed (a 200 × 14,400 pt strip, an A0 poster). */
-export function pageScale(page: { width: number; height: number }, width: number): number {
-  const { width: w, height: h } = page;
-  return Math.min(width / w, MAX_SIDE / w, MAX_SIDE / h, Math.sqrt(MAX_PIXELS / (w * h)));
 }
 
 /** A copy `width` px wide (never taller than WebP allows). */
@@ -138,13 +129,19 @@ export async function openPdf(bytes: Uint8Array, warnings?: string[]): Promise<P
 }
 
 /** The PDF opened and checked as every render does (not a PDF, password, XFA-only), for a caller
- * that renders its pages elsewhere (page-pool.ts): its page count and the warnings of opening it. */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number; warnings: RenderWarning[] }> {
+ * that renders its pages elsewhere (page-pool.ts): its page count, page sizes (pt) and the warnings of
+ * opening it. */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number; sizes: PageSize[]; warnings: RenderWarning[] }> {
   const openWarnings: string[] = [];
   const pdf = await openPdf(bytes, openWarnings);
   try {
     checkNotXfa(pdf);
-    return { numPages: pdf.numPages, warnings: [...new Set(openWarnings)].map((message) => ({ page: null, message })) };
+    const sizes = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const { width, height } = (await pdf.getPage(n)).getViewport({ scale: 1 });
+      sizes.push({ width, height });
+    }
+    return { numPages: pdf.numPages, sizes, warnings: [...new Set(openWarnings)].map((message) => ({ page: null, message })) };
   } finally {
     await pdf.destroy();
   }
@@ -249,7 +246,7 @@ async function renderPage(pdf: PDFDocumentProxy, n: number, widths: { large: num
   const content = await page.getTextContent({ includeMarkedContent: true });
   const text = stripControlChars(pageTextOf(content.items));
   const base = page.getViewport({ scale: 1 });
-  const viewport = page.getViewport({ scale: pageScale(base, widths.large) });
+  const viewport = page.getViewport({ scale: pageScale(base, largeWidthFor(base, widths.large)) });
   const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
   await page.render({ canvas: canvas as any, canvasContext: canvas.getContext('2d') as any, viewport }).promise;
   const small = downscale(canvas, Math.min(widths.small, canvas.width));
