@@ -15,7 +15,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { CATEGORIES } from '../../src/server/demo/catalogue-data';
 import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
 import { ingestPdf, type IngestRequest } from '../../src/server/ingest/ingest';
-import { IngestError, MAX_PIXELS, MAX_SIDE, pageScale } from '../../src/server/ingest/render';
+import { IngestError, largeWidthFor, MAX_PIXELS, MAX_SIDE, pageScale } from '../../src/server/ingest/render';
 import { sweepMedia } from '../../src/server/media/sweep';
 import type { MediaStorage } from '../../src/server/media/storage';
 import { freshDb } from '../support/app';
@@ -216,6 +216,40 @@ describe('valid publisher PDFs', () => {
     expect(pageScale({ width: 2384, height: 3370 }, 3000) ** 2 * 2384 * 3370).toBeLessThanOrEqual(MAX_PIXELS * 1.0001);
     expect(pageScale({ width: 595, height: 842 }, 1200)).toBeCloseTo(1200 / 595);
   });
+
+  it('a broadsheet and an A0 page are drawn wider than an A4 page, in proportion, within the pixel budget', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const sizes: [string, number, number][] = [
+      ['A4', 595, 842],
+      ['broadsheet', 1701, 2126], // 600 × 750 mm
+      ['A0', 2384, 3370],
+    ];
+    for (const [name, w, h] of sizes) {
+      const page = doc.addPage([w, h]);
+      // columns of small print across the page, as a newspaper's are
+      for (let x = 30; x < w - 150; x += 150)
+        for (let y = 40; y < h - 40; y += 12) page.drawText(`${name} small print at ${y} pt`, { x, y, size: 8, font });
+    }
+    const r = await ingestPdf(db, storage, await doc.save(), request({ type: 'newspaper' }));
+    const [a4, broadsheet, a0] = await storedPages(r.issueId);
+    expect(a4.width).toBe(1200);
+    expect(broadsheet.width).toBeGreaterThan(2 * a4.width);
+    expect(broadsheet.width).toBe(Math.round(1701 * pageScale({ width: 1701, height: 2126 }, largeWidthFor({ width: 1701 }, 1200))));
+    expect(a0.width).toBe(Math.round(2384 * pageScale({ width: 2384, height: 3370 }, largeWidthFor({ width: 2384 }, 1200))));
+    for (const [p, [, w]] of [a4, broadsheet, a0].map((p, i) => [p, sizes[i]] as const)) {
+      expect(p.width * p.height).toBeLessThanOrEqual(MAX_PIXELS * 1.001); // sides rounded to whole pixels
+      expect(Math.max(p.width, p.height)).toBeLessThanOrEqual(MAX_SIDE);
+      expect(p.small_width).toBe(480);
+      // 8 pt print gets at least 1.1 px per point (the A0 page, held by the pixel budget); a fixed
+      // 1,200 px gave an A0 page 0.5, too few to read it zoomed.
+      expect(p.width / w).toBeGreaterThanOrEqual(1.1);
+      const seen = await look(p.image_large);
+      expect([seen.width, seen.height]).toEqual([p.width, p.height]);
+      expect(seen.dark).toBeGreaterThan(0.005);
+    }
+    expect(a0.text).toContain('A0 small print at 3316 pt');
+  }, 120_000);
 
   it('a page that renders blank while it draws something is a warning', async () => {
     const doc = await PDFDocument.create();

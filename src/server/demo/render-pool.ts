@@ -1,6 +1,6 @@
 // The demo loader's render workers (one per core): each generates an issue PDF and renders it.
 import type { IssueSpec } from './pdf-generator';
-import type { RenderedPdf } from '../ingest/render';
+import type { RenderedPdf } from '../ingest/render-shared';
 import { createWorkerPool, defaultPoolSize } from '../workers/pool';
 
 export function createRenderPool(size = defaultPoolSize()) {

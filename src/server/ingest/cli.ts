@@ -17,7 +17,7 @@ import { ingestPdf } from './ingest';
 import { openStorage } from '../media/open-storage';
 import { ManifestError, readManifest } from './manifest';
 import { createPagePool } from './page-pool';
-import { IngestError } from './render';
+import { IngestError } from './render-shared';
 import { requestFrom } from './request';
 import { HOST, runJobs, type JobEvent } from './runner';
 

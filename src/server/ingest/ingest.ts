@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index';
 import type { MediaStorage } from '../media/storage';
 import { slugify } from '../demo/random';
-import { IngestError, PAGE_WIDTHS, renderPages, type RenderedPdf, type RenderWarning } from './render';
+import { IngestError, PAGE_WIDTHS, type RenderedPdf, type RenderWarning } from './render-shared';
 import { searchText } from '../../shared/search-text';
 import { renderPagesInPool, type PagePool } from './page-pool';
 
@@ -166,7 +166,8 @@ export async function ingestPdf(
   const staging = await storage.stage();
   try {
     const pages: StoredPage[] = [];
-    const render: typeof renderPages = pool ? (...args) => renderPagesInPool(pool, ...args) : renderPages;
+    // pdf.js is loaded here only when this thread renders (INGEST_WORKERS=0): it costs ~320 MB.
+    const render = pool ? renderPagesInPool.bind(null, pool) : (await import('./render')).renderPages;
     const { covers, warnings } = await render(bytes, PAGE_WIDTHS, async ({ large, small, ...page }, total) => {
       const [largeName, smallName] = await Promise.all([staging.save('pages', large, 'webp'), staging.save('pages', small, 'webp')]);
       pages.push({ ...page, largeName, smallName });

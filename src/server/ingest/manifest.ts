@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../db/index';
 import { checkRequest, type IngestRequest } from './ingest';
-import { IngestError } from './render';
+import { IngestError } from './render-shared';
 import { requestFrom, type IssueFields } from './request';
 
 export const MANIFEST_COLUMNS = ['file', 'title', 'issue', 'date', 'category', 'language', 'publisher', 'type'] as const;

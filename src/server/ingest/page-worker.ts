@@ -1,19 +1,23 @@
-// Worker thread (workers/pool.ts) of page-pool.ts: draws and encodes one page of a PDF. The PDF
-// stays open between tasks of the same document (`key`), so it is parsed once per worker.
+// Worker thread (workers/pool.ts) of page-pool.ts: checks a PDF (`inspect`), or draws and encodes
+// one of its pages. The PDF stays open between page tasks of the same document (`key`), so it is
+// parsed once per worker.
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { drawPage, encodePage, openPdf } from './render';
+import { drawPage, encodePage, inspectPdf, openPdf } from './render';
 
-export interface PageTask {
-  /** one document: a new key closes the one before */
-  key: string;
-  bytes: SharedArrayBuffer;
-  pageNo: number;
-  widths: { large: number; small: number };
-}
+export type PageTask =
+  | { kind: 'inspect'; bytes: SharedArrayBuffer }
+  | {
+      kind: 'page';
+      /** one document: a new key closes the one before */
+      key: string;
+      bytes: SharedArrayBuffer;
+      pageNo: number;
+      widths: { large: number; small: number };
+    };
 
 let open: { key: string; pdf: Promise<PDFDocumentProxy> } | null = null;
 
-export async function handle(task: PageTask) {
+async function drawOne(task: Extract<PageTask, { kind: 'page' }>) {
   if (open?.key !== task.key) {
     const before = open;
     // pdf.js takes ownership of what it is given: openPdf passes it a copy of the shared bytes.
@@ -23,4 +27,11 @@ export async function handle(task: PageTask) {
   const drawn = await drawPage(await open.pdf, task.pageNo, task.widths);
   const { page, covers } = await encodePage(drawn);
   return { page, covers, empty: drawn.empty, warnings: drawn.warnings };
+}
+
+export type Inspected = Awaited<ReturnType<typeof inspectPdf>>;
+export type DrawnOne = Awaited<ReturnType<typeof drawOne>>;
+
+export async function handle(task: PageTask): Promise<Inspected | DrawnOne> {
+  return task.kind === 'inspect' ? inspectPdf(new Uint8Array(task.bytes)) : drawOne(task);
 }

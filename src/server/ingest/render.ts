@@ -8,41 +8,24 @@ import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy, type PDFPagePr
 import { pageTextOf } from './page-text';
 import { stripControlChars } from './clean-text';
 import { COVER_WIDTHS } from '../../shared/covers';
+import {
+  HEADER_SEARCH_BYTES,
+  IngestError,
+  largeWidthFor,
+  MAX_SIDE,
+  NO_PAGES,
+  PAGE_WIDTHS,
+  pageScale,
+  pdfHeaderOffset,
+  type PageSize,
+  type RenderedPage,
+  type RenderedPdf,
+  type RenderWarning,
+} from './render-shared';
 
-/** Publisher PDFs get sharp pages; the demo library uses lighter ones so first start stays quick. */
-export const PAGE_WIDTHS = { large: 1200, small: 480 };
-export const DEMO_PAGE_WIDTHS = { large: 720, small: 360 };
+export * from './render-shared';
+
 const WEBP_QUALITY = 78;
-/** WebP cannot encode a side longer than this. */
-export const MAX_SIDE = 16_383;
-/** Pixels of one page canvas at most (64 MB of RGBA): a huge page is drawn smaller, so memory stays
- * bounded whatever the page size. An A4 page at 1200 px is 2 MP. */
-export const MAX_PIXELS = 16_000_000;
-/** Readers accept junk before the `%PDF-` header up to this many bytes. */
-const HEADER_SEARCH_BYTES = 1024;
-
-export interface RenderedPage {
-  pageNo: number;
-  width: number; // of the large render
-  smallWidth: number;
-  height: number;
-  text: string;
-  large: Uint8Array;
-  small: Uint8Array;
-}
-export interface RenderWarning {
-  /** null: about the whole document */
-  page: number | null;
-  message: string;
-}
-export interface RenderedPdf {
-  pages: RenderedPage[];
-  covers: Uint8Array[]; // 1x, 2x, 3x
-  warnings: RenderWarning[];
-}
-
-export class IngestError extends Error {}
-
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const pdfjsData = (folder: string) => path.join(pdfjsDir, folder) + path.sep;
 /** Everything pdfjs-dist ships beside the code: fonts for PDFs that do not embed the 14 standard
@@ -66,20 +49,8 @@ GlobalFonts.registerFromPath(
 );
 for (const generic of ['serif', 'sans-serif']) GlobalFonts.setAlias(STAND_IN_FONT, generic);
 
-/** Where `%PDF-` starts within the first KB, or -1. */
-export function pdfHeaderOffset(bytes: Uint8Array): number {
-  return Buffer.from(bytes.subarray(0, HEADER_SEARCH_BYTES + 5)).indexOf('%PDF-', 0, 'latin1');
-}
-
 function hasEofMarker(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(Math.max(0, bytes.length - HEADER_SEARCH_BYTES))).includes('%%EOF', 0, 'latin1');
-}
-
-/** The scale that draws a page `width` px wide, or smaller where WebP's side limit or the pixel
- * budget would be passed (a 200 × 14,400 pt strip, an A0 poster). */
-export function pageScale(page: { width: number; height: number }, width: number): number {
-  const { width: w, height: h } = page;
-  return Math.min(width / w, MAX_SIDE / w, MAX_SIDE / h, Math.sqrt(MAX_PIXELS / (w * h)));
 }
 
 /** A copy `width` px wide (never taller than WebP allows). */
@@ -158,13 +129,19 @@ export async function openPdf(bytes: Uint8Array, warnings?: string[]): Promise<P
 }
 
 /** The PDF opened and checked as every render does (not a PDF, password, XFA-only), for a caller
- * that renders its pages elsewhere (page-pool.ts): its page count and the warnings of opening it. */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number; warnings: RenderWarning[] }> {
+ * that renders its pages elsewhere (page-pool.ts): its page count, page sizes (pt) and the warnings of
+ * opening it. */
+export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number; sizes: PageSize[]; warnings: RenderWarning[] }> {
   const openWarnings: string[] = [];
   const pdf = await openPdf(bytes, openWarnings);
   try {
     checkNotXfa(pdf);
-    return { numPages: pdf.numPages, warnings: [...new Set(openWarnings)].map((message) => ({ page: null, message })) };
+    const sizes = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const { width, height } = (await pdf.getPage(n)).getViewport({ scale: 1 });
+      sizes.push({ width, height });
+    }
+    return { numPages: pdf.numPages, sizes, warnings: [...new Set(openWarnings)].map((message) => ({ page: null, message })) };
   } finally {
     await pdf.destroy();
   }
@@ -173,9 +150,6 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ numPages: number;
 function checkNotXfa(pdf: PDFDocumentProxy): void {
   if (pdf.isPureXfa) throw new IngestError('an XFA-only form (its pages exist only as form data): print it to a flat PDF first');
 }
-
-/** The PDF has no page that draws anything (pdf.js shows an empty page tree as one empty page). */
-export const NO_PAGES = () => new IngestError('the PDF has no pages (none of them draws anything)');
 
 export interface DrawnPage {
   pageNo: number;
@@ -272,7 +246,7 @@ async function renderPage(pdf: PDFDocumentProxy, n: number, widths: { large: num
   const content = await page.getTextContent({ includeMarkedContent: true });
   const text = stripControlChars(pageTextOf(content.items));
   const base = page.getViewport({ scale: 1 });
-  const viewport = page.getViewport({ scale: pageScale(base, widths.large) });
+  const viewport = page.getViewport({ scale: pageScale(base, largeWidthFor(base, widths.large)) });
   const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
   await page.render({ canvas: canvas as any, canvasContext: canvas.getContext('2d') as any, viewport }).promise;
   const small = downscale(canvas, Math.min(widths.small, canvas.width));

@@ -3,7 +3,7 @@
 // checkRequest (ingest.ts) does the rest (a real date, a known category, language and type).
 import path from 'node:path';
 import type { IngestRequest } from './ingest';
-import { IngestError } from './render';
+import { IngestError } from './render-shared';
 
 export interface IssueFields {
   title?: string;

@@ -10,7 +10,7 @@ import type { Db } from '../db/index';
 import { beat, claimJob, finishJob, runningOwners, type IngestJob } from '../repositories/ingest-jobs';
 import { ingestPdf, type IngestResult } from './ingest';
 import { createPagePool, type PagePool } from './page-pool';
-import { IngestError } from './render';
+import { IngestError } from './render-shared';
 
 /** A running job that has not beaten for this long belongs to a process that is gone. */
 export const STALE_SECONDS = 60;

@@ -1,9 +1,7 @@
-// A pool worker (pool.ts). Worker threads do not inherit tsx's loader: register it, then load the
-// TypeScript module named in workerData and answer each task with its `handle`.
+// A pool worker (pool.ts): loads the bundled module named in workerData (bundle.ts: plain
+// JavaScript, no loader) and answers each task with its `handle`.
 import { parentPort, workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
 const { handle } = await import(workerData.module);
 parentPort.on('message', async (task) => {
   try {

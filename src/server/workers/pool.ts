@@ -1,9 +1,11 @@
 // A bounded pool of worker threads (node:worker_threads), one task at a time per worker: the demo
 // loader renders issues with it, ingest renders pages (ingest/page-pool.ts). A worker module
-// exports `handle(task)`; boot.mjs loads it through tsx. A worker that dies (out of memory, a
-// native crash) fails its task and is replaced, so the pool keeps its size.
+// exports `handle(task)`; it is bundled to plain JavaScript first (bundle.ts) and boot.mjs loads
+// it. A worker that dies (out of memory, a native crash) fails its task and is replaced, so the
+// pool keeps its size.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { bundleWorker } from './bundle';
 
 export interface WorkerPool<T, R> {
   size: number;
@@ -19,6 +21,7 @@ export function createWorkerPool<T, R>(module: URL, size = defaultPoolSize()): W
   const waiting: (() => void)[] = [];
   const busy = new Map<Worker, { resolve: (r: R) => void; reject: (e: Error) => void }>();
   let closed = false;
+  let bundled: URL;
 
   const free = (w: Worker) => {
     busy.delete(w);
@@ -26,7 +29,7 @@ export function createWorkerPool<T, R>(module: URL, size = defaultPoolSize()): W
     waiting.shift()?.();
   };
   const start = () => {
-    const w = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: { module: module.href } });
+    const w = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: { module: bundled.href } });
     w.on('message', (msg: { result?: R; error?: string; name?: string }) => {
       const task = busy.get(w);
       free(w);
@@ -43,12 +46,18 @@ export function createWorkerPool<T, R>(module: URL, size = defaultPoolSize()): W
     return w;
   };
   const workers = () => [...idle, ...busy.keys()];
-  for (let i = 0; i < size; i++) idle.push(start());
+  // A failed build is reported by every run().
+  const ready = bundleWorker(module).then((url) => {
+    bundled = url;
+    for (let i = 0; i < size && !closed; i++) free(start());
+  });
+  ready.catch(() => undefined);
 
   return {
     size,
     async run(task: T): Promise<R> {
-      while (!idle.length) await new Promise<void>((r) => waiting.push(r));
+      await ready;
+      while (!closed && !idle.length) await new Promise<void>((r) => waiting.push(r));
       if (closed) throw new Error('the worker pool is closed');
       const w = idle.pop()!;
       return new Promise<R>((resolve, reject) => {
@@ -59,6 +68,7 @@ export function createWorkerPool<T, R>(module: URL, size = defaultPoolSize()): W
     async close() {
       closed = true;
       for (const wake of waiting.splice(0)) wake();
+      await ready.catch(() => undefined);
       await Promise.all(workers().map((w) => w.terminate()));
     },
   };

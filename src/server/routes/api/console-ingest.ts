@@ -13,7 +13,7 @@ import multipart from '@fastify/multipart';
 import { ApiError } from '../../../shared/schemas/errors';
 import { INGEST_UPLOAD_FIELDS, IngestJobParams, IngestJobView } from '../../../shared/schemas/ingest-jobs';
 import { checkRequest } from '../../ingest/ingest';
-import { IngestError, pdfHeaderOffset } from '../../ingest/render';
+import { IngestError, pdfHeaderOffset } from '../../ingest/render-shared';
 import { requestFrom, type IssueFields } from '../../ingest/request';
 import { HOST } from '../../ingest/runner';
 import { enqueueJob, getJob, type IngestJob } from '../../repositories/ingest-jobs';
