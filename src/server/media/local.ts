@@ -18,12 +18,18 @@ import {
 
 export const PAGES_SUBDIR = 'pages';
 
-/** Write then rename, so a crash never leaves a half-written file under a valid name. */
+/** Write then rename, so a crash never leaves a half-written file under a valid name; a failed
+ * write (a full volume) removes its part, which would otherwise hold the space until the sweep. */
 function writeAtomic(file: string, bytes: Uint8Array): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, bytes);
-  fs.renameSync(tmp, file);
+  try {
+    fs.writeFileSync(tmp, bytes);
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
 }
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';

@@ -1,0 +1,60 @@
+// The media volume full while a logo is stored (the fault campaign's finding): a clear 507, the
+// branding unchanged and no part-written file left behind; the same upload works once there is
+// room. The full volume is real: each file's temporary name points at /dev/full, whose writes
+// fail with ENOSPC as a full disk's do.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testApp, type TestContext } from '../support/app';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { LIB } from '../support/console-roles';
+import { FX, loadCatalogue } from '../fixtures/catalogue';
+import { grantConsoleRole } from '../../src/server/repositories/console';
+import { renderLogos } from '../../src/server/services/logos';
+import { mediaName } from '../../src/server/media/storage';
+
+let t: TestContext;
+let api: ReturnType<typeof apiClient>;
+let token: string;
+const outbox = memoryOutbox();
+
+beforeAll(async () => {
+  t = await testApp(loadCatalogue, { mailer: outbox.mailer });
+  api = apiClient(t.app, await xsrfToken(t.app));
+  token = (await signInByCode(t.db, api, outbox, LIB)).token;
+  expect(await grantConsoleRole(t.db, { email: LIB, role: 'librarian', orgCode: 'ACT', actorId: null })).toMatchObject({ ok: true });
+});
+afterAll(() => t?.close());
+
+function logo(): Buffer {
+  const c = createCanvas(900, 300);
+  const ctx = c.getContext('2d');
+  ctx.fillStyle = '#7a2e1f';
+  ctx.fillRect(0, 0, 900, 300);
+  return c.toBuffer('image/png');
+}
+const upload = (bytes: Buffer) =>
+  api.upload(`/api/console/institutions/${FX.inst.active}/branding/logo`, {}, { name: 'logo.png', type: 'image/png', bytes }, token);
+const branding = async () => (await t.db.query('SELECT name, logo1, logo2, logo3 FROM institutions ORDER BY id')).rows;
+
+it('answers 507 with a clear message when the media volume is full, stores nothing, and works once there is room', async () => {
+  const bytes = logo();
+  const mediaDir = path.join(t.dataDir, 'media');
+  fs.mkdirSync(mediaDir, { recursive: true });
+  const names = (await renderLogos(bytes, 'image/png')).map((b) => mediaName(b, 'png'));
+  for (const name of names) fs.symlinkSync('/dev/full', path.join(mediaDir, `${name}.${process.pid}.tmp`));
+  const before = await branding();
+
+  const res = await upload(bytes);
+  expect([res.status, res.body.error.code]).toEqual([507, 'storage_full']);
+  expect(res.body.error.message).toMatch(/storage is full, so nothing was saved/);
+  expect(await branding()).toEqual(before);
+  // Neither a logo under its name nor a part-written temporary file is left.
+  expect(fs.readdirSync(mediaDir).filter((f) => names.some((n) => f.startsWith(n)))).toEqual([]);
+
+  const again = await upload(bytes);
+  expect(again.status).toBe(200);
+  expect([again.body.logo1, again.body.logo2, again.body.logo3].map((u: string) => path.basename(u))).toEqual(names);
+  for (const name of names) expect(fs.statSync(path.join(mediaDir, name)).size).toBeGreaterThan(0);
+});
