@@ -1,7 +1,8 @@
-// The media volume full while a logo is stored (the fault campaign's finding): a clear 507, the
-// branding unchanged and no part-written file left behind; the same upload works once there is
-// room. The full volume is real: each file's temporary name points at /dev/full, whose writes
-// fail with ENOSPC as a full disk's do.
+// The media volume full (the fault campaign's findings): a logo upload answers a clear 507 with
+// the branding unchanged and no part-written file left, and works once there is room; an ingest
+// says the storage is full (it blamed the PDF) and leaves nothing. The ENOSPC is the kernel's:
+// writes to /dev/full fail as a full disk's do (a file's temporary name points there, or the
+// staging writes there).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
@@ -13,6 +14,8 @@ import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { renderLogos } from '../../src/server/services/logos';
 import { mediaName } from '../../src/server/media/storage';
+import { LocalStorage } from '../../src/server/media/local';
+import { ingestPdf } from '../../src/server/ingest/ingest';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -57,4 +60,24 @@ it('answers 507 with a clear message when the media volume is full, stores nothi
   expect(again.status).toBe(200);
   expect([again.body.logo1, again.body.logo2, again.body.logo3].map((u: string) => path.basename(u))).toEqual(names);
   for (const name of names) expect(fs.statSync(path.join(mediaDir, name)).size).toBeGreaterThan(0);
+});
+
+it('an ingest onto a full volume says the storage is full, and leaves no rows and no staged files', async () => {
+  class FullVolume extends LocalStorage {
+    async stage() {
+      const staging = await super.stage();
+      return { ...staging, save: async () => (fs.writeFileSync('/dev/full', 'page'), 'never.webp') };
+    }
+  }
+  const storage = new FullVolume(path.join(t.dataDir, 'full-media'));
+  const issues = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM issues')).rows[0].n;
+  const before = await issues();
+  const pdf = fs.readFileSync(path.join(import.meta.dirname, '../../../shared/pdfs/calrgb.pdf'));
+  const err = await ingestPdf(t.db, storage, pdf, {
+    title: { name: 'Full Volume Weekly', catId: 2, lang: 'en' },
+    issue: { name: 'No. 1', pubDate: '2026-11-01' },
+  }).catch((e: unknown) => e);
+  expect(String(err)).toMatch(/the media storage is full \(ENOSPC: no space left on device.*\): nothing was stored/);
+  expect(await issues()).toBe(before);
+  expect(await storage.listStaged()).toEqual([]);
 });
