@@ -81,3 +81,13 @@ it('an ingest onto a full volume says the storage is full, and leaves no rows an
   expect(await issues()).toBe(before);
   expect(await storage.listStaged()).toEqual([]);
 });
+
+it('health says the storage is degraded on a full volume, and leaves no probe file there', async () => {
+  const mediaDir = path.join(t.dataDir, 'media');
+  fs.symlinkSync('/dev/full', path.join(mediaDir, `.check-${process.pid}`));
+  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.statusCode).toBe(503);
+  expect(res.json().degraded).toEqual([expect.stringMatching(/^storage: .*ENOSPC/)]);
+  expect(fs.readdirSync(mediaDir).filter((f) => f.startsWith('.check-'))).toEqual([]);
+  expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+});

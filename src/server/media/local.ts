@@ -150,14 +150,15 @@ export class LocalStorage implements MediaStorage {
   }
 
   async check() {
+    const probe = path.join(this.mediaDir, `.check-${process.pid}`);
     try {
       // A real write: a full or read-only volume passes an access check (and root passes any).
       fs.mkdirSync(this.mediaDir, { recursive: true });
-      const probe = path.join(this.mediaDir, `.check-${process.pid}`);
       fs.writeFileSync(probe, 'ok');
       fs.rmSync(probe);
       return { ok: true as const };
     } catch (err) {
+      fs.rmSync(probe, { force: true }); // on a full volume the empty probe file was made
       return { ok: false as const, error: `media directory ${this.mediaDir}: ${(err as Error).message}` };
     }
   }
