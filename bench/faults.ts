@@ -505,7 +505,7 @@ async function soak(): Promise<Outcome> {
           { method: 'GET', path: '/content/magazine-filter?categoryID=BS&page=0' },
           { method: 'GET', path: '/content/getCategories' },
         ],
-        connections: 20,
+        connections: 50,
         overallRate: SOAK_RATE,
         duration: SOAK_S,
       },
