@@ -404,7 +404,7 @@ async function postgresRestarted(): Promise<Outcome> {
       recovery < 10_000,
     result:
       `${statuses.get(200) ?? 0} × 200, ${statuses.get(503) ?? 0} × 503 (Retry-After: ${retryAfter ?? 'none'}), ${other} other, ${result.errors} socket errors; ` +
-      `first 503 ${firstFail} after the stop, slowest answer ${maxLatency} ms, p99 ${result.latency.p99} ms; every answer 200 again ${recovery} ms after PostgreSQL was back`,
+      `first 503 ${firstFail} after the stop, slowest answer ${Math.round(maxLatency)} ms, p99 ${result.latency.p99} ms; every answer 200 again ${recovery} ms after PostgreSQL was back`,
   };
 }
 
