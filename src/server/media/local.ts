@@ -158,7 +158,11 @@ export class LocalStorage implements MediaStorage {
       fs.rmSync(probe);
       return { ok: true as const };
     } catch (err) {
-      fs.rmSync(probe, { force: true }); // on a full volume the empty probe file was made
+      try {
+        fs.rmSync(probe, { force: true }); // on a full volume the empty probe file was made
+      } catch {
+        // no directory to clean: the directory itself is what is wrong
+      }
       return { ok: false as const, error: `media directory ${this.mediaDir}: ${(err as Error).message}` };
     }
   }
