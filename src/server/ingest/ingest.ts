@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index';
 import type { MediaStorage } from '../media/storage';
 import { slugify } from '../demo/random';
+import { isStorageFull } from '../media/full';
 import { IngestError, PAGE_WIDTHS, type RenderedPdf, type RenderWarning } from './render-shared';
 import { searchText } from '../../shared/search-text';
 import { renderPagesInPool, type PagePool } from './page-pool';
@@ -164,16 +165,21 @@ export async function ingestPdf(
   if (before) return { ...before, warnings: [] };
 
   const staging = await storage.stage();
+  // A full volume is said as such (the renderers would report any failure as the PDF's).
+  const save: typeof staging.save = (area, b, ext) =>
+    staging.save(area, b, ext).catch((err: unknown) => {
+      throw isStorageFull(err) ? new IngestError(`the media storage is full (${(err as Error).message}): nothing was stored`) : err;
+    });
   try {
     const pages: StoredPage[] = [];
     // pdf.js is loaded here only when this thread renders (INGEST_WORKERS=0): it costs ~320 MB.
     const render = pool ? renderPagesInPool.bind(null, pool) : (await import('./render')).renderPages;
     const { covers, warnings } = await render(bytes, PAGE_WIDTHS, async ({ large, small, ...page }, total) => {
-      const [largeName, smallName] = await Promise.all([staging.save('pages', large, 'webp'), staging.save('pages', small, 'webp')]);
+      const [largeName, smallName] = await Promise.all([save('pages', large, 'webp'), save('pages', small, 'webp')]);
       pages.push({ ...page, largeName, smallName });
       onPage?.(pages.length, total); // pages done: they may come back out of order from a pool
     });
-    const coverNames = await Promise.all(covers.map((b) => staging.save('public', b, 'webp')));
+    const coverNames = await Promise.all(covers.map((b) => save('public', b, 'webp')));
     const stored = await db.transaction(async (tx) => {
       const mid = existingTitle?.mid ?? (await createTitle(tx, req.title as TitleSpec));
       const issueId = await insertIssue(tx, { mid, ...req.issue, sourceSha256: hash }, coverNames, pages);

@@ -18,12 +18,18 @@ import {
 
 export const PAGES_SUBDIR = 'pages';
 
-/** Write then rename, so a crash never leaves a half-written file under a valid name. */
+/** Write then rename, so a crash never leaves a half-written file under a valid name; a failed
+ * write (a full volume) removes its part, which would otherwise hold the space until the sweep. */
 function writeAtomic(file: string, bytes: Uint8Array): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, bytes);
-  fs.renameSync(tmp, file);
+  try {
+    fs.writeFileSync(tmp, bytes);
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
 }
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
@@ -144,14 +150,19 @@ export class LocalStorage implements MediaStorage {
   }
 
   async check() {
+    const probe = path.join(this.mediaDir, `.check-${process.pid}`);
     try {
       // A real write: a full or read-only volume passes an access check (and root passes any).
       fs.mkdirSync(this.mediaDir, { recursive: true });
-      const probe = path.join(this.mediaDir, `.check-${process.pid}`);
       fs.writeFileSync(probe, 'ok');
       fs.rmSync(probe);
       return { ok: true as const };
     } catch (err) {
+      try {
+        fs.rmSync(probe, { force: true }); // on a full volume the empty probe file was made
+      } catch {
+        // no directory to clean: the directory itself is what is wrong
+      }
       return { ok: false as const, error: `media directory ${this.mediaDir}: ${(err as Error).message}` };
     }
   }

@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable';
+import { isStorageFull, STORAGE_FULL_MESSAGE } from '../media/full';
 
 export class HttpError extends Error {
   constructor(
@@ -53,6 +54,10 @@ export default fp(async (app) => {
       return reply
         .code(503)
         .send({ error: { code: 'unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' } });
+    }
+    if (isStorageFull(err)) {
+      req.log.error(`media storage full: ${err.message}`);
+      return reply.code(507).send({ error: { code: 'storage_full', message: STORAGE_FULL_MESSAGE } });
     }
     req.log.error(err);
     return reply.code(500).send({ error: { code: 'internal', message: 'Some error occured. Please try again later!' } });

@@ -3,7 +3,9 @@
 // atomically and its 2xx answer is kept; a retry gets that answer again (Idempotent-Replayed:
 // true) without running the handler. Requests without the header or without a user pass as before.
 import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Queryable } from '../db/index';
 import { HttpError, badRequest } from './errors';
 import { releaseKey, reserveKey, storeAnswer } from '../repositories/idempotency';
 
@@ -15,6 +17,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request reserved: its answer is kept in onSend. */
     idempotencyKey: { userId: number; key: string } | null;
+    /** Keeps this request's 200 answer inside the change's own transaction (when it holds a key).
+     * A route whose change is not safe to apply twice calls it: a process killed between the
+     * commit and onSend would otherwise leave the key reserved without an answer, and the retry
+     * that takes it over once stale would apply the change again. */
+    keepAnswer(tx: Queryable, body: unknown): Promise<void>;
   }
 }
 
@@ -25,6 +32,9 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export default fp(async (app) => {
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('keepAnswer', async function (this: FastifyRequest, tx: Queryable, body: unknown) {
+    if (this.idempotencyKey) await storeAnswer(tx, this.idempotencyKey.userId, this.idempotencyKey.key, 200, JSON.stringify(body));
+  });
 
   // A preHandler: the body is parsed and validated (a bad body reserves nothing). It runs before
   // the route's own requireUser, so it resolves the user itself (requireUser then reuses it).

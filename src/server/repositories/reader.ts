@@ -89,7 +89,13 @@ export interface ReaderEventRow {
  * check found the issue open under a zone pass), never the app's: a forged 'zone' would skew reports.
  * The COUNTER counts are brought up to date in the same transaction, under the reader's row lock
  * (two batches of one reader are counted one after the other). */
-export async function storeReadEvents(db: Db, userId: number, list: ReaderEventRow[]): Promise<number> {
+export async function storeReadEvents(
+  db: Db,
+  userId: number,
+  list: ReaderEventRow[],
+  /** more work in the same transaction, given how many were stored (the outbox's kept answer) */
+  alsoInTx?: (tx: Queryable, stored: number) => Promise<void>,
+): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     const { rows } = await tx.query<{ id: string }>(
@@ -113,6 +119,7 @@ export async function storeReadEvents(db: Db, userId: number, list: ReaderEventR
       tx,
       rows.map((r) => r.id),
     );
+    await alsoInTx?.(tx, rows.length);
     return rows.length;
   });
 }

@@ -15,7 +15,13 @@ export async function recordUsageEvent(db: Queryable, kind: string, userId: numb
 /** A signed-in reader's story read (its title and issue) or title page seen (the issue it shows:
  * the one asked for, else the latest), stored and counted for COUNTER in one transaction under
  * the reader's row lock, like the reader's events. False when the story or title is unknown. */
-export async function recordView(db: Db, userId: number, v: ViewEventBody): Promise<boolean> {
+export async function recordView(
+  db: Db,
+  userId: number,
+  v: ViewEventBody,
+  /** more work in the same transaction when the view was stored (the outbox's kept answer) */
+  alsoInTx?: (tx: Queryable) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     const { rows } =
@@ -41,6 +47,7 @@ export async function recordView(db: Db, userId: number, v: ViewEventBody): Prom
       tx,
       rows.map((r) => r.id),
     );
+    if (rows.length) await alsoInTx?.(tx);
     return rows.length > 0;
   });
 }

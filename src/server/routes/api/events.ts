@@ -19,8 +19,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = await req.optionalUser();
       const detail = req.body.mode === undefined ? req.body.detail : `${req.body.mode}:${req.body.detail ?? ''}`;
-      await recordUsageEvent(app.db, req.body.kind, user?.id ?? null, detail ?? null);
-      return { status: 1 as const, message: 'Recorded' };
+      const answer = { status: 1 as const, message: 'Recorded' };
+      await app.db.transaction(async (tx) => {
+        await recordUsageEvent(tx, req.body.kind, user?.id ?? null, detail ?? null);
+        await req.keepAnswer(tx, answer);
+      });
+      return answer;
     },
   );
 
@@ -36,9 +40,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = await req.optionalUser();
       if (!user) return { status: 1 as const, message: 'Not recorded: signed out' };
-      if (!(await recordView(app.db, user.id, req.body)))
+      const answer = { status: 1 as const, message: 'Recorded' };
+      if (!(await recordView(app.db, user.id, req.body, (tx) => req.keepAnswer(tx, answer))))
         throw notFound(req.body.kind === 'story_read' ? `Story '${req.body.url}'` : `Magazine ${req.body.mid}`);
-      return { status: 1 as const, message: 'Recorded' };
+      return answer;
     },
   );
 };

@@ -195,7 +195,9 @@ const reader: FastifyPluginAsyncZod = async (app) => {
         if (zoneId !== false) readable.set(issueId, zoneId);
       }
       const events = plausible.filter((e) => readable.has(e.issueId)).map((e) => ({ ...e, zoneId: readable.get(e.issueId) ?? null }));
-      const stored = events.length ? await storeReadEvents(app.db, userId(req), events) : 0;
+      const stored = events.length
+        ? await storeReadEvents(app.db, userId(req), events, (tx, n) => req.keepAnswer(tx, { status: 1, stored: n }))
+        : 0;
       return { status: 1 as const, stored };
     },
   );
