@@ -67,7 +67,7 @@ export const session = {
 
 // --- Signing in and out: what spec §3 stores, in one place. ---
 
-export type LoginType = 'email' | 'mobile' | 'password' | 'guest' | 'sso';
+export type LoginType = 'email' | 'mobile' | 'password' | 'guest' | 'sso' | 'device';
 
 let version = 0;
 const listeners = new Set<() => void>();

@@ -37,6 +37,7 @@ const screens: RouteObject[] = [
   screen('login/verify/emailotp', () => import('../features/login/OtpPage')),
   screen('login/verify/mobileotp', () => import('../features/login/OtpPage')),
   screen('login/verify/password', () => import('../features/login/PasswordPage')),
+  screen('login/code', () => import('../features/login/DeviceCodePage')),
   screen('login/forgot-password', () => import('../features/login/ForgotPasswordPage')),
   screen('login/linkmobile', () => import('../features/login/LinkMobilePage')),
   screen('login/sso', () => import('../features/login/SsoPage')),

@@ -1,5 +1,5 @@
 // Forgets what is only kept for a while: rate-limit events past their longest window,
-// one-time codes a day after they expired, sessions a month after they ended, zone sightings and
+// one-time codes and sign-in codes for another device a day after they expired, sessions a month after they ended, zone sightings and
 // ended zone passes after 15 days (spec §1's location logs), idempotency keys after 30 days, and
 // accounts whose deletion request fell due (their favourites, sessions, codes, passes, sightings and
 // idempotency keys go with them; usage events lose the user).
@@ -9,6 +9,7 @@ import { removeIdFile } from '../services/id-files';
 import { pruneSessions } from '../repositories/sessions';
 import { purgeLocationData } from '../repositories/zones';
 import { purgeIdempotencyKeys } from '../repositories/idempotency';
+import { purgeDeviceCodes } from '../repositories/device-codes';
 
 export const HOUSEKEEPING_MS = 60 * 60 * 1000;
 /** Spec §1: data removal within 30 days of a deletion request. */
@@ -17,6 +18,7 @@ export const ACCOUNT_DELETION_DAYS = 30;
 export async function housekeeping(db: Queryable, privateDir: string): Promise<void> {
   await pruneRateEvents(db);
   await db.query(`DELETE FROM otp_requests WHERE expires_at < now() - interval '1 day'`);
+  await purgeDeviceCodes(db);
   await pruneSessions(db);
   await purgeLocationData(db);
   await purgeIdempotencyKeys(db);

@@ -16,7 +16,7 @@ export const RefreshBody = z
     /** The signed-in user's uid (base64 of the uuid, spec §3) as the device stored it: it must be the session's. */
     uid: line().max(64).optional(),
     /** How the reader signed in (the stored loginType). */
-    ctp: z.enum(['email', 'mobile', 'password', 'guest', 'sso']).optional(),
+    ctp: z.enum(['email', 'mobile', 'password', 'guest', 'sso', 'device']).optional(),
   })
   .nullish();
 export type RefreshBody = z.infer<typeof RefreshBody>;

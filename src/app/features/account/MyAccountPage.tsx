@@ -12,6 +12,7 @@ import { AccountLayout } from './AccountLayout';
 import { NoData, hasNoData } from '../../components/NoData';
 import { InstitutionSummary } from './InstitutionSummary';
 import { DeleteAccount } from './DeleteAccount';
+import { DeviceCode } from './DeviceCode';
 import { detailsQuery } from './queries';
 import { useUpdateProfile } from './mutations';
 
@@ -81,6 +82,7 @@ export default function MyAccountPage() {
       <Suspense fallback={null}>
         <ZoneSettings />
       </Suspense>
+      {user?.usertype === 'user' && <DeviceCode />}
       {user?.usertype === 'user' && <DeleteAccount />}
     </AccountLayout>
   );

@@ -90,6 +90,9 @@ export default function LoginPage() {
         <Link className="button button--ghost button--wide" to={to('/accesscode')}>
           {t('login.haveCode')}
         </Link>
+        <Link className="button button--ghost button--wide" to={to('/login/code')} data-testid="device-code-link">
+          {t('deviceCode.haveOne')}
+        </Link>
         <button
           type="button"
           className="button button--ghost button--wide"

@@ -25,6 +25,8 @@ import { otpMail, otpText } from '../../services/messages';
 import { OTP_RESEND_S, OTP_TTL_S } from '../../services/otp';
 import { emailBase64 } from '../../../shared/validation';
 import { CheckedOtpSendBody, CheckedPasswordLoginBody } from '../../../shared/schemas/phone';
+import { DEVICE_CODES_LIVE_MAX, DEVICE_CODE_TTL_S, DeviceCodeBody, DeviceCodeReply, showDeviceCode } from '../../../shared/device-code';
+import { createDeviceCode, useDeviceCode } from '../../repositories/device-codes';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError, 503: ApiError };
 
@@ -106,6 +108,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     await attempt.passed();
     await linkByDomain(db, user);
     return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req) };
+  });
+
+  /** Spec §7 gencode: a code to sign in on another device as this reader (a guest has nothing to
+   * hand over). Good once, for DEVICE_CODE_TTL_S; at most DEVICE_CODES_LIVE_MAX unused at a time. */
+  app.post('/gencode', { schema: { body: z.object({}).optional(), response: { 200: DeviceCodeReply, ...errors } } }, async (req) => {
+    await app.requireUser(req);
+    if (req.user!.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address or mobile number first.');
+    const made = await createDeviceCode(db, req.user!.id, DEVICE_CODE_TTL_S, DEVICE_CODES_LIVE_MAX);
+    if (!made)
+      throw new HttpError(
+        429,
+        'too_many_codes',
+        `You already have ${DEVICE_CODES_LIVE_MAX} codes waiting. Use one, or wait until they expire.`,
+      );
+    return { code: showDeviceCode(made.code), expiresIn: DEVICE_CODE_TTL_S };
+  });
+
+  /** Signs in with a code made on another device. A wrong code counts as a failed sign-in from
+   * this client (guessing 32^8 codes is then hopeless). */
+  app.post('/login/gencode', { schema: { body: DeviceCodeBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
+    const ip = clientIp(req);
+    const attempt = await startAttempt(db, req.log, [[LIMITS.loginFailPerIp, ip]] satisfies Check[]);
+    const userId = await useDeviceCode(db, req.body.code);
+    if (userId === null) {
+      await attempt.failed();
+      throw new HttpError(401, 'wrong_code', 'That code is not right, or it was used or has expired. Make a new one on your other device.');
+    }
+    await attempt.passed();
+    return { ...(await userInfo(db, userId)), jwtoken: await app.issueToken(userId, req) };
   });
 
   app.post('/logout', { schema: { body: z.object({}).optional(), response: { 200: OkReply, ...errors } } }, async (req) => {

@@ -1,0 +1,64 @@
+// /login/code: sign in with a code made on another device where the reader is signed in (spec §7
+// gencode; the code is made in My Account, account/DeviceCode.tsx).
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/AuthCard';
+import { Field } from '../../components/Field';
+import { useLocalePath } from '../../components/useLocalePath';
+import { apiPost } from '../../lib/api';
+import { useErrorText } from '../../lib/errors';
+import { LoginReply } from '../../../shared/schemas/account';
+import { DeviceCodeBody } from '../../../shared/device-code';
+import { useFinishSignIn } from './flow';
+
+export default function DeviceCodePage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const errorText = useErrorText();
+  const finish = useFinishSignIn();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const checked = DeviceCodeBody.safeParse({ code });
+    if (!checked.success) return setError(checked.error.issues[0].message);
+    setBusy(true);
+    setError(null);
+    try {
+      finish(await apiPost('/api/login/gencode', LoginReply, checked.data), 'device');
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t('deviceCode.signInTitle')} lede={t('deviceCode.signInLede')}>
+      <form onSubmit={onSubmit} noValidate className="auth-form">
+        <Field
+          label={t('deviceCode.label')}
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={t('deviceCode.placeholder')}
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(null);
+          }}
+          error={error}
+        />
+        <button type="submit" className="button button--wide" disabled={busy} data-testid="device-code-sign-in">
+          {t('deviceCode.signIn')}
+        </button>
+      </form>
+      <div className="auth-links">
+        <Link to={to('/login')}>{t('password.useCode')}</Link>
+      </div>
+    </AuthCard>
+  );
+}
