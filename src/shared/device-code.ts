@@ -1,6 +1,7 @@
 // Spec §7 gencode: the sign-in code for another device, as the app shows it and the server reads
 // it. No 0/O or 1/I, so it can be read aloud and typed from a phone's screen.
 import { z } from 'zod';
+import { line } from './schemas/fields';
 
 export const DEVICE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const DEVICE_CODE_LENGTH = 8;
@@ -14,8 +15,7 @@ export const normaliseDeviceCode = (typed: string) => typed.toUpperCase().replac
 export const showDeviceCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
 export const DeviceCodeBody = z.object({
-  code: z
-    .string()
+  code: line({ error: 'Type the code from your other device.' })
     .max(40)
     .transform(normaliseDeviceCode)
     .refine((c) => new RegExp(`^[${DEVICE_CODE_ALPHABET}]{${DEVICE_CODE_LENGTH}}$`).test(c), {
