@@ -42,6 +42,16 @@ function takeBootRequest(url: string): Promise<Response> | undefined {
   return sent;
 }
 
+/** The XSRF cookie comes with any answer of the server but the catalogue's. A page the service
+ * worker drew from its cache after the cookies were cleared has none yet: one request fetches it
+ * (else the first sign-in after clearing site data is refused as unverified). */
+async function ensureXsrfCookie(): Promise<void> {
+  if (getCookie(COOKIE.xsrf)) return;
+  await fetch('/api/health', { cache: 'no-store', credentials: 'same-origin' }).catch(() => undefined);
+}
+
 /** State-changing calls: a JSON body (or a FormData upload), the XSRF header and the user token. */
-export const apiPost = <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}): Promise<z.output<S>> =>
-  request<z.output<S>>('POST', path, schema, { body });
+export const apiPost = async <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}): Promise<z.output<S>> => {
+  await ensureXsrfCookie();
+  return request<z.output<S>>('POST', path, schema, { body });
+};
