@@ -46,6 +46,8 @@ export function firstScreenOf(req: FastifyRequest): FirstScreen | null {
   const listing = /^\/magazines\/([A-Z]{1,2}|[1-9]\d{0,8})\/?$/.exec(path);
   if (listing && !NOT_DRAWN.has(listing[1]) && (/^\d/.test(listing[1]) || QUICK_CATEGORY_CODES.includes(listing[1] as QuickCategory)))
     return { screen: 'listing', category: listing[1] };
+  // (matched as sent: a name outside ASCII comes percent-encoded and never equals its segment, so
+  // such a title is not drawn, which is as well: its Devanagari name would move when the font swaps in)
   const title = /^\/magazine\/([^/]+)\/?$/.exec(path);
   const mid = title && midOf(title[1]);
   if (mid) return { screen: 'title', mid, segment: title[1] };
