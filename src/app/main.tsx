@@ -41,10 +41,12 @@ await initI18n(localeOf(window.location.pathname));
 
 // The start in steps, each a task of its own with the first render done in slices of a few
 // milliseconds (a transition), so a slow phone's main thread is never held long at start
-// (Lighthouse's total blocking time): this module's code, the texts, then the router, then React.
+// (Lighthouse's total blocking time): this module's code, the texts, the router, the first
+// screen's answers, then React.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 await nextTask();
 const router = createAppRouter();
+await nextTask();
 // Over a first screen the server drew (server/first-screen), React's first render is the same
 // screen with its data, never skeletons over covers: it waits for the route and the answers (at
 // most 3 s; then skeletons as always).

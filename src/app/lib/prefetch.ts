@@ -2,20 +2,53 @@
 // the viewport starts loading that screen's code and texts, so a tap shows the screen at once
 // rather than its loader. Code only: asking every linked title's data ahead would multiply the
 // requests on campus Wi-Fi. Loaded as a chunk of its own, after the first load (main.tsx).
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { LINK_PREFETCH_MARGIN_PX } from '../../shared/constants';
 
 let running = false;
 const watched = new WeakSet<Element>();
 const started = new Set<unknown>();
 
-function prefetch(routes: RouteObject[], pathname: string) {
-  // (the router drops a route's `lazy` once it has loaded it)
-  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
-  if (!route || route.path === '*' || typeof route.lazy !== 'function' || started.has(route)) return;
+export type Target = { pattern: RegExp; route: RouteObject };
+
+const escaped = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A route path (`magazine/:mid`, `stories/*`) as a regular expression for a whole pathname. */
+const patternOf = (path: string) =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .filter(Boolean)
+      .map((s) => (s === '*' ? '(?:/.*)?' : `/${s.startsWith(':') ? '[^/]+' : escaped(s)}`))
+      .join('')}/?$`,
+    'i',
+  );
+
+/** Every screen with its whole path, made once, splats last: React Router's matchRoutes ranks
+ *  the whole route table again on each call (up to 40 ms on a slow phone), too slow for the dozens
+ *  of links a screen brings into view at once. The route table has no two patterns that match the
+ *  same address but a splat's. */
+export function targetsOf(routes: RouteObject[], parent = ''): Target[] {
+  const all = routes.flatMap((route): Target[] => {
+    const path = route.index ? parent : `${parent}/${route.path ?? ''}`;
+    // (a screen's route, loaded already or not: the router drops `lazy` once it has loaded it)
+    const isScreen = (route.index || route.path) && route.path !== '*' && (route.lazy || route.Component);
+    const own = isScreen ? [{ pattern: patternOf(path), route }] : [];
+    return [...own, ...targetsOf(route.children ?? [], path)];
+  });
+  return all.sort((a, b) => Number(a.route.path?.endsWith('*') ?? false) - Number(b.route.path?.endsWith('*') ?? false));
+}
+
+export const routeFor = (targets: Target[], pathname: string) => targets.find((t) => t.pattern.test(pathname))?.route;
+
+function prefetch(targets: Target[], pathname: string) {
+  const route = routeFor(targets, pathname);
+  const load = route?.lazy;
+  if (!route || typeof load !== 'function' || started.has(route)) return;
   started.add(route);
-  // The router's own call later finds the modules already loaded (or on their way).
-  route.lazy().catch(() => started.delete(route));
+  // The router's own call later finds the modules already loaded (or on their way). A task of its
+  // own for each screen: a screen brings several links into view at once.
+  setTimeout(() => load().catch(() => started.delete(route)), 0);
 }
 
 /** `routes`: the router's own (router.routes). */
@@ -23,12 +56,13 @@ export function startLinkPrefetch(routes: RouteObject[], root = document.body) {
   if (running) return;
   running = true;
   void import('../components/RouteLoading'); // the loader a slow screen shows, at hand
+  const targets = targetsOf(routes);
   const near = new IntersectionObserver(
     (entries) => {
       for (const e of entries)
         if (e.isIntersecting) {
           near.unobserve(e.target);
-          prefetch(routes, (e.target as HTMLAnchorElement).pathname);
+          prefetch(targets, (e.target as HTMLAnchorElement).pathname);
         }
     },
     { rootMargin: `${LINK_PREFETCH_MARGIN_PX}px` },

@@ -86,15 +86,17 @@ const screens: RouteObject[] = [
   screen('*', () => import('./NotFound')),
 ];
 
+/** The route table: every screen at / and at /hi. */
+export const appRoutes: RouteObject[] = [
+  {
+    Component: Layout,
+    children: [
+      { path: '/hi', children: screens, ErrorBoundary: RouteError },
+      { path: '/', children: screens, ErrorBoundary: RouteError },
+    ],
+  },
+];
+
 /** The app's router, made when the app starts (main.tsx), a step of its own: creating it matches
  * the address and starts loading the screen. */
-export const createAppRouter = () =>
-  createBrowserRouter([
-    {
-      Component: Layout,
-      children: [
-        { path: '/hi', children: screens, ErrorBoundary: RouteError },
-        { path: '/', children: screens, ErrorBoundary: RouteError },
-      ],
-    },
-  ]);
+export const createAppRouter = () => createBrowserRouter(appRoutes);
