@@ -42,5 +42,8 @@ export const COOKIE_LIFETIME_DAYS = 365;
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** Read events one POST /api/reader/events may carry. */
+export const READER_EVENTS_MAX = 200;
+
 /** Where readers write for help (help mail link of the account menu, hints on sign-in). */
 export const SUPPORT_EMAIL = 'support@lectern.app';

@@ -6,7 +6,7 @@ import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { refreshPopularity } from '../../src/server/jobs/popularity';
-import { READER_EVENTS_MAX } from '../../src/shared/schemas/reader';
+import { READER_EVENTS_MAX } from '../../src/shared/constants';
 import { READ_EVENT_ISSUES_MAX } from '../../src/server/routes/reader/index';
 
 let t: TestContext;

@@ -2,6 +2,7 @@
 // progress, usage events batched by the reader, and issues downloaded for offline reading.
 import { z } from 'zod';
 import { epochMs, int, line } from './fields';
+import { READER_EVENTS_MAX } from '../constants';
 
 const id = int(1);
 const pageNo = int(1).max(10_000);
@@ -87,7 +88,6 @@ export const ReaderEvent = z.object({
   source: z.enum(EVENT_SOURCES).default('web'),
 });
 export type ReaderEvent = z.input<typeof ReaderEvent>;
-export const READER_EVENTS_MAX = 200;
 export const ReaderEventsBody = z.object({ events: z.array(ReaderEvent).min(1).max(READER_EVENTS_MAX) });
 export const ReaderEventsReply = z.object({ status: z.literal(1), stored: z.number().int() });
 

@@ -9,7 +9,7 @@ import { ApiError, apiGet, apiPost, contentGet } from '../../lib/api';
 import { deviceId } from '../../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
 import { queue } from '../offline/sync';
-import { DownloadReply, DownloadsReply, type IssueManifest } from '../../../shared/schemas/reader';
+import type { DownloadsReply, IssueManifest } from '../../../shared/schemas/reader';
 import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
 
 // --- Live state for the screens: every record, and which downloads are running. Each change
@@ -73,6 +73,7 @@ export async function downloadIssue(issueId: number): Promise<void> {
   emit();
   let record = await downloadRecord(issueId);
   try {
+    const { DownloadReply } = await import('../../../shared/schemas/reader'); // (see lib/api.ts)
     const grant = await apiPost('/api/reader/downloads', DownloadReply, { issueId, deviceId: deviceId() });
     let code = grant.code;
     void persistStorage();
@@ -177,6 +178,7 @@ export const refreshDownloads = reload;
  * When it does not (e.g. the subscription expired), the downloads leave the device. */
 export async function checkDownloads(): Promise<DownloadsReply | null> {
   try {
+    const { DownloadsReply } = await import('../../../shared/schemas/reader'); // (see lib/api.ts)
     const reply = await apiGet('/api/reader/downloads', DownloadsReply, { deviceId: deviceId() });
     if (!reply.allowed) await removeDownload();
     return reply;

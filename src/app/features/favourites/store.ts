@@ -6,7 +6,6 @@
 import { lecternDb, STORES, type FavouriteRecord } from '../../db/index';
 import { apiPost } from '../../lib/api';
 import { STORAGE, storedUser } from '../../lib/session';
-import { FavListReply } from '../../../shared/schemas/favourites';
 import type { MagazineCard } from '../../../shared/schemas/content';
 import { queue } from '../offline/sync';
 import { waitingSlots } from '../offline/outbox';
@@ -56,6 +55,7 @@ export async function setFavourite(card: MagazineCard, on: boolean): Promise<voi
 export async function syncFavourites(): Promise<void> {
   const user = storedUser();
   if (!user) return;
+  const { FavListReply } = await import('../../../shared/schemas/favourites'); // (see lib/api.ts)
   const reply = await apiPost('/content/getMyFav', FavListReply, { uid: user.uid, os: 'web' });
   const slots = await waitingSlots(user.uuid);
   const db = await lecternDb();

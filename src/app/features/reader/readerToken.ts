@@ -3,9 +3,9 @@
 import { apiPost } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
 import { DEFAULT_STORE_ID, READER_AGE_RATING } from '../../../shared/constants';
-import { ReaderTokenReply, type ReaderTokenBody } from '../../../shared/schemas/reader';
+import type { ReaderTokenBody } from '../../../shared/schemas/reader';
 
-export function requestReaderToken(issueId: number, opts: { page?: number; lang?: 'en' | 'hi'; isNews?: boolean } = {}) {
+export async function requestReaderToken(issueId: number, opts: { page?: number; lang?: 'en' | 'hi'; isNews?: boolean } = {}) {
   const body: ReaderTokenBody = {
     user_id: storedUser()?.uid,
     issue: issueId,
@@ -18,5 +18,6 @@ export function requestReaderToken(issueId: number, opts: { page?: number; lang?
     lib_id: Number(session.libraryId()) || 0,
     page: opts.page,
   };
-  return apiPost('/api/reader/token', ReaderTokenReply, body).then((r) => r.data);
+  const { ReaderTokenReply } = await import('../../../shared/schemas/reader'); // (see lib/api.ts)
+  return (await apiPost('/api/reader/token', ReaderTokenReply, body)).data;
 }

@@ -4,7 +4,8 @@
 // views made offline reach the server when the network is back. Progress is kept on the device
 // at once and queued for the server shortly after, with the time it was made (the newest wins).
 import { lecternDb, STORES } from '../../db/index';
-import { READER_EVENTS_MAX, type Progress, type ReaderEvent } from '../../../shared/schemas/reader';
+import type { Progress, ReaderEvent } from '../../../shared/schemas/reader';
+import { READER_EVENTS_MAX } from '../../../shared/constants';
 import { currentAuth, deliverNow, queue } from '../offline/sync';
 import { outboxRecord } from '../offline/outbox';
 

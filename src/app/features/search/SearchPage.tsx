@@ -11,7 +11,6 @@ import { CategoryTile, LanguageChip, MagazineTile } from '../../components/Tiles
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { apiPost } from '../../lib/api';
-import { OkReply } from '../../../shared/schemas/account';
 import { homeQuery } from '../home/queries';
 import { useEndOfList } from '../listing/useEndOfList';
 import { DiscoverTile } from './DiscoverTile';
@@ -67,7 +66,10 @@ export default function SearchPage() {
     if (!term || !active.data || (mode === 0 && !titles.data)) return;
     if (count > 0) void rememberSearch(term).then(listRecent).then(setRecent);
     // Spec §4: an empty first page records an event (what readers look for and do not find).
-    else void apiPost('/api/events', OkReply, { kind: 'search_no_results', detail: term, mode }).catch(() => undefined);
+    else
+      void import('../../../shared/schemas/account') // (see lib/api.ts)
+        .then(({ OkReply }) => apiPost('/api/events', OkReply, { kind: 'search_no_results', detail: term, mode }))
+        .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term, mode, !!active.data && (mode === 1 || !!titles.data)]);
 

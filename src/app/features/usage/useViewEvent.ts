@@ -2,7 +2,6 @@
 // story or title shown, by signed-in readers of an institution only (nothing is counted otherwise).
 // A failure is only logged (spec §8): reading never waits on it.
 import { useEffect } from 'react';
-import { OkReply } from '../../../shared/schemas/account';
 import type { ViewEventBody } from '../../../shared/schemas/events';
 import { apiPost } from '../../lib/api';
 import { session } from '../../lib/session';
@@ -11,6 +10,8 @@ export function useViewEvent(view: ViewEventBody | null) {
   const key = view ? JSON.stringify(view) : '';
   useEffect(() => {
     if (!key || !session.isLoggedIn() || session.libraryId() === '0') return;
-    apiPost('/api/events/view', OkReply, JSON.parse(key)).catch((e: unknown) => console.warn('view event', e));
+    import('../../../shared/schemas/account')
+      .then(({ OkReply }) => apiPost('/api/events/view', OkReply, JSON.parse(key)))
+      .catch((e: unknown) => console.warn('view event', e));
   }, [key]);
 }
