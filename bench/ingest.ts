@@ -3,8 +3,10 @@
 // pages) and a generated 200-page issue. Each run is its own process; its peak RSS is sampled
 // every 50 ms over its whole process tree (every thread, and esbuild's service process that tsx
 // and the worker bundle start). Pages are written out as ingest does, without a database.
-// BENCH_ROUNDS (default 1) runs each case that many times. The machine is shared: compare the two
-// in the same run, not across runs.
+// BENCH_ROUNDS (default 1) runs each case that many times. The machine is shared: each line gives
+// the load average as it ended; compare the two in the same run, not across runs. The CPU time a
+// page costs (every thread of the process) depends much less on the load: pages per CPU-second
+// times the cores is what an idle machine would reach if the run kept every core busy.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +37,8 @@ async function child(variant: string, file: string): Promise<void> {
       ? renderPagesInPool(pool, bytes, PAGE_WIDTHS, each)
       : (await import('../src/server/ingest/render')).renderPages(bytes, PAGE_WIDTHS, each));
     const seconds = (performance.now() - started) / 1000;
-    console.log(JSON.stringify({ pages, seconds }));
+    const cpu = process.cpuUsage(); // every thread of this process: workers and libuv's encoders
+    console.log(JSON.stringify({ pages, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
   } finally {
     await pool?.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -67,7 +70,7 @@ function treeRssMb(root: number): number {
 }
 
 /** One case in its own process: its last line of output, and the peak RSS of its tree. */
-async function measure(variant: string, file: string): Promise<{ pages: number; seconds: number; peakMb: number }> {
+async function measure(variant: string, file: string): Promise<{ pages: number; seconds: number; cpuSeconds: number; peakMb: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', variant, file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -78,7 +81,7 @@ async function measure(variant: string, file: string): Promise<{ pages: number; 
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`the ${variant} run of ${file} exited with ${code}`);
-  return { ...(JSON.parse(out.trim().split('\n').at(-1)!) as { pages: number; seconds: number }), peakMb };
+  return { ...(JSON.parse(out.trim().split('\n').at(-1)!) as { pages: number; seconds: number; cpuSeconds: number }), peakMb };
 }
 
 async function main(): Promise<void> {
@@ -103,7 +106,8 @@ async function main(): Promise<void> {
         const r = await measure(variant, file);
         console.log(
           `${path.basename(file).padEnd(22)} ${variant.padEnd(12)} ${r.pages} pages in ${r.seconds.toFixed(1)} s: ` +
-            `${(r.pages / r.seconds).toFixed(1)} pages/s, peak RSS ${Math.round(r.peakMb)} MB (process tree)`,
+            `${(r.pages / r.seconds).toFixed(1)} pages/s, peak RSS ${Math.round(r.peakMb)} MB (process tree), load ${os.loadavg()[0].toFixed(1)}; ` +
+            `CPU ${r.cpuSeconds.toFixed(1)} s, ${(r.pages / r.cpuSeconds).toFixed(1)} pages per CPU-second`,
         );
       }
   console.log(

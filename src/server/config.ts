@@ -85,6 +85,8 @@ export interface Config {
   ingestUploadMaxBytes: number;
   /** Worker threads that render an ingest's pages (INGEST_WORKERS); 0 renders on the main thread. */
   ingestWorkers: number;
+  /** Uploads one admin may have queued or running at once (INGEST_QUEUE_PER_ADMIN, at least 1). */
+  ingestQueuePerAdmin: number;
   /** App links (spec §1, the store apps): the Android package and its signing certificates'
    * SHA-256 fingerprints, the iOS app ("<team id>.<bundle id>") and its App Store id. */
   androidAppId?: string;
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiUrl: env.STRIPE_API_URL || undefined,
     s3: parseS3(env),
     ingestUploadMaxBytes: Math.max(1, Number(env.INGEST_UPLOAD_MAX_MB ?? 200) || 200) * 1024 * 1024,
+    ingestQueuePerAdmin: Math.max(1, Math.floor(Number(env.INGEST_QUEUE_PER_ADMIN ?? 10)) || 10),
     ingestWorkers: env.INGEST_WORKERS ? Math.min(8, Math.max(0, Math.floor(Number(env.INGEST_WORKERS)) || 0)) : defaultPoolSize(),
     ...appLinkConfig(env),
     claims: {

@@ -9,10 +9,12 @@ import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
+import { enqueueUpload, openUploads } from '../../src/server/repositories/ingest-jobs';
 
 const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pdfs');
 const pdf = (name: string) => fs.readFileSync(path.join(PDFS, name));
 const MAX_MB = 1;
+const QUEUE = 3; // uploads an admin may have queued or running
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -20,7 +22,10 @@ const outbox = memoryOutbox();
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await testApp(loadCatalogue, { mailer: outbox.mailer, config: { ingestUploadMaxBytes: MAX_MB * 1024 * 1024 } });
+  t = await testApp(loadCatalogue, {
+    mailer: outbox.mailer,
+    config: { ingestUploadMaxBytes: MAX_MB * 1024 * 1024, ingestQueuePerAdmin: QUEUE },
+  });
   api = apiClient(t.app, await xsrfToken(t.app));
   for (const email of [LIB, OTHER, ADMIN]) tokens[email] = (await signInByCode(t.db, api, outbox, email)).token;
   await grantTestConsoleRoles(t.db);
@@ -124,4 +129,62 @@ describe('an upload', () => {
     });
     expect((await state()).files).toEqual([]);
   }, 120_000);
+});
+
+describe('the queue limit per admin', () => {
+  it(`lets exactly ${QUEUE} of ${QUEUE * 2} concurrent uploads in (429 for the others, their files removed), and takes more once they are done`, async () => {
+    // 55 pages: the first job is still running when the last upload is answered, so no place is
+    // given back during the burst
+    const bytes = pdf('pdkids.pdf');
+    const before = await state();
+    const replies = await Promise.all(Array.from({ length: QUEUE * 2 }, (_, i) => upload(bytes, { issue: `Burst ${i}` })));
+    const accepted = replies.filter((r) => r.status === 202);
+    expect(accepted).toHaveLength(QUEUE);
+    for (const r of replies.filter((r) => r.status !== 202)) {
+      expect(r).toMatchObject({
+        status: 429,
+        body: { error: { code: 'too_many_uploads', message: expect.stringMatching(/already have 3 uploads/) } },
+      });
+    }
+    const after = await state();
+    expect(after.jobs).toBe(before.jobs + QUEUE);
+    expect(after.files).toHaveLength(QUEUE); // a refused upload's copy is gone
+
+    // full: refused before the body is read (a file past the size limit is not even looked at)
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_MB * 1024 * 1024 + 10, 32)]);
+    expect((await upload(big)).status).toBe(429);
+
+    // each job gives its place back as it ends (done, then skipped: the same bytes)
+    for (const r of accepted) expect(['done', 'skipped']).toContain((await finished(r.body.id)).state);
+    expect((await t.db.query('SELECT open_jobs FROM ingest_upload_quota')).rows).toEqual([{ open_jobs: 0 }]);
+    const later = await upload(bytes, { issue: 'Later' });
+    expect(later.status).toBe(202);
+    expect((await finished(later.body.id)).state).toBe('skipped');
+  }, 180_000);
+});
+
+describe('the queue limit, counted in one statement', () => {
+  it('takes exactly max places for many concurrent uploads, per admin, and a job that ends or is deleted gives its place back', async () => {
+    // jobs of another host, so this server's runner leaves them alone
+    const job = (createdBy: number, i: number) => ({
+      host: 'elsewhere',
+      path: `/uploads/${createdBy}-${i}-${Math.random()}.pdf`,
+      request: { title: { name: 'Quota' }, issue: { name: `No. ${i}`, pubDate: '2026-11-01' } },
+      createdBy,
+    });
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => enqueueUpload(t.db, job(9001, i), 5)));
+    expect(ids.filter((id) => id !== null)).toHaveLength(5);
+    const other = await Promise.all(Array.from({ length: 4 }, (_, i) => enqueueUpload(t.db, job(9002, i), 5)));
+    expect(other.every((id) => id !== null)).toBe(true);
+    expect(await openUploads(t.db, 9001)).toBe(5);
+    const [a, b] = ids.filter((id): id is number => id !== null);
+    await t.db.query(`UPDATE ingest_jobs SET state = 'failed', finished_at = now() WHERE id = $1`, [a]);
+    await t.db.query(`DELETE FROM ingest_jobs WHERE id = $1`, [b]);
+    await t.db.query(`UPDATE ingest_jobs SET message = 'noted' WHERE id = $1`, [a]); // no second give-back
+    expect(await openUploads(t.db, 9001)).toBe(3);
+    const again = await Promise.all(Array.from({ length: 4 }, (_, i) => enqueueUpload(t.db, job(9001, 100 + i), 5)));
+    expect(again.filter((id) => id !== null)).toHaveLength(2);
+    await t.db.query(`DELETE FROM ingest_jobs WHERE source_host = 'elsewhere'`);
+    expect([await openUploads(t.db, 9001), await openUploads(t.db, 9002)]).toEqual([0, 0]);
+  });
 });

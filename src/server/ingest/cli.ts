@@ -2,6 +2,7 @@
 //   [--category <catId>] [--lang <code>] [--publisher "Name"] [--frequency Monthly] [--type magazine]
 // npm run ingest -- <folder> --manifest issues.csv     (bulk import: one queued job per row)
 // npm run ingest -- --resume                           (runs what is queued or was interrupted)
+// npm run ingest -- --reindex                          (stored page text gets the current repair)
 // Adds issues from publisher PDFs: page images at two widths (rendered in worker threads), covers
 // at 1x/2x/3x, page text for search. A new title is created; an existing one (by name) gets the
 // new issue. The same file twice is reported as already in. A refusal is one line on stderr and
@@ -20,10 +21,11 @@ import { createPagePool } from './page-pool';
 import { IngestError } from './render-shared';
 import { requestFrom } from './request';
 import { HOST, runJobs, type JobEvent } from './runner';
+import { reindexPageText } from './reindex';
 
 const USAGE =
   'usage: npm run ingest -- <file.pdf> --title "Name" [--issue "Issue name"] [--date YYYY-MM-DD] [--special] [--category <catId>] [--lang <code>]' +
-  ' | <folder> --manifest issues.csv | --resume';
+  ' | <folder> --manifest issues.csv | --resume | --reindex';
 
 function parse() {
   const { values, positionals } = parseArgs({
@@ -40,9 +42,11 @@ function parse() {
       type: { type: 'string' },
       manifest: { type: 'string' },
       resume: { type: 'boolean', default: false },
+      reindex: { type: 'boolean', default: false },
     },
   });
-  if (values.resume ? positionals.length > 0 : positionals.length !== 1) throw new IngestError(USAGE);
+  const alone = values.resume || values.reindex; // these take no file
+  if (alone ? positionals.length > 0 || (values.resume && values.reindex) : positionals.length !== 1) throw new IngestError(USAGE);
   return { target: positionals[0], values };
 }
 
@@ -103,6 +107,17 @@ function printEvent(e: JobEvent): void {
   }
 }
 
+async function reindex(db: Db): Promise<void> {
+  const result = await reindexPageText(db, (p) => {
+    if (p.pagesChanged)
+      console.log(`issue ${p.issueId}: ${p.pagesChanged} page${p.pagesChanged === 1 ? '' : 's'} repaired (${p.done}/${p.total})`);
+    else if (p.done % 100 === 0) console.log(`${p.done}/${p.total} issues checked`);
+  });
+  console.log(
+    `reindex: ${result.issues} issues with Devanagari checked, ${result.pagesChanged} pages in ${result.issuesChanged} issues repaired and re-indexed`,
+  );
+}
+
 async function main(): Promise<void> {
   const { target, values } = parse();
   const config = loadConfig();
@@ -112,6 +127,7 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
+    if (values.reindex) return await reindex(db);
     if (!bulk) return await ingestOne(db, config, target, values);
     if (values.manifest) await queueFolder(db, target, values.manifest);
     const jobs = await runJobs({ db, storage: openStorage(config), workers: config.ingestWorkers, onEvent: printEvent });

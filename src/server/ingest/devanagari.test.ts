@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixDevanagariOrder } from './devanagari';
+import { fixDevanagariOrder, repairStoredDevanagari, storedLooksVisual } from './devanagari';
 
 // Common Hindi words, in logical order: the repair must leave them as they are.
 const WORDS =
@@ -36,5 +36,40 @@ describe('fixDevanagariOrder', () => {
   it('gives NFC (nukta letters as the keyboard types them)', () => {
     expect(fixDevanagariOrder('\u0958\u093F\u0932\u093E')).toBe('\u0915\u093C\u093F\u0932\u093E');
     expect(fixDevanagariOrder('\u093F\u0958\u0932\u093E')).toBe('\u0915\u093C\u093F\u0932\u093E');
+  });
+});
+
+describe('repairStoredDevanagari (text an earlier ingest stored: npm run ingest -- --reindex)', () => {
+  // as the first repair left a visual-order page: i-matras moved, rephs and split conjuncts not
+  const OLD = 'दैनिक प्र भात छात्र की नइर् दुनिया स्\nवच्छ ऊजार् की दौड़ पयार्वरण पवर्त विज्ञान संगीतव्य ापार';
+  const FIXED = 'दैनिक प्रभात छात्र की नई दुनिया स्वच्छ ऊर्जा की दौड़ पर्यावरण पर्वत विज्ञान संगीतव्यापार';
+
+  it('moves rephs and joins split conjuncts where the issue shows visual order, and a second run changes nothing', () => {
+    expect(storedLooksVisual(OLD)).toBe(true);
+    expect(repairStoredDevanagari(OLD, true)).toBe(FIXED);
+    expect(storedLooksVisual(FIXED)).toBe(false);
+    expect(repairStoredDevanagari(FIXED, false)).toBe(FIXED);
+    // a page of the same issue with no word ending in a reph is repaired with it
+    expect(storedLooksVisual('पयार्वरण पवर्त।')).toBe(false);
+    expect(repairStoredDevanagari('पयार्वरण पवर्त।', true)).toBe('पर्यावरण पर्वत।');
+  });
+
+  it('leaves text in logical order as it is: no i-matra moves again (किताब stays किताब)', () => {
+    const right = WORDS.join(' ');
+    expect(storedLooksVisual(right)).toBe(false);
+    expect(repairStoredDevanagari(right, false)).toBe(right);
+    expect(repairStoredDevanagari('ईर्ष्या', false)).toBe('ईर्ष्या'); // ईर् inside a word is not the hook
+    expect(repairStoredDevanagari('India Today', false)).toBe('India Today');
+  });
+
+  it('puts back an i-matra the first repair moved past a consonant, where another vowel sign shows it', () => {
+    expect(repairStoredDevanagari('कतिाब और कसिान', false)).toBe('किताब और किसान');
+    expect(repairStoredDevanagari('कस्सिा', false)).toBe('किस्सा');
+    expect(repairStoredDevanagari('दिन', false)).toBe('दिन');
+  });
+
+  it('joins a bare conjunct standing alone before a word, also in fresh text', () => {
+    expect(fixDevanagariOrder('दैनिक प्र भात')).toBe('दैनिक प्रभात');
+    expect(fixDevanagariOrder('पत्र भेजा')).toBe('पत्र भेजा'); // a word that ends in a conjunct stays apart
   });
 });

@@ -2,7 +2,7 @@
 // and by the upload endpoint, claimed by one runner each, and their outcome. Every statement that
 // changes a running job names its owner, so a runner that lost its job (taken over after a stale
 // heartbeat) cannot overwrite the new owner's progress.
-import type { Queryable } from '../db/index';
+import type { Db, Queryable } from '../db/index';
 import type { IngestRequest } from '../ingest/ingest';
 
 export type JobState = 'queued' | 'running' | 'done' | 'skipped' | 'failed';
@@ -46,6 +46,35 @@ export async function enqueueJob(
     [job.host, job.path, JSON.stringify(job.request), job.removeSource ?? false, job.createdBy ?? null],
   );
   return rows[0]?.id ?? null;
+}
+
+/** Queues an admin's upload unless they already have `max` jobs queued or running: the new id, or
+ * null (max is at least 1). The place is taken with one statement on ingest_upload_quota (migration 028), so
+ * concurrent uploads cannot pass the limit; a job that ends gives it back (the table's trigger). */
+export function enqueueUpload(
+  db: Db,
+  job: { host: string; path: string; request: IngestRequest; createdBy: number },
+  max: number,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const place = await tx.query(
+      `INSERT INTO ingest_upload_quota (user_id, open_jobs) VALUES ($1, 1)
+       ON CONFLICT (user_id) DO UPDATE SET open_jobs = ingest_upload_quota.open_jobs + 1 WHERE ingest_upload_quota.open_jobs < $2
+       RETURNING open_jobs`,
+      [job.createdBy, max],
+    );
+    if (!place.rows.length) return null;
+    const id = await enqueueJob(tx, { ...job, removeSource: true });
+    // an upload's path is new each time, so it is never "already queued"
+    if (id === null) throw new Error(`upload ${job.path} was queued already`);
+    return id;
+  });
+}
+
+/** The jobs an admin has queued or running (for a refusal before the upload is read). */
+export async function openUploads(db: Queryable, userId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT open_jobs AS n FROM ingest_upload_quota WHERE user_id = $1', [userId]);
+  return rows[0]?.n ?? 0;
 }
 
 /** The owners of this host's running jobs (for the caller to tell which of them are dead). */

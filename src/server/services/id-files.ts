@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { renderFirstPage } from '../ingest/render';
 
 export const ID_MAX_BYTES = 5 * 1024 * 1024;
 const KINDS = [
@@ -79,6 +78,9 @@ export class UnreadableIdFile extends Error {}
 export async function renderIdImage(bytes: Buffer, mime: string): Promise<Buffer> {
   if (mime === 'application/pdf') {
     try {
+      // loaded here, in the drawing child (renderIsolated): pdf.js under tsx is about 300 MB that
+      // the server itself, which only imports this module, should not hold
+      const { renderFirstPage } = await import('../ingest/render');
       return Buffer.from(await renderFirstPage(bytes, ID_IMAGE));
     } catch (err) {
       throw new UnreadableIdFile((err as Error).message);

@@ -3,11 +3,13 @@
 // queued job; GET the job for its state and progress. The same queue and runner as
 // `npm run ingest -- <folder> --manifest` (ingest/runner.ts, plugins/ingest-jobs.ts). The file is
 // streamed to the private folder and checked there: too large 413, not a PDF 415, bad fields 400;
-// a refused upload leaves no file and no job. The job removes its copy once it is over.
+// a refused upload leaves no file and no job. The job removes its copy once it is over. An admin
+// with INGEST_QUEUE_PER_ADMIN jobs queued or running gets 429 until one is over.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { ApiError } from '../../../shared/schemas/errors';
@@ -16,7 +18,7 @@ import { checkRequest } from '../../ingest/ingest';
 import { IngestError, pdfHeaderOffset } from '../../ingest/render-shared';
 import { requestFrom, type IssueFields } from '../../ingest/request';
 import { HOST } from '../../ingest/runner';
-import { enqueueJob, getJob, type IngestJob } from '../../repositories/ingest-jobs';
+import { enqueueUpload, getJob, openUploads, type IngestJob } from '../../repositories/ingest-jobs';
 import { HttpError } from '../../plugins/errors';
 import { consoleErrors, consoleGuard } from './console-guard';
 
@@ -55,9 +57,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const uploads = path.join(config.privateDir, 'ingest-uploads');
   // admins only, checked before the body is read
   const guarded = { preHandler: [app.requireUser, requireAdmin] };
+  const queueFull = (reply: FastifyReply) => {
+    reply.header('Retry-After', '30');
+    return new HttpError(
+      429,
+      'too_many_uploads',
+      `You already have ${config.ingestQueuePerAdmin} uploads queued or being imported: wait until one is done, then send this one again.`,
+    );
+  };
 
   app.post('/console/ingest', { ...guarded, schema: { response: { 202: IngestJobView, ...errors } } }, async (req, reply) => {
     if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the PDF as a multipart form upload.');
+    // refused before the file is read when the queue is full; taken for sure as the job is queued
+    if ((await openUploads(db, req.user!.id)) >= config.ingestQueuePerAdmin) throw queueFull(reply);
     fs.mkdirSync(uploads, { recursive: true });
     const file = path.join(uploads, `${crypto.randomBytes(12).toString('hex')}.pdf`);
     let name: string | null = null;
@@ -98,7 +110,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(400, 'bad_request', `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`);
         throw err;
       }
-      const id = await enqueueJob(db, { host: HOST, path: file, request, removeSource: true, createdBy: req.user!.id });
+      const id = await enqueueUpload(db, { host: HOST, path: file, request, createdBy: req.user!.id }, config.ingestQueuePerAdmin);
+      if (id === null) throw queueFull(reply);
       app.ingestJobs.kick();
       return reply.code(202).send(view((await getJob(db, id!))!));
     } catch (err) {
