@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { renderFirstPage } from '../ingest/render';
 
 export const ID_MAX_BYTES = 5 * 1024 * 1024;
 const KINDS = [
@@ -78,6 +77,9 @@ export class UnreadableIdFile extends Error {}
 /** The image kept for the librarian, drawn by the server from the upload: WebP bytes. */
 export async function renderIdImage(bytes: Buffer, mime: string): Promise<Buffer> {
   if (mime === 'application/pdf') {
+    // Loaded here, in the render child, never in the server: pdf.js's legacy build replaces
+    // JSON.stringify, JSON.parse and Array.prototype.push with slow polyfills on Node 20.
+    const { renderFirstPage } = await import('../ingest/render');
     try {
       return Buffer.from(await renderFirstPage(bytes, ID_IMAGE));
     } catch (err) {
