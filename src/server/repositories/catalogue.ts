@@ -84,24 +84,45 @@ function listingWhere(f: Omit<ListFilter, 'page'>) {
   return { where: where.join(' AND '), params, order };
 }
 
+/** Listing counts this process made, per database handle, by their WHERE and parameters, with the
+ * catalogue generation they were counted at (migration 027): a count is reused only while the
+ * generation a page query reads with its rows is the same, i.e. no title has changed since. */
+const countsByDb = new WeakMap<Queryable, Map<string, { gen: number; n: number }>>();
+const COUNTS_KEPT = 10_000;
+const GEN_COLUMN = '(SELECT gen FROM catalogue_generation) AS gen';
+
+async function listingCount(db: Queryable, where: string, params: unknown[], pageGen: number | undefined): Promise<number> {
+  let counts = countsByDb.get(db);
+  if (!counts) countsByDb.set(db, (counts = new Map()));
+  const key = `${where}\0${JSON.stringify(params)}`;
+  const kept = counts.get(key);
+  if (kept && kept.gen === pageGen) return kept.n;
+  const { rows } = await db.query<{ n: number; gen: number }>(
+    `SELECT count(*)::int AS n, ${GEN_COLUMN} FROM titles t WHERE ${where}`,
+    params,
+  );
+  counts.delete(key);
+  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  counts.set(key, rows[0]);
+  return rows[0].n;
+}
+
 export async function listMagazines(db: Queryable, f: ListFilter) {
   const size = f.pageSize ?? LISTING_PAGE_SIZE;
   const { where, params, order } = listingWhere(f);
   // New arrivals walk the newest-issue index, the others the popularity index; every title has a
   // title_latest and a title_popularity row (triggers add them), so the count needs neither.
   const joins = f.category === 'NA' ? 'JOIN title_latest nl ON nl.mid = t.mid' : 'JOIN title_popularity tp ON tp.mid = t.mid';
-  const [page, count] = await Promise.all([
-    db.query<CardRow>(
-      `SELECT ${CARD_COLUMNS} FROM (
-         SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
-         FROM titles t ${joins} WHERE ${where}
-         ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
-       ) t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
-      [...params, size, f.page * size],
-    ),
-    f.count === false ? null : db.query<{ n: number }>(`SELECT count(*)::int AS n FROM titles t WHERE ${where}`, params),
-  ]);
-  return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(count?.rows[0].n ?? page.rows.length, size) };
+  const page = await db.query<CardRow & { gen: number }>(
+    `SELECT ${CARD_COLUMNS}, ${GEN_COLUMN} FROM (
+       SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
+       FROM titles t ${joins} WHERE ${where}
+       ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+     ) t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
+    [...params, size, f.page * size],
+  );
+  const total = f.count === false ? page.rows.length : await listingCount(db, where, params, page.rows[0]?.gen);
+  return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(total, size) };
 }
 
 export async function popularCategories(db: Queryable, v: Visibility) {
