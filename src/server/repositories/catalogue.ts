@@ -112,7 +112,14 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
   const { where, params, order } = listingWhere(f);
   // New arrivals walk the newest-issue index, the others the popularity index; every title has a
   // title_latest and a title_popularity row (triggers add them), so the count needs neither.
-  const joins = f.category === 'NA' ? 'JOIN title_latest nl ON nl.mid = t.mid' : 'JOIN title_popularity tp ON tp.mid = t.mid';
+  // A category's few titles each look their rank up instead (OFFSET 0 keeps the planner from
+  // turning that into a hash join over every title's popularity: half the time in PostgreSQL).
+  const joins =
+    f.category === 'NA'
+      ? 'JOIN title_latest nl ON nl.mid = t.mid'
+      : typeof f.category === 'number'
+        ? 'CROSS JOIN LATERAL (SELECT p.rank FROM title_popularity p WHERE p.mid = t.mid OFFSET 0) tp'
+        : 'JOIN title_popularity tp ON tp.mid = t.mid';
   const page = await db.query<CardRow & { gen: number }>(
     `SELECT ${CARD_COLUMNS}, ${GEN_COLUMN} FROM (
        SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
