@@ -67,6 +67,21 @@ describe('listing counts, kept per catalogue generation (migration 027)', () => 
   });
 });
 
+describe("home's rows in one statement", () => {
+  it('are the first pages of the listings they stand for, in order', async () => {
+    const home = await get('/content/home');
+    const first = async (query: string) => (await get(`/content/magazine-filter?${query}`)).magazineList;
+    expect(home.mostPopular).toEqual(await first('categoryID=BS'));
+    expect(home.featured).toEqual(await first('categoryID=F'));
+    expect(home.international).toEqual(await first('categoryID=IF'));
+    expect(home.topFree).toEqual(await first('categoryID=TF'));
+    expect(home.newArrivals).toEqual(await first('categoryID=NA'));
+    expect(home.popularJournals).toEqual(await first(`categoryID=${FX.cats.journals}`));
+    expect(home.popularMagazines.map((m: { type: string }) => m.type)).not.toContain('journal');
+    expect(new Set([home.mostPopular, home.featured, home.international, home.topFree].map((l) => JSON.stringify(l))).size).toBe(4);
+  });
+});
+
 describe('the latest issue, kept by a trigger', () => {
   it('shows a newly ingested issue on the card at once, and the one before when it is deleted', async () => {
     const before = await card('BS', FX.mid.tech);

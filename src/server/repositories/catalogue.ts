@@ -48,10 +48,11 @@ export function capPaging(total: number, pageSize: number) {
 
 const POPULARITY_ORDER = 'tp.rank, t.mid';
 
-/** The WHERE of a listing (over titles t) with its parameters, and its order. */
-function listingWhere(f: Omit<ListFilter, 'page'>) {
-  const params: unknown[] = [excludedCategories(f.visibility)];
-  const where = ['NOT (t.cat_id = ANY($1))'];
+/** The WHERE of a listing (over titles t) with its parameters, and its order. Its parameters are
+ * added to `params` (several listings in one statement share one list). */
+function listingWhere(f: Omit<ListFilter, 'page'>, params: unknown[] = []) {
+  params.push(excludedCategories(f.visibility));
+  const where = [`NOT (t.cat_id = ANY($${params.length}))`];
   const add = (sql: string, value: unknown) => {
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
@@ -91,7 +92,9 @@ const countsByDb = new WeakMap<Queryable, Map<string, { gen: number; n: number }
 const COUNTS_KEPT = 10_000;
 const GEN_COLUMN = '(SELECT gen FROM catalogue_generation) AS gen';
 
-async function listingCount(db: Queryable, where: string, params: unknown[], pageGen: number | undefined): Promise<number> {
+async function listingCount(db: Queryable, f: ListFilter, pageGen: number | undefined): Promise<number> {
+  const params: unknown[] = [];
+  const { where } = listingWhere(f, params);
   let counts = countsByDb.get(db);
   if (!counts) countsByDb.set(db, (counts = new Map()));
   const key = `${where}\0${JSON.stringify(params)}`;
@@ -107,9 +110,11 @@ async function listingCount(db: Queryable, where: string, params: unknown[], pag
   return rows[0].n;
 }
 
-export async function listMagazines(db: Queryable, f: ListFilter) {
+/** One listing page as SQL (its parameters added to `params`): the cards in order, each with its
+ * place (rn) and the catalogue generation. */
+function listingPage(f: ListFilter, params: unknown[]) {
   const size = f.pageSize ?? LISTING_PAGE_SIZE;
-  const { where, params, order } = listingWhere(f);
+  const { where, order } = listingWhere(f, params);
   // New arrivals walk the newest-issue index, the others the popularity index; every title has a
   // title_latest and a title_popularity row (triggers add them), so the count needs neither.
   // A category's few titles each look their rank up instead (OFFSET 0 keeps the planner from
@@ -120,16 +125,33 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
       : typeof f.category === 'number'
         ? 'CROSS JOIN LATERAL (SELECT p.rank FROM title_popularity p WHERE p.mid = t.mid OFFSET 0) tp'
         : 'JOIN title_popularity tp ON tp.mid = t.mid';
-  const page = await db.query<CardRow & { gen: number }>(
-    `SELECT ${CARD_COLUMNS}, ${GEN_COLUMN} FROM (
+  params.push(size, f.page * size);
+  return `SELECT ${CARD_COLUMNS}, t.rn, ${GEN_COLUMN} FROM (
        SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
        FROM titles t ${joins} WHERE ${where}
-       ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
-     ) t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
-    [...params, size, f.page * size],
-  );
-  const total = f.count === false ? page.rows.length : await listingCount(db, where, params, page.rows[0]?.gen);
+       ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
+     ) t ${LATEST_ISSUE_JOIN}`;
+}
+
+export async function listMagazines(db: Queryable, f: ListFilter) {
+  const size = f.pageSize ?? LISTING_PAGE_SIZE;
+  const params: unknown[] = [];
+  const sql = `${listingPage(f, params)} ORDER BY t.rn`;
+  const page = await db.query<CardRow & { gen: number }>(sql, params);
+  const total = f.count === false ? page.rows.length : await listingCount(db, f, page.rows[0]?.gen);
   return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(total, size) };
+}
+
+/** Several listing pages (home's rows, no counts) in one statement: one round trip and one plan
+ * instead of one each. */
+export async function listSections(db: Queryable, filters: ListFilter[]): Promise<MagazineCard[][]> {
+  if (!filters.length) return [];
+  const params: unknown[] = [];
+  const pages = filters.map((f, i) => `(SELECT ${i} AS section, page.* FROM (${listingPage(f, params)}) page)`);
+  const { rows } = await db.query<CardRow & { section: number }>(`${pages.join(' UNION ALL ')} ORDER BY section, rn`, params);
+  const sections: MagazineCard[][] = filters.map(() => []);
+  for (const r of rows) sections[r.section].push(toCard(r));
+  return sections;
 }
 
 export async function popularCategories(db: Queryable, v: Visibility) {
