@@ -1,6 +1,7 @@
 // The whole server as one Fastify plugin tree: external plugins, our plugins, then routes.
 // server.ts only opens the database, listens and shuts down.
 import type https from 'node:https';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import etag from '@fastify/etag';
 import compress from '@fastify/compress';
@@ -88,7 +89,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(requestLimits);
   // Before compress: its onSend keeps the serialised answer of an Idempotency-Key.
   await app.register(idempotency);
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+  });
   await app.register(etag, { weak: true });
   await app.register(xsrf);
   await app.register(readYourWrites); // after xsrf, which parses cookies

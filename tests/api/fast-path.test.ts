@@ -32,6 +32,56 @@ async function ingest(mid: number, name: string, pubDate: string, text: string, 
 const pageHits = async (q: string) =>
   (await get(`/content/mag-search?q=${encodeURIComponent(q)}`)).items.map((i: { issueId: number }) => i.issueId);
 
+describe('listing counts, kept per catalogue generation (migration 027)', () => {
+  const hits = async (query: string) => (await get(`/content/magazine-filter?${query}`)).nbHits as number;
+  const generation = async () => Number((await t.db.query<{ gen: number }>('SELECT gen FROM catalogue_generation')).rows[0].gen);
+
+  it('counts again only after a title is added, changed or removed, never after a read or a rollback', async () => {
+    const tech = `categoryID=${FX.cats.tech}`;
+    const [techEn, techFr, gen] = [await hits(`${tech}&lang=en`), await hits(`${tech}&lang=fr`), await generation()];
+    expect(await hits(`${tech}&lang=en`)).toBe(techEn);
+    expect(await generation()).toBe(gen);
+
+    const { rows } = await t.db.query<{ mid: number }>(
+      `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type)
+       VALUES ('Count Me', 'count-me', 'Meridian', $1, 'en', 'Monthly', 'magazine') RETURNING mid`,
+      [FX.cats.tech],
+    );
+    expect(await generation()).toBeGreaterThan(gen);
+    expect(await hits(`${tech}&lang=en`)).toBe(techEn + 1);
+
+    await t.db.query(`UPDATE titles SET lang_code = 'fr' WHERE mid = $1`, [rows[0].mid]);
+    expect([await hits(`${tech}&lang=en`), await hits(`${tech}&lang=fr`)]).toEqual([techEn, techFr + 1]);
+
+    // A change that is rolled back leaves the count (and what it is kept under) as it was.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query('DELETE FROM titles WHERE mid = $1', [rows[0].mid]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await hits(`${tech}&lang=fr`)).toBe(techFr + 1);
+
+    await t.db.query('DELETE FROM titles WHERE mid = $1', [rows[0].mid]);
+    expect([await hits(`${tech}&lang=en`), await hits(`${tech}&lang=fr`)]).toEqual([techEn, techFr]);
+  });
+});
+
+describe("home's rows in one statement", () => {
+  it('are the first pages of the listings they stand for, in order', async () => {
+    const home = await get('/content/home');
+    const first = async (query: string) => (await get(`/content/magazine-filter?${query}`)).magazineList;
+    expect(home.mostPopular).toEqual(await first('categoryID=BS'));
+    expect(home.featured).toEqual(await first('categoryID=F'));
+    expect(home.international).toEqual(await first('categoryID=IF'));
+    expect(home.topFree).toEqual(await first('categoryID=TF'));
+    expect(home.newArrivals).toEqual(await first('categoryID=NA'));
+    expect(home.popularJournals).toEqual(await first(`categoryID=${FX.cats.journals}`));
+    expect(home.popularMagazines.map((m: { type: string }) => m.type)).not.toContain('journal');
+    expect(new Set([home.mostPopular, home.featured, home.international, home.topFree].map((l) => JSON.stringify(l))).size).toBe(4);
+  });
+});
+
 describe('the latest issue, kept by a trigger', () => {
   it('shows a newly ingested issue on the card at once, and the one before when it is deleted', async () => {
     const before = await card('BS', FX.mid.tech);

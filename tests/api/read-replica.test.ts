@@ -114,6 +114,37 @@ describe('reads on a streaming replica', () => {
     await until(async () => (await orgName()) === 'Active University', 'the replica to replay the branding');
   });
 
+  it('runs page-text search on the replica in a read-only transaction; a session that wrote searches the primary', async () => {
+    const { rows: on } = await t.db.readTransaction((tx) =>
+      tx.query(
+        `SELECT current_setting('application_name') AS name, pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS ro`,
+      ),
+    );
+    expect(on[0]).toEqual({ name: 'lectern-read', standby: true, ro: 'on' });
+    // An error of the caller's own is passed on and says nothing about the replica.
+    await expect(t.db.readTransaction(() => Promise.reject(new Error('not the replica')))).rejects.toThrow('not the replica');
+    expect(logs.at(-1)).toMatch(/reads go to the replica$/);
+
+    const hits = async (cookies: Record<string, string> = {}) => {
+      const res = await t.app.inject({ method: 'GET', url: '/content/mag-search?q=zebracorn', cookies });
+      expect(res.statusCode).toBe(200);
+      return res.json().items.length as number;
+    };
+    const page = `(SELECT min(issue_id) FROM issues WHERE mid = ${FX.mid.biz})`;
+    expect(await hits()).toBe(0);
+    await replica.query('SELECT pg_wal_replay_pause()');
+    try {
+      await t.db.query(`UPDATE pages SET text = text || ' zebracorn' WHERE issue_id = ${page} AND page_no = 1`);
+      expect(await hits()).toBe(0); // the replica has not replayed the new word
+      expect(await hits({ [WROTE_COOKIE]: String(Date.now()) })).toBe(1); // the primary has
+    } finally {
+      await replica.query('SELECT pg_wal_replay_resume()');
+    }
+    await until(async () => (await hits()) === 1, 'the replica to replay the page text');
+    await t.db.query(`UPDATE pages SET text = replace(text, ' zebracorn', '') WHERE issue_id = ${page} AND page_no = 1`);
+    await until(replayed, 'the replica to catch up');
+  });
+
   it('sends reads to the primary while the replica lags past the limit', async () => {
     const quick: string[] = [];
     const db = await openPair(300, (m) => void quick.push(m));

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { withReplica } from './replica';
+import { inTransaction, queryable } from './transaction';
 
 // Both engines return the same JS types: 'YYYY-MM-DD' strings for date, numbers for bigint
 // (counts), Date for timestamptz.
@@ -24,6 +25,9 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: everything or nothing. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Read-only statements in one transaction (a search under its own time limit): on the replica
+   * when `read` would go there, else like `transaction`. Never for writes. */
+  readTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** For read-only statements that may be a moment behind: the replica when DATABASE_READ_URL is
    * set and usable (db/replica.ts), else this database itself. Never for writes or transactions. */
@@ -48,6 +52,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     read: self,
     replicaLagMs: () => null,
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    readTransaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
     close: () => lite.close(),
   };
 }
@@ -85,39 +90,15 @@ export async function openPostgres(url: string, opts: number | PoolOptions = {})
   // Without a listener an idle connection's error would end the process.
   pool.on('error', onError);
   await pool.query('select 1');
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await q.query(sql, params as any[])).rows as T[] }),
-    exec: async (sql: string) => {
-      await q.query(sql);
-    },
-  });
-  const self = wrap(pool);
+  const self = queryable(pool);
+  const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => inTransaction(pool, fn, onError);
   return {
     kind: 'postgres',
     ...self,
     read: self,
     replicaLagMs: () => null,
-    async transaction(fn) {
-      const client = await pool.connect();
-      // A connection lost between the statements of a transaction fails the next statement; the
-      // event itself must not end the process.
-      client.on('error', onError);
-      let broken = false;
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw err;
-      } finally {
-        client.off('error', onError);
-        client.release(broken);
-      }
-    },
+    transaction,
+    readTransaction: transaction,
     close: () => pool.end(),
   };
 }

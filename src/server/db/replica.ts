@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Db, PoolOptions, Queryable } from './index';
+import { inTransaction } from './transaction';
 
 export const POLL_MS = 250;
 export const DEFAULT_MAX_LAG_MS = 2_000;
@@ -103,29 +104,69 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
     return reachable && lag() <= maxLagMs && caughtUpAt >= wroteAt;
   };
 
+  /** After a failure on the replica: a statement cancelled for taking too long stays cancelled
+   * (rethrown); anything else (the replica gone, a conflict with recovery) is answered by the
+   * primary, and a lost connection marks the replica down until a poll finds it again. */
+  const replicaFailed = (err: unknown) => {
+    if ((err as { code?: string }).code === '57014') throw err;
+    if (lostConnection(err)) {
+      reachable = false;
+      why = (err as Error).message;
+      report();
+    }
+  };
+
   const read: Queryable = {
     async query<T>(sql: string, params: unknown[] = []) {
       if (!useReplica()) return primary.query<T>(sql, params);
       try {
         return { rows: (await pool.query(sql, params as any[])).rows as T[] };
       } catch (err) {
-        // A statement cancelled for taking too long stays cancelled; anything else (the replica
-        // gone, a conflict with recovery) is answered by the primary.
-        if ((err as { code?: string }).code === '57014') throw err;
-        if (lostConnection(err)) {
-          reachable = false;
-          why = (err as Error).message;
-          report();
-        }
+        replicaFailed(err);
         return primary.query<T>(sql, params);
       }
     },
     exec: (sql) => primary.exec(sql),
   };
 
+  async function readTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (!useReplica()) return primary.transaction(fn);
+    // An error of fn's own (not from a statement) is no fault of the replica: it goes to the caller.
+    let ownError = false;
+    try {
+      return await inTransaction(
+        pool,
+        async (tx) => {
+          let statementFailed = false;
+          const failed = (err: unknown): never => {
+            statementFailed = true;
+            throw err;
+          };
+          const watched: Queryable = {
+            query: <R>(sql: string, params?: unknown[]) => tx.query<R>(sql, params).catch(failed),
+            exec: (sql: string) => tx.exec(sql).catch(failed),
+          };
+          try {
+            return await fn(watched);
+          } catch (err) {
+            ownError = !statementFailed;
+            throw err;
+          }
+        },
+        onError,
+        'BEGIN READ ONLY',
+      );
+    } catch (err) {
+      if (ownError) throw err;
+      replicaFailed(err);
+      return primary.transaction(fn);
+    }
+  }
+
   return {
     ...primary,
     read,
+    readTransaction,
     replicaLagMs: lag,
     async close() {
       clearInterval(timer);

@@ -2,7 +2,8 @@
 // searches (no cache can help) once took the whole server down with it. Each expensive query
 // runs under a statement timeout (PostgreSQL) and through a small gate: SEARCH_CONCURRENCY at once
 // per process, sixteen times as many waiting (a wait costs memory, not the database), and beyond that a quick 503 "busy" with Retry-After,
-// so the pool and the event loop stay free for everything else.
+// so the pool and the event loop stay free for everything else. They only read: with a replica
+// (DATABASE_READ_URL) their transaction runs there, like the catalogue's other reads.
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/index';
@@ -33,7 +34,7 @@ export default fp(async (app) => {
   };
   const timed = <T>(fn: (db: Queryable) => Promise<T>): Promise<T> =>
     db.kind === 'postgres'
-      ? db.transaction(async (tx) => {
+      ? db.readTransaction(async (tx) => {
           await limitStatementTime(tx, searchTimeoutMs);
           return fn(tx);
         })

@@ -2,11 +2,14 @@
 // origin, no framing, no MIME sniffing, a Referrer-Policy, a Permissions-Policy, and HSTS when the
 // request came over HTTPS. The pages' inline boot scripts and the shell's inline stylesheet are
 // allowed by their hashes, computed from the built files at start.
+// Helmet's headers depend on nothing in the request: they are worked out once at start and set on
+// every answer (@fastify/helmet built the whole policy again, parsing every directive, per request).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { firstScreenStyles } from '../first-screen/index';
 
 const sha256Source = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -31,8 +34,21 @@ const TOKEN_ROUTES = /^\/(reader|content\/reader)\//;
 
 export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(), microphone=(), payment=(), usb=()';
 
+/** The headers helmet sets for these options, as [name, value] pairs. */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const res = {
+    setHeader: (name: string, value: string) => headers.push([name, value]),
+    removeHeader: () => {}, // X-Powered-By, which Node never sets
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 export default fp(async (app) => {
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -65,6 +81,7 @@ export default fp(async (app) => {
   });
 
   app.addHook('onRequest', async (req, reply) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (TOKEN_ROUTES.test(req.routeOptions.url ?? '')) reply.header('Referrer-Policy', 'no-referrer');
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');

@@ -48,10 +48,11 @@ export function capPaging(total: number, pageSize: number) {
 
 const POPULARITY_ORDER = 'tp.rank, t.mid';
 
-/** The WHERE of a listing (over titles t) with its parameters, and its order. */
-function listingWhere(f: Omit<ListFilter, 'page'>) {
-  const params: unknown[] = [excludedCategories(f.visibility)];
-  const where = ['NOT (t.cat_id = ANY($1))'];
+/** The WHERE of a listing (over titles t) with its parameters, and its order. Its parameters are
+ * added to `params` (several listings in one statement share one list). */
+function listingWhere(f: Omit<ListFilter, 'page'>, params: unknown[] = []) {
+  params.push(excludedCategories(f.visibility));
+  const where = [`NOT (t.cat_id = ANY($${params.length}))`];
   const add = (sql: string, value: unknown) => {
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
@@ -84,24 +85,73 @@ function listingWhere(f: Omit<ListFilter, 'page'>) {
   return { where: where.join(' AND '), params, order };
 }
 
-export async function listMagazines(db: Queryable, f: ListFilter) {
+/** Listing counts this process made, per database handle, by their WHERE and parameters, with the
+ * catalogue generation they were counted at (migration 027): a count is reused only while the
+ * generation a page query reads with its rows is the same, i.e. no title has changed since. */
+const countsByDb = new WeakMap<Queryable, Map<string, { gen: number; n: number }>>();
+const COUNTS_KEPT = 10_000;
+const GEN_COLUMN = '(SELECT gen FROM catalogue_generation) AS gen';
+
+async function listingCount(db: Queryable, f: ListFilter, pageGen: number | undefined): Promise<number> {
+  const params: unknown[] = [];
+  const { where } = listingWhere(f, params);
+  let counts = countsByDb.get(db);
+  if (!counts) countsByDb.set(db, (counts = new Map()));
+  const key = `${where}\0${JSON.stringify(params)}`;
+  const kept = counts.get(key);
+  if (kept && kept.gen === pageGen) return kept.n;
+  const { rows } = await db.query<{ n: number; gen: number }>(
+    `SELECT count(*)::int AS n, ${GEN_COLUMN} FROM titles t WHERE ${where}`,
+    params,
+  );
+  counts.delete(key);
+  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  counts.set(key, rows[0]);
+  return rows[0].n;
+}
+
+/** One listing page as SQL (its parameters added to `params`): the cards in order, each with its
+ * place (rn) and the catalogue generation. */
+function listingPage(f: ListFilter, params: unknown[]) {
   const size = f.pageSize ?? LISTING_PAGE_SIZE;
-  const { where, params, order } = listingWhere(f);
+  const { where, order } = listingWhere(f, params);
   // New arrivals walk the newest-issue index, the others the popularity index; every title has a
   // title_latest and a title_popularity row (triggers add them), so the count needs neither.
-  const joins = f.category === 'NA' ? 'JOIN title_latest nl ON nl.mid = t.mid' : 'JOIN title_popularity tp ON tp.mid = t.mid';
-  const [page, count] = await Promise.all([
-    db.query<CardRow>(
-      `SELECT ${CARD_COLUMNS} FROM (
-         SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
-         FROM titles t ${joins} WHERE ${where}
-         ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
-       ) t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
-      [...params, size, f.page * size],
-    ),
-    f.count === false ? null : db.query<{ n: number }>(`SELECT count(*)::int AS n FROM titles t WHERE ${where}`, params),
-  ]);
-  return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(count?.rows[0].n ?? page.rows.length, size) };
+  // A category's few titles each look their rank up instead (OFFSET 0 keeps the planner from
+  // turning that into a hash join over every title's popularity: half the time in PostgreSQL).
+  const joins =
+    f.category === 'NA'
+      ? 'JOIN title_latest nl ON nl.mid = t.mid'
+      : typeof f.category === 'number'
+        ? 'CROSS JOIN LATERAL (SELECT p.rank FROM title_popularity p WHERE p.mid = t.mid OFFSET 0) tp'
+        : 'JOIN title_popularity tp ON tp.mid = t.mid';
+  params.push(size, f.page * size);
+  return `SELECT ${CARD_COLUMNS}, t.rn, ${GEN_COLUMN} FROM (
+       SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
+       FROM titles t ${joins} WHERE ${where}
+       ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
+     ) t ${LATEST_ISSUE_JOIN}`;
+}
+
+export async function listMagazines(db: Queryable, f: ListFilter) {
+  const size = f.pageSize ?? LISTING_PAGE_SIZE;
+  const params: unknown[] = [];
+  const sql = `${listingPage(f, params)} ORDER BY t.rn`;
+  const page = await db.query<CardRow & { gen: number }>(sql, params);
+  const total = f.count === false ? page.rows.length : await listingCount(db, f, page.rows[0]?.gen);
+  return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(total, size) };
+}
+
+/** Several listing pages (home's rows, no counts) in one statement: one round trip and one plan
+ * instead of one each. */
+export async function listSections(db: Queryable, filters: ListFilter[]): Promise<MagazineCard[][]> {
+  if (!filters.length) return [];
+  const params: unknown[] = [];
+  const pages = filters.map((f, i) => `(SELECT ${i} AS section, page.* FROM (${listingPage(f, params)}) page)`);
+  const { rows } = await db.query<CardRow & { section: number }>(`${pages.join(' UNION ALL ')} ORDER BY section, rn`, params);
+  const sections: MagazineCard[][] = filters.map(() => []);
+  for (const r of rows) sections[r.section].push(toCard(r));
+  return sections;
 }
 
 export async function popularCategories(db: Queryable, v: Visibility) {

@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { JOURNAL_SECTION, type QuickCategory } from '../../../shared/constants';
 import type { Queryable } from '../../db/index';
 import { visibilityFor } from '../../repositories/access';
-import { listMagazines, popularCategories, popularLanguages } from '../../repositories/catalogue';
+import { listSections, popularCategories, popularLanguages, type ListFilter } from '../../repositories/catalogue';
 import { storiesByCategory } from '../../repositories/stories';
 import { ageRateFor, readerLimit } from './age-rating';
 
@@ -17,27 +17,25 @@ const SECTION_SIZE = 20;
  * storyAge limits the cover stories only for a signed-in reader (visitors' stories use search's default of 9). */
 export async function loadHome(db: Queryable, edzLibId: number, ageRate?: number, storyAge?: number): Promise<HomeResponse> {
   const visibility = await visibilityFor(db, edzLibId);
-  const list = async (category: QuickCategory | number, type?: 'magazine') =>
-    (await listMagazines(db, { visibility, category, ageRate, type, page: 0, pageSize: SECTION_SIZE, count: false })).magazineList;
+  const section = (category: QuickCategory | number, type?: 'magazine'): ListFilter => ({
+    visibility,
+    category,
+    ageRate,
+    type,
+    page: 0,
+    pageSize: SECTION_SIZE,
+    count: false,
+  });
+  // The rows of titles in one statement (listSections); journals only where the institution shows them.
+  const rows = [section('BS'), section('F'), section('IF'), section('TF'), section('NA'), section('BS', 'magazine')];
+  if (visibility.journals) rows.push(section(JOURNAL_SECTION));
   const [
-    mostPopular,
-    featured,
-    international,
-    topFree,
-    newArrivals,
-    popularMagazines,
-    popularJournals,
+    [mostPopular, featured, international, topFree, newArrivals, popularMagazines, popularJournals = []],
     popularCategoriesList,
     languages,
     coverStories,
   ] = await Promise.all([
-    list('BS'),
-    list('F'),
-    list('IF'),
-    list('TF'),
-    list('NA'),
-    list('BS', 'magazine'),
-    visibility.journals ? list(JOURNAL_SECTION) : Promise.resolve([]),
+    listSections(db, rows),
     popularCategories(db, visibility),
     popularLanguages(db),
     storiesByCategory(db, 'Cover-Stories', 12, storyAge),
