@@ -77,13 +77,11 @@ export class UnreadableIdFile extends Error {}
 /** The image kept for the librarian, drawn by the server from the upload: WebP bytes. */
 export async function renderIdImage(bytes: Buffer, mime: string): Promise<Buffer> {
   if (mime === 'application/pdf') {
-    // Loaded here, in the render child, never in the server: pdf.js's legacy build replaces
-    // JSON.stringify, JSON.parse and Array.prototype.push with slow polyfills on Node 20.
+    // Loaded here, in the drawing child (renderIsolated), never in the server: pdf.js under tsx
+    // is about 300 MB, and its legacy build replaces JSON.stringify, JSON.parse and
+    // Array.prototype.push with slow polyfills on Node 20.
     const { renderFirstPage } = await import('../ingest/render');
     try {
-      // loaded here, in the drawing child (renderIsolated): pdf.js under tsx is about 300 MB that
-      // the server itself, which only imports this module, should not hold
-      const { renderFirstPage } = await import('../ingest/render');
       return Buffer.from(await renderFirstPage(bytes, ID_IMAGE));
     } catch (err) {
       throw new UnreadableIdFile((err as Error).message);
