@@ -4,7 +4,7 @@
 // fetched by main.tsx itself).
 import type { QueryClient } from '@tanstack/react-query';
 import { categoriesQuery, languagesQuery, magazinesQuery } from './features/listing/queries';
-import { issuesQuery, metaQuery, storeCountryQuery } from './features/title/queries';
+import { issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './features/title/queries';
 
 export function prefetchFirstScreen(queryClient: QueryClient, drawn: DOMStringMap): Promise<unknown> {
   if (drawn.firstScreen === 'listing' && drawn.category) {
@@ -22,6 +22,9 @@ export function prefetchFirstScreen(queryClient: QueryClient, drawn: DOMStringMa
       queryClient.prefetchQuery(issuesQuery(mid, false)),
       queryClient.prefetchQuery(issuesQuery(mid, true)),
       queryClient.prefetchQuery(storeCountryQuery()),
+      // (not drawn by the server, but asked by the boot script: in the first render rather than
+      // in a second, blocking one when it arrives)
+      queryClient.prefetchQuery(relatedQuery(mid, 0)),
     ]);
   return Promise.resolve();
 }

@@ -45,5 +45,8 @@ export type Locale = (typeof LOCALES)[number];
 /** Read events one POST /api/reader/events may carry. */
 export const READER_EVENTS_MAX = 200;
 
+/** Issues the shelf's Continue reading names at most (the app may add as many of its own). */
+export const CONTINUE_ISSUES_MAX = 20;
+
 /** Where readers write for help (help mail link of the account menu, hints on sign-in). */
 export const SUPPORT_EMAIL = 'support@lectern.app';

@@ -36,7 +36,17 @@ export const STORAGE = {
 
 type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 
-export const getCookie = (name: CookieName) => Cookies.get(name);
+// The cookies parsed once per change of document.cookie: every tile and button asks, and parsing
+// all of them for each ask was a visible part of a title page's first render on a slow phone.
+let cookieText: string | null = null;
+let cookies: Record<string, string> = {};
+export const getCookie = (name: CookieName): string | undefined => {
+  if (document.cookie !== cookieText) {
+    cookieText = document.cookie;
+    cookies = Cookies.get();
+  }
+  return cookies[name];
+};
 export const setCookie = (name: CookieName, value: string) =>
   Cookies.set(name, value, { expires: COOKIE_LIFETIME_DAYS, sameSite: 'lax', path: '/', secure: location.protocol === 'https:' });
 

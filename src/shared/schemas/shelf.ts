@@ -1,9 +1,9 @@
 // My Shelf (issue 13): the issues a reader has started, with where they stopped, for the
 // "Continue reading" shelf on home and the My Shelf screen.
 import { z } from 'zod';
+import { CONTINUE_ISSUES_MAX } from '../constants';
 
 /** Issue ids this device has progress for that the server may not have yet (comma list). */
-export const CONTINUE_ISSUES_MAX = 20;
 export const ContinueQuery = z.object({
   issues: z
     .string()

@@ -6,7 +6,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
 import { lecternDb, STORES, type LocalProgress } from '../../db/index';
-import { CONTINUE_ISSUES_MAX, ContinueReply, type ContinueItem } from '../../../shared/schemas/shelf';
+import type { ContinueItem } from '../../../shared/schemas/shelf';
+import { CONTINUE_ISSUES_MAX } from '../../../shared/constants';
 import { mergeProgress } from './merge';
 export type { ShelfItem } from './merge';
 
@@ -54,6 +55,7 @@ export function continueQuery() {
       const local = await localProgress();
       const issues = local.map((p) => p.issueId).join(',') || undefined;
       try {
+        const { ContinueReply } = await import('../../../shared/schemas/shelf'); // (see lib/api.ts)
         return mergeProgress((await apiGet('/api/shelf/continue', ContinueReply, { issues }, signal)).items, local);
       } catch (err) {
         if (err instanceof ApiError && err.code === 'network') return mergeProgress(await fromDownloads(local), local);

@@ -33,6 +33,13 @@ export function IssueArchive({ mid, titlePath }: { mid: number; titlePath: strin
     initialPageParam: undefined as Pick<Issue, 'pubDate' | 'issueId'> | undefined,
     getNextPageParam: (last) => (last.edt_details.length < PAGE ? undefined : last.edt_details.at(-1)),
     staleTime: 5 * 60_000,
+    // At hand when the page shows: its first render has the issues, not a later one (an answer
+    // arriving after the first render re-renders at once, a long task on a slow phone).
+    initialData: () => {
+      const first = queryClient.getQueryData(issuesQuery(mid, false).queryKey);
+      return first && { pages: [first], pageParams: [undefined] };
+    },
+    initialDataUpdatedAt: () => queryClient.getQueryState(issuesQuery(mid, false).queryKey)?.dataUpdatedAt,
   });
   const more = () => {
     if (!archive.isFetchingNextPage) void archive.fetchNextPage();
