@@ -5,8 +5,8 @@ import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, type RouteObject } from 'react-router';
-import { QueryClient, type Query } from '@tanstack/react-query';
-import { PersistQueryClientProvider, persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { initI18n } from './lib/i18n';
 import { localeOf } from './lib/locale';
 import { currentAuth, whenReaderChanges } from './lib/session';
@@ -70,21 +70,24 @@ const persistOptions = {
     shouldDehydrateQuery: (q: Query) => q.state.status === 'success' && PERSISTED_ROOTS.includes(String(q.queryKey[0])),
   },
 };
+// The answers saved on this device, restored before the first render (after the first screen's
+// own, which are newer and stay): restored after it, as PersistQueryClientProvider does, every
+// screen rendered once more, at once and whole, when the restore was done.
+await persistQueryClientRestore({ queryClient, ...persistOptions }).catch(() => undefined);
+await nextTask();
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={persistOptions}
-        // The persister saves on a change: the first screen's answers came before it listened.
-        onSuccess={() => drawn && persistQueryClientSave({ queryClient, ...persistOptions })}
-      >
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </StrictMode>,
   ),
 );
+persistQueryClientSubscribe({ queryClient, ...persistOptions });
+// The persister saves on a change: the first screen's answers came before it listened.
+if (drawn) void persistQueryClientSave({ queryClient, ...persistOptions });
 registerServiceWorker();
 // Off the first load's path: the outbox, downloads and read events left unsent (features/offline/start.ts),
 // and link prefetch (spec §9: links within 200 px of the viewport; lib/prefetch.ts).
