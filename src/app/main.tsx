@@ -13,6 +13,7 @@ import { currentAuth, whenReaderChanges } from './lib/session';
 import { readerIs } from './db/reader';
 import { PERSISTED_ROOTS, deviceQueryPersister } from './lib/persist';
 import { createAppRouter } from './routes/router';
+import { nextTask } from './lib/next-task';
 import { homeQuery } from './features/home/queries';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
@@ -43,7 +44,6 @@ await initI18n(localeOf(window.location.pathname));
 // milliseconds (a transition), so a slow phone's main thread is never held long at start
 // (Lighthouse's total blocking time): this module's code, the texts, the router, the first
 // screen's answers, then React.
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 await nextTask();
 const router = createAppRouter();
 await nextTask();

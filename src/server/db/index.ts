@@ -46,13 +46,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     },
   });
   const self = wrap(lite);
+  const transaction = <T>(fn: (tx: Queryable) => Promise<T>) => lite.transaction((tx) => fn(wrap(tx)));
   return {
     kind: 'pglite',
     ...self,
     read: self,
     replicaLagMs: () => null,
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
-    readTransaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    transaction,
+    readTransaction: transaction,
     close: () => lite.close(),
   };
 }

@@ -4,10 +4,9 @@
 // the other screens' texts.
 import { keepOutboxFlowing } from './sync';
 import { loadScreenTexts } from '../../lib/i18n';
+import { nextTask } from '../../lib/next-task';
 
 export { readerChanged } from './sync';
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** One step a task: loading the downloads' and read events' modules in one go held a slow
  *  phone's main thread for 90 ms (Lighthouse's total blocking time). */

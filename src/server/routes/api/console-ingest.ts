@@ -113,7 +113,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const id = await enqueueUpload(db, { host: HOST, path: file, request, createdBy: req.user!.id }, config.ingestQueuePerAdmin);
       if (id === null) throw queueFull(reply);
       app.ingestJobs.kick();
-      return reply.code(202).send(view((await getJob(db, id!))!));
+      return reply.code(202).send(view((await getJob(db, id))!));
     } catch (err) {
       await fs.promises.rm(file, { force: true });
       throw err;
