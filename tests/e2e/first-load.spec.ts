@@ -3,6 +3,12 @@
 // and the app takes their answers instead of asking again, and the screen shows its data.
 import { expect, test, type Page } from '@playwright/test';
 
+declare global {
+  interface Window {
+    modulePreloadsAddedAt: number[];
+  }
+}
+
 // The service worker would answer some requests itself and hide them from the page.
 test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 800 } });
 
@@ -28,6 +34,15 @@ test('home, a listing and a title page each ask for their data once, the boot sc
   const stylesheets: string[] = [];
   page.on('request', (r) => r.resourceType() === 'stylesheet' && stylesheets.push(new URL(r.url()).pathname));
   const asked = contentRequests(page);
+  // When each modulepreload link goes into the page.
+  await page.addInitScript(() => {
+    window.modulePreloadsAddedAt = [];
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLLinkElement && node.rel === 'modulepreload') window.modulePreloadsAddedAt.push(performance.now());
+    }).observe(document, { childList: true, subtree: true });
+  });
   const screens = [
     { path: '/', shown: page.getByTestId('magazine-card').first(), wanted: ['/content/home?edzLibId=0&age_rate=5'] },
     {
@@ -66,6 +81,13 @@ test('home, a listing and a title page each ask for their data once, the boot sc
       screen.path,
     ).toEqual([]);
     expect(await page.locator('.site-header').evaluate((e) => getComputedStyle(e).position)).not.toBe('static');
+    // The screen's code was preloaded, and only once the first contentful paint was done.
+    const { paint, preloads } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+      preloads: window.modulePreloadsAddedAt,
+    }));
+    expect(preloads.length, screen.path).toBeGreaterThan(2);
+    for (const added of preloads) expect(added, screen.path).toBeGreaterThanOrEqual(paint);
   }
 });
 
