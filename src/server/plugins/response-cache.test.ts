@@ -88,7 +88,7 @@ it('keeps its entries within the byte budget, dropping the least recently used f
   expect(cache.stats().bytes).toBeLessThanOrEqual(10_000);
 });
 
-it('keeps compressed bodies: neither the first caller nor a hit is compressed by @fastify/compress again', async () => {
+it('keeps compressed bodies, each made when first asked for: neither the first caller nor a hit is compressed by @fastify/compress again', async () => {
   const zlib = await import('node:zlib');
   let streams = 0;
   // compress's own zlib, counting the compression streams it opens
@@ -98,19 +98,25 @@ it('keeps compressed bodies: neither the first caller nor a hit is compressed by
     createDeflate: (o?: import('node:zlib').ZlibOptions) => (streams++, zlib.createDeflate(o)),
   };
   app = Fastify();
+  const cache = responseCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 });
   await app.register((await import('@fastify/compress')).default, { global: true, threshold: 1024, zlib: counting });
   await app.register(async (scope) => {
-    await scope.register(responseCache({ ttlMs: 60_000, maxBytes: 1024 * 1024 }));
+    await scope.register(cache);
     scope.get('/big', async () => ({ pad: 'lectern '.repeat(500) }));
     scope.post('/never', async () => ({ pad: 'y'.repeat(2000) })); // not cached: compress does its work
   });
   const get = (url: string, enc: string) => app!.inject({ method: 'GET', url, headers: { 'accept-encoding': enc } });
+  const kept: number[] = [];
   for (const enc of ['br', 'gzip', 'br', 'gzip, br']) {
     const res = await get('/big', enc);
     expect(res.headers['content-encoding']).toBe(enc === 'gzip' ? 'gzip' : 'br');
     const body = enc === 'gzip' ? zlib.gunzipSync(res.rawPayload) : zlib.brotliDecompressSync(res.rawPayload);
     expect(JSON.parse(body.toString()).pad).toHaveLength(4000);
+    kept.push(cache.stats().bytes);
   }
+  // The miss made the brotli body only; the first gzip caller added the gzip body, once.
+  expect(kept[1]).toBeGreaterThan(kept[0]);
+  expect(kept.slice(2)).toEqual([kept[1], kept[1]]);
   expect(streams).toBe(0);
   await app.inject({ method: 'POST', url: '/never', headers: { 'accept-encoding': 'br' } });
   expect(streams).toBe(1);

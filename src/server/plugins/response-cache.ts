@@ -3,9 +3,10 @@
 // serialised 200 answers (with their ETag) in memory for a short time: a hit costs a map
 // lookup. Concurrent misses for one question wait for the first instead of all querying.
 // Data changes (ingest, the popularity job) show within the TTL. CONTENT_CACHE_MS=0 turns it off.
-// An entry also keeps its gzip and brotli bodies, made once when it is stored (the leader answers
-// with them too), and its ETag: a hit costs no compression (@fastify/compress leaves an answer
-// that already has a Content-Encoding alone) and an If-None-Match that matches gets a 304.
+// An entry also keeps its gzip and brotli bodies, each made once, when a client first asks for it
+// (the leader answers with its own), and its ETag: a hit costs no compression (@fastify/compress
+// leaves an answer that already has a Content-Encoding alone) and an If-None-Match that matches
+// gets a 304.
 //
 // The key is the route and its VALIDATED parameters (after the schema dropped unknown fields and
 // applied defaults), not the URL: otherwise a random extra parameter made every request a new
@@ -23,8 +24,8 @@ type Encoding = 'br' | 'gzip';
 interface Entry {
   at: number;
   body: string;
-  /** the body compressed, when it is large enough to be worth it */
-  encoded?: Record<Encoding, Buffer>;
+  /** the body compressed, in the encodings asked for so far, when it is large enough to be worth it */
+  encoded?: Partial<Record<Encoding, Buffer>>;
   type: string;
   etag?: string;
   bytes: number;
@@ -37,10 +38,21 @@ const brotli = promisify(zlib.brotliCompress);
 // Quality 5 compresses a 100 KB answer in a few milliseconds to within a few % of the maximum (11).
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
-async function encode(body: string): Promise<Record<Encoding, Buffer> | undefined> {
-  if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return undefined;
-  const [br, gz] = await Promise.all([brotli(body, BROTLI), gzip(body)]);
-  return { br, gzip: gz };
+/** The entry's body in an encoding, compressed the first time it is asked for. */
+async function encodedBody(
+  encoded: Partial<Record<Encoding, Buffer>>,
+  body: string,
+  encoding: Encoding,
+  grew: (bytes: number) => void,
+): Promise<Buffer> {
+  const kept = encoded[encoding];
+  if (kept) return kept;
+  const made = await (encoding === 'br' ? brotli(body, BROTLI) : gzip(body));
+  if (!encoded[encoding]) {
+    encoded[encoding] = made;
+    grew(made.length);
+  }
+  return made;
 }
 
 /** The encoding a client asked for that we keep: brotli first, then gzip; identity otherwise.
@@ -66,7 +78,7 @@ function matches(ifNoneMatch: string | undefined, etag: string | undefined): boo
 }
 
 /** Headers and body of an answer from its entry, compressed as the client accepts. */
-function sendEntry(req: FastifyRequest, reply: FastifyReply, e: Entry) {
+async function sendEntry(req: FastifyRequest, reply: FastifyReply, e: Entry, grew: (bytes: number) => void) {
   reply.type(e.type);
   if (e.etag) reply.header('ETag', e.etag);
   if (e.encoded) {
@@ -74,9 +86,9 @@ function sendEntry(req: FastifyRequest, reply: FastifyReply, e: Entry) {
     reply.header('Vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   }
   if (matches(req.headers['if-none-match'], e.etag)) return reply.code(304).send();
-  const encoding = e.encoded && pickEncoding(req.headers['accept-encoding']);
-  if (!encoding) return reply.send(e.body);
-  return reply.header('Content-Encoding', encoding).send(e.encoded![encoding]);
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  if (!e.encoded || !encoding) return reply.send(e.body);
+  return reply.header('Content-Encoding', encoding).send(await encodedBody(e.encoded, e.body, encoding, grew));
 }
 
 export interface ResponseCacheOptions {
@@ -130,12 +142,26 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
     bytes += e.bytes;
     return e;
   };
+  /** The least recently used go until the entries fit the budget (the given one stays). */
+  const trim = (keep: string) => {
+    for (const key of entries.keys()) {
+      if (bytes <= opts.maxBytes) return;
+      if (key !== keep) drop(key);
+    }
+  };
   const store = (key: string, e: Entry) => {
     drop(key);
     if (e.bytes > opts.maxBytes) return;
-    while (bytes + e.bytes > opts.maxBytes) drop(entries.keys().next().value!);
     entries.set(key, e);
     bytes += e.bytes;
+    trim(key);
+  };
+  /** An entry got a body in one more encoding. */
+  const grew = (key: string, e: Entry) => (more: number) => {
+    e.bytes += more;
+    if (entries.get(key) !== e) return;
+    bytes += more;
+    trim(key);
   };
 
   // fastify-plugin: the hooks apply to the routes registered beside it.
@@ -168,30 +194,30 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
         return;
       }
       reply.header('X-Cache', 'hit');
-      return sendEntry(req, reply, hit);
+      return sendEntry(req, reply, hit, grew(key, hit));
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
       const key = keys.get(req);
       if (key !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
         const etag = reply.getHeader('etag');
-        const encoded = await encode(payload);
+        const size = Buffer.byteLength(payload);
         const entry: Entry = {
           at: Date.now(),
           body: payload,
-          encoded,
+          encoded: size >= COMPRESS_MIN_BYTES ? {} : undefined,
           type: String(reply.getHeader('content-type') ?? 'application/json'),
           etag: etag ? String(etag) : undefined,
-          bytes: Buffer.byteLength(payload) + (encoded ? encoded.br.length + encoded.gzip.length : 0) + key.length,
+          bytes: size + key.length,
         };
         store(key, entry);
-        // The first caller gets the stored bodies too (compress then leaves the answer alone).
-        const encoding = encoded && pickEncoding(req.headers['accept-encoding']);
-        if (encoding) {
+        // The first caller gets its encoding from the entry too (compress then leaves the answer alone).
+        const encoding = pickEncoding(req.headers['accept-encoding']);
+        if (entry.encoded && encoding) {
           const vary = reply.getHeader('Vary');
           reply.header('Vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
           reply.header('Content-Encoding', encoding);
-          return encoded[encoding];
+          return encodedBody(entry.encoded, payload, encoding, grew(key, entry));
         }
       }
       return payload;
