@@ -6,6 +6,8 @@ import { testApp, type TestContext } from '../support/app';
 import { addReads, FX, loadCatalogue } from '../fixtures/catalogue';
 import { storeRenderedIssue } from '../../src/server/ingest/ingest';
 import { refreshPopularity } from '../../src/server/jobs/popularity';
+import { listMagazines, listSections } from '../../src/server/repositories/catalogue';
+import { searchTitles } from '../../src/server/repositories/search';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -201,5 +203,31 @@ describe('title and story search for every script', () => {
     expect(await stories('東京')).toEqual([]);
     expect(await stories('مرحبا')).toEqual(['/stories/culture-cjk']);
     expect(await stories('ﻣﺮﺣﺒﺎ')).toEqual(['/stories/culture-cjk']);
+  });
+});
+
+// Kept on each connection: a transaction holds one, so what it prepared is there to see.
+describe.runIf(process.env.LECTERN_TEST_DB === 'postgres')('prepared catalogue reads (PostgreSQL, db/prepared.ts)', () => {
+  it('keeps a listing and home rows prepared with the same answers, and never a search', async () => {
+    const visibility = { newspapers: true, journals: true };
+    const statements = await t.db.transaction(async (tx) => {
+      for (const page of [0, 1]) {
+        const first = await listMagazines(tx, { visibility, category: 'BS', page, pageSize: 2 });
+        expect(await listMagazines(tx, { visibility, category: 'BS', page, pageSize: 2 })).toEqual(first);
+        expect(first.magazineList).toHaveLength(2);
+      }
+      await listSections(tx, [
+        { visibility, category: 'NA', page: 0, count: false },
+        { visibility, category: 'F', page: 0, count: false },
+      ]);
+      await searchTitles(tx, 'tech', { visibility, storeId: 1, page: 0 });
+      return (await tx.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')).rows;
+    });
+    const named = statements.filter((s) => s.name.startsWith('lectern_'));
+    // the first page and a later one (its offset a parameter), the count and home's rows
+    expect(named.filter((s) => /LIMIT 2\b/.test(s.statement) && !/UNION ALL/.test(s.statement))).toHaveLength(2);
+    expect(named.some((s) => /count\(\*\)/.test(s.statement))).toBe(true);
+    expect(named.some((s) => /UNION ALL/.test(s.statement))).toBe(true);
+    expect(statements.some((s) => /websearch_to_tsquery/.test(s.statement))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Db, PoolOptions, Queryable } from './index';
 import { inTransaction } from './transaction';
+import { pgQuery } from './prepared';
 
 export const POLL_MS = 250;
 export const DEFAULT_MAX_LAG_MS = 2_000;
@@ -120,7 +121,7 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
     async query<T>(sql: string, params: unknown[] = []) {
       if (!useReplica()) return primary.query<T>(sql, params);
       try {
-        return { rows: (await pool.query(sql, params as any[])).rows as T[] };
+        return { rows: (await pool.query(pgQuery(sql, params))).rows as T[] };
       } catch (err) {
         replicaFailed(err);
         return primary.query<T>(sql, params);

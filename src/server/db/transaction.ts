@@ -2,9 +2,10 @@
 // replica's read-only `readTransaction` (db/replica.ts) share it.
 import type pg from 'pg';
 import type { Queryable } from './index';
+import { pgQuery } from './prepared';
 
 export const queryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
-  query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await q.query(sql, params as any[])).rows as T[] }),
+  query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await q.query(pgQuery(sql, params))).rows as T[] }),
   exec: async (sql: string) => {
     await q.query(sql);
   },

@@ -6,7 +6,9 @@
 // An entry also keeps its gzip and brotli bodies, each made once, when a client first asks for it
 // (the leader answers with its own), and its ETag: a hit costs no compression (@fastify/compress
 // leaves an answer that already has a Content-Encoding alone) and an If-None-Match that matches
-// gets a 304.
+// gets a 304. With the cache off (CONTENT_CACHE_MS=0) an answer is still compressed in one piece
+// here and sent with its length: @fastify/compress streamed it in chunks, a write to the socket
+// each (a third of the Node time of a cache-off home answer went to those writes and zlib).
 //
 // The key is the route and its VALIDATED parameters (after the schema dropped unknown fields and
 // applied defaults), not the URL: otherwise a random extra parameter made every request a new
@@ -35,8 +37,25 @@ interface Entry {
 const COMPRESS_MIN_BYTES = 1024;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-// Quality 5 compresses a 100 KB answer in a few milliseconds to within a few % of the maximum (11).
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+// A kept body is made once: quality 5 compresses a 100 KB answer in a few milliseconds to within
+// a few % of the maximum (11). One made for one answer: quality 3, as @fastify/compress (app.ts).
+const BROTLI_KEPT = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const BROTLI_ONCE = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } };
+
+function varyOnEncoding(reply: FastifyReply) {
+  const vary = reply.getHeader('Vary');
+  reply.header('Vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+}
+
+/** An answer the cache does not keep, compressed in one piece as the client accepts. */
+async function compressWhole(req: FastifyRequest, reply: FastifyReply, payload: string): Promise<string | Buffer> {
+  if (reply.getHeader('content-encoding') || Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  varyOnEncoding(reply);
+  if (!encoding) return payload;
+  reply.header('Content-Encoding', encoding);
+  return encoding === 'br' ? brotli(payload, BROTLI_ONCE) : gzip(payload);
+}
 
 /** The entry's body in an encoding, compressed the first time it is asked for. */
 async function encodedBody(
@@ -47,7 +66,7 @@ async function encodedBody(
 ): Promise<Buffer> {
   const kept = encoded[encoding];
   if (kept) return kept;
-  const made = await (encoding === 'br' ? brotli(body, BROTLI) : gzip(body));
+  const made = await (encoding === 'br' ? brotli(body, BROTLI_KEPT) : gzip(body));
   if (!encoded[encoding]) {
     encoded[encoding] = made;
     grew(made.length);
@@ -81,10 +100,7 @@ function matches(ifNoneMatch: string | undefined, etag: string | undefined): boo
 async function sendEntry(req: FastifyRequest, reply: FastifyReply, e: Entry, grew: (bytes: number) => void) {
   reply.type(e.type);
   if (e.etag) reply.header('ETag', e.etag);
-  if (e.encoded) {
-    const vary = reply.getHeader('Vary');
-    reply.header('Vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-  }
+  if (e.encoded) varyOnEncoding(reply);
   if (matches(req.headers['if-none-match'], e.etag)) return reply.code(304).send();
   const encoding = pickEncoding(req.headers['accept-encoding']);
   if (!e.encoded || !encoding) return reply.send(e.body);
@@ -166,7 +182,10 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
 
   // fastify-plugin: the hooks apply to the routes registered beside it.
   const plugin = fp(async (app) => {
-    if (opts.ttlMs <= 0 || opts.maxBytes <= 0) return;
+    if (opts.ttlMs <= 0 || opts.maxBytes <= 0) {
+      app.addHook('onSend', async (req, reply, payload) => (typeof payload === 'string' ? compressWhole(req, reply, payload) : payload));
+      return;
+    }
     const inFlight = new Map<string, { done: Promise<void>; resolve: () => void }>();
     const keys = new WeakMap<FastifyRequest, string>();
 
@@ -214,13 +233,12 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
         // The first caller gets its encoding from the entry too (compress then leaves the answer alone).
         const encoding = pickEncoding(req.headers['accept-encoding']);
         if (entry.encoded && encoding) {
-          const vary = reply.getHeader('Vary');
-          reply.header('Vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+          varyOnEncoding(reply);
           reply.header('Content-Encoding', encoding);
           return encodedBody(entry.encoded, payload, encoding, grew(key, entry));
         }
       }
-      return payload;
+      return typeof payload === 'string' ? compressWhole(req, reply, payload) : payload;
     });
   });
   return Object.assign(plugin, { stats: () => ({ entries: entries.size, bytes }) });

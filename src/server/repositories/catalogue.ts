@@ -1,5 +1,6 @@
 // Catalogue reads: listings, categories, languages, titles, issues. Plain parameterised SQL.
 import type { Queryable } from '../db/index';
+import { prepared } from '../db/prepared';
 import {
   AGE_RATE_APPLY_BELOW,
   LISTING_PAGE_SIZE,
@@ -101,7 +102,7 @@ async function listingCount(db: Queryable, f: ListFilter, pageGen: number | unde
   const kept = counts.get(key);
   if (kept && kept.gen === pageGen) return kept.n;
   const { rows } = await db.query<{ n: number; gen: number }>(
-    `SELECT count(*)::int AS n, ${GEN_COLUMN} FROM titles t WHERE ${where}`,
+    prepared(`SELECT count(*)::int AS n, ${GEN_COLUMN} FROM titles t WHERE ${where}`),
     params,
   );
   counts.delete(key);
@@ -125,11 +126,17 @@ function listingPage(f: ListFilter, params: unknown[]) {
       : typeof f.category === 'number'
         ? 'CROSS JOIN LATERAL (SELECT p.rank FROM title_popularity p WHERE p.mid = t.mid OFFSET 0) tp'
         : 'JOIN title_popularity tp ON tp.mid = t.mid';
-  params.push(size, f.page * size);
+  // The page size (the code's own) and a first page's offset are written in: PostgreSQL can then
+  // keep one plan of the prepared statement (a LIMIT it cannot see is planned for a tenth of the rows).
+  let paging = `LIMIT ${Math.trunc(size)}`;
+  if (f.page > 0) {
+    params.push(f.page * size);
+    paging += ` OFFSET $${params.length}`;
+  }
   return `SELECT ${CARD_COLUMNS}, t.rn, ${GEN_COLUMN} FROM (
        SELECT ${CARD_TITLE_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS rn
        FROM titles t ${joins} WHERE ${where}
-       ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}
+       ORDER BY ${order} ${paging}
      ) t ${LATEST_ISSUE_JOIN}`;
 }
 
@@ -137,7 +144,7 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
   const size = f.pageSize ?? LISTING_PAGE_SIZE;
   const params: unknown[] = [];
   const sql = `${listingPage(f, params)} ORDER BY t.rn`;
-  const page = await db.query<CardRow & { gen: number }>(sql, params);
+  const page = await db.query<CardRow & { gen: number }>(prepared(sql), params);
   const total = f.count === false ? page.rows.length : await listingCount(db, f, page.rows[0]?.gen);
   return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(total, size) };
 }
@@ -148,7 +155,7 @@ export async function listSections(db: Queryable, filters: ListFilter[]): Promis
   if (!filters.length) return [];
   const params: unknown[] = [];
   const pages = filters.map((f, i) => `(SELECT ${i} AS section, page.* FROM (${listingPage(f, params)}) page)`);
-  const { rows } = await db.query<CardRow & { section: number }>(`${pages.join(' UNION ALL ')} ORDER BY section, rn`, params);
+  const { rows } = await db.query<CardRow & { section: number }>(prepared(`${pages.join(' UNION ALL ')} ORDER BY section, rn`), params);
   const sections: MagazineCard[][] = filters.map(() => []);
   for (const r of rows) sections[r.section].push(toCard(r));
   return sections;
@@ -158,7 +165,7 @@ export async function popularCategories(db: Queryable, v: Visibility) {
   // Ordered by reads (summed by the popularity job), then the curated order; the image is the
   // newest cover of the category's first title by curated rank.
   const { rows } = await db.query<CategoryRow>(
-    `SELECT c.cat_id, c.name, c.name_hi, c.slug, coalesce(c.image, top.cover_2x) AS image
+    prepared(`SELECT c.cat_id, c.name, c.name_hi, c.slug, coalesce(c.image, top.cover_2x) AS image
      FROM categories c
      LEFT JOIN category_popularity pop ON pop.cat_id = c.cat_id
      LEFT JOIN LATERAL (
@@ -166,7 +173,7 @@ export async function popularCategories(db: Queryable, v: Visibility) {
        WHERE t.cat_id = c.cat_id AND l.newest_pub_date IS NOT NULL ORDER BY t.curated_rank, l.newest_pub_date DESC LIMIT 1
      ) top ON true
      WHERE NOT c.hidden AND NOT (c.cat_id = ANY($1)) AND EXISTS (SELECT 1 FROM titles t WHERE t.cat_id = c.cat_id)
-     ORDER BY coalesce(pop.reads, 0) DESC, c.curated_rank`,
+     ORDER BY coalesce(pop.reads, 0) DESC, c.curated_rank`),
     [excludedCategories(v)],
   );
   return rows.map(toCategory);
@@ -174,11 +181,11 @@ export async function popularCategories(db: Queryable, v: Visibility) {
 
 export async function popularLanguages(db: Queryable, limit = POPULAR_LANGUAGES_MAX) {
   const { rows } = await db.query<LanguageRow>(
-    `SELECT l.lang_code, l.name, l.native_name FROM languages l
+    prepared(`SELECT l.lang_code, l.name, l.native_name FROM languages l
      LEFT JOIN language_popularity pop ON pop.lang_code = l.lang_code
      WHERE EXISTS (SELECT 1 FROM titles t WHERE t.lang_code = l.lang_code)
      ORDER BY coalesce(pop.reads, 0) DESC, l.curated_rank
-     LIMIT $1`,
+     LIMIT $1`),
     [limit],
   );
   return rows.map((r) => toLanguage(r));
@@ -189,9 +196,9 @@ export async function popularLanguages(db: Queryable, limit = POPULAR_LANGUAGES_
 export async function allLanguages(db: Queryable, listing?: Omit<ListFilter, 'page' | 'lang'>) {
   const { where, params } = listing ? listingWhere(listing) : { where: '', params: [] };
   const { rows } = await db.query<LanguageRow>(
-    `SELECT l.lang_code, l.name, l.native_name FROM languages l
+    prepared(`SELECT l.lang_code, l.name, l.native_name FROM languages l
      ${listing ? `WHERE EXISTS (SELECT 1 FROM titles t WHERE t.lang_code = l.lang_code AND ${where})` : ''}
-     ORDER BY l.curated_rank, l.name`,
+     ORDER BY l.curated_rank, l.name`),
     params,
   );
   return rows.map((r) => toLanguage(r));
@@ -211,14 +218,14 @@ const META_SQL = `SELECT t.mid, t.name, t.slug, t.publisher, t.type, t.cat_id, t
 export async function titleMeta(db: Queryable, by: { mid: number } | { name: string }) {
   const { rows } =
     'mid' in by
-      ? await db.query(`${META_SQL} WHERE t.mid = $1`, [by.mid])
+      ? await db.query(prepared(`${META_SQL} WHERE t.mid = $1`), [by.mid])
       : await db.query(`${META_SQL} WHERE t.slug = $1 OR lower(t.name) = lower($1) ORDER BY t.mid LIMIT 1`, [by.name]);
   const t = rows[0];
   if (!t) return null;
   const latest = await issuesOf(db, t.mid, { limit: 1 });
   const editions = await db.query<CardRow>(
-    `SELECT ${CARD_COLUMNS} FROM titles t ${LATEST_ISSUE_JOIN}
-     WHERE t.publisher = $1 AND t.cat_id = $2 AND t.mid <> $3 AND t.lang_code <> $4 ORDER BY t.curated_rank LIMIT 6`,
+    prepared(`SELECT ${CARD_COLUMNS} FROM titles t ${LATEST_ISSUE_JOIN}
+     WHERE t.publisher = $1 AND t.cat_id = $2 AND t.mid <> $3 AND t.lang_code <> $4 ORDER BY t.curated_rank LIMIT 6`),
     [t.publisher, t.cat_id, t.mid, t.lang_code],
   );
   return {
@@ -257,7 +264,7 @@ export async function issuesOf(db: Queryable, mid: number, o: { special?: boolea
   }
   params.push(o.limit ?? 50);
   const { rows } = await db.query<IssueRow>(
-    `SELECT ${ISSUE_COLUMNS} FROM issues i WHERE ${where} ORDER BY i.pub_date DESC, i.issue_id DESC LIMIT $${params.length}`,
+    prepared(`SELECT ${ISSUE_COLUMNS} FROM issues i WHERE ${where} ORDER BY i.pub_date DESC, i.issue_id DESC LIMIT $${params.length}`),
     params,
   );
   return rows.map(toIssue);
@@ -284,7 +291,7 @@ export async function issueDetails(db: Queryable, issueId: number) {
  * language, then the most read, so even a small catalogue has related titles. */
 export async function relatedTitles(db: Queryable, mid: number, page: number, v: Visibility, ageRate?: number) {
   const { rows } = await db.query<CardRow & { total: number }>(
-    `WITH me AS (SELECT cat_id, lang_code, type FROM titles WHERE mid = $1),
+    prepared(`WITH me AS (SELECT cat_id, lang_code, type FROM titles WHERE mid = $1),
      page AS (
        SELECT ${CARD_TITLE_COLUMNS}, count(*) OVER () AS total,
          row_number() OVER (ORDER BY (t.cat_id = me.cat_id) DESC, (t.lang_code = me.lang_code) DESC, ${POPULARITY_ORDER}) AS rn
@@ -295,7 +302,7 @@ export async function relatedTitles(db: Queryable, mid: number, page: number, v:
        ORDER BY rn
        LIMIT $3 OFFSET $4
      )
-     SELECT ${CARD_COLUMNS}, t.total FROM page t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`,
+     SELECT ${CARD_COLUMNS}, t.total FROM page t ${LATEST_ISSUE_JOIN} ORDER BY t.rn`),
     [
       mid,
       excludedCategories(v),

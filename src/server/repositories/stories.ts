@@ -1,5 +1,6 @@
 // Stories and articles (section sec_60).
 import type { Queryable } from '../db/index';
+import { prepared } from '../db/prepared';
 import { AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE } from '../../shared/constants';
 import type { ArticleDetailsQuery, Story } from '../../shared/schemas/stories';
 import { mediaUrl } from '../media/store';
@@ -24,7 +25,7 @@ export async function storiesByCategory(db: Queryable, category: string, limit: 
   const params: unknown[] = [category, limit];
   const age = ageFilter(ageRating, params);
   const { rows } = await db.query<StoryRow>(
-    `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.category = $1${age} ORDER BY s.published_at DESC LIMIT $2`,
+    prepared(`SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE s.category = $1${age} ORDER BY s.published_at DESC LIMIT $2`),
     params,
   );
   return rows.map(toStory);
