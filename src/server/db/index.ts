@@ -39,6 +39,10 @@ export interface Db extends Queryable {
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const lite = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: { [DATE_OID]: (v: string) => v } });
+  // Its pages are read through the OS's page cache, never from a spinning disk: with the default
+  // cost of a random read (4) the planner scanned all 10,000 titles for "did you mean" (similarity
+  // on each, 96 ms in WASM) rather than use their trigram index (16 ms).
+  await lite.exec('SET random_page_cost = 1.1');
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await q.query<T>(sql, params)).rows }),
     exec: async (sql: string) => {

@@ -126,10 +126,15 @@ const NEAR = 0.25;
 async function nearestTitle(db: Queryable, q: string, f: SearchFilter): Promise<string | undefined> {
   const params: unknown[] = [q, queryWords(q).join(' | ') || 'x'];
   const where = filters({ ...f, page: 0 }, params);
+  // Each way of being alike from its own index (UNION): with OR, PostgreSQL (PGlite most of all)
+  // read every title and worked out its similarity.
   const { rows } = await db.query<{ name: string; key: string; q: string }>(
-    `SELECT t.name, t.name_key AS key, name_key($1) AS q FROM titles t
-     WHERE (t.name_key % name_key($1) OR t.search @@ to_tsquery('simple', $2)) AND ${where}
-     ORDER BY similarity(t.name_key, name_key($1)) DESC, t.curated_rank, t.mid LIMIT 50`,
+    `SELECT c.name, c.key, name_key($1) AS q FROM (
+       SELECT t.name, t.name_key AS key, t.curated_rank, t.mid FROM titles t WHERE t.name_key % name_key($1) AND ${where}
+       UNION
+       SELECT t.name, t.name_key, t.curated_rank, t.mid FROM titles t WHERE t.search @@ to_tsquery('simple', $2) AND ${where}
+     ) c
+     ORDER BY similarity(c.key, name_key($1)) DESC, c.curated_rank, c.mid LIMIT 50`,
     params,
   );
   let best: { name: string; score: number } | undefined;
