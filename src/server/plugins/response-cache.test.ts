@@ -88,7 +88,7 @@ it('keeps its entries within the byte budget, dropping the least recently used f
   expect(cache.stats().bytes).toBeLessThanOrEqual(10_000);
 });
 
-it('keeps compressed bodies, each made when first asked for: neither the first caller nor a hit is compressed by @fastify/compress again', async () => {
+it('keeps compressed bodies, each made when first asked for, and compresses an answer it does not keep in one piece: @fastify/compress streams none of them', async () => {
   const zlib = await import('node:zlib');
   let streams = 0;
   // compress's own zlib, counting the compression streams it opens
@@ -103,7 +103,7 @@ it('keeps compressed bodies, each made when first asked for: neither the first c
   await app.register(async (scope) => {
     await scope.register(cache);
     scope.get('/big', async () => ({ pad: 'lectern '.repeat(500) }));
-    scope.post('/never', async () => ({ pad: 'y'.repeat(2000) })); // not cached: compress does its work
+    scope.post('/never', async () => ({ pad: 'y'.repeat(2000) })); // not cached, still compressed in one piece
   });
   const get = (url: string, enc: string) => app!.inject({ method: 'GET', url, headers: { 'accept-encoding': enc } });
   const kept: number[] = [];
@@ -118,6 +118,32 @@ it('keeps compressed bodies, each made when first asked for: neither the first c
   expect(kept[1]).toBeGreaterThan(kept[0]);
   expect(kept.slice(2)).toEqual([kept[1], kept[1]]);
   expect(streams).toBe(0);
-  await app.inject({ method: 'POST', url: '/never', headers: { 'accept-encoding': 'br' } });
-  expect(streams).toBe(1);
+  const never = await app.inject({ method: 'POST', url: '/never', headers: { 'accept-encoding': 'br' } });
+  expect(never.headers['content-encoding']).toBe('br');
+  expect(never.headers['content-length']).toBe(String(never.rawPayload.length)); // sent whole, not chunked
+  expect(JSON.parse(zlib.brotliDecompressSync(never.rawPayload).toString()).pad).toHaveLength(2000);
+  expect(streams).toBe(0);
+});
+
+it('with the cache off, still compresses an answer in one piece, as the client accepts', async () => {
+  const zlib = await import('node:zlib');
+  app = Fastify();
+  const cache = responseCache({ ttlMs: 0, maxBytes: 1024 * 1024 });
+  await app.register(async (scope) => {
+    await scope.register(cache);
+    scope.get('/big', async () => ({ pad: 'lectern '.repeat(500) }));
+    scope.get('/small', async () => ({ pad: 'tiny' }));
+  });
+  const gz = await app.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gz.headers['content-length']).toBe(String(gz.rawPayload.length));
+  expect(gz.headers.vary).toContain('accept-encoding');
+  expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString()).pad).toHaveLength(4000);
+  const plain = await app.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.json().pad).toHaveLength(4000);
+  expect(
+    (await app.inject({ method: 'GET', url: '/small', headers: { 'accept-encoding': 'br' } })).headers['content-encoding'],
+  ).toBeUndefined();
+  expect(cache.stats().entries).toBe(0);
 });
