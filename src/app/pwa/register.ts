@@ -34,13 +34,13 @@ export function registerServiceWorker() {
   void wb.register();
 }
 
-/** A few requests a task, in idle moments: the fifty or so of a listing in one task held the
+/** A few requests a task, in idle moments (or after 0.5 s at most): the fifty or so of a listing in one task held the
  * main thread 60 ms (about 250 ms on a phone, Lighthouse's total blocking time). */
 function fetchFewAtATime(urls: URL[]) {
   for (const url of urls.splice(0, 4)) void fetch(url).catch(() => undefined);
   if (!urls.length) return;
   const next = () => fetchFewAtATime(urls);
-  if ('requestIdleCallback' in window) requestIdleCallback(next);
+  if ('requestIdleCallback' in window) requestIdleCallback(next, { timeout: 500 });
   else setTimeout(next, 50);
 }
 
