@@ -34,8 +34,8 @@ export function registerServiceWorker() {
   void wb.register();
 }
 
-/** A few requests a task, in idle moments (or after 0.5 s at most): the fifty or so of a listing in one task held the
- * main thread 60 ms (about 250 ms on a phone, Lighthouse's total blocking time). */
+/** A few requests a task, in idle moments (or after 0.5 s at most): the fifty or so of a listing
+ * in one task held the main thread 60 ms (about 250 ms on a phone, Lighthouse's total blocking time). */
 function fetchFewAtATime(urls: URL[]) {
   for (const url of urls.splice(0, 4)) void fetch(url).catch(() => undefined);
   if (!urls.length) return;
