@@ -19,13 +19,14 @@ const SCREEN_MODULES: Record<string, string> = {
 
 /** The shell's own stylesheets go inline into index.html: the first paint then waits for no request
  * after the page itself (on a slow network each stylesheet is a round trip before anything shows).
- * Each <link> stays, disabled (not fetched), so that Vite's preload of a lazy screen that lists the
- * file finds it and does not fetch it again. The server allows the inline styles by their hashes. */
+ * Each <link> stays, so that Vite's preload of a lazy screen that lists the file finds it and does
+ * not fetch it again, with a type no browser styles with, so that it is not fetched (Chromium 150
+ * fetches a `disabled` one). The server allows the inline styles by their hashes. */
 function inlineShellCss(html: string, bundle: Rollup.OutputBundle): string {
   return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
     const css = bundle[file];
     if (css?.type !== 'asset') return link;
-    return `<style>${String(css.source)}</style>\n    ${link.replace('>', ' disabled>')}`;
+    return `<style>${String(css.source)}</style>\n    ${link.replace('>', ' type="text/x-inlined">')}`;
   });
 }
 

@@ -4,9 +4,10 @@
 // from history; back online the server holds exactly the final state; then another reader signs
 // in on the same browser and sees and sends none of the first reader's data. Also: a screen
 // never visited shows the offline state, and the Hindi banner.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SignIn, screenshot } from './pages';
 import { codeFor, lastCode } from './outbox';
+import { networkOff, networkOn } from '../support/network';
 
 const A = { email: 'reader@demo.edu', password: 'read2026' };
 // B signs in by a code: another spec changes this reader's password on the shared server.
@@ -36,15 +37,6 @@ async function controlled(page: Page) {
 /** The query cache saved on the device holds an answer of this key root. */
 const saved = (page: Page, text: string) =>
   expect.poll(() => page.evaluate((t) => localStorage.getItem('lectern-query-cache')?.includes(t) ?? false, text)).toBe(true);
-
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/*');
-  await context.setOffline(false);
-}
 
 /** The server's favourites of the signed-in reader of `page` (through the app's own session). */
 async function serverFavourites(page: Page): Promise<number[]> {
@@ -142,7 +134,7 @@ test('an airplane journey: every screen seen before opens offline, favourites wa
   await saved(page, '"stories"');
 
   // --- The network goes. ---
-  await goOffline(context);
+  await networkOff(context);
   await page.goto('/');
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
@@ -196,7 +188,7 @@ test('an airplane journey: every screen seen before opens offline, favourites wa
     if (r.method() === 'POST' && /\/content\/(addmy_fav|deletemy_fav)$/.test(new URL(r.url()).pathname))
       writes.push(r.headers()['idempotency-key']);
   });
-  await goOnline(context);
+  await networkOn(context);
   await page.goto('/dashboard/myFavorites');
   const ours = async () => (await serverFavourites(page)).filter((m) => [x.mid, y.mid, z.mid].includes(m));
   await expect.poll(ours).toEqual([x.mid]);
@@ -205,7 +197,7 @@ test('an airplane journey: every screen seen before opens offline, favourites wa
   expect(new Set(writes).size).toBe(writes.length); // each write went out under its own key
 
   // --- A change left waiting, then sign-out offline: it must never reach the server. ---
-  await goOffline(context);
+  await networkOff(context);
   await page.goto(`/magazine/${z.mid}`);
   await page.getByTestId('favourite-toggle').click();
   await expect(page.getByTestId('favourite-waiting')).toBeVisible();
@@ -214,7 +206,7 @@ test('an airplane journey: every screen seen before opens offline, favourites wa
   await expect(page.getByTestId('profile-button')).toHaveAccessibleName('Sign in');
   // (the header says so a moment before sign-out has emptied the device: the network comes back after)
   await expect.poll(async () => (await outbox(page)).filter((w) => w.user === me.uuid).length).toBe(0);
-  await goOnline(context);
+  await networkOn(context);
 
   // --- Reader B on the same browser. ---
   const sentTokens = new Set<string>();
@@ -260,7 +252,7 @@ test('offline in Hindi: the banner and the offline state of a screen never seen'
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('lectern-assets')).keys()).some((r) => /\/hi-/.test(r.url))))
     .toBe(true);
-  await goOffline(context);
+  await networkOff(context);
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toHaveText('आप ऑफ़लाइन हैं। इस डिवाइस पर सहेजी गई सामग्री दिखाई जा रही है।');
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
@@ -268,5 +260,5 @@ test('offline in Hindi: the banner and the offline state of a screen never seen'
   await page.goto('/hi/magazines/TF');
   await expect(page.getByTestId('offline-state')).toContainText('आप ऑफ़लाइन हैं');
   await screenshot(page, 'offline-never-seen-hi-360');
-  await goOnline(context);
+  await networkOn(context);
 });

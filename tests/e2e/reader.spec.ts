@@ -4,9 +4,10 @@
 // device, a stale token, the boot script's early requests, downloads read with the network off,
 // a download resumed after a lost connection, downloads removed when access ends, the
 // download limit, and tokens running out (on a server of its own with one-minute tokens).
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SignIn, holdExpiredReader, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
+import { networkOff, networkOn } from '../support/network';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
 
@@ -488,12 +489,6 @@ test.describe('downloads', () => {
     await page.getByTestId('download').click();
   }
 
-  async function offline(context: BrowserContext, on: boolean) {
-    if (on) await context.route('**/*', (route) => route.abort('internetdisconnected'));
-    else await context.unroute('**/*');
-    await context.setOffline(on);
-  }
-
   test('a downloaded issue is read with the network switched off', async ({ page, context }) => {
     await signedIn(page);
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -509,7 +504,7 @@ test.describe('downloads', () => {
     await expect(page.getByTestId('limits')).toContainText('of 2 issues downloaded');
     await screenshot(page, 'downloads-360');
 
-    await offline(context, true);
+    await networkOff(context);
     const reader = await context.newPage();
     await reader.goto(`/reader/${issueId}?edz=1#page/1`);
     await expect(reader.locator('img.reader__page--shown')).toBeVisible();
@@ -531,7 +526,7 @@ test.describe('downloads', () => {
         r.url().endsWith('/api/reader/events') &&
         r.postDataJSON()?.events.some((e: { kind: string; page?: number }) => e.kind === 'page_view' && e.page === 2),
     );
-    await offline(context, false);
+    await networkOn(context);
     await sent;
 
     await item.getByRole('button', { name: 'Remove' }).click();
