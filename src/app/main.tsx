@@ -49,15 +49,21 @@ const router = createAppRouter();
 await nextTask();
 // Over a first screen the server drew (server/first-screen), React's first render is the same
 // screen with its data, never skeletons over covers: it waits for the route and the answers (at
-// most 3 s; then skeletons as always).
+// most 3 s; then skeletons as always). With the service worker in control, the screen's code is
+// on the device and arrives in a moment: the first render waits for it too, rather than draw the
+// frame around a loader first, whose own start (the session refresh, the zone banner, the tab
+// bar: components/Layout.tsx) then took the main thread while the screen's code came. A first
+// visit over the network shows the screen's loader at once, as before.
 const drawn = document.querySelector<HTMLElement>('[data-first-screen]')?.dataset;
-if (drawn)
+if (drawn || navigator.serviceWorker?.controller)
   await Promise.race([
     Promise.all([
       new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
-      drawn.firstScreen === 'home'
-        ? queryClient.prefetchQuery(homeQuery())
-        : import('./first-screen').then((m) => m.prefetchFirstScreen(queryClient, drawn)),
+      !drawn
+        ? undefined
+        : drawn.firstScreen === 'home'
+          ? queryClient.prefetchQuery(homeQuery())
+          : import('./first-screen').then((m) => m.prefetchFirstScreen(queryClient, drawn)),
     ]),
     new Promise((giveUp) => setTimeout(giveUp, 3000)),
   ]);

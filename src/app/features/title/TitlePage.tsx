@@ -97,11 +97,10 @@ export default function TitlePage() {
     );
   }
 
+  // A bare or outdated address (/magazine/<mid>) moves to the title's own, with the page drawn at
+  // once: drawn only after the move, a slow phone rendered the whole screen twice before showing it.
   const segment = titleSegment(m.mid, m.name);
-  if (params.mid !== segment) {
-    const rest = `${issueId ? `/${issueId}` : ''}${location.search}${location.hash}`;
-    return <Navigate replace to={to(`/magazine/${segment}${rest}`)} />;
-  }
+  const own = params.mid === segment ? null : `/magazine/${segment}${issueId ? `/${issueId}` : ''}${location.search}${location.hash}`;
   const path = `/magazine/${segment}`;
   const issue = chosen.data?.issue ?? m.latestIssue;
   const hi = i18n.language === 'hi';
@@ -109,6 +108,7 @@ export default function TitlePage() {
   const recents = (recent.data?.edt_details ?? []).filter((i) => !i.isSpecial);
   return (
     <div className="title-page">
+      {own && <Navigate replace to={to(own)} />}
       <section className="title-hero" aria-labelledby="title-name">
         <div className="title-hero__cover">
           {issue?.imageSrc ? (
