@@ -88,7 +88,7 @@ try {
   }
   /** From the navigation's start to the frame that first draws `selector`, read in the page by a
    *  DOM observer (init script above). Polling for it at every frame, as Playwright's
-   *  `waitForFunction` does, made the page draw a frame each time: about a quarter of the time. */
+   *  `waitForFunction` does, made the page draw a frame each time and added 50–100 ms. */
   const shown = async (url: string, selector: string) => {
     const times: number[] = [];
     for (let i = 0; i < REPEATS; i++) {
