@@ -88,27 +88,18 @@ try {
   }
   /** From the navigation's start to the frame that first draws `selector`, read in the page by a
    *  DOM observer (init script above). Polling for it at every frame, as Playwright's
-   *  `waitForFunction` does, made the page draw a frame each time and added 50–100 ms. */
-  const shown = async (url: string, selector: string) => {
+   *  `waitForFunction` does, made the page draw a frame each time and added 50–100 ms. With
+   *  `newTab`, each time in a new tab: a start with no page of the app open before (its renderer,
+   *  the app's code and the service worker's answers all start cold). */
+  const shown = async (url: string, selector: string, newTab = false) => {
     const times: number[] = [];
     for (let i = 0; i < REPEATS; i++) {
-      await page.goto(url, { waitUntil: 'commit' });
-      times.push(await page.evaluate((s) => (window as unknown as ShownWindow).shownAt[s], selector));
-      await page.waitForLoadState('load');
-    }
-    return times;
-  };
-  /** The same, each time in a new tab: a start with no page of the app open before (its
-   *  renderer, the app's code and the service worker's answers all start cold). */
-  const shownInNewTab = async (url: string, selector: string) => {
-    const times: number[] = [];
-    for (let i = 0; i < REPEATS; i++) {
-      const tab = await context.newPage();
-      await (await context.newCDPSession(tab)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const tab = newTab ? await context.newPage() : page;
+      if (newTab) await (await context.newCDPSession(tab)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await tab.goto(url, { waitUntil: 'commit' });
       times.push(await tab.evaluate((s) => (window as unknown as ShownWindow).shownAt[s], selector));
       await tab.waitForLoadState('load');
-      await tab.close();
+      if (newTab) await tab.close();
     }
     return times;
   };
@@ -116,8 +107,8 @@ try {
   const bareTitle = await shown(`${base}/magazine/${mid}`, 'h1');
   const listing = await shown(`${base}/magazines/BS`, LISTING_CARD);
   await page.goto('about:blank'); // (its timers and prefetching would take the CPU from the new tabs)
-  const titleNewTab = await shownInNewTab(titleUrl, 'h1');
-  const listingNewTab = await shownInNewTab(`${base}/magazines/BS`, LISTING_CARD);
+  const titleNewTab = await shown(titleUrl, 'h1', true);
+  const listingNewTab = await shown(`${base}/magazines/BS`, LISTING_CARD, true);
 
   console.log(`\nOffline, mobile profile (CPU 4× slower), ${REPEATS} repeats each (target ≤ 1000 ms):`);
   line('home, first contentful paint', fcp);

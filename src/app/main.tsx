@@ -59,11 +59,10 @@ if (drawn || navigator.serviceWorker?.controller)
   await Promise.race([
     Promise.all([
       new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
-      !drawn
-        ? undefined
-        : drawn.firstScreen === 'home'
+      drawn &&
+        (drawn.firstScreen === 'home'
           ? queryClient.prefetchQuery(homeQuery())
-          : import('./first-screen').then((m) => m.prefetchFirstScreen(queryClient, drawn)),
+          : import('./first-screen').then((m) => m.prefetchFirstScreen(queryClient, drawn))),
     ]),
     new Promise((giveUp) => setTimeout(giveUp, 3000)),
   ]);
