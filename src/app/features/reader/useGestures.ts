@@ -20,7 +20,9 @@ export function useGestures(onSwipe: (direction: 1 | -1) => void, onTap: () => v
   const [zoom, setZoom] = useState<Zoom>(NONE);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const start = useRef<{ x: number; y: number; zoom: Zoom; distance: number; mid: { x: number; y: number } } | null>(null);
-  const lastTap = useRef(0);
+  // The last single tap's time, none at first: event times count from the page's start, so a first tap
+  // within DOUBLE_TAP_MS of it was taken for the second of a double tap (zoomed instead of toggling the bars).
+  const lastTap = useRef(-Infinity);
   const tapTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(tapTimer.current), []);
 
@@ -87,7 +89,7 @@ export function useGestures(onSwipe: (direction: 1 | -1) => void, onTap: () => v
     if (Math.hypot(dx, dy) < 10) {
       const now = e.timeStamp;
       if (now - lastTap.current < DOUBLE_TAP_MS) {
-        lastTap.current = 0;
+        lastTap.current = -Infinity;
         clearTimeout(tapTimer.current);
         const p = relative(e);
         if (zoom.scale > 1) reset();
