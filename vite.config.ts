@@ -55,6 +55,71 @@ function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
     .replace('/*COVERS*/ {}', JSON.stringify({ widths: COVER_WIDTHS, sizes: COVER_SIZES }));
 }
 
+/** Module graph facts the chunk groups read; filled when the graph is complete (buildEnd), before
+ * Rolldown splits chunks. */
+const graph = {
+  both: new Set<string>(),
+  shell: new Set<string>(),
+  readerShared: new Set<string>(),
+  homeShared: new Set<string>(),
+  screensShared: new Set<string>(),
+};
+/** Modules that keep chunks of their own: large libraries only some screens need, and the texts. */
+const OWN_CHUNK = /node_modules[\\/](libphonenumber-js|zod)[\\/]|[\\/]locales[\\/]/;
+
+/** Fewer, larger chunks. Left to itself Rolldown gives each set of screens that shares a module a
+ * chunk of its own: 160 files, 54 of them for a title page. In a tab opened offline each file costs
+ * the main thread a task of its own (5-10 ms on a slow phone), so a cold start was mostly spent
+ * on the number of files. Now what the app and the reader both load at start is one chunk (core),
+ * what the app loads at start one (shell), what home shares with other screens one, and what the
+ * other screens share one, less the large libraries and what imports them. */
+function chunkGraph(): Plugin {
+  return {
+    name: 'lectern-chunk-graph',
+    apply: 'build',
+    buildEnd() {
+      const closures = new Map<string, Set<string>>();
+      const staticClosure = (root: string) => {
+        let seen = closures.get(root);
+        if (seen) return seen;
+        seen = new Set<string>();
+        const stack = [root];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        closures.set(root, seen);
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const module = (file: string) => ids.find((id) => id.endsWith(file))!;
+      const [appEntry, readerEntry] = [module('src/app/main.tsx'), module('src/app/features/reader/main.tsx')];
+      const app = staticClosure(appEntry);
+      const reader = staticClosure(readerEntry);
+      const home = staticClosure(module(SCREEN_MODULES.home));
+      const screens = new Map<string, number>();
+      for (const id of ids) {
+        if (this.getModuleInfo(id)?.dynamicImporters.length)
+          for (const dep of staticClosure(id)) screens.set(dep, (screens.get(dep) ?? 0) + 1);
+      }
+      for (const id of ids) {
+        // The entries keep their own chunks: their start awaits the first screen (top-level await),
+        // and a screen that imported a chunk holding one would wait for that start in turn.
+        if (id === appEntry || id === readerEntry) continue;
+        if (app.has(id) && reader.has(id)) graph.both.add(id);
+        else if (app.has(id)) graph.shell.add(id);
+        else if (reader.has(id)) {
+          if (screens.has(id)) graph.readerShared.add(id);
+        } else if ((screens.get(id) ?? 0) < 2 || [...staticClosure(id)].some((dep) => OWN_CHUNK.test(dep))) continue;
+        else if (home.has(id)) graph.homeShared.add(id);
+        else graph.screensShared.add(id);
+      }
+    },
+  };
+}
+
 /** The built index.html's first-load work: inline stylesheets, then the screens' file lists. */
 function shellPage(): Plugin {
   return {
@@ -83,11 +148,26 @@ export default defineConfig({
     // and index.html's boot script still preloads the first screen's files (preloadScreens).
     modulePreload: false,
     // The reader is its own small page (reader.html), opened in a new tab.
-    rollupOptions: { input: { main: 'index.html', reader: 'reader.html' } },
+    rollupOptions: {
+      input: { main: 'index.html', reader: 'reader.html' },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'core', test: (id) => graph.both.has(id), priority: 3 },
+            { name: 'shell', test: (id) => graph.shell.has(id), priority: 2 },
+            { name: 'reader-shared', test: (id) => graph.readerShared.has(id), priority: 1, includeDependenciesRecursively: false },
+            // Lazy modules' other dependencies are in the chunks above, or stay where Rolldown puts them.
+            { name: 'home-shared', test: (id) => graph.homeShared.has(id), priority: 1, includeDependenciesRecursively: false },
+            { name: 'screens-shared', test: (id) => graph.screensShared.has(id), priority: 0, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/content': 'http://127.0.0.1:8080', '/media': 'http://127.0.0.1:8080' } },
   plugins: [
     react(),
+    chunkGraph(),
     shellPage(),
     VitePWA({
       strategies: 'injectManifest',
