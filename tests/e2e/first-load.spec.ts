@@ -32,7 +32,11 @@ async function aTitle(page: Page): Promise<{ mid: string; path: string }> {
 test('home, a listing and a title page each ask for their data once, the boot script first', async ({ page }) => {
   const { mid } = await aTitle(page);
   const stylesheets: string[] = [];
-  page.on('request', (r) => r.resourceType() === 'stylesheet' && stylesheets.push(new URL(r.url()).pathname));
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') stylesheets.push(new URL(r.url()).pathname);
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   const asked = contentRequests(page);
   // When each modulepreload link goes into the page.
   await page.addInitScript(() => {
@@ -69,15 +73,20 @@ test('home, a listing and a title page each ask for their data once, the boot sc
   for (const screen of screens) {
     asked.length = 0;
     stylesheets.length = 0;
+    scripts.length = 0;
     await page.goto(screen.path);
     await expect(screen.shown).toBeVisible();
     await page.waitForLoadState('networkidle');
     for (const url of screen.wanted) expect(asked.filter((u) => u === url).length, `${screen.path}: ${url}`).toBe(1);
     // The boot script's requests went out first, before any the app's code made.
     expect(asked.slice(0, screen.wanted.length).sort(), screen.path).toEqual([...screen.wanted].sort());
-    // The shell's stylesheet is in the page: no request for it, and the header is styled.
+    // The shell's stylesheets are in the page: no request for them, and the header is styled.
+    const inlined = await page
+      .locator('link[type="text/x-inlined"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(inlined.length, screen.path).toBeGreaterThan(0);
     expect(
-      stylesheets.filter((s) => /\/assets\/styles-/.test(s)),
+      stylesheets.filter((s) => inlined.includes(s)),
       screen.path,
     ).toEqual([]);
     expect(await page.locator('.site-header').evaluate((e) => getComputedStyle(e).position)).not.toBe('static');
@@ -87,6 +96,10 @@ test('home, a listing and a title page each ask for their data once, the boot sc
       preloads: window.modulePreloadsAddedAt,
     }));
     expect(preloads.length, screen.path).toBeGreaterThan(2);
+    // Few files: in a tab opened offline each is a main-thread task of its own (vite.config.ts
+    // chunkGraph); before the chunk groups a title page loaded 54 of the app's files, and more
+    // with the texts and the frame's own chunks); now 10-12 each.
+    expect(scripts.length, `${screen.path}: ${scripts.join(' ')}`).toBeLessThanOrEqual(15);
     for (const added of preloads) expect(added, screen.path).toBeGreaterThanOrEqual(paint);
   }
 });
