@@ -248,9 +248,15 @@ test('offline in Hindi: the banner and the offline state of a screen never seen'
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
   await controlled(page);
   await saved(page, '"home"');
-  // The Hindi table loaded before the worker took control: the app asks for it again through it.
+  // The Hindi tables loaded before the worker took control: the app asks for them again through it.
   await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('lectern-assets')).keys()).some((r) => /\/hi-/.test(r.url))))
+    .poll(() =>
+      page.evaluate(async () => {
+        const loaded = performance.getEntriesByType('resource').filter((e) => /\/assets\/hi-/.test(e.name));
+        const kept = (await (await caches.open('lectern-assets')).keys()).map((r) => r.url);
+        return loaded.length > 0 && loaded.every((e) => kept.includes(e.name));
+      }),
+    )
     .toBe(true);
   await networkOff(context);
   await page.reload();

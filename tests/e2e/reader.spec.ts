@@ -143,6 +143,7 @@ test.describe('on a phone', () => {
 
     await reader.getByRole('button', { name: 'Text' }).click();
     await expect(reader.getByTestId('page-text')).toContainText('Text of page 1');
+    await expect(reader.getByTestId('page-text').getByRole('status')).toHaveCount(0);
     expect((await reader.getByTestId('page-text').innerText()).length).toBeGreaterThan(40);
     await screenshot(reader, 'reader-text-360');
   });
@@ -514,6 +515,8 @@ test.describe('downloads', () => {
     await shownLoaded(reader);
     await showBars(reader);
     await reader.getByRole('button', { name: 'Text' }).click();
+    // The text comes from the device a moment after the view opens ("Opening the issue…" till then).
+    await expect(reader.getByTestId('page-text').getByRole('status')).toHaveCount(0);
     expect((await reader.getByTestId('page-text').innerText()).length).toBeGreaterThan(40);
     await screenshot(reader, 'reader-offline-360');
     await reader.close();

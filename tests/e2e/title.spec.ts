@@ -95,6 +95,8 @@ test('favourites: signing in from a title comes back to it; the toggle, its toas
   await page.getByRole('button', { name: 'Add to My Favorites' }).click();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fmagazine%2F3-[^&]+$/);
   await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
+  // The sign-in screen stays until the password screen's code is in; both have an e-mail field.
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
   await page.getByLabel('Institution e-mail address').fill('reader@demo.edu');
   await page.getByLabel('Password', { exact: true }).fill('read2026');
   await page.locator('main').getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -47,6 +47,9 @@ function fetchFewAtATime(urls: URL[]) {
 /** After a deploy, an old page may ask for a chunk that no longer exists: reload once. */
 export function reloadOnStaleChunk() {
   window.addEventListener('vite:preloadError', (event) => {
+    // Offline, a file missing from the device is not a new deploy: a reload cannot bring it and
+    // would throw the page away; the screen shows its offline state instead.
+    if (!navigator.onLine) return;
     const key = 'lectern:chunk-reload';
     if (sessionStorage.getItem(key)) return;
     sessionStorage.setItem(key, '1');
