@@ -160,17 +160,32 @@ async function holdChunks(page: Page, pattern: RegExp) {
   return () => release();
 }
 
-/** Layout shifts the page saw from now on (not those right after an input, as CLS counts them). */
+/** Layout shifts the page saw from now on (not those right after an input, as CLS counts them),
+ * with what moved, for the failure message. */
 async function watchShifts(page: Page) {
+  type Shift = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
   await page.evaluate(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
+    const w = window as unknown as { shifts: { total: number; moved: string[] } };
+    w.shifts = { total: 0, moved: [] };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) w.shifts += e.value;
+      for (const e of list.getEntries() as Shift[]) {
+        if (e.hadRecentInput) continue;
+        w.shifts.total += e.value;
+        for (const s of e.sources) {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+          w.shifts.moved.push(
+            `${e.value.toFixed(3)} <${el?.tagName.toLowerCase()} class="${el?.className}"> ${box(s.previousRect)} → ${box(s.currentRect)}`,
+          );
+        }
+      }
     }).observe({ type: 'layout-shift' });
   });
-  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+  return () => page.evaluate(() => (window as unknown as { shifts: { total: number; moved: string[] } }).shifts);
 }
 
 test('while a screen arrives: its skeleton (title, listing) or a full-screen loader, then the screen, nothing moving', async ({ page }) => {
@@ -196,7 +211,8 @@ test('while a screen arrives: its skeleton (title, listing) or a full-screen loa
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(loading).toHaveCount(0);
       await page.waitForTimeout(700);
-      expect(await shifts()).toBeLessThan(0.05);
+      const { total, moved } = await shifts();
+      expect(total, `${lang} ${width}: ${moved.join('; ')}`).toBeLessThan(0.05);
       await page.unrouteAll();
 
       // A screen with no skeleton of its own (the FAQ), on the first load: the header and a spinner.
