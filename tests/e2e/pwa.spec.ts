@@ -35,3 +35,29 @@ test('after one visit, a reload with no network shows the shell and the last see
   await expect(home.cards('mostPopular').first()).toHaveText(firstTitle!);
   await context.setOffline(false);
 });
+
+test('a chunk that fails to load reloads the page once when online (a new deploy), never offline', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  const failChunk = () =>
+    page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+      window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+    });
+  const marked = () => page.evaluate(() => (window as unknown as { marker?: boolean }).marker === true);
+
+  // Offline: nothing to gain from a reload, and the page is kept.
+  await context.setOffline(true);
+  await failChunk();
+  await page.waitForTimeout(500);
+  expect(await marked()).toBe(true);
+
+  // Online: one reload, then no more in this session.
+  await context.setOffline(false);
+  await Promise.all([page.waitForEvent('load'), failChunk()]);
+  expect(await marked()).toBe(false);
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  await failChunk();
+  await page.waitForTimeout(500);
+  expect(await marked()).toBe(true);
+});
