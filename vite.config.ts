@@ -70,14 +70,16 @@ const OWN_CHUNK = /node_modules[\\/](libphonenumber-js|zod)[\\/]|[\\/]locales[\\
 /** Fewer, larger chunks. Left to itself Rolldown gives each set of screens that shares a module a
  * chunk of its own: 160 files, 54 of them for a title page. In a tab opened offline each file costs
  * the main thread a task of its own (5-10 ms on a slow phone), so a cold start was mostly spent
- * on the number of files. Now what the app and the reader both load at start is one chunk (core),
- * what the app loads at start one (shell), what home shares with other screens one, and what the
- * other screens share one, less the large libraries and what imports them. */
+ * on the number of files. Now each of these is one chunk: what the app and the reader both load at
+ * start (core), the rest of the app's start (shell), the reader's modules that screens use too
+ * (reader-shared), what home shares with other screens (home-shared), and what two or more other
+ * screens share (screens-shared), less the large libraries and what imports them. */
 function chunkGraph(): Plugin {
   return {
     name: 'lectern-chunk-graph',
     apply: 'build',
     buildEnd() {
+      for (const set of Object.values(graph)) set.clear(); // a rebuild (watch mode) starts afresh
       const closures = new Map<string, Set<string>>();
       const staticClosure = (root: string) => {
         let seen = closures.get(root);
@@ -94,11 +96,11 @@ function chunkGraph(): Plugin {
         return seen;
       };
       const ids = [...this.getModuleIds()];
-      const module = (file: string) => ids.find((id) => id.endsWith(file))!;
-      const [appEntry, readerEntry] = [module('src/app/main.tsx'), module('src/app/features/reader/main.tsx')];
+      const moduleId = (file: string) => ids.find((id) => id.endsWith(file))!;
+      const [appEntry, readerEntry] = [moduleId('src/app/main.tsx'), moduleId('src/app/features/reader/main.tsx')];
       const app = staticClosure(appEntry);
       const reader = staticClosure(readerEntry);
-      const home = staticClosure(module(SCREEN_MODULES.home));
+      const home = staticClosure(moduleId(SCREEN_MODULES.home));
       const screens = new Map<string, number>();
       for (const id of ids) {
         if (this.getModuleInfo(id)?.dynamicImporters.length)
