@@ -96,9 +96,8 @@ test('home, a listing and a title page each ask for their data once, the boot sc
       preloads: window.modulePreloadsAddedAt,
     }));
     expect(preloads.length, screen.path).toBeGreaterThan(2);
-    // Few files: in a tab opened offline each is a main-thread task of its own (vite.config.ts
-    // chunkGraph); before the chunk groups a title page loaded 54 of the app's files, and more
-    // with the texts and the frame's own chunks); now 10-12 each.
+    // Few files: in a tab opened offline each is a main-thread task of its own (chunkGraph in
+    // vite.config.ts). Before the chunk groups a title page loaded about 70; now 10-12 each.
     expect(scripts.length, `${screen.path}: ${scripts.join(' ')}`).toBeLessThanOrEqual(15);
     for (const added of preloads) expect(added, screen.path).toBeGreaterThanOrEqual(paint);
   }
