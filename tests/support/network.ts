@@ -8,19 +8,11 @@ import type { BrowserContext, CDPSession, Frame, Page } from '@playwright/test';
 const OFF = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
 const ON = { ...OFF, offline: false };
 
-type Watch = { sessions: Map<Page, Promise<CDPSession>>; onPage: (page: Page) => void };
+/** While the network is off: each page's DevTools session, and its listener for new documents. */
+type Watch = { pages: Map<Page, { session: Promise<CDPSession>; onDocument: (frame: Frame) => void }>; onPage: (page: Page) => void };
 const watching = new WeakMap<BrowserContext, Watch>();
 
-async function emulate(watch: Watch, page: Page, conditions: typeof OFF) {
-  if (page.isClosed()) return;
-  let session = watch.sessions.get(page);
-  if (!session) {
-    session = page
-      .context()
-      .newCDPSession(page)
-      .then(async (s) => (await s.send('Network.enable'), s));
-    watch.sessions.set(page, session);
-  }
+async function emulate(session: Promise<CDPSession>, conditions: typeof OFF) {
   // (a page closing meanwhile has nothing left to emulate)
   await (await session).send('Network.emulateNetworkConditions', conditions).catch(() => undefined);
 }
@@ -29,16 +21,18 @@ export async function networkOff(context: BrowserContext) {
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
   if (watching.has(context)) return;
-  const watch: Watch = {
-    sessions: new Map(),
-    onPage: (page) =>
-      page.on('framenavigated', (frame: Frame) => {
-        if (frame === page.mainFrame() && watching.get(context) === watch) void emulate(watch, page, OFF);
-      }),
+  const pages: Watch['pages'] = new Map();
+  const onPage = (page: Page) => {
+    const session = context.newCDPSession(page).then(async (s) => (await s.send('Network.enable'), s));
+    const onDocument = (frame: Frame) => {
+      if (frame === page.mainFrame()) void emulate(session, OFF);
+    };
+    pages.set(page, { session, onDocument });
+    page.on('framenavigated', onDocument);
   };
-  watching.set(context, watch);
-  context.pages().forEach(watch.onPage);
-  context.on('page', watch.onPage);
+  watching.set(context, { pages, onPage });
+  context.pages().forEach(onPage);
+  context.on('page', onPage);
 }
 
 export async function networkOn(context: BrowserContext) {
@@ -46,7 +40,12 @@ export async function networkOn(context: BrowserContext) {
   if (watch) {
     watching.delete(context);
     context.off('page', watch.onPage);
-    await Promise.all([...watch.sessions.keys()].map((page) => emulate(watch, page, ON)));
+    await Promise.all(
+      [...watch.pages].map(async ([page, { session, onDocument }]) => {
+        page.off('framenavigated', onDocument);
+        if (!page.isClosed()) await emulate(session, ON);
+      }),
+    );
   }
   await context.unroute('**/*');
   await context.setOffline(false);
