@@ -4,6 +4,7 @@
 // replica's lag (when there is one), and the media storage (MediaStorage.check: the local
 // directory is writable, or the S3 bucket answers).
 import type { FastifyPluginAsync } from 'fastify';
+import { pingDatabase } from '../repositories/health';
 
 /** A database that has not answered `select 1` in this long is degraded (a pool that is busy
  * with heavy queries still answers well within it). */
@@ -41,7 +42,7 @@ const health: FastifyPluginAsync = async (app) => {
     const db = app.db;
     const checks: Record<string, Check> = {};
     [checks.database, checks.storage] = await Promise.all([
-      timed(async () => void (await db.query('SELECT 1')), HEALTH_DB_TIMEOUT_MS),
+      timed(() => pingDatabase(db), HEALTH_DB_TIMEOUT_MS),
       timed(async () => {
         const storage = await app.storage.check();
         if (!storage.ok) throw new Error(storage.error);

@@ -2,13 +2,7 @@
 // process on the same database shares them and nothing secret is ever committed.
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index';
-
-/** The stored value of `name`: the first process to ask stores `value`, every later one reads it. */
-async function storedOnce(db: Queryable, name: string, value: string): Promise<string> {
-  await db.query(`INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, value]);
-  const { rows } = await db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = $1`, [name]);
-  return rows[0].value;
-}
+import { storedOnce } from '../repositories/app-secrets';
 
 export async function serverSecret(db: Queryable, name: string): Promise<Buffer> {
   return Buffer.from(await storedOnce(db, name, crypto.randomBytes(32).toString('base64')), 'base64');

@@ -6,16 +6,7 @@
 import * as oidc from 'openid-client';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
-
-export interface SsoInstitution {
-  id: number;
-  name: string;
-  con_code: string | null;
-  email_domains: string[];
-  sso_issuer: string;
-  sso_client_id: string;
-  sso_client_secret: string;
-}
+import { savePendingSignIn, ssoInstitution, ssoInstitutions, takePendingSignIn, type SsoInstitution } from '../repositories/sso';
 
 const STATE_TTL_S = 600;
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
@@ -42,26 +33,12 @@ export function createSsoService(db: Queryable, publicUrl: string) {
     return config;
   }
 
-  async function institution(where: string, value: unknown): Promise<SsoInstitution | null> {
-    const { rows } = await db.query<SsoInstitution>(
-      `SELECT id, name, con_code, email_domains, sso_issuer, sso_client_id, sso_client_secret FROM institutions
-       WHERE ${where} AND sso_issuer IS NOT NULL AND sub_end > now()`,
-      [value],
-    );
-    return rows[0] ?? null;
-  }
-
   return {
-    async list(): Promise<{ id: number; name: string; code: string | null }[]> {
-      const { rows } = await db.query<{ id: number; name: string; code: string | null }>(
-        `SELECT id, name, con_code AS code FROM institutions WHERE sso_issuer IS NOT NULL AND sub_end > now() ORDER BY name`,
-      );
-      return rows;
-    },
+    list: () => ssoInstitutions(db),
 
     /** The identity provider's sign-in address for an institution (by id or org code). */
     async start(org: string, returnTo: string): Promise<URL> {
-      const inst = /^\d+$/.test(org) ? await institution('id = $1', Number(org)) : await institution('upper(con_code) = upper($1)', org);
+      const inst = await ssoInstitution(db, /^\d+$/.test(org) ? { id: Number(org) } : { code: org });
       if (!inst) throw new HttpError(404, 'not_found', 'This institution does not offer sign-in through its own system.');
       let config: oidc.Configuration;
       try {
@@ -72,14 +49,7 @@ export function createSsoService(db: Queryable, publicUrl: string) {
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      await db.query(`DELETE FROM sso_states WHERE created_at < now() - make_interval(secs => $1)`, [STATE_TTL_S]);
-      await db.query(`INSERT INTO sso_states (state, institution_id, code_verifier, nonce, return_to) VALUES ($1, $2, $3, $4, $5)`, [
-        state,
-        inst.id,
-        verifier,
-        nonce,
-        returnTo,
-      ]);
+      await savePendingSignIn(db, state, inst.id, { code_verifier: verifier, nonce, return_to: returnTo }, STATE_TTL_S);
       return oidc.buildAuthorizationUrl(config, {
         redirect_uri: ssoCallbackUrl(publicUrl),
         scope: 'openid email profile',
@@ -94,14 +64,10 @@ export function createSsoService(db: Queryable, publicUrl: string) {
     async complete(search: string) {
       const params = new URLSearchParams(search);
       const state = params.get('state') ?? '';
-      const { rows } = await db.query<{ institution_id: number; code_verifier: string; nonce: string; return_to: string }>(
-        `DELETE FROM sso_states WHERE state = $1 AND created_at > now() - make_interval(secs => $2) RETURNING institution_id, code_verifier, nonce, return_to`,
-        [state, STATE_TTL_S],
-      );
-      const pending = rows[0];
+      const pending = await takePendingSignIn(db, state, STATE_TTL_S);
       if (!pending) throw failed('the sign-in link has expired');
       if (params.get('error')) throw failed(params.get('error_description') ?? params.get('error')!);
-      const inst = await institution('id = $1', pending.institution_id);
+      const inst = await ssoInstitution(db, { id: pending.institution_id });
       if (!inst) throw failed('your institution no longer offers it');
       let claims: Record<string, unknown> | undefined;
       try {
