@@ -19,6 +19,8 @@
 //  soak      load held at FAULT_SOAK_RATE req/s for FAULT_SOAK_SECONDS (default 600): at least
 //            90 % of the rate delivered, 0 errors, the server's RSS sampled every 30 s and flat
 //            (the second half's lowest sample within 10 % + 16 MB of the first half's).
+// The response cache is off (every request reaches the database) unless FAULT_CACHE_MS sets its
+// time to live: FAULT_ROWS=soak FAULT_CACHE_MS=30000 holds the load as the product serves it.
 // The tmpfs rows need root (mount); without it they fail saying so (tests/api/storage-full.test.ts
 // covers the same answer without root).
 // Usage: npm run bench:faults   (the first start loads a 20-title demo library: a minute or two)
@@ -38,6 +40,7 @@ const PORT = Number(process.env.FAULT_PORT ?? 4470);
 const SOAK_S = Number(process.env.FAULT_SOAK_SECONDS ?? 600);
 const SOAK_RATE = Number(process.env.FAULT_SOAK_RATE ?? 200);
 const ROW_TIMEOUT_S = Number(process.env.FAULT_ROW_TIMEOUT_S ?? 300);
+const CACHE_MS = process.env.FAULT_CACHE_MS ?? '0';
 const ALL_ROWS = ['ingest', 'burst', 'download', 'postgres', 'disk', 'logo', 'soak'];
 const ROWS = (process.env.FAULT_ROWS ?? ALL_ROWS.join(',')).split(',').map((r) => r.trim());
 const CONNECT_TIMEOUT_MS = 5000;
@@ -67,7 +70,7 @@ const env = {
   DATA_DIR: dataDir,
   DEMO_TITLES: '20',
   RATE_LIMIT_PER_MINUTE: '0',
-  CONTENT_CACHE_MS: '0',
+  CONTENT_CACHE_MS: CACHE_MS,
   DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
 };
 const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -542,7 +545,11 @@ const FAULTS: Record<string, [string, () => Promise<Outcome>, number]> = {
   postgres: ['PostgreSQL restarted under 50 connections (3 s down)', postgresRestarted, ROW_TIMEOUT_S],
   disk: ['media volume full during ingest (1 MB tmpfs)', diskFullIngest, ROW_TIMEOUT_S],
   logo: ['media volume full while storing a logo (1 MB tmpfs)', diskFullLogo, ROW_TIMEOUT_S],
-  soak: [`load held ${SOAK_S} s at ${SOAK_RATE} req/s`, soak, SOAK_S + ROW_TIMEOUT_S],
+  soak: [
+    `load held ${SOAK_S} s at ${SOAK_RATE} req/s, response cache ${CACHE_MS === '0' ? 'off' : `${CACHE_MS} ms`}`,
+    soak,
+    SOAK_S + ROW_TIMEOUT_S,
+  ],
 };
 
 try {
