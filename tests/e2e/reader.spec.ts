@@ -346,6 +346,9 @@ test.describe('the daily path on a phone', () => {
     await page.goto(`/magazine/${mid}`);
     await page.getByTestId('read-now').click();
     await expect(page).toHaveURL(new RegExp(`/login\\?returnTo=%2Fmagazine%2F${mid}-.+%3Fread%3D${issueId}$`));
+    // The sign-in page remembers the way back once it has rendered; the helper below opens the
+    // password page anew, so wait for that first (on a slow machine the address came first).
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('lectern.returnTo'))).toContain(`read=${issueId}`);
     const opened = page.context().waitForEvent('page');
     await new SignIn(page).withPassword(DEMO.email, DEMO.password);
     const reader = await opened;
