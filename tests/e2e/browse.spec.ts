@@ -199,6 +199,9 @@ test('while a screen arrives: its skeleton (title, listing) or a full-screen loa
       await page.goto(`${prefix}/`);
       const card = page.getByTestId('magazine-card').first();
       await expect(card).toBeVisible();
+      // Shifts are watched from here: home's own font swap (the Devanagari font arriving late on a
+      // slow machine moved the header) is not what this test is about.
+      await page.evaluate(() => document.fonts.ready);
       const shifts = await watchShifts(page);
       await card.click();
       const loading = page.getByTestId('route-loading');
