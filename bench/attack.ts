@@ -291,7 +291,7 @@ try {
   const sentCode = await asker.call('POST', '/api/login/otp/send', { channel: 'email', email: victim, purpose: 'login' });
   const { requestId } = JSON.parse(sentCode.body);
   const right = await codeFor(victim);
-  const wrong = (n: number) => String((Number(right) + 1 + (n % 9000)) % 10000).padStart(4, '0');
+  const wrong = (n: number) => String((Number(right) + 1 + (n % 9000)) % 10 ** right.length).padStart(right.length, '0');
   const guessers = await Promise.all(Array.from({ length: 300 }, () => client(nextIp())));
   // The right code goes out last, inside the burst.
   const burst = await Promise.all([
