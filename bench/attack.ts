@@ -330,6 +330,17 @@ try {
     count(mints, 429) > 0,
     `40 codes to new @demo.edu addresses from one client: ${count(mints, 200)} sent, ${count(mints, 429)} refused`,
   );
+  const newcomer = await client(nextIp());
+  const welcomed = await newcomer.call('POST', '/api/login/otp/send', {
+    channel: 'email',
+    email: `newcomer-${Date.now()}@demo.edu`,
+    purpose: 'login',
+  });
+  check(
+    'one client cannot close an institution domain to newcomers',
+    welcomed.status === 200,
+    `a code to a new @demo.edu address from another client afterwards: ${welcomed.status}`,
+  );
 
   // Access code uses: 40 new guests race for a code with 5 uses left.
   await sql.query(
