@@ -34,10 +34,12 @@ export type { OtpRequest };
 export function createOtpService(db: Queryable, hashKey: Buffer, length: number, notices: OwnerNotices) {
   const hash = (id: string, code: string) => crypto.createHmac('sha256', hashKey).update(`${id}:${code}`).digest('base64');
 
-  /** The institution domain of an address with no account yet (a sign-in there mints a member). */
+  /** The institution domain of an address with no account yet (a sign-in there mints a member).
+   * The same queries whether or not the account exists, so the time taken tells nothing. */
   async function newAtInstitution(c: Contact, account: unknown): Promise<string | null> {
-    if (c.channel !== 'email' || account) return null;
-    return (await institutionForDomain(db, c.email)) === null ? null : c.email.slice(c.email.lastIndexOf('@') + 1);
+    if (c.channel !== 'email') return null;
+    const institution = await institutionForDomain(db, c.email);
+    return institution === null || account ? null : c.email.slice(c.email.lastIndexOf('@') + 1);
   }
 
   return {
