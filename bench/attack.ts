@@ -291,7 +291,7 @@ try {
   const sentCode = await asker.call('POST', '/api/login/otp/send', { channel: 'email', email: victim, purpose: 'login' });
   const { requestId } = JSON.parse(sentCode.body);
   const right = await codeFor(victim);
-  const wrong = (n: number) => String((Number(right) + 1 + (n % 9000)) % 10000).padStart(4, '0');
+  const wrong = (n: number) => String((Number(right) + 1 + (n % 9000)) % 10 ** right.length).padStart(right.length, '0');
   const guessers = await Promise.all(Array.from({ length: 300 }, () => client(nextIp())));
   // The right code goes out last, inside the burst.
   const burst = await Promise.all([
@@ -329,6 +329,17 @@ try {
     'new addresses at an institution domain cannot be minted without bound',
     count(mints, 429) > 0,
     `40 codes to new @demo.edu addresses from one client: ${count(mints, 200)} sent, ${count(mints, 429)} refused`,
+  );
+  const newcomer = await client(nextIp());
+  const welcomed = await newcomer.call('POST', '/api/login/otp/send', {
+    channel: 'email',
+    email: `newcomer-${Date.now()}@demo.edu`,
+    purpose: 'login',
+  });
+  check(
+    'one client cannot close an institution domain to newcomers',
+    welcomed.status === 200,
+    `a code to a new @demo.edu address from another client afterwards: ${welcomed.status}`,
   );
 
   // Access code uses: 40 new guests race for a code with 5 uses left.

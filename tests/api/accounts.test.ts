@@ -10,6 +10,7 @@ import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { decideIdRequest, pendingIdRequests } from '../../src/server/repositories/id-requests';
 import { housekeeping } from '../../src/server/jobs/housekeeping';
+import { hashPassword } from '../../src/server/services/passwords';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -46,9 +47,9 @@ describe('e-mail one-time code', () => {
   it('signs a new user in and links them to the institution of their e-mail domain', async () => {
     const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'Priya@Active.edu' });
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ status: 1, length: 4, expiresIn: 600, resendIn: 30 });
+    expect(sent.body).toMatchObject({ status: 1, length: 6, expiresIn: 600, resendIn: 30 });
     const code = outbox.codeFor('priya@active.edu')!;
-    expect(code).toMatch(/^\d{4}$/);
+    expect(code).toMatch(/^\d{6}$/);
     const mail = outbox.mails.at(-1)!;
     expect(mail.text).toContain('/unsubscribe?t=');
     expect(mail.headers?.['List-Unsubscribe']).toContain('/unsubscribe?t=');
@@ -87,7 +88,7 @@ describe('e-mail one-time code', () => {
     const users = await count('users');
     const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'guess@example.com' });
     const code = outbox.codeFor('guess@example.com')!;
-    const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
+    const wrong = String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrong }));
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
@@ -102,7 +103,7 @@ describe('e-mail one-time code', () => {
     const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'late@example.com' });
     const short = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: '12' });
     expect(short.status).toBe(400);
-    expect(short.body.error.message).toBe('Please enter the 4 digit OTP sent to');
+    expect(short.body.error.message).toBe('Please enter the 6 digit OTP sent to');
     await t.db.query(`UPDATE otp_requests SET expires_at = now() - interval '1 second' WHERE id = $1`, [sent.body.requestId]);
     const late = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('late@example.com') });
     expect(late.status).toBe(400);
@@ -132,7 +133,8 @@ describe('e-mail one-time code', () => {
     const stranger = apiClient(t.app, await xsrfToken(t.app), { ip: '198.51.100.9' });
     for (let round = 0; round < 2; round++) {
       const sent = await stranger.post('/api/login/otp/send', { channel: 'email', email });
-      const wrong = String((Number(outbox.codeFor(email)) + 1) % 10000).padStart(4, '0');
+      const code = outbox.codeFor(email)!;
+      const wrong = String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
       for (let i = 0; i < 5; i++) await stranger.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrong });
     }
     const sent = await stranger.post('/api/login/otp/send', { channel: 'email', email });
@@ -164,17 +166,17 @@ describe('e-mail one-time code', () => {
 
   it('follows OTP_LENGTH', async () => {
     const mails = memoryOutbox();
-    const six = await testApp(undefined, { config: { otpLength: 6 }, mailer: mails.mailer });
+    const eight = await testApp(undefined, { config: { otpLength: 8 }, mailer: mails.mailer });
     try {
-      const c = apiClient(six.app, await xsrfToken(six.app));
-      const sent = await c.post('/api/login/otp/send', { channel: 'email', email: 'six@example.com' });
-      expect(sent.body.length).toBe(6);
-      expect(mails.codeFor('six@example.com')).toMatch(/^\d{6}$/);
-      expect((await c.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: '1234' })).body.error.message).toBe(
-        'Please enter the 6 digit OTP sent to',
+      const c = apiClient(eight.app, await xsrfToken(eight.app));
+      const sent = await c.post('/api/login/otp/send', { channel: 'email', email: 'eight@example.com' });
+      expect(sent.body.length).toBe(8);
+      expect(mails.codeFor('eight@example.com')).toMatch(/^\d{8}$/);
+      expect((await c.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: '123456' })).body.error.message).toBe(
+        'Please enter the 8 digit OTP sent to',
       );
     } finally {
-      await six.close();
+      await eight.close();
     }
   });
 });
@@ -218,26 +220,59 @@ describe('sign-up, passwords and sessions', () => {
   it('completes sign-up with a name and password, with the texts of spec §5', async () => {
     const { jwtoken } = await signIn('newbie@active.edu');
     const bad: [unknown, string][] = [
-      [{ fullName: ' ', password: 'quill42', confirmPassword: 'quill42' }, "FullName can't be empty"],
-      [{ fullName: 'Nia Shah', password: 'ab', confirmPassword: 'ab' }, 'Password must be at least 3 characters long'],
-      [{ fullName: 'Nia Shah', password: 'a'.repeat(16), confirmPassword: 'a'.repeat(16) }, "Passsword length can't exceed 15 characters"],
-      [{ fullName: 'Nia Shah', password: 'quill42', confirmPassword: 'quilL42' }, 'Passwords do not match'],
+      [{ fullName: ' ', password: 'quill-42', confirmPassword: 'quill-42' }, "FullName can't be empty"],
+      [{ fullName: 'Nia Shah', password: 'quill42', confirmPassword: 'quill42' }, 'Password must be at least 8 characters long'],
+      [{ fullName: 'Nia Shah', password: 'a'.repeat(65), confirmPassword: 'a'.repeat(65) }, "Password length can't exceed 64 characters"],
+      [{ fullName: 'Nia Shah', password: 'quill-42', confirmPassword: 'quilL-42' }, 'Passwords do not match'],
     ];
     for (const [body, message] of bad) {
       const res = await api.post('/api/user/signup', body, jwtoken);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(message);
     }
-    const ok = await api.post('/api/user/signup', { fullName: 'Nia  Shah Rao', password: 'quill42', confirmPassword: 'quill42' }, jwtoken);
+    const ok = await api.post(
+      '/api/user/signup',
+      { fullName: 'Nia  Shah Rao', password: 'quill-42', confirmPassword: 'quill-42' },
+      jwtoken,
+    );
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ fname: 'Nia', lname: 'Shah Rao', hasPassword: true, mode: 1 });
-    expect((await api.post('/api/user/signup', { fullName: 'X', password: 'other1', confirmPassword: 'other1' }, jwtoken)).status).toBe(
-      409,
-    );
+    expect(
+      (await api.post('/api/user/signup', { fullName: 'X', password: 'other-one1', confirmPassword: 'other-one1' }, jwtoken)).status,
+    ).toBe(409);
+  });
+
+  it('takes passwords of 8 to 64 characters as the reader counts them, spaces and any script; an older short one still signs in', async () => {
+    const { jwtoken } = await signIn('nist@example.com');
+    const signup = (password: string) =>
+      api.post('/api/user/signup', { fullName: 'Tara Bose', password, confirmPassword: password }, jwtoken);
+    // Four emoji are eight UTF-16 units but four characters; 64 emoji are 128 units but 64 characters.
+    for (const [password, message] of [
+      ['🙂🙂🙂🙂', 'Password must be at least 8 characters long'],
+      ['seven77', 'Password must be at least 8 characters long'],
+      ['अ'.repeat(65), "Password length can't exceed 64 characters"],
+      ['🙂'.repeat(65), "Password length can't exceed 64 characters"],
+      ['tab\there1', 'must not contain control characters'],
+    ]) {
+      const res = await signup(password);
+      expect(res.status, password).toBe(400);
+      expect(res.body.error.message).toContain(message);
+    }
+    const passphrase = 'मेरी किताबें 🙂 on the shelf';
+    expect((await signup(passphrase)).status).toBe(200);
+    expect((await api.post('/api/login/password', { channel: 'email', email: 'nist@example.com', password: passphrase })).status).toBe(200);
+    const longest = '🙂'.repeat(64);
+    expect(
+      (await api.post('/api/user/password', { currentPassword: passphrase, password: longest, confirmPassword: longest }, jwtoken)).status,
+    ).toBe(200);
+
+    // An account whose password was set under the old 3-character rule keeps signing in with it.
+    await t.db.query(`UPDATE users SET password_hash = $2 WHERE email = $1`, ['nist@example.com', await hashPassword('abc')]);
+    expect((await api.post('/api/login/password', { channel: 'email', email: 'nist@example.com', password: 'abc' })).status).toBe(200);
   });
 
   it('signs in with a password; a wrong password and an unknown account get the same answer', async () => {
-    const right = await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill42' });
+    const right = await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill-42' });
     expect(right.status).toBe(200);
     expect(right.body.fname).toBe('Nia');
     const wrong = await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'nope' });
@@ -247,18 +282,28 @@ describe('sign-up, passwords and sessions', () => {
   });
 
   it('changes the password: needs the current one, ends other sessions, keeps this one, sends a mail', async () => {
-    const first = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill42' })).body
+    const first = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill-42' })).body
       .jwtoken;
-    const second = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill42' })).body
+    const second = (await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'quill-42' })).body
       .jwtoken;
-    const wrong = await api.post('/api/user/password', { currentPassword: 'bad', password: 'fresh1', confirmPassword: 'fresh1' }, second);
+    const wrong = await api.post(
+      '/api/user/password',
+      { currentPassword: 'bad', password: 'fresh-one1', confirmPassword: 'fresh-one1' },
+      second,
+    );
     expect(wrong.status).toBe(400);
-    const ok = await api.post('/api/user/password', { currentPassword: 'quill42', password: 'fresh1', confirmPassword: 'fresh1' }, second);
+    const ok = await api.post(
+      '/api/user/password',
+      { currentPassword: 'quill-42', password: 'fresh-one1', confirmPassword: 'fresh-one1' },
+      second,
+    );
     expect(ok.body).toEqual({ status: 1, message: 'Password updated successfully' });
     expect((await api.post('/api/user/details', {}, first)).status).toBe(401);
     expect((await api.post('/api/user/details', {}, second)).status).toBe(200);
     expect(outbox.mails.at(-1)!.subject).toContain('password was changed');
-    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'fresh1' })).status).toBe(200);
+    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'fresh-one1' })).status).toBe(
+      200,
+    );
   });
 
   it('resets a forgotten password by code without telling known from unknown contacts', async () => {
@@ -273,19 +318,23 @@ describe('sign-up, passwords and sessions', () => {
     const mismatch = await api.post('/api/login/otp/verify', {
       requestId: known.body.requestId,
       code,
-      password: 'lamp77',
-      confirmPassword: 'lamp78',
+      password: 'lampost77',
+      confirmPassword: 'lampost78',
     });
     expect(mismatch.body.error.message).toBe('Passwords do not match');
     const done = await api.post('/api/login/otp/verify', {
       requestId: known.body.requestId,
       code,
-      password: 'lamp77',
-      confirmPassword: 'lamp77',
+      password: 'lampost77',
+      confirmPassword: 'lampost77',
     });
     expect(done.status).toBe(200);
-    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'fresh1' })).status).toBe(401);
-    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'lamp77' })).status).toBe(200);
+    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'fresh-one1' })).status).toBe(
+      401,
+    );
+    expect((await api.post('/api/login/password', { channel: 'email', email: 'newbie@active.edu', password: 'lampost77' })).status).toBe(
+      200,
+    );
   });
 
   it('logout ends the session on the server', async () => {
@@ -398,7 +447,9 @@ describe('guests and access codes', () => {
     expect((await api.get('/api/guest/validate', res.body.jwtoken)).body).toMatchObject({ status: 1, usertype: 'guest' });
     expect((await api.get('/api/guest/validate')).body).toEqual({ status: 0 });
     expect((await api.post('/api/guest/login', { uniqId: 'short', os: 'web' })).status).toBe(400);
-    expect((await api.post('/api/user/password', { password: 'abc', confirmPassword: 'abc' }, res.body.jwtoken)).status).toBe(403);
+    expect(
+      (await api.post('/api/user/password', { password: 'guest-pass1', confirmPassword: 'guest-pass1' }, res.body.jwtoken)).status,
+    ).toBe(403);
   });
 
   it('an access code attaches a guest to the institution until the code ends', async () => {

@@ -39,7 +39,7 @@ describe('mail', () => {
       expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('smtp@example.com');
       expect(mail.from?.text).toContain('codes@lectern.test');
       expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain('/unsubscribe?t=');
-      const code = mail.text!.match(/(\d{4}) is your/)![1];
+      const code = mail.text!.match(/(\d{6}) is your/)![1];
       const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code });
       expect(res.status).toBe(200);
       expect(res.body.email).toBe('smtp@example.com');
@@ -69,10 +69,10 @@ describe('mail', () => {
       const mailDir = path.join(t.dataDir, 'outbox', 'mail');
       const [eml] = fs.readdirSync(mailDir);
       const mail = await simpleParser(fs.readFileSync(path.join(mailDir, eml)));
-      expect(mail.subject).toMatch(/^\d{4} is your Lectern code$/);
+      expect(mail.subject).toMatch(/^\d{6} is your Lectern code$/);
       const [sms] = fs.readdirSync(path.join(t.dataDir, 'outbox', 'sms'));
       expect(fs.readFileSync(path.join(t.dataDir, 'outbox', 'sms', sms), 'utf8')).toMatch(
-        /To: \+919000000001\n\n\d{4} is your Lectern one-time code/,
+        /To: \+919000000001\n\n\d{6} is your Lectern one-time code/,
       );
     } finally {
       await t.close();

@@ -34,7 +34,7 @@ describe('a valid e-mail address is returned base64-encoded (spec §5)', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.email).toBe(Buffer.from('asha.rao@example.edu').toString('base64'));
     expect(Buffer.from(sent.body.email, 'base64').toString()).toBe('asha.rao@example.edu');
-    expect(outbox.codeFor('asha.rao@example.edu')).toMatch(/^\d{4}$/);
+    expect(outbox.codeFor('asha.rao@example.edu')).toMatch(/^\d{6}$/);
   });
 
   it('a mobile number gets no e-mail field; an invalid address is the spec text and sends nothing', async () => {

@@ -2,7 +2,7 @@
 // cookies and storage of spec §3, the access rules of spec §4.
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test } from '@playwright/test';
-import { SignIn, screenshot, BASE, PORT } from './pages';
+import { SignIn, screenshot, screenshotBoth, BASE, PORT } from './pages';
 import { codeFor } from './outbox';
 
 test.use({ serviceWorkers: 'block' });
@@ -26,23 +26,28 @@ test('a new reader signs up with an e-mail code and lands on home with their ins
   await expect(page.getByTestId('resend-countdown')).toContainText('Resend OTP in');
   await screenshot(page, 'login-otp-360');
   const code = await codeFor('new.student@demo.edu');
-  await signIn.enterCode(code === '0000' ? '1111' : '0000');
+  await expect(page.getByLabel('OTP', { exact: true })).toHaveAttribute('maxlength', String(code.length));
+  await signIn.enterCode(code.slice(0, -1));
+  await expect(page.getByRole('alert')).toContainText(`Please enter the ${code.length} digit OTP sent to new.student@demo.edu`);
+  await signIn.enterCode(code === '0'.repeat(code.length) ? '1'.repeat(code.length) : '0'.repeat(code.length));
   await expect(page.getByRole('alert')).toContainText('Incorrect OTP');
   await signIn.enterCode(code);
 
   await expect(page).toHaveURL(/\/update\/fullName$/);
   await expect(page.getByText("You're just one step away from getting unlimited reading access")).toBeVisible();
+  // The rule is under the field before anything is typed (NIST SP 800-63B: 8 to 64 characters).
+  await expect(page.getByText('8 to 64 characters. Spaces and any language are fine')).toBeVisible();
   await page.getByLabel('Full Name').fill('Kiran Das');
-  await page.getByLabel('Password', { exact: true }).fill('ab');
-  await page.getByLabel('Confirm password').fill('ab');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Password must be at least 3 characters long')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('kiran1');
-  await page.getByLabel('Confirm password').fill('kiran2');
+  await page.getByLabel('Confirm password').fill('kiran reads 1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('kiran reads 1');
+  await page.getByLabel('Confirm password').fill('kiran reads 2');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await screenshot(page, 'signup-360');
-  await page.getByLabel('Confirm password').fill('kiran1');
+  await page.getByLabel('Confirm password').fill('kiran reads 1');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, Kiran!' })).toBeVisible();
   await screenshot(page, 'signup-thanks-360');
@@ -149,15 +154,15 @@ test('forgot password: a code and a new password sign the reader in', async ({ p
   await expect(page.getByText('Enter the OTP sent to you at reader@basic.edu to reset your password')).toBeVisible();
   await screenshot(page, 'forgot-password-360');
   await page.getByLabel('OTP', { exact: true }).fill(await codeFor('reader@basic.edu'));
-  await page.getByLabel('Password', { exact: true }).fill('newpass1');
-  await page.getByLabel('Confirm password').fill('newpass1');
+  await page.getByLabel('Password', { exact: true }).fill('basic-reader-7');
+  await page.getByLabel('Confirm password').fill('basic-reader-7');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/$/);
   // Basic Public School has no newspapers or journals.
   expect(await signIn.cookie('isNewspaper')).toBe('0');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Journals' })).toHaveCount(0);
   const res = await page.request.post('/api/login/password', {
-    data: { channel: 'email', email: 'reader@basic.edu', password: 'newpass1' },
+    data: { channel: 'email', email: 'reader@basic.edu', password: 'basic-reader-7' },
     headers: { 'x-xsrf-token': (await signIn.cookie('XSRF-TOKEN'))! },
   });
   expect(res.status()).toBe(200);
@@ -250,11 +255,47 @@ test('mobile number sign-in by SMS code, with the spec texts for bad numbers', a
   expect(await signIn.storage('loginType')).toBe('mobile');
   // No institution yet, and still the sign-up completes before the no-access screen.
   await page.getByLabel('Full Name').fill('Dev Patel');
-  await page.getByLabel('Password', { exact: true }).fill('dev123');
-  await page.getByLabel('Confirm password').fill('dev123');
+  await page.getByLabel('Password', { exact: true }).fill('dev patel 123');
+  await page.getByLabel('Confirm password').fill('dev patel 123');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'START READING' }).click();
   await expect(page).toHaveURL(/\/validate-user\?type=1$/);
+});
+
+test('codes have six digits; the password rule is under the field before any error, in English and Hindi', async ({ page }) => {
+  const signIn = new SignIn(page);
+  await signIn.requestCode('rule.reader@demo.edu');
+  const code = await codeFor('rule.reader@demo.edu');
+  expect(code).toMatch(/^\d{6}$/);
+  await expect(page.getByLabel('OTP', { exact: true })).toHaveAttribute('maxlength', '6');
+  await page.getByLabel('OTP', { exact: true }).fill(code);
+  await screenshotBoth(page, 'otp-six-en', { fullPage: false });
+  await page.goto('/hi/login/verify/emailotp');
+  await page.getByLabel('OTP', { exact: true }).fill(code);
+  await page.evaluate(() => document.fonts.ready);
+  await screenshotBoth(page, 'otp-six-hi', { fullPage: false });
+  await page.goto('/login/verify/emailotp');
+  await signIn.enterCode(code);
+  await expect(page).toHaveURL(/\/update\/fullName$/);
+  const rule = page.getByText('8 to 64 characters. Spaces and any language are fine');
+  await expect(rule).toBeVisible();
+  expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-describedby')).toBe(await rule.getAttribute('id'));
+  await screenshotBoth(page, 'password-rule-en', { fullPage: false });
+
+  await page.goto('/hi/update/fullName');
+  await expect(page.getByText('8 से 64 अक्षर। स्पेस और किसी भी भाषा के अक्षर चलेंगे')).toBeVisible();
+  await page.getByLabel('पूरा नाम').fill('रीना सेन');
+  await page.getByLabel('पासवर्ड', { exact: true }).fill('छोटा');
+  await page.getByLabel('पासवर्ड की पुष्टि करें').fill('छोटा');
+  await page.getByRole('button', { name: 'जमा करें' }).click();
+  await expect(page.getByText('पासवर्ड कम से कम 8 अक्षरों का होना चाहिए')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await screenshotBoth(page, 'password-rule-hi', { fullPage: false });
+  // A passphrase in Hindi with spaces is taken.
+  await page.getByLabel('पासवर्ड', { exact: true }).fill('मेरी प्यारी किताबें');
+  await page.getByLabel('पासवर्ड की पुष्टि करें').fill('मेरी प्यारी किताबें');
+  await page.getByRole('button', { name: 'जमा करें' }).click();
+  await expect(page.getByRole('heading', { name: 'धन्यवाद, रीना!' })).toBeVisible();
 });
 
 test('sign-in in Hindi: the screens and the validation texts are translated', async ({ page }) => {

@@ -40,8 +40,8 @@ test('a reader sends their ID, the librarian approves it in the console, and the
   await signIn.enterCode(firstCode);
   await expect(page).toHaveURL(/\/update\/fullName$/);
   await page.getByLabel('Full Name').fill('Kavya Menon');
-  await page.getByLabel('Password', { exact: true }).fill('kavya26');
-  await page.getByLabel('Confirm password').fill('kavya26');
+  await page.getByLabel('Password', { exact: true }).fill('kavya reads 26');
+  await page.getByLabel('Confirm password').fill('kavya reads 26');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, Kavya!' })).toBeVisible();
   await page.getByRole('button', { name: 'START READING' }).click();
@@ -87,7 +87,7 @@ test('a reader sends their ID, the librarian approves it in the console, and the
 
   // The reader signs in again and reads.
   const again = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await new SignIn(again).withPassword(email, 'kavya26');
+  await new SignIn(again).withPassword(email, 'kavya reads 26');
   await expect(again).not.toHaveURL(/validate-user|login/);
   const list = await (await again.request.get('/content/magazine-filter?categoryID=BS&age_rate=5')).json();
   const mid = list.magazineList.find((m: { type: string }) => m.type === 'magazine').mid;

@@ -1,18 +1,23 @@
 // A real SMTP server on loopback (smtp-server) that keeps what it receives, parsed: the server
-// under test sends through it as through any SMTP_URL.
+// under test sends through it as through any SMTP_URL. `hold()` keeps every message waiting at
+// the end of its DATA (as a slow mail server would) until `release()`.
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
 export async function startSmtp() {
   const received: ParsedMail[] = [];
+  let gate: { promise: Promise<void>; open: () => void } | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, done) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        done();
-      }, done);
+      simpleParser(stream)
+        .then(async (mail) => {
+          await gate?.promise;
+          received.push(mail);
+          done();
+        })
+        .catch(done);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,6 +35,15 @@ export async function startSmtp() {
         .map((m) => m.text ?? '')
         .at(-1)
         ?.match(/(\d{4,8}) is your/)?.[1],
+    hold() {
+      let open = () => {};
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      gate = { promise, open };
+    },
+    release() {
+      gate?.open();
+      gate = null;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,7 +1,7 @@
 // Turns an API error into text for the reader in their language: spec §5 texts through the
 // `validation` table, known error codes through `errors`, anything else as the server said it.
 import { useTranslation } from 'react-i18next';
-import { messageKey } from '../../shared/validation';
+import { OTP_LENGTH_DEFAULT, messageKey } from '../../shared/validation';
 import { ApiError } from './api';
 
 export function useErrorText() {
@@ -9,7 +9,7 @@ export function useErrorText() {
   return (err: unknown): string => {
     if (!(err instanceof ApiError)) return t('errors.generic');
     const key = messageKey(err.message);
-    if (key) return t(`validation.${key}`, { n: 4 });
+    if (key) return t(`validation.${key}`, { n: OTP_LENGTH_DEFAULT });
     const byCode = `errors.${err.code}`;
     if (i18n.exists(byCode) && (i18n.language !== 'en' || err.code === 'network')) return t(byCode as 'errors.generic');
     return err.message;

@@ -149,7 +149,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'priya.nair@demo.edu', first: 'Priya', last: 'Nair', institution: 0, accessDays: -12 },
 ];
 
-/** Every demo reader's password (spec §5: 3 to 15 characters). */
+/** Every demo reader's password (8 to 64 characters, and not on the common-password list). */
 export const DEMO_PASSWORD = 'read2026';
 
 export async function seedUsers(tx: Queryable, institutions: DemoInstitution[], seed: number): Promise<void> {

@@ -33,13 +33,14 @@ export async function findOtpRequest(db: Queryable, id: string): Promise<OtpRequ
 }
 
 /** Spends one try of a live, unused request in one statement (concurrent tries queue on the row
- * lock, so no more than max_attempts are ever compared); null when none is left. */
-export async function spendOtpTry(db: Queryable, id: string, purpose: OtpPurpose): Promise<SpentTry | null> {
+ * lock, so no more than max_attempts are ever compared); `last` spends every try left, so no
+ * other is compared after it. Null when none is left. */
+export async function spendOtpTry(db: Queryable, id: string, purpose: OtpPurpose, last = false): Promise<SpentTry | null> {
   const { rows } = await db.query<SpentTry>(
-    `UPDATE otp_requests SET attempts = attempts + 1
+    `UPDATE otp_requests SET attempts = CASE WHEN $3::boolean THEN max_attempts ELSE attempts + 1 END
      WHERE id = $1 AND purpose = $2 AND attempts < max_attempts AND used_at IS NULL AND expires_at > now()
      RETURNING id, channel, contact, purpose, user_id, code_hash, attempts, max_attempts`,
-    [id, purpose],
+    [id, purpose, last],
   );
   return rows[0] ?? null;
 }

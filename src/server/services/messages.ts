@@ -25,6 +25,21 @@ export function otpMail(to: string, code: string, purpose: OtpPurpose, minutes: 
   return withFooter(to, `${code} is your ${PRODUCT_NAME} code`, body, unsubscribeUrl);
 }
 
+/** The owner's notice of repeated failed sign-ins (services/owner-notice.ts). */
+export function signInNoticeText(failures: number, from: string): string {
+  return `${PRODUCT_NAME}: ${failures} wrong codes or passwords were tried on your account today, the latest from ${from}, and refused. Not you? Never share a code we send you, and set a password you use nowhere else.`;
+}
+
+export function signInNoticeMail(to: string, failures: number, from: string, unsubscribeUrl: string): Mail {
+  const body = [
+    `Someone tried to sign in to your ${PRODUCT_NAME} account: ${failures} wrong one-time codes or passwords within the last day, the latest from the network address ${from}. Every one was refused.`,
+    `If this was you, there is nothing to do.`,
+    `If it was not you: never share a code we send you, with anyone, even someone who says they are from ${PRODUCT_NAME} or your library. If you use a password, sign in and change it under My Account, Manage Password, to one you use nowhere else (a few words you remember make a good one); changing it signs out every other device.`,
+    `We send this notice at most once a day.`,
+  ].join('\n\n');
+  return withFooter(to, `Someone tried to sign in to your ${PRODUCT_NAME} account`, body, unsubscribeUrl);
+}
+
 export function passwordChangedMail(to: string, unsubscribeUrl: string): Mail {
   const body = `The password of your ${PRODUCT_NAME} account was changed, and every other device was signed out.\n\nIf this was not you, sign in with a one-time code and set a new password.`;
   return withFooter(to, `Your ${PRODUCT_NAME} password was changed`, body, unsubscribeUrl);

@@ -1,9 +1,11 @@
 // One-time codes: a secure random code per request, kept only as an HMAC bound to the request
-// id, single use, 10 minutes, 5 tries. Four digits are about 13 bits, so the limits carry the
-// security, and every try is spent before the code is compared: sends per contact, per client
-// IP and (to addresses with no account yet) per institution domain; failures per account and
-// client, per client, per institution domain for new addresses, and the service's failure
-// budget (services/sign-in-guard.ts). A contact that drew many wrong codes gets codes of one try.
+// id, single use, 10 minutes, 5 tries. Six digits by default (OTP_LENGTH), and every try is spent
+// before the code is compared: sends per contact, per client IP and (to addresses with no account
+// yet) per institution domain and client with a larger ceiling per domain; failures per account
+// and client, per client, per institution domain and client for new addresses, and the service's
+// failure budget (services/sign-in-guard.ts). Past the domain's failure ceiling, and for a contact
+// that drew many wrong codes, a code allows one try: its reader still signs in, a guesser gets one
+// guess. The owner of an account is told of repeated failures (services/owner-notice.ts).
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index';
@@ -11,6 +13,7 @@ import type { Contact, OtpPurpose } from '../../shared/schemas/account';
 import { otpMessage } from '../../shared/validation';
 import { HttpError } from '../plugins/errors';
 import { contactFromKey, contactKey, findUserByContact } from '../repositories/users';
+import type { OwnerNotices } from './owner-notice';
 import { institutionForDomain } from '../repositories/membership';
 import { findOtpRequest, insertOtpRequest, spendOtpTry, useOtpRequest, type OtpRequest } from '../repositories/otp-requests';
 import { LIMITS, clientIp, counted, spend, spendOne, type Check, type Limit } from './rate-limit';
@@ -28,14 +31,15 @@ export const otpExpired = () => new HttpError(400, 'otp_expired', 'This OTP has 
 
 export type { OtpRequest };
 
-export function createOtpService(db: Queryable, hashKey: Buffer, length: number) {
+export function createOtpService(db: Queryable, hashKey: Buffer, length: number, notices: OwnerNotices) {
   const hash = (id: string, code: string) => crypto.createHmac('sha256', hashKey).update(`${id}:${code}`).digest('base64');
 
-  /** The institution domain of an address with no account yet (a sign-in there mints a member). */
-  async function newAtInstitution(c: Contact): Promise<string | null> {
+  /** The institution domain of an address with no account yet (a sign-in there mints a member).
+   * The same queries whether or not the account exists, so the time taken tells nothing. */
+  async function newAtInstitution(c: Contact, account: unknown): Promise<string | null> {
     if (c.channel !== 'email') return null;
-    if ((await institutionForDomain(db, c.email)) === null) return null;
-    return (await findUserByContact(db, c)) ? null : c.email.slice(c.email.lastIndexOf('@') + 1);
+    const institution = await institutionForDomain(db, c.email);
+    return institution === null || account ? null : c.email.slice(c.email.lastIndexOf('@') + 1);
   }
 
   return {
@@ -47,8 +51,8 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
         [LIMITS.otpSendPerContact, contact],
         [LIMITS.otpSendPerIp, clientIp(req)],
       ];
-      const domain = purpose === 'reset' ? null : await newAtInstitution(c);
-      if (domain) sends.push([LIMITS.otpSendNewPerDomain, domain]);
+      const domain = purpose === 'reset' ? null : await newAtInstitution(c, await findUserByContact(db, c));
+      if (domain) sends.push([LIMITS.otpSendNewPerDomainClient, `${domain}|${clientIp(req)}`], [LIMITS.otpSendNewPerDomain, domain]);
       await spend(db, sends);
       const tries = (await counted(db, [CODE_FAILS_PER_CONTACT, contact])) >= CODE_FAILS_BEFORE_ONE_TRY ? 1 : OTP_MAX_TRIES;
       const id = crypto.randomUUID();
@@ -76,10 +80,13 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
         [LIMITS.loginFailPerContactIp, `${found.contact}|${ip}`],
         [LIMITS.loginFailPerIp, ip],
       ];
-      const domain = purpose === 'reset' ? null : await newAtInstitution(contactFromKey(found.contact));
-      if (domain) failures.push([LIMITS.codeFailNewPerDomain, domain]);
-      const attempt = await startAttempt(db, req.log, failures);
-      const r = await spendOtpTry(db, requestId, purpose);
+      const contact = contactFromKey(found.contact);
+      const account = await findUserByContact(db, contact);
+      const domain = purpose === 'reset' ? null : await newAtInstitution(contact, account);
+      if (domain) failures.push([LIMITS.codeFailNewPerDomainClient, `${domain}|${ip}`]);
+      // Other clients' failures at the domain refuse no one: past the ceiling this try is the code's last.
+      const attempt = await startAttempt(db, req, failures, domain ? [[LIMITS.codeFailNewPerDomain, domain]] : []);
+      const r = await spendOtpTry(db, requestId, purpose, attempt.overCeiling);
       if (!r) {
         await attempt.passed(); // nothing was compared
         throw otpExpired();
@@ -89,6 +96,8 @@ export function createOtpService(db: Queryable, hashKey: Buffer, length: number)
       if (expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) {
         await attempt.failed();
         await spendOne(db, [CODE_FAILS_PER_CONTACT, r.contact]);
+        // The owner hears of repeated failures (a link code's failures are the signed-in reader's own).
+        if (purpose !== 'link') await notices.failed(req, account, r.contact);
         const left = r.max_attempts - r.attempts;
         if (left <= 0) throw otpExpired();
         throw new HttpError(400, 'otp_wrong', `Incorrect OTP. ${left} ${left === 1 ? 'try' : 'tries'} left.`);

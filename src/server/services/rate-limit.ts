@@ -13,15 +13,23 @@ export const LIMITS = {
   /** Codes sent to one e-mail address or mobile number (also keeps a mailbox from being flooded). */
   otpSendPerContact: { bucket: 'otp-send', max: 5, windowMs: HOUR },
   otpSendPerIp: { bucket: 'otp-send-ip', max: 30, windowMs: HOUR },
-  /** Codes sent to addresses with no account yet at one institution e-mail domain: new members
-   * of an institution cannot be minted without bound. */
-  otpSendNewPerDomain: { bucket: 'otp-send-new-domain', max: 30, windowMs: HOUR },
+  /** Codes sent to addresses with no account yet at one institution e-mail domain, from one
+   * client: one stranger cannot use up the domain's ceiling below and close it to newcomers. */
+  otpSendNewPerDomainClient: { bucket: 'otp-send-new-domain-client', max: 20, windowMs: HOUR },
+  /** The same over all clients: new members of an institution cannot be minted without bound
+   * (every code sent there is at most one guess once codeFailNewPerDomain is reached). */
+  otpSendNewPerDomain: { bucket: 'otp-send-new-domain', max: 200, windowMs: HOUR },
   /** Wrong codes or passwords for one account from one client: a stranger's failures do not
    * lock the owner out on their own device. */
   loginFailPerContactIp: { bucket: 'login-fail-contact-ip', max: 10, windowMs: DAY },
   loginFailPerIp: { bucket: 'login-fail-ip', max: 50, windowMs: HOUR },
-  /** Wrong codes for addresses with no account yet at one institution e-mail domain. */
-  codeFailNewPerDomain: { bucket: 'code-fail-new-domain', max: 30, windowMs: HOUR },
+  /** Wrong codes for addresses with no account yet at one institution e-mail domain, from one
+   * client (429 past it: the client's own failures). */
+  codeFailNewPerDomainClient: { bucket: 'code-fail-new-domain-client', max: 20, windowMs: HOUR },
+  /** The same over all clients: a ceiling that refuses nobody. Past it each code at the domain
+   * allows one try, so a right code (its reader knows it) still signs in while a guesser gets one
+   * guess per code sent (services/otp.ts). */
+  codeFailNewPerDomain: { bucket: 'code-fail-new-domain', max: 100, windowMs: HOUR },
   /** Account-wide ceiling for wrong passwords only: a code still signs the owner in. */
   passwordFailPerContact: { bucket: 'password-fail', max: 100, windowMs: DAY },
   /** Wrong access codes. */
@@ -65,6 +73,15 @@ export const clientIp = (req: { ip: string | undefined }): string => {
     .slice(0, 4)
     .map((g) => (parseInt(g, 16) || 0).toString(16))
     .join(':')}::/64`;
+};
+
+/** The network a client address belongs to, for what counts networks rather than addresses: an
+ * IPv4 /24, an IPv6 /48 (a site; clientIp already counts IPv6 by /64). */
+export const clientNetwork = (req: { ip: string | undefined }): string => {
+  const ip = clientIp(req);
+  if (ip.endsWith('::/64')) return `${ip.split(':').slice(0, 3).join(':')}::/48`;
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(ip);
+  return v4 ? `${v4[1]}.0/24` : ip;
 };
 
 /** The current window, and how much of the previous one the sliding window still covers. */

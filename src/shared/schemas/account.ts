@@ -2,7 +2,7 @@
 // details. The server validates with these, the app's forms and API client parse with them.
 import { z } from 'zod';
 import { INT4_MAX, line, raw } from './fields';
-import { EMAIL_PATTERN, MESSAGES, MOBILE_MAX_DIGITS, MOBILE_MIN_DIGITS, PASSWORD_MAX, PASSWORD_MIN } from '../validation';
+import { EMAIL_PATTERN, MESSAGES, MOBILE_MAX_DIGITS, MOBILE_MIN_DIGITS, PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '../validation';
 import { ConsoleRoleName } from './console';
 
 export const Email = line({ error: MESSAGES.emailRequired })
@@ -25,13 +25,16 @@ export const CountryIso = line()
   .regex(/^[A-Z]{2}$/, MESSAGES.mobileInvalid)
   .optional();
 
+/** A new password: PASSWORD_MIN to PASSWORD_MAX characters as the reader counts them. A password
+ * made before these bounds still signs in (PasswordLoginBody takes any). */
 export const Password = raw({ error: MESSAGES.passwordInvalid })
   .min(1, MESSAGES.passwordInvalid)
-  .min(PASSWORD_MIN, MESSAGES.passwordShort)
-  .max(PASSWORD_MAX, MESSAGES.passwordLong);
+  .refine((p) => p === '' || passwordLength(p) >= PASSWORD_MIN, MESSAGES.passwordShort)
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX, MESSAGES.passwordLong)
+  .max(PASSWORD_MAX * 2, MESSAGES.passwordLong); // no code point takes more than two UTF-16 units
 const Confirm = raw({ error: MESSAGES.confirmInvalid })
-  .min(PASSWORD_MIN, MESSAGES.confirmInvalid)
-  .max(PASSWORD_MAX, MESSAGES.confirmInvalid);
+  .refine((p) => passwordLength(p) >= PASSWORD_MIN && passwordLength(p) <= PASSWORD_MAX, MESSAGES.confirmInvalid)
+  .max(PASSWORD_MAX * 2, MESSAGES.confirmInvalid);
 
 /** A new password and its confirmation, which must match. */
 export const NewPassword = z

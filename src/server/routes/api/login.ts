@@ -45,13 +45,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       userId = req.user!.id;
     }
     const { id, code } = await app.otp.create(contact, purpose, userId, req);
-    const deliver = purpose !== 'reset' || (await findUserByContact(db, contact)) !== null;
-    if (deliver) {
+    const minutes = OTP_TTL_S / 60;
+    const deliver = () =>
+      contact.channel === 'email'
+        ? app.mailer.send(otpMail(contact.email, code, purpose, minutes, app.unsubscribeUrl(contact.email)))
+        : app.sms.send(contactValue(contact), otpText(code, purpose, minutes));
+    if (purpose === 'reset') {
+      // Only an existing account gets a reset code, and after the answer: waiting for the mail
+      // server (or its failure) would tell a known contact from an unknown one.
+      if (await findUserByContact(db, contact)) app.later(req, 'sending a reset code', deliver);
+    } else {
       try {
-        const minutes = OTP_TTL_S / 60;
-        if (contact.channel === 'email')
-          await app.mailer.send(otpMail(contact.email, code, purpose, minutes, app.unsubscribeUrl(contact.email)));
-        else await app.sms.send(contactValue(contact), otpText(code, purpose, minutes));
+        await deliver();
       } catch (err) {
         req.log.error({ err }, 'sending a one-time code failed');
         throw new HttpError(503, 'send_failed', 'We could not send the OTP right now. Please try again in a few minutes.');
@@ -88,7 +93,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     // account-wide ceiling for passwords only), and given back when the password is right.
     const ip = clientIp(req);
     const key = contactKey(contact);
-    const attempt = await startAttempt(db, req.log, [
+    const attempt = await startAttempt(db, req, [
       [LIMITS.loginFailPerContactIp, `${key}|${ip}`],
       [LIMITS.loginFailPerIp, ip],
       [LIMITS.passwordFailPerContact, key],
@@ -103,6 +108,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }
     if (!right || !user) {
       await attempt.failed();
+      await app.ownerNotices.failed(req, user, key);
       throw new HttpError(401, 'wrong_password', 'That password is not right for this account. Try again, or sign in with an OTP.');
     }
     await attempt.passed();
@@ -129,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * this client (guessing 32^8 codes is then hopeless). */
   app.post('/login/gencode', { schema: { body: DeviceCodeBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
     const ip = clientIp(req);
-    const attempt = await startAttempt(db, req.log, [[LIMITS.loginFailPerIp, ip]] satisfies Check[]);
+    const attempt = await startAttempt(db, req, [[LIMITS.loginFailPerIp, ip]] satisfies Check[]);
     const userId = await useDeviceCode(db, req.body.code);
     if (userId === null) {
       await attempt.failed();

@@ -72,13 +72,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (user.password_hash) {
       // A wrong current password counts like a wrong sign-in (a taken session is no password oracle).
       const ip = clientIp(req);
-      const attempt = await startAttempt(db, req.log, [
+      const attempt = await startAttempt(db, req, [
         [LIMITS.loginFailPerContactIp, `user:${user.id}|${ip}`],
         [LIMITS.loginFailPerIp, ip],
         [LIMITS.passwordFailPerContact, `user:${user.id}`],
       ]);
       if (!(await verifyPassword(req.body.currentPassword ?? '', user.password_hash))) {
         await attempt.failed();
+        await app.ownerNotices.failed(req, user, `user:${user.id}`);
         throw new HttpError(400, 'wrong_password', 'Your current password is not right.');
       }
       await attempt.passed();
