@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
 import { ApiError, apiPost } from '../../lib/api';
 import { showToast } from '../../components/Toast';
+import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText } from '../../lib/errors';
 import { localeOf, localisedPath, stripLocale } from '../../lib/locale';
 import { saveUser } from '../../lib/session';
@@ -19,6 +20,7 @@ const SsoReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() }
 export default function SsoSuccessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const to = useLocalePath();
   const [error, setError] = useState<string | null>(null);
   // An account that exists already is signed in to another way first (then linked).
   const [exists, setExists] = useState(false);
@@ -58,11 +60,11 @@ export default function SsoSuccessPage() {
   return (
     <AuthCard title={t('sso.failedTitle')} lede={error}>
       {exists ? (
-        <Link className="button button--wide" to="/login">
+        <Link className="button button--wide" to={to('/login')}>
           {t('sso.signInInstead')}
         </Link>
       ) : (
-        <Link className="button button--wide" to="/login/sso">
+        <Link className="button button--wide" to={to('/login/sso')}>
           {t('sso.tryAgain')}
         </Link>
       )}
