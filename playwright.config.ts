@@ -77,6 +77,8 @@ export default defineConfig({
         NODE_EXTRA_CA_CERTS: path.resolve(pushTls.cert),
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         DEMO_SSO: `http://127.0.0.1:${OIDC_PORT} ${OIDC_CLIENT.id} ${OIDC_CLIENT.secret}`,
+        // Domain checks ask nobody outside: a closed loopback port, so a check says the lookup failed.
+        DNS_SERVERS: '127.0.0.1:9',
         // App links (tests/e2e/links.spec.ts): store apps named, so /appdownload links the stores.
         ANDROID_APP_ID: 'app.lectern.demo',
         ANDROID_CERT_SHA256: 'AB'.repeat(32),

@@ -344,7 +344,7 @@ try {
 
   // Access code uses: 40 new guests race for a code with 5 uses left.
   await sql.query(
-    `INSERT INTO access_codes (code, institution_id, ends_at, max_uses) SELECT 'RACE-5', id, now() + interval '30 days', 5 FROM institutions WHERE 'demo.edu' = ANY (email_domains)`,
+    `INSERT INTO access_codes (code, institution_id, ends_at, max_uses) SELECT 'RACE-5', id, now() + interval '30 days', 5 FROM institutions WHERE con_code = 'DEMO-U'`,
   );
   const racers = await Promise.all(
     Array.from({ length: 40 }, async (_, i) => {

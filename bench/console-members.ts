@@ -70,9 +70,13 @@ try {
   await migrate(db);
   const started = Date.now();
   await db.query(
-    `INSERT INTO institutions (id, name, con_code, email_domains, sub_start, sub_end) VALUES
-       (1, 'Big University', 'BIG', '{big.edu}', now() - interval '100 days', now() + interval '265 days'),
-       (2, 'Other College', 'OTH', '{other.edu}', now() - interval '100 days', now() + interval '265 days')`,
+    `INSERT INTO institutions (id, name, con_code, sub_start, sub_end) VALUES
+       (1, 'Big University', 'BIG', now() - interval '100 days', now() + interval '265 days'),
+       (2, 'Other College', 'OTH', now() - interval '100 days', now() + interval '265 days')`,
+  );
+  await db.query(
+    `INSERT INTO institution_domains (institution_id, domain, token, proof, proven_at) VALUES
+       (1, 'big.edu', md5('big.edu'), 'admin', now() - interval '100 days'), (2, 'other.edu', md5('other.edu'), 'admin', now() - interval '100 days')`,
   );
   // Names from the lists, a number to keep addresses apart; a mobile for two in three; access that
   // follows the subscription for most, ends soon for some, ended for some.

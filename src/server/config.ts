@@ -4,6 +4,7 @@ import { defaultPoolSize } from './workers/pool';
 import { OTP_LENGTH_DEFAULT } from '../shared/validation';
 import { DEFAULT_MAX_LAG_MS } from './db/replica';
 import type { Claims } from './claims';
+import { parseDnsServers } from './services/domain-proof';
 
 export interface Config {
   host: string;
@@ -65,6 +66,8 @@ export interface Config {
   requestTimeoutMs: number;
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** DNS resolvers for checking institutions' domain records (empty: the system's). */
+  dnsServers: string[];
   /** Web Push: the contact the push services see in the VAPID token (mailto: or https:). */
   vapidSubject: string;
   /** Hosts a push subscription's endpoint may name ("*.example.com" for any subdomain): pushes are
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs: Math.max(1000, Number(env.IDLE_TIMEOUT_MS ?? 60_000)),
     keepAliveTimeoutMs: Math.max(1000, Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 10_000)),
     publicUrl,
+    dnsServers: parseDnsServers(env.DNS_SERVERS),
     vapidSubject: vapidSubject(env, mailFrom, publicUrl),
     pushServiceHosts: env.PUSH_SERVICE_HOSTS
       ? env.PUSH_SERVICE_HOSTS.split(',')

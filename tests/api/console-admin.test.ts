@@ -126,7 +126,11 @@ describe('institutions', () => {
 
   it('refuses a taken org code in any spelling (409) and bad input (400), making nothing', async () => {
     const before = await state();
-    expect(refused(await create({ orgCode: 'act' }))).toEqual([409, 'org_code_taken', 'The org code ACT belongs to another institution.']);
+    expect(refused(await create({ orgCode: 'act', name: 'Fresh College' }))).toEqual([
+      409,
+      'org_code_taken',
+      'The org code ACT belongs to another institution.',
+    ]);
     for (const [over, message] of [
       [{ name: ' ' }, 'The name needs at least 2 characters.'],
       [{ orgCode: 'A B' }, 'The org code has 2 to 24 letters, digits and hyphens, and starts with a letter or digit.'],
@@ -147,7 +151,7 @@ describe('institutions', () => {
   });
 
   it('lets one of two admins making the same org code at once have it', async () => {
-    const answers = await Promise.all([create({ orgCode: 'RACE-1' }), create({ orgCode: 'race-1', name: 'Other Race' })]);
+    const answers = await Promise.all([create({ orgCode: 'RACE-1', name: 'One Race' }), create({ orgCode: 'race-1', name: 'Other Race' })]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const { rows } = await t.db.query(`SELECT 1 FROM institutions WHERE upper(con_code) = 'RACE-1'`);
     expect(rows).toHaveLength(1);
@@ -346,3 +350,33 @@ describe('the activity log', () => {
 });
 
 const lib2 = (email: string, path: '' | '/remove' = '') => api.post(`${inst()}/librarians${path}`, { email }, tokens[ADMIN]);
+
+// Last: the renames here add entries to the institutions' activity logs.
+describe('institution names', () => {
+  it("refuses another institution's name, whatever its case, spaces or accents (409), made or renamed; nothing changes", async () => {
+    const before = await state();
+    for (const name of ['Active U', 'active u', '  ACTIVE   U ', 'ActiveU', 'Áctive Ü'])
+      expect(refused(await create({ orgCode: 'NAME-X', name })), name).toEqual([
+        409,
+        'name_taken',
+        `Another institution is already called ${name.trim()}. Choose another name.`,
+      ]);
+    // A librarian renaming theirs to another's name (whose enquiries and trust would follow).
+    const rename = await api.post(`${inst()}/branding`, { name: 'expired  C' }, tokens[LIB]);
+    expect(refused(rename)).toEqual([409, 'name_taken', 'Another institution is already called expired  C. Choose another name.']);
+    expect(await state()).toEqual(before);
+    // Its own name in another spelling is still its own.
+    expect((await api.post(`${inst()}/branding`, { name: 'ACTIVE U' }, tokens[LIB])).body.name).toBe('ACTIVE U');
+    expect((await api.post(`${inst()}/branding`, { name: 'Active U' }, tokens[LIB])).body.name).toBe('Active U');
+  });
+
+  it('lets one of two institutions renamed to the same name at the same moment have it', async () => {
+    const answers = await Promise.all(
+      [ACTIVE, FX.inst.expired].map((id) => api.post(`${inst(id)}/branding`, { name: 'Twin Name College' }, tokens[ADMIN])),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const { rows } = await t.db.query(`SELECT id FROM institutions WHERE name = 'Twin Name College'`);
+    expect(rows).toHaveLength(1);
+    await api.post(`${inst(rows[0].id)}/branding`, { name: rows[0].id === ACTIVE ? 'Active U' : 'Expired C' }, tokens[ADMIN]);
+  });
+});

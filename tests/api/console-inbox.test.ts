@@ -51,7 +51,7 @@ const state = async () => [
   (await t.db.query('SELECT id, status, status_at, institution_id FROM enquiries ORDER BY id')).rows,
   await audits(),
 ];
-const message = (b: { userName?: string; institutionName?: string } = {}) => ({
+const message = (b: { userName?: string; institutionName?: string; institutionId?: number } = {}) => ({
   userName: 'Meena Pillai',
   emailId: 'meena@college.example',
   Message: 'We would like Lectern for our library.',
@@ -213,19 +213,30 @@ describe('enquiries', () => {
   const idOf = async (name: string) =>
     (await t.db.query<{ id: number }>('SELECT id FROM enquiries WHERE user_name = $1 ORDER BY id DESC LIMIT 1', [name])).rows[0].id;
 
-  it('belong to the institution named in the form, else to the signed-in sender’s own; else to none', async () => {
-    // A visitor naming Active U (in any case).
-    expect((await api.post('/api/account/contact', message({ userName: 'Named Visitor', institutionName: 'active u' }))).status).toBe(200);
+  it('belong to the institution picked in the form (by id, never by name), else to the signed-in sender’s own; else to none', async () => {
+    // A visitor picking Active U from the form's list.
+    expect(
+      (await api.post('/api/account/contact', message({ userName: 'Named Visitor', institutionName: 'active u', institutionId: ACTIVE })))
+        .status,
+    ).toBe(200);
     // A member of Active U asking a question (no institution in the form).
     const question = { userName: 'Member Asking', emailId: MEMBER, Message: 'Where are the journals?' };
     expect((await api.post('/api/account/question', question, tokens[MEMBER])).status).toBe(200);
-    // A member of Active U enquiring for another institution: the one named.
+    // A member of Active U enquiring for another institution: the one picked.
     expect(
-      (await api.post('/api/account/contact', message({ userName: 'For Them', institutionName: 'Expired C' }), tokens[MEMBER])).status,
+      (
+        await api.post(
+          '/api/account/contact',
+          message({ userName: 'For Them', institutionName: 'Expired C', institutionId: EXPIRED }),
+          tokens[MEMBER],
+        )
+      ).status,
     ).toBe(200);
     // A visitor from an institution Lectern does not serve: admins only.
     expect((await api.post('/api/account/contact', message({ userName: 'Prospect' }))).status).toBe(200);
-    for (const name of ['Named Visitor', 'Member Asking', 'For Them', 'Prospect']) ids[name] = await idOf(name);
+    // A name alone, even one Lectern serves, reaches no institution's console (a rename could take it).
+    expect((await api.post('/api/account/contact', message({ userName: 'Name Only', institutionName: 'Active U' }))).status).toBe(200);
+    for (const name of ['Named Visitor', 'Member Asking', 'For Them', 'Prospect', 'Name Only']) ids[name] = await idOf(name);
 
     const mine = await api.get(enquiriesPath(), tokens[LIB]);
     expect(mine.status).toBe(200);
@@ -242,8 +253,27 @@ describe('enquiries', () => {
     expect(theirs.body.enquiries.map((e: { name: string }) => e.name)).toEqual(['For Them']);
     // Admins see all of them, those of no institution too.
     const all = await api.get('/api/console/enquiries', tokens[ADMIN]);
-    expect(all.body.enquiries.map((e: { name: string }) => e.name)).toEqual(['Prospect', 'For Them', 'Member Asking', 'Named Visitor']);
-    expect(all.body.enquiries[0]).toMatchObject({ institutionId: null, institution: null });
+    expect(all.body.enquiries.map((e: { name: string }) => e.name)).toEqual([
+      'Name Only',
+      'Prospect',
+      'For Them',
+      'Member Asking',
+      'Named Visitor',
+    ]);
+    expect(all.body.enquiries[0]).toMatchObject({ institutionId: null, institution: null, institutionName: 'Active U' });
+  });
+
+  it('stay with their institution by id: another taking its former name gets none of them', async () => {
+    const admin = tokens[ADMIN];
+    const rename = (id: number, name: string) => api.post(`/api/console/institutions/${id}/branding`, { name }, admin);
+    expect((await rename(ACTIVE, 'Active University')).status).toBe(200);
+    expect((await rename(EXPIRED, 'Active U')).status).toBe(200);
+    const theirs = await api.get(enquiriesPath(EXPIRED), tokens[OTHER]);
+    expect(theirs.body.enquiries.map((e: { name: string }) => e.name)).toEqual(['For Them']);
+    const mine = await api.get(enquiriesPath(), tokens[LIB]);
+    expect(mine.body.enquiries.map((e: { name: string }) => e.name)).toEqual(['Member Asking', 'Named Visitor']);
+    expect((await rename(EXPIRED, 'Expired C')).status).toBe(200);
+    expect((await rename(ACTIVE, 'Active U')).status).toBe(200);
   });
 
   it('the librarian marks one answered, then closed: filtered by status, audited; the same status again changes nothing', async () => {
@@ -277,7 +307,7 @@ describe('enquiries', () => {
     for (let i = 0; i < ENQUIRY_PAGE_SIZE + 5; i++)
       await saveEnquiry(
         t.db,
-        { userName: `Bulk ${i}`, emailId: 'bulk@active.edu', Message: `Message ${i}`, institutionName: 'Active U' },
+        { userName: `Bulk ${i}`, emailId: 'bulk@active.edu', Message: `Message ${i}`, institutionName: 'Active U', institutionId: ACTIVE },
         null,
       );
     const first = await api.get(enquiriesPath(), tokens[LIB]);

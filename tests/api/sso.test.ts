@@ -2,16 +2,18 @@
 // provider's own sign-in and consent screens (driven like a browser), and the completion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { OIDC_CLIENT, startOidcProvider } from '../support/oidc-provider';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { setSso } from '../../src/server/repositories/console-admin';
+import { grantConsoleRole } from '../../src/server/repositories/console';
 
 const PUBLIC_URL = 'http://127.0.0.1:4999';
 const CALLBACK = `${PUBLIC_URL}/login/sso/success`;
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
+const outbox = memoryOutbox();
 
 beforeAll(async () => {
   idp = await startOidcProvider({ redirectUris: [CALLBACK] });
@@ -29,7 +31,7 @@ beforeAll(async () => {
         [FX.inst.noFlags],
       );
     },
-    { config: { publicUrl: PUBLIC_URL } },
+    { config: { publicUrl: PUBLIC_URL }, mailer: outbox.mailer },
   );
   api = apiClient(t.app, await xsrfToken(t.app));
 });
@@ -147,6 +149,129 @@ describe('institution SSO', () => {
       expect(done.body.error.message).toContain(why);
     }
     expect(await users()).toBe(before);
+  });
+});
+
+describe('which account an institution sign-in reaches', () => {
+  /** A sign-in through Active U's provider as `login`, completed with `token` (a reader linking). */
+  const viaProvider = async (login: string, token?: string) => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT' });
+    return api.post('/api/sso/complete', { search: (await signInAtProvider(start.headers.location as string, login)).search }, token);
+  };
+  const linkVia = async (login: string, token: string, completeWith = token) => {
+    const started = await api.post('/api/sso/link', { institutionId: FX.inst.active }, token);
+    expect(started.status).toBe(200);
+    expect(new URL(started.body.url).origin).toBe(idp.issuer);
+    return api.post('/api/sso/complete', { search: (await signInAtProvider(started.body.url, login)).search }, completeWith);
+  };
+  const identities = async (subject: string) =>
+    (await t.db.query('SELECT issuer, subject, user_id FROM sso_identities WHERE subject = $1', [subject])).rows;
+  const userId = async (email: string) => (await t.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]?.id;
+  const sessions = async (id: number) =>
+    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_sessions WHERE user_id = $1', [id])).rows[0].n;
+
+  it('binds the provider account (issuer, subject) on the first sign-in, and finds the account by it afterwards', async () => {
+    const first = await viaProvider('bound.reader@active.edu');
+    expect(first.status).toBe(200);
+    const id = await userId('bound.reader@active.edu');
+    expect(await identities('bound.reader@active.edu')).toEqual([{ issuer: idp.issuer, subject: 'bound.reader@active.edu', user_id: id }]);
+    // The account's address changed since: the provider account still opens the same account.
+    await t.db.query(`UPDATE users SET email = 'renamed.reader@active.edu' WHERE id = $1`, [id]);
+    const again = await viaProvider('bound.reader@active.edu');
+    expect([again.status, again.body.uuid, again.body.email]).toEqual([200, first.body.uuid, 'renamed.reader@active.edu']);
+  });
+
+  it('never signs in an existing account it did not make or link: refused, saying how to link it', async () => {
+    const existing = await signInByCode(t.db, api, outbox, 'existing@active.edu');
+    const before = await sessions(existing.id);
+    const res = await viaProvider('existing@active.edu');
+    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([
+      409,
+      'sso_account_exists',
+      "An account with existing@active.edu already exists. Sign in to it with a code or your password, then link Active U's sign-in under My Account.",
+    ]);
+    expect(await sessions(existing.id)).toBe(before);
+    expect(await identities('existing@active.edu')).toEqual([]);
+  });
+
+  it('never signs in a console account: not one that existed, nor one it made that later became a librarian', async () => {
+    // The probe's attack: a domain claimed for the institution, then its sign-in as the admin.
+    const admin = await signInByCode(t.db, api, outbox, 'boss@examplemail.org');
+    await grantConsoleRole(t.db, { email: 'boss@examplemail.org', role: 'admin', orgCode: null, actorId: null });
+    await t.db.query(
+      `INSERT INTO institution_domains (institution_id, domain, token) VALUES ($1, 'examplemail.org', 'pending-claim-token')`,
+      [FX.inst.active],
+    );
+    const pending = await viaProvider('boss@examplemail.org');
+    expect([pending.status, pending.body.error.message]).toEqual([
+      400,
+      'Sign-in with your institution did not complete: boss@examplemail.org is not an address of Active U (@active.edu). Please try again.',
+    ]);
+    // Even were the claim approved by mistake, a console account is never signed in this way.
+    await t.db.query(`UPDATE institution_domains SET proof = 'admin', proven_at = now() WHERE domain = 'examplemail.org'`);
+    const approved = await viaProvider('boss@examplemail.org');
+    expect([approved.status, approved.body.error.code]).toEqual([403, 'sso_console_account']);
+    expect(await sessions(admin.id)).toBe(1);
+
+    const made = await viaProvider('made.then.librarian@active.edu');
+    expect(made.status).toBe(200);
+    await grantConsoleRole(t.db, { email: 'made.then.librarian@active.edu', role: 'librarian', orgCode: 'ACT', actorId: null });
+    const later = await viaProvider('made.then.librarian@active.edu');
+    expect([later.status, later.body.error.code]).toEqual([403, 'sso_console_account']);
+    // Nor can a console account link one.
+    const librarian = (await signInByCode(t.db, api, outbox, 'made.then.librarian@active.edu')).token;
+    const link = await api.post('/api/sso/link', { institutionId: FX.inst.active }, librarian);
+    expect([link.status, link.body.error.code]).toEqual([403, 'sso_console_account']);
+  });
+
+  it('links an account that existed before, from My Account, for the reader who asked; later sign-ins open it', async () => {
+    const linker = await signInByCode(t.db, api, outbox, 'linker@active.edu');
+    const stranger = await signInByCode(t.db, api, outbox, 'stranger@active.edu');
+    const offered = await api.get('/api/sso/account', linker.token);
+    expect(offered.body).toEqual({ linked: [], canLink: [{ id: FX.inst.active, name: 'Active U' }] });
+
+    // Completed by someone else signed in (or nobody): refused, nothing bound.
+    const wrong = await linkVia('linker@active.edu', linker.token, stranger.token);
+    expect([wrong.status, wrong.body.error.code]).toEqual([403, 'sso_failed']);
+    expect(await identities('linker@active.edu')).toEqual([]);
+
+    const linked = await linkVia('linker@active.edu', linker.token);
+    expect(linked.status).toBe(200);
+    expect(linked.body).toMatchObject({ linked: true, jwtoken: linker.token, email: 'linker@active.edu', libid: FX.inst.active });
+    expect(await identities('linker@active.edu')).toEqual([{ issuer: idp.issuer, subject: 'linker@active.edu', user_id: linker.id }]);
+    const shown = await api.get('/api/sso/account', linker.token);
+    expect(shown.body).toEqual({ linked: [{ institution: 'Active U', linkedAt: expect.any(String) }], canLink: [] });
+
+    const signedIn = await viaProvider('linker@active.edu');
+    expect([signedIn.status, signedIn.body.uuid, signedIn.body.linked]).toEqual([200, linked.body.uuid, false]);
+    // The provider account is this reader's now: nobody else can link it.
+    const taken = await linkVia('linker@active.edu', stranger.token);
+    expect([taken.status, taken.body.error.code]).toEqual([409, 'sso_linked_elsewhere']);
+  });
+
+  it('needs a proven domain: an institution with none is not offered, and cannot be started', async () => {
+    await t.db.query(
+      `INSERT INTO institutions (name, con_code, sub_start, sub_end, sso_issuer, sso_client_id, sso_client_secret)
+       VALUES ('No Domain C', 'NODOM', now() - interval '1 day', now() + interval '1 year', $1, $2, $3)`,
+      [idp.issuer, OIDC_CLIENT.id, OIDC_CLIENT.secret],
+    );
+    const listed = await api.get('/api/sso/institutions');
+    expect(listed.body.institutions.map((i: { name: string }) => i.name)).not.toContain('No Domain C');
+    expect((await t.app.inject({ method: 'GET', url: '/api/sso/start?org=NODOM' })).statusCode).toBe(404);
+  });
+
+  it('makes one account when the first two sign-ins of one provider account arrive at once', async () => {
+    const callbacks = [];
+    for (let i = 0; i < 2; i++) {
+      const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT' });
+      callbacks.push(await signInAtProvider(start.headers.location as string, 'twin@active.edu'));
+    }
+    const answers = await Promise.all(callbacks.map((c) => api.post('/api/sso/complete', { search: c.search })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0].body.uuid).toBe(answers[1].body.uuid);
+    const accounts = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE email = 'twin@active.edu'`);
+    expect(accounts.rows[0].n).toBe(1);
+    expect(await identities('twin@active.edu')).toHaveLength(1);
   });
 });
 

@@ -644,7 +644,7 @@ describe('concurrency', () => {
 describe('the demo zones', () => {
   it('are applied on every start without duplicates; DEMO_ZONE_CIDR sets (or removes) the network zone', async () => {
     await t.db.query(
-      `INSERT INTO institutions (name, con_code, email_domains, sub_start, sub_end) VALUES ('Demo University', 'DEMO-U', '{demo.edu}', now(), now() + interval '1 year')`,
+      `INSERT INTO institutions (name, con_code, sub_start, sub_end) VALUES ('Demo University', 'DEMO-U', now(), now() + interval '1 year')`,
     );
     const names = async () =>
       (

@@ -384,6 +384,68 @@ test('institution sign-in through its OpenID provider links the reader to it', a
   await expect(page.getByTestId('library-brand')).toBeVisible();
 });
 
+/** The provider's own screens (oidc-provider's development login and consent) as `login`. */
+async function atProvider(page: import('@playwright/test').Page, login: string) {
+  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${PORT + 1}/interaction/`));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('institution sign-in never opens an account it did not make: the reader signs in, links it in My Account, then it does', async ({
+  page,
+  browser,
+}) => {
+  const email = `linker.${Date.now().toString(36)}@demo.edu`;
+  // An account made with a code first (a new address at demo.edu joins Demo University).
+  const signIn = new SignIn(page);
+  await signIn.requestCode(email);
+  await signIn.enterCode(await codeFor(email));
+  await expect(page).toHaveURL(/\/update\/fullName$/);
+  await page.getByLabel('Full Name').fill('Lina Kapoor');
+  await page.getByLabel('Password', { exact: true }).fill('lina2026');
+  await page.getByLabel('Confirm password').fill('lina2026');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you, Lina!' })).toBeVisible();
+
+  // Someone signing in through the institution as that address gets no way into it.
+  const stranger = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto('/login/sso');
+  await strangerPage.getByRole('button', { name: 'Demo University' }).click();
+  await atProvider(strangerPage, email);
+  await expect(strangerPage.getByRole('heading', { level: 1 })).toHaveText("That didn't work");
+  await expect(strangerPage.getByText(`An account with ${email} already exists.`)).toBeVisible();
+  await expect(strangerPage.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/login');
+  await screenshot(strangerPage, 'login-sso-refused-360');
+  await stranger.close();
+
+  // The reader links it from My Account, signed in.
+  await page.goto('/dashboard/myAccount');
+  const links = page.getByTestId('sso-links');
+  await expect(links).toContainText('Institution sign-in');
+  await screenshotBoth(page, 'account-sso-link');
+  await links.getByRole('button', { name: 'Link Demo University' }).click();
+  await atProvider(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/myAccount$/);
+  await expect(page.getByTestId('toast')).toContainText("Your account is now linked to your institution's sign-in.");
+  await expect(page.getByTestId('sso-linked')).toContainText('Linked to Demo University sign-in on');
+  await page.goto('/hi/dashboard/myAccount');
+  await expect(page.getByTestId('sso-linked')).toContainText('Demo University के साइन-इन से जोड़ा गया');
+  await screenshotBoth(page, 'account-sso-linked-hi');
+
+  // Now the institution's sign-in opens this account.
+  const later = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const laterPage = await later.newPage();
+  await laterPage.goto('/login/sso');
+  await laterPage.getByRole('button', { name: 'Demo University' }).click();
+  await atProvider(laterPage, email);
+  await expect(laterPage).toHaveURL(`${BASE}/`);
+  expect(JSON.parse((await new SignIn(laterPage).storage('userDetails'))!)).toMatchObject({ email, firstName: 'Lina' });
+  await later.close();
+});
+
 test('a stale institution sign-in answer says so and offers to try again', async ({ page }) => {
   await page.goto('/login/sso/success?code=made-up&state=made-up');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("That didn't work");

@@ -1,6 +1,7 @@
 // The console's access and branding sections in Chromium against the demo: Demo University's
-// librarian makes an access code that a reader then redeems (and disables it, and exports the
-// codes), and uploads a logo that a signed-in reader sees in the header at their next start.
+// librarian adds an e-mail domain (pending, with the DNS record to publish), makes an access code
+// that a reader then redeems (and disables it, and exports the codes), and uploads a logo that a
+// signed-in reader sees in the header at their next start.
 // Screenshots of both sections at 360 and 1280 px, in English and Hindi.
 import fs from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
@@ -31,7 +32,23 @@ test('the librarian makes an access code, a reader redeems it; disabled, it lets
 }) => {
   const id = await openSection(page, 'access');
   await expect(page.getByTestId('subscription')).toContainText('Magazines, Newspapers, Journals');
-  await expect(page.getByTestId('domains')).toContainText('@demo.edu');
+  await expect(page.getByTestId('domain-demo.edu').getByTestId('domain-state')).toContainText('Approved by Lectern on');
+
+  // A new domain waits for proof: the TXT record to publish, copy-ready, and Check now (the
+  // end-to-end server's resolver answers nothing: DNS_SERVERS points at a closed loopback port).
+  const domain = `e2e-${Date.now().toString(36)}.edu`;
+  await page.getByTestId('domain-input').fill(domain);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const claim = page.getByTestId(`domain-${domain}`);
+  await expect(claim.getByTestId('domain-state')).toHaveText('Waiting for proof');
+  await expect(claim.getByTestId('domain-record')).toContainText(`_lectern.${domain}`);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await claim.getByRole('button', { name: 'Copy the Value' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^lectern-verify=[0-9a-f]{32}$/);
+  await claim.getByRole('button', { name: 'Check now' }).click();
+  await expect(claim.getByTestId('domain-check')).toContainText('the DNS lookup did not answer');
+  await expect(claim.getByTestId('domain-state')).toHaveText('Waiting for proof');
 
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
   await page.getByLabel('Your own code (optional)').fill(code);
@@ -81,6 +98,7 @@ test('the librarian makes an access code, a reader redeems it; disabled, it lets
 
   await page.goto(`/hi/library/${id}/access`);
   await expect(page.getByRole('heading', { name: 'एक्सेस कोड' })).toBeVisible();
+  await expect(page.getByTestId(`domain-${domain}`).getByTestId('domain-state')).toHaveText('प्रमाण की प्रतीक्षा में');
   await expect(page.getByTestId(`code-${code}`).getByTestId('code-status')).toHaveText('बंद');
   // A refusal in Hindi is the console's own text for the error's code.
   await page.getByTestId('domain-input').fill('expired.edu');

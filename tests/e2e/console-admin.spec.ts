@@ -116,3 +116,62 @@ test('the admin makes an institution and its librarian, who sees the grant in th
   await page.getByTestId('activity-all').check();
   await expect(page.getByTestId('activity-entry').filter({ hasText: 'Institution made' }).first()).toContainText(orgCode);
 });
+
+test("a librarian's domain claim waits for the admin, who approves one and refuses another; the librarian sees it approved", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const [approved, refused] = [`approve-${stamp}.edu`, `refuse-${stamp}.edu`];
+
+  // Demo University's librarian claims two domains: both wait for proof.
+  const libContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const libPage = await libContext.newPage();
+  await new SignIn(libPage).withPassword('librarian@demo.edu', PASSWORD);
+  await expect(libPage).not.toHaveURL(/\/login/);
+  await libPage.goto('/library');
+  await expect(libPage).toHaveURL(/\/library\/\d+$/);
+  const id = libPage.url().split('/').pop()!;
+  await libPage.goto(`/library/${id}/access`);
+  for (const domain of [approved, refused]) {
+    await libPage.getByTestId('domain-input').fill(domain);
+    await libPage.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(libPage.getByTestId(`domain-${domain}`).getByTestId('domain-state')).toHaveText('Waiting for proof');
+  }
+  // A librarian has no Domain claims section.
+  await expect(nav(libPage).getByRole('link', { name: 'Domain claims' })).toHaveCount(0);
+
+  // The admin decides.
+  await new SignIn(page).withPassword('admin@example.com', PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/library');
+  await expect(page).toHaveURL(/\/library\/\d+$/);
+  await nav(page).getByRole('link', { name: 'Domain claims' }).click();
+  await expect(page).toHaveURL(/\/library\/\d+\/domains$/);
+  await expect(page.getByTestId('console-institution')).toHaveCount(0);
+  const claim = page.getByTestId(`review-${approved}`);
+  await expect(claim).toContainText(`@${approved} · Demo University`);
+  await expect(claim.getByTestId('domain-state')).toHaveText('Waiting for proof');
+  await screenshotBoth(page, 'console-domain-claims');
+  await claim.getByRole('button', { name: `Approve @${approved} for Demo University` }).click();
+  await expect(page.getByTestId('toast')).toContainText('Domain approved');
+  await expect(claim).toHaveCount(0);
+
+  await page.goto(`/hi${new URL(page.url()).pathname}`);
+  const other = page.getByTestId(`review-${refused}`);
+  await expect(other.getByTestId('domain-state')).toHaveText('प्रमाण की प्रतीक्षा में');
+  await screenshotBoth(page, 'console-domain-claims-hi');
+  await other.getByRole('button', { name: `Demo University के लिए @${refused} अस्वीकार करें` }).click();
+  await expect(other).toHaveCount(0);
+
+  // The librarian sees the approval, the refused claim gone, and both decisions in the activity log.
+  await libPage.reload();
+  await expect(libPage.getByTestId(`domain-${approved}`).getByTestId('domain-state')).toContainText('Approved by Lectern on');
+  await expect(libPage.getByTestId(`domain-${refused}`)).toHaveCount(0);
+  await libPage.goto(`/library/${id}/activity`);
+  const entries = libPage.getByTestId('activity-entry');
+  await expect(entries.first()).toContainText('E-mail domain refused');
+  await expect(entries.nth(1)).toContainText('E-mail domain approved');
+  await expect(entries.nth(1).getByRole('definition')).toHaveText('waiting for proof → approved by Lectern');
+  await libContext.close();
+});

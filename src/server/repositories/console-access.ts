@@ -1,24 +1,19 @@
-// The console's access section (issue 15): an institution's e-mail domains and access codes, and
-// its subscription to show. Codes are the same rows the reader redeems (access-codes.ts): one
-// model, one counter. Every change is audited in its own transaction.
+// The console's access section (issue 15): an institution's access codes and its subscription to
+// show, with its e-mail domains (institution-domains.ts). Codes are the same rows the reader
+// redeems (access-codes.ts): one model, one counter. Every change is audited in its own transaction.
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index';
 import { recordAudit } from './console';
 import { isLive } from './membership';
+import { institutionDomains } from './institution-domains';
+import { refuse, type Refusal } from './refusal';
 import {
   CODES_LISTED,
-  DOMAINS_MAX,
   type AccessCodeRow,
   type ConsoleAccess,
   type CreateCodesBody,
   type Sections,
 } from '../../shared/schemas/console-access';
-
-/** Why a change could not be made: the route turns it into a 4xx with this code (which the app
- * translates) and message. */
-export type Refusal = { refused: 400 | 404 | 409; code: string; message: string };
-const refuse = (status: Refusal['refused'], code: string, message: string): Refusal => ({ refused: status, code, message });
-export const isRefusal = (r: unknown): r is Refusal => typeof r === 'object' && r !== null && 'refused' in r;
 
 const CODE_COLUMNS = `c.id, c.code, c.label, c.max_uses AS "maxUses", c.uses, c.newspapers, c.journals,
   to_char(c.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "endsOn", c.created_at AS "createdAt",
@@ -51,68 +46,18 @@ export async function institutionCodes(db: Queryable, institutionId: number, lim
 }
 
 export async function consoleAccess(db: Queryable, institutionId: number): Promise<ConsoleAccess> {
-  const [inst, codes, count] = await Promise.all([
-    db.query<{ startsOn: string; endsOn: string; active: boolean; newspapers: boolean; journals: boolean; domains: string[] }>(
+  const [inst, domains, codes, count] = await Promise.all([
+    db.query<{ startsOn: string; endsOn: string; active: boolean; newspapers: boolean; journals: boolean }>(
       `SELECT to_char(sub_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "startsOn", to_char(sub_end AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "endsOn",
-              ${isLive('i')} AS active, newspapers, journals, email_domains AS domains
+              ${isLive('i')} AS active, newspapers, journals
        FROM institutions i WHERE id = $1`,
       [institutionId],
     ),
+    institutionDomains(db, institutionId),
     institutionCodes(db, institutionId, CODES_LISTED),
     db.query<{ n: number }>('SELECT count(*)::int AS n FROM access_codes WHERE institution_id = $1', [institutionId]),
   ]);
-  const { domains, ...subscription } = inst.rows[0];
-  return { subscription, domains, codes, codeCount: count.rows[0].n };
-}
-
-// One change to the domains at a time, whichever institution makes it: "held by another
-// institution" is then true when the domain is added (a text[] column has no unique index).
-const lockDomains = (tx: Queryable) => tx.query(`SELECT pg_advisory_xact_lock(hashtext('institutions.email_domains'))`);
-
-async function domainsOf(tx: Queryable, institutionId: number): Promise<string[]> {
-  return (await tx.query<{ d: string[] }>('SELECT email_domains AS d FROM institutions WHERE id = $1', [institutionId])).rows[0].d;
-}
-
-/** Adds an e-mail domain: readers signing in with it join the institution. */
-export function addDomain(db: Db, institutionId: number, domain: string, actorId: number): Promise<string[] | Refusal> {
-  return db.transaction(async (tx) => {
-    await lockDomains(tx);
-    const before = await domainsOf(tx, institutionId);
-    if (before.some((d) => d.toLowerCase() === domain)) return before;
-    const held = await tx.query(`SELECT 1 FROM institutions i, unnest(i.email_domains) d WHERE lower(d) = $1 AND i.id <> $2`, [
-      domain,
-      institutionId,
-    ]);
-    if (held.rows.length)
-      return refuse(
-        409,
-        'domain_held',
-        `${domain} is already held by another institution. If its addresses belong to yours, write to Lectern support.`,
-      );
-    if (before.length >= DOMAINS_MAX)
-      return refuse(400, 'too_many_domains', `An institution can hold at most ${DOMAINS_MAX} domains. Remove one first.`);
-    const after = (
-      await tx.query<{ d: string[] }>(
-        'UPDATE institutions SET email_domains = array_append(email_domains, $2) WHERE id = $1 RETURNING email_domains AS d',
-        [institutionId, domain],
-      )
-    ).rows[0].d;
-    await recordAudit(tx, { actorId, institutionId, action: 'domain.add', target: domain, before, after });
-    return after;
-  });
-}
-
-/** Removes an e-mail domain: nobody new joins by it; members who joined stay members. */
-export function removeDomain(db: Db, institutionId: number, domain: string, actorId: number): Promise<string[] | Refusal> {
-  return db.transaction(async (tx) => {
-    await lockDomains(tx);
-    const before = await domainsOf(tx, institutionId);
-    if (!before.some((d) => d.toLowerCase() === domain)) return refuse(404, 'not_your_domain', `${domain} is not one of your domains.`);
-    const after = before.filter((d) => d.toLowerCase() !== domain);
-    await tx.query('UPDATE institutions SET email_domains = $2 WHERE id = $1', [institutionId, after]);
-    await recordAudit(tx, { actorId, institutionId, action: 'domain.remove', target: domain, before, after });
-    return after;
-  });
+  return { subscription: inst.rows[0], domains, codes, codeCount: count.rows[0].n };
 }
 
 // Made-up codes: no 0/O or 1/I to misread, 8 characters (32^8, about 10^12), as XXXX-XXXX.

@@ -4,6 +4,8 @@
 // (not in an answer, not in the audit log).
 import type { Db, Queryable } from '../db/index';
 import { recordAudit } from './console';
+import { claimName } from './institutions';
+import { refuse, type Refusal } from './refusal';
 import type { z } from 'zod';
 import type {
   CreateInstitutionBody,
@@ -33,11 +35,15 @@ export async function institutionSettings(db: Queryable, institutionId: number):
 /** What the audit log keeps of an institution's settings. */
 const audited = ({ id: _id, name: _name, orgCode: _code, ...rest }: StoredSettings) => rest;
 
-/** Makes an institution; null when its org code is taken (by any spelling of it). */
+const codeTaken = (code: string) => refuse(409, 'org_code_taken', `The org code ${code} belongs to another institution.`);
+
+/** Makes an institution; refused when its name or its org code is another's (by any spelling). */
 export function createInstitution(db: Db, body: z.output<typeof CreateInstitutionBody>, actorId: number) {
-  return db.transaction(async (tx): Promise<StoredSettings | null> => {
+  return db.transaction(async (tx): Promise<StoredSettings | Refusal> => {
+    const nameTaken = await claimName(tx, body.name, null);
+    if (nameTaken) return nameTaken;
     const taken = await tx.query('SELECT 1 FROM institutions WHERE upper(con_code) = upper($1)', [body.orgCode]);
-    if (taken.rows.length) return null;
+    if (taken.rows.length) return codeTaken(body.orgCode);
     // Two admins making the same code at once: the unique index lets one in, the other gets no row.
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO institutions (name, con_code, sub_start, sub_end, newspapers, journals, country, age_rating, download_limit, device_limit)
@@ -46,7 +52,7 @@ export function createInstitution(db: Db, body: z.output<typeof CreateInstitutio
        ON CONFLICT (con_code) DO NOTHING RETURNING id`,
       [body.name, body.startsOn, body.endsOn, body.orgCode, ...settingValues(body)],
     );
-    if (!rows[0]) return null;
+    if (!rows[0]) return codeTaken(body.orgCode);
     const made = await institutionSettings(tx, rows[0].id);
     // Admin-only (no institution): a librarian's log starts with what happens after.
     await recordAudit(tx, {

@@ -3,6 +3,8 @@
 import type { Db, Queryable } from '../db/index';
 import { mediaUrl } from '../media/store';
 import { recordAudit } from './console';
+import { claimName } from './institutions';
+import type { Refusal } from './refusal';
 import type { ConsoleBranding } from '../../shared/schemas/console-access';
 
 interface BrandingRow {
@@ -23,14 +25,17 @@ export async function consoleBranding(db: Queryable, institutionId: number): Pro
   return asBranding((await db.query<BrandingRow>(SELECT, [institutionId])).rows[0]);
 }
 
-/** Sets the name or the three logo files (media names); audited with the values before and after. */
+/** Sets the name (unless another institution has it) or the three logo files (media names);
+ * audited with the values before and after. */
 export function changeBranding(
   db: Db,
   institutionId: number,
   change: { name: string } | { logos: [string, string, string] },
   actorId: number,
-): Promise<ConsoleBranding> {
+): Promise<ConsoleBranding | Refusal> {
   return db.transaction(async (tx) => {
+    const taken = 'name' in change ? await claimName(tx, change.name, institutionId) : null;
+    if (taken) return taken;
     const before = (await tx.query<BrandingRow>(`${SELECT} FOR UPDATE`, [institutionId])).rows[0];
     const logos = 'logos' in change ? change.logos : [null, null, null];
     const after = (

@@ -1,6 +1,7 @@
 // Contact-form enquiries and readers' questions, kept for the team and, as an inbox, for the
-// institution they belong to: the one named in the enquiry form (by its name as readers see it),
-// else the signed-in sender's own. The console changes their status (new, answered, closed).
+// institution they belong to: the one picked in the enquiry form (by its id, never by a name a
+// later rename could take over), else the signed-in sender's own. The console changes their
+// status (new, answered, closed).
 import type { Db, Queryable } from '../db/index';
 import { enquiryMobile, type Enquiry as EnquiryBody } from '../../shared/schemas/contact';
 import { recordAudit } from './console';
@@ -11,7 +12,7 @@ export async function saveEnquiry(db: Queryable, b: EnquiryBody, senderId: numbe
   await db.query(
     `INSERT INTO enquiries (user_name, email, message, institution_name, designation, mobile, campuses, students, institution_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce(
-       (SELECT id FROM institutions WHERE lower(name) = lower($4) ORDER BY id LIMIT 1),
+       (SELECT id FROM institutions WHERE id = $10::int),
        (SELECT institution_id FROM users WHERE id = $9::int)))`,
     [
       b.userName,
@@ -23,6 +24,7 @@ export async function saveEnquiry(db: Queryable, b: EnquiryBody, senderId: numbe
       b.campuses ?? null,
       b.students ?? null,
       senderId,
+      b.institutionId ?? null,
     ],
   );
 }

@@ -1,7 +1,22 @@
-// Institutions: details for branding (getOrgDetails) and the ones a reader can ask to join.
+// Institutions: details for branding (getOrgDetails), the ones a reader can ask to join, and the
+// rule that names are unique.
 import type { Queryable } from '../db/index';
 import { mediaUrl } from '../media/store';
 import { isLive } from './membership';
+import { refuse, type Refusal } from './refusal';
+
+/** Names are unique compared without case, spaces or accents (institution_name_key, migration
+ * 029), so no institution can take another's name and the enquiries and trust that go with it.
+ * Call it in the transaction that sets the name: one naming at a time (the unique index would
+ * otherwise make the second of two at once a server error). A refusal when another has the name. */
+export async function claimName(tx: Queryable, name: string, institutionId: number | null): Promise<Refusal | null> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('institutions.name'))`);
+  const { rows } = await tx.query(
+    'SELECT 1 FROM institutions WHERE institution_name_key(name) = institution_name_key($1) AND id IS DISTINCT FROM $2::int',
+    [name, institutionId],
+  );
+  return rows.length ? refuse(409, 'name_taken', `Another institution is already called ${name}. Choose another name.`) : null;
+}
 
 export async function orgByCode(db: Queryable, conCode: string) {
   const { rows } = await db.query(

@@ -2,6 +2,7 @@
 // e-mail domain at sign-up and sign-in, an access code, linking an institutional address, SSO,
 // an approved ID — calls joinInstitution, with one idea of a live institution.
 import type { Queryable } from '../db/index';
+import { provenDomainOf } from './institution-domains';
 
 /** An institution is live while its subscription has not ended. `alias` names the institutions row. */
 export const isLive = (alias: string) => `${alias}.sub_end > now()`;
@@ -10,16 +11,13 @@ export const isLive = (alias: string) => `${alias}.sub_end > now()`;
  * code gave it (users.access_ends_at). `u` and `i` name the users and institutions rows. */
 export const accessEnds = (u: string, i: string) => `least(coalesce(${u}.access_ends_at, ${i}.sub_end), ${i}.sub_end)`;
 
-/** The institution whose e-mail domains include the address's domain: the live one first, else
- * the one whose subscription ended last (its members then see "subscription expired"). */
-export async function institutionForDomain(db: Queryable, email: string | null): Promise<number | null> {
-  const domain = email?.split('@')[1];
-  if (!domain) return null;
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT i.id FROM institutions i WHERE $1 = ANY (i.email_domains) ORDER BY ${isLive('i')} DESC, i.sub_end DESC, i.id LIMIT 1`,
-    [domain.toLowerCase()],
-  );
-  return rows[0]?.id ?? null;
+/** The institution that has proven the address's e-mail domain (a pending claim lets nobody in).
+ * With `accountMade`, only when the domain counted by then: a domain does not move accounts that
+ * existed before it counted (their owners never agreed to join whoever claimed it). */
+export async function institutionForDomain(db: Queryable, email: string | null, accountMade?: Date): Promise<number | null> {
+  const proven = await provenDomainOf(db, email);
+  if (!proven || (accountMade && accountMade < proven.since)) return null;
+  return proven.institutionId;
 }
 
 /** Attaches the user to the institution until `until` (an access code's end) or for as long as

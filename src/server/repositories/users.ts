@@ -31,6 +31,7 @@ export interface UserRow {
   last_name: string;
   password_hash: string | null;
   user_type: 'user' | 'guest';
+  created_at: Date;
 }
 
 export async function findUserByContact(db: Queryable, c: Contact): Promise<UserRow | null> {
@@ -68,9 +69,10 @@ export async function createGuest(db: Queryable, uniqId: string): Promise<UserRo
 }
 
 /** On each sign-in: an account without live access joins the institution its e-mail domain names
- * now (so a reader whose access code ended is back with their own institution). */
+ * now (so a reader whose access code ended is back with their own institution), if the domain
+ * counted when the account was made: one proven later does not move accounts that existed before. */
 export async function linkByDomain(db: Queryable, user: UserRow): Promise<void> {
-  const institution = await institutionForDomain(db, user.email);
+  const institution = await institutionForDomain(db, user.email, new Date(user.created_at));
   if (institution && !(await hasLiveAccess(db, user.id))) await joinInstitution(db, user.id, institution);
 }
 
@@ -228,13 +230,14 @@ export async function setVerifiedContact(db: Queryable, userId: number, c: Conta
   await db.query(`UPDATE users SET ${column} = $2, ${column}_verified = true WHERE id = $1`, [userId, contactValue(c)]);
 }
 
-/** After an institution's sign-in: the address is verified, and a new account takes its name. */
-export async function applySsoProfile(db: Queryable, userId: number, firstName: string, lastName: string): Promise<void> {
+/** After an institution's sign-in: the address it vouched for is verified (if it is the
+ * account's), and an account without a name takes the provider's. */
+export async function applySsoProfile(db: Queryable, userId: number, email: string, firstName: string, lastName: string): Promise<void> {
   await db.query(
-    `UPDATE users SET email_verified = true,
+    `UPDATE users SET email_verified = email_verified OR email = $4,
        first_name = CASE WHEN first_name = '' THEN $2 ELSE first_name END,
        last_name = CASE WHEN first_name = '' THEN $3 ELSE last_name END
      WHERE id = $1`,
-    [userId, firstName, lastName],
+    [userId, firstName, lastName, email],
   );
 }

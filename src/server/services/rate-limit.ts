@@ -41,6 +41,10 @@ export const LIMITS = {
   contactAckPerAddress: { bucket: 'contact-ack', max: 3, windowMs: DAY },
   /** Institution ID uploads one reader may send (each is decoded and redrawn). */
   idUploadPerUser: { bucket: 'id-upload', max: 3, windowMs: DAY },
+  /** DNS checks of a domain's proof record: per institution and domain, and per institution, so
+   * the console's Check button cannot be used to flood resolvers (or a domain's name servers). */
+  domainCheckPerClaim: { bucket: 'domain-check', max: 10, windowMs: HOUR },
+  domainCheckPerInstitution: { bucket: 'domain-check-inst', max: 30, windowMs: HOUR },
   /** SUSHI calls from one client, whatever they ask (a report costs a database read): max is
    * config.sushiRequestsPerHour. A harvester takes a dozen calls per institution and month. */
   sushiPerClient: { bucket: 'sushi-client', max: 300, windowMs: HOUR },

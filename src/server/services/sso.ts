@@ -1,8 +1,10 @@
 // Institution single sign-on with OpenID Connect (openid-client): authorization code flow with
 // PKCE, state and nonce, each state used once within 10 minutes. The institution's identity
 // provider proves the reader belongs to it, so the account joins that institution: only for an
-// address of one of the institution's e-mail domains that the provider says it verified (a
-// provider that lets anyone register, or takes any address, must not hand out membership).
+// address of one of the institution's proven e-mail domains that the provider says it verified (a
+// provider that lets anyone register, or takes any address, must not hand out membership). Which
+// account it signs in is decided by the provider's (issuer, subject), never by the address alone
+// (repositories/sso.ts).
 import * as oidc from 'openid-client';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
@@ -36,8 +38,9 @@ export function createSsoService(db: Queryable, publicUrl: string) {
   return {
     list: () => ssoInstitutions(db),
 
-    /** The identity provider's sign-in address for an institution (by id or org code). */
-    async start(org: string, returnTo: string): Promise<URL> {
+    /** The identity provider's sign-in address for an institution (by id or org code); with
+     * `linkUserId`, the sign-in links that signed-in reader's account instead. */
+    async start(org: string, returnTo: string, linkUserId: number | null = null): Promise<URL> {
       const inst = await ssoInstitution(db, /^\d+$/.test(org) ? { id: Number(org) } : { code: org });
       if (!inst) throw new HttpError(404, 'not_found', 'This institution does not offer sign-in through its own system.');
       let config: oidc.Configuration;
@@ -49,7 +52,13 @@ export function createSsoService(db: Queryable, publicUrl: string) {
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      await savePendingSignIn(db, state, inst.id, { code_verifier: verifier, nonce, return_to: returnTo }, STATE_TTL_S);
+      await savePendingSignIn(
+        db,
+        state,
+        inst.id,
+        { code_verifier: verifier, nonce, return_to: returnTo, link_user_id: linkUserId },
+        STATE_TTL_S,
+      );
       return oidc.buildAuthorizationUrl(config, {
         redirect_uri: ssoCallbackUrl(publicUrl),
         scope: 'openid email profile',
@@ -60,7 +69,8 @@ export function createSsoService(db: Queryable, publicUrl: string) {
       });
     },
 
-    /** Completes the flow from the callback's query string: the verified e-mail address and name. */
+    /** Completes the flow from the callback's query string: the provider's account (issuer and
+     * subject), its verified e-mail address and name. */
     async complete(search: string) {
       const params = new URLSearchParams(search);
       const state = params.get('state') ?? '';
@@ -92,8 +102,14 @@ export function createSsoService(db: Queryable, publicUrl: string) {
           `${email} is not an address of ${inst.name} (${inst.email_domains.map((d) => `@${d}`).join(', ') || 'it has no e-mail domain'})`,
         );
       }
+      if (typeof claims?.iss !== 'string' || typeof claims.sub !== 'string' || !claims.sub)
+        throw failed('your institution did not name the account');
       return {
         institutionId: inst.id,
+        institutionName: inst.name,
+        issuer: claims.iss,
+        subject: claims.sub,
+        linkUserId: pending.link_user_id,
         email,
         firstName: String(claims?.given_name ?? String(claims?.name ?? '').split(' ')[0] ?? ''),
         lastName: String(

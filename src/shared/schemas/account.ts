@@ -99,6 +99,16 @@ export const SsoStartQuery = z.object({
     .optional(),
 });
 export const SsoCompleteBody = z.object({ search: line().max(4000) });
+/** POST /api/sso/link: link the signed-in reader's account to an institution's sign-in. */
+export const SsoLinkBody = SsoStartQuery.pick({ returnTo: true }).extend({
+  institutionId: z.number().int().positive().max(INT4_MAX),
+});
+/** GET /api/sso/account: the reader's institution sign-ins, linked and linkable. */
+export const SsoLinks = z.object({
+  linked: z.array(z.object({ institution: z.string(), linkedAt: z.string() })),
+  canLink: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type SsoLinks = z.infer<typeof SsoLinks>;
 /** The unsubscribe link's signed token. */
 export const UnsubscribeBody = z.object({ t: line().max(600) });
 

@@ -1,5 +1,6 @@
-// The console's access and branding sections (issue 15): an institution's e-mail domains, its
-// access codes, its subscription (read-only for librarians), its display name and logo.
+// The console's access and branding sections (issue 15): an institution's e-mail domains (each
+// proven before it lets anyone in), its access codes, its subscription (read-only for librarians),
+// its display name and logo.
 import { z } from 'zod';
 import { INT4_MAX, isoDate, line } from './fields';
 import { InstitutionParams } from './console';
@@ -26,6 +27,8 @@ export const PUBLIC_MAIL_DOMAINS = [
   'googlemail.com',
   'yahoo.com',
   'yahoo.co.in',
+  'yahoo.co.uk',
+  'ymail.com',
   'outlook.com',
   'hotmail.com',
   'live.com',
@@ -38,8 +41,18 @@ export const PUBLIC_MAIL_DOMAINS = [
   'rediffmail.com',
   'zoho.com',
   'gmx.com',
+  'gmx.net',
   'mail.com',
   'yandex.com',
+  'yandex.ru',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  '126.com',
+  // reserved for examples (RFC 2606): nobody's institution
+  'example.com',
+  'example.org',
+  'example.net',
 ];
 /** An e-mail domain as a librarian types it ("@Demo.edu " is demo.edu). */
 export const EmailDomain = line({ error: 'Enter a domain, such as college.edu' })
@@ -57,21 +70,59 @@ export const EmailDomain = line({ error: 'Enter a domain, such as college.edu' }
 
 export const DomainBody = z.object({ domain: EmailDomain });
 
+/** Where a domain stands: pending (proven by nobody yet: it lets nobody in), taken (another
+ * institution proved it: this claim cannot be), verified (by its DNS record), approved (by a Lectern
+ * admin), kept (it counted before ownership was checked, and was kept at the upgrade). */
+export const DomainState = z.enum(['pending', 'taken', 'verified', 'approved', 'kept']);
+export type DomainState = z.infer<typeof DomainState>;
+
+/** The DNS record that proves a domain: a TXT record at `_lectern.<domain>`. */
+export const domainRecord = (domain: string, token: string) => ({ name: `_lectern.${domain}`, value: `lectern-verify=${token}` });
+
+export const InstitutionDomain = z.object({
+  domain: z.string(),
+  state: DomainState,
+  addedAt: z.string(),
+  /** When it began to count (null while it does not). */
+  provenAt: z.string().nullable(),
+  /** The TXT record to publish, while the domain is not proven. */
+  record: z.object({ name: z.string(), value: z.string() }).nullable(),
+  /** The last DNS check: when, and whether the record was found, absent, or the lookup failed. */
+  checkedAt: z.string().nullable(),
+  checkResult: z.enum(['found', 'absent', 'failed']).nullable(),
+});
+export type InstitutionDomain = z.infer<typeof InstitutionDomain>;
+
+export const InstitutionDomains = z.object({ domains: z.array(InstitutionDomain) });
+
+/** GET /api/console/domains (admins): the claims waiting for a decision and the domains kept at
+ * the upgrade, oldest first, with their institution. */
+export const DomainReview = z.object({
+  domains: z.array(InstitutionDomain.extend({ institutionId: z.number().int(), institution: z.string() })),
+});
+export type DomainReview = z.infer<typeof DomainReview>;
+
 export const Sections = z.object({ newspapers: z.boolean(), journals: z.boolean() });
 export type Sections = z.infer<typeof Sections>;
 
-/** A code a librarian chooses: 4 to 32 letters, digits and hyphens, starting with a letter or digit. */
-export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
+/** A code a librarian chooses: at most 32 letters, digits and hyphens, starting with a letter or
+ * digit, with at least CODE_MIN_CHARS letters or digits, so it cannot be guessed in a few hundred
+ * tries (codes made before this rule keep working). */
+export const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,31}$/;
+export const CODE_MIN_CHARS = 8;
+const CODE_RULE = `A code has ${CODE_MIN_CHARS} to 32 letters, digits and hyphens (at least ${CODE_MIN_CHARS} letters or digits), and starts with a letter or digit.`;
+/** A code of the librarian's choosing, as typed (upper-cased). */
+export const OwnCode = line()
+  .toUpperCase()
+  .regex(CODE_PATTERN, CODE_RULE)
+  .refine((c) => c.replace(/-/g, '').length >= CODE_MIN_CHARS, CODE_RULE);
 
 /** POST …/access/codes: one code or a batch of `count`. */
 export const CreateCodesBody = z
   .object({
     count: z.number().int().min(1, 'Make at least one code.').max(CODE_BATCH_MAX, `Make at most ${CODE_BATCH_MAX} codes at once.`),
     /** A code of the librarian's choosing (only when making one); else they are made up. */
-    code: line()
-      .toUpperCase()
-      .regex(CODE_PATTERN, 'A code has 4 to 32 letters, digits and hyphens, and starts with a letter or digit.')
-      .optional(),
+    code: OwnCode.optional(),
     /** Accounts that may redeem each code; null for no limit. */
     maxUses: z
       .number()
@@ -115,7 +166,7 @@ export const CODES_LISTED = 1000;
 /** GET …/access: the subscription (read-only), the domains and the codes. */
 export const ConsoleAccess = z.object({
   subscription: z.object({ startsOn: z.string(), endsOn: z.string(), active: z.boolean() }).extend(Sections.shape),
-  domains: z.array(z.string()),
+  domains: z.array(InstitutionDomain),
   codes: z.array(AccessCodeRow),
   /** Codes in all (the list has the newest CODES_LISTED). */
   codeCount: z.number().int(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../validation';
 import { CountryCode, CountryIso, Email, Mobile } from './account';
 import { withValidMobile } from './phone';
-import { line, text as paragraphs } from './fields';
+import { INT4_MAX, line, text as paragraphs } from './fields';
 
 const required = (field: string) => MESSAGES.fieldRequired.replace('{Field}', field);
 const text = (field: string, max: number, multiline = false) =>
@@ -28,6 +28,9 @@ const EnquiryFields = z.object({
   country: CountryIso,
   campuses: z.enum(CAMPUS_OPTIONS, { error: MESSAGES.campusRequired }),
   students: z.enum(STUDENT_OPTIONS, { error: MESSAGES.studentsRequired }),
+  /** The institution picked from those Lectern serves (GET /api/institutions), when the name is
+   * one of them: its enquiry reaches that institution's console by this id, never by the name. */
+  institutionId: z.number().int().positive().max(INT4_MAX).optional(),
 });
 export const ContactBody = withValidMobile(EnquiryFields);
 export type ContactBody = z.infer<typeof ContactBody>;
@@ -40,3 +43,12 @@ export type Enquiry = QuestionBody & Partial<ContactBody>;
 
 /** The enquiry's mobile number as kept and mailed: "+91 9876501234". */
 export const enquiryMobile = (b: Enquiry) => (b.mobile ? `${b.countryCode ?? ''} ${b.mobile}`.trim() : null);
+
+/** A name as institution names are compared (unique without case, spaces or accents; the SQL
+ * function institution_name_key): the form picks the institution a typed name is. */
+export const institutionNameKey = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, '');

@@ -13,6 +13,7 @@ import { NoData, hasNoData } from '../../components/NoData';
 import { InstitutionSummary } from './InstitutionSummary';
 import { DeleteAccount } from './DeleteAccount';
 import { DeviceCode } from './DeviceCode';
+import { SsoLink } from './SsoLink';
 import { detailsQuery } from './queries';
 import { useUpdateProfile } from './mutations';
 
@@ -82,6 +83,7 @@ export default function MyAccountPage() {
       <Suspense fallback={null}>
         <ZoneSettings />
       </Suspense>
+      {user?.usertype === 'user' && <SsoLink />}
       {user?.usertype === 'user' && <DeviceCode />}
       {user?.usertype === 'user' && <DeleteAccount />}
     </AccountLayout>

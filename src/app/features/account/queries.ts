@@ -1,12 +1,13 @@
 // The signed-in reader's data: details (login refresh) and e-mail preferences.
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
-import { EmailPreferences, UserInfo } from '../../../shared/schemas/account';
+import { EmailPreferences, SsoLinks, UserInfo } from '../../../shared/schemas/account';
 
 export const accountKeys = {
   all: ['account'] as const,
   details: () => [...accountKeys.all, 'details'] as const,
   emailPreferences: () => [...accountKeys.all, 'email-preferences'] as const,
+  ssoLinks: () => [...accountKeys.all, 'sso-links'] as const,
 };
 
 export const detailsQuery = () => queryOptions({ queryKey: accountKeys.details(), queryFn: () => apiPost('/api/user/details', UserInfo) });
@@ -14,4 +15,10 @@ export const emailPreferencesQuery = () =>
   queryOptions({
     queryKey: accountKeys.emailPreferences(),
     queryFn: ({ signal }) => apiGet('/api/user/emailpreference', EmailPreferences, undefined, signal),
+  });
+/** The reader's institution sign-ins: linked, and those they could link. */
+export const ssoLinksQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.ssoLinks(),
+    queryFn: ({ signal }) => apiGet('/api/sso/account', SsoLinks, undefined, signal),
   });

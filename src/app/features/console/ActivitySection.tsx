@@ -80,7 +80,21 @@ export function ActivitySection({ institutionId, me }: SectionProps) {
 }
 
 /** Recorded words the log shows in the reader's language (other values are names, dates, addresses). */
-const WORDS = ['librarian', 'admin', 'set', 'replaced', 'active', 'disabled', 'ended', 'used_up'];
+const WORDS = [
+  'librarian',
+  'admin',
+  'set',
+  'replaced',
+  'active',
+  'disabled',
+  'ended',
+  'used_up',
+  'pending',
+  'taken',
+  'verified',
+  'approved',
+  'kept',
+];
 // A role's institution number says nothing a reader of the log needs (the entry names the institution).
 const UNSHOWN = ['institutionId'];
 

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
-import type { AccessCodeRow, ConsoleAccess } from '../../../shared/schemas/console-access';
+import { OwnCode, type AccessCodeRow, type ConsoleAccess } from '../../../shared/schemas/console-access';
 import { useCreateCodes } from './access-queries';
 import { consoleTexts } from './texts';
 import { useRefusalText } from './ConsoleParts';
@@ -22,9 +22,10 @@ export function CodeForm({
   access: ConsoleAccess;
   onMade: (codes: AccessCodeRow[]) => void;
 }) {
-  const { t } = useNamespaceTexts('console', consoleTexts);
+  const { t, lang } = useNamespaceTexts('console', consoleTexts);
   const refusal = useRefusalText();
   const sub = access.subscription;
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [today] = useState(() => new Date().toISOString().slice(0, 10));
   const [count, setCount] = useState('1');
   const [code, setCode] = useState('');
@@ -38,10 +39,12 @@ export function CodeForm({
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    const own = !many && code.trim() ? OwnCode.safeParse(code) : null;
+    if (own && !own.success) return setCodeError(lang === 'en' ? own.error.issues[0].message : t('codeRule'));
     create.mutate(
       {
         count: Number(count),
-        code: !many && code.trim() ? code.trim() : undefined,
+        code: own?.data,
         maxUses: uses.trim() ? Number(uses) : null,
         endsOn,
         label,
@@ -70,7 +73,11 @@ export function CodeForm({
           hint={many ? t('codeOwnBatch') : t('codeOwnHint')}
           value={many ? '' : code}
           disabled={many}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          onChange={(e) => {
+            setCode(e.target.value.toUpperCase());
+            setCodeError(null);
+          }}
+          error={many ? null : codeError}
           autoComplete="off"
           spellCheck={false}
           data-testid="code-own"

@@ -23,6 +23,7 @@ import '../../components/forms.css';
 import { ActivitySection } from './ActivitySection';
 import { InstitutionSection } from './InstitutionSection';
 import { NewInstitutionSection } from './NewInstitutionSection';
+import { DomainsSection } from './DomainsSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
@@ -48,6 +49,7 @@ const sections: {
   { path: 'activity', label: 'activity', Section: ActivitySection },
   { path: 'institution', label: 'institutionSettings', Section: InstitutionSection, adminOnly: true },
   { path: 'new-institution', label: 'newInstitution', Section: NewInstitutionSection, adminOnly: true, standalone: true },
+  { path: 'domains', label: 'domainReview', Section: DomainsSection, adminOnly: true, standalone: true },
 ];
 
 export default function ConsolePage() {

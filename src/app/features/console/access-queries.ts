@@ -2,14 +2,22 @@
 // answer in the cache), and the codes' CSV download.
 import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { AccessCodeRow, ConsoleAccess, ConsoleBranding, CreatedCodes, type CreateCodesBody } from '../../../shared/schemas/console-access';
+import {
+  AccessCodeRow,
+  ConsoleAccess,
+  ConsoleBranding,
+  CreatedCodes,
+  DomainReview,
+  InstitutionDomains,
+  type CreateCodesBody,
+} from '../../../shared/schemas/console-access';
 import { ApiError, apiGet, apiPost, currentCredentials } from '../../lib/api';
 import { send } from '../../lib/http';
 import { consoleKeys } from './queries';
 
 export const accessKeys = {
   access: (institutionId: number) => [...consoleKeys.all, institutionId, 'access'] as const,
+  domainReview: () => [...consoleKeys.all, 'domain-review'] as const,
   branding: (institutionId: number) => [...consoleKeys.all, institutionId, 'branding'] as const,
 };
 const accessPath = (institutionId: number) => `/api/console/institutions/${institutionId}/access`;
@@ -29,16 +37,27 @@ export const brandingQuery = (institutionId: number) =>
     retry: false,
   });
 
-const Domains = z.object({ domains: z.array(z.string()) });
+/** For admins: the domain claims waiting for a decision, and those kept at the upgrade. */
+export const domainReviewQuery = () =>
+  queryOptions({
+    queryKey: accessKeys.domainReview(),
+    queryFn: ({ signal }) => apiGet('/api/console/domains', DomainReview, undefined, signal),
+    retry: false,
+  });
 
-/** Adds (or removes) an e-mail domain; the answer is the institution's domains now. */
-export function useDomainChange(institutionId: number, change: 'add' | 'remove') {
+export type DomainChange = 'add' | 'remove' | 'check' | 'approve' | 'refuse';
+
+/** Adds, removes, checks (by DNS), approves or refuses (admins) an e-mail domain; the answer is
+ * the institution's domains now. */
+export function useDomainChange(institutionId: number, change: DomainChange) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (domain: string) =>
-      apiPost(`${accessPath(institutionId)}/domains${change === 'remove' ? '/remove' : ''}`, Domains, { domain }),
-    onSuccess: ({ domains }) =>
-      client.setQueryData(accessKeys.access(institutionId), (old: ConsoleAccess | undefined) => old && { ...old, domains }),
+      apiPost(`${accessPath(institutionId)}/domains${change === 'add' ? '' : `/${change}`}`, InstitutionDomains, { domain }),
+    onSuccess: ({ domains }) => {
+      client.setQueryData(accessKeys.access(institutionId), (old: ConsoleAccess | undefined) => old && { ...old, domains });
+      return client.invalidateQueries({ queryKey: accessKeys.domainReview() });
+    },
   });
 }
 

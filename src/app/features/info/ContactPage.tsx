@@ -1,21 +1,26 @@
 // /contact-us: a reader's own question (name, e-mail, message), or the institution enquiry form
 // (spec §3 fields, spec §5 messages); checked here with the same schemas the server uses;
-// nothing is lost on a refusal.
+// nothing is lost on a refusal. An institution Lectern serves is offered as the name is typed;
+// its enquiry then reaches that institution's console by its id.
 import { NeedsNetwork } from '../../components/NoData';
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Field } from '../../components/Field';
 import { CountrySlot, DEFAULT_COUNTRY, type PickedCountry } from '../../components/CountrySlot';
-import { apiPost } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 import { useErrorText, useValidationText } from '../../lib/errors';
 import { OkReply } from '../../../shared/schemas/account';
-import { CAMPUS_OPTIONS, ContactBody, QuestionBody, STUDENT_OPTIONS } from '../../../shared/schemas/contact';
+import { CAMPUS_OPTIONS, ContactBody, QuestionBody, STUDENT_OPTIONS, institutionNameKey } from '../../../shared/schemas/contact';
 import { MESSAGES, messageKey } from '../../../shared/validation';
 import './info.css';
 import '../../components/forms.css';
 
+const Institutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) });
+
 /** What is typed; the country of the mobile number is picked (CountrySlot). */
-type Values = Record<Exclude<keyof ContactBody, 'countryCode' | 'country'>, string>;
+type Values = Record<Exclude<keyof ContactBody, 'countryCode' | 'country' | 'institutionId'>, string>;
 const EMPTY: Values = {
   userName: '',
   emailId: '',
@@ -40,6 +45,11 @@ export default function ContactPage() {
   // Most who write are students or staff with a question: the campus and student counts are
   // only asked of someone enquiring for an institution.
   const [kind, setKind] = useState<'question' | 'institution'>('question');
+  const served = useQuery({
+    queryKey: ['institutions'],
+    queryFn: ({ signal }) => apiGet('/api/institutions', Institutions, undefined, signal),
+    enabled: kind === 'institution',
+  }).data?.institutions;
 
   const label = (k: keyof Values) => t(`contact.fields.${k}`);
   /** The spec texts as they are in English (they are the contract, spelling included); in
@@ -55,10 +65,13 @@ export default function ContactPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // The institution the name is, among those Lectern serves (names are unique in this form).
+    const picked = served?.find((i) => institutionNameKey(i.name) === institutionNameKey(values.institutionName));
     const parsed = (kind === 'question' ? QuestionBody : ContactBody).safeParse({
       ...values,
       countryCode: country.mobileCode,
       country: country.iso,
+      institutionId: picked?.id,
     });
     if (!parsed.success) {
       const next: Partial<Values> = {};
@@ -151,7 +164,12 @@ export default function ContactPage() {
               />
               {input('mobile', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
             </div>
-            {input('institutionName', { autoComplete: 'organization' })}
+            {input('institutionName', { autoComplete: 'organization', list: 'contact-institutions', hint: t('contact.institutionHint') })}
+            <datalist id="contact-institutions">
+              {served?.map((i) => (
+                <option key={i.id} value={i.name} />
+              ))}
+            </datalist>
             {input('desigination', { autoComplete: 'organization-title' })}
             <div className="field-row field-row--even">
               {select('campuses', CAMPUS_OPTIONS)}

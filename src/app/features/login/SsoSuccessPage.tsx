@@ -1,10 +1,13 @@
 // /login/sso/success: the institution sent the reader back; the server checks its answer and
-// signs the reader in, then they go on as after any sign-in.
+// signs the reader in, then they go on as after any sign-in. When the reader was linking their
+// account from My Account, they stay signed in as they were and go back there.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
-import { apiPost } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api';
+import { showToast } from '../../components/Toast';
+import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText } from '../../lib/errors';
 import { localeOf, localisedPath, stripLocale } from '../../lib/locale';
 import { saveUser } from '../../lib/session';
@@ -12,12 +15,15 @@ import { z } from 'zod';
 import { LoginReply } from '../../../shared/schemas/account';
 import { endFlow, nextPath } from './flow';
 
-const SsoReply = LoginReply.extend({ returnTo: z.string() });
+const SsoReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });
 
 export default function SsoSuccessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const to = useLocalePath();
   const [error, setError] = useState<string | null>(null);
+  // An account that exists already is signed in to another way first (then linked).
+  const [exists, setExists] = useState(false);
   const errorText = useErrorText();
   const started = useRef(false);
 
@@ -27,12 +33,20 @@ export default function SsoSuccessPage() {
     started.current = true;
     apiPost('/api/sso/complete', SsoReply, { search: window.location.search }).then(
       (reply) => {
+        const locale = localeOf(reply.returnTo);
+        if (reply.linked) {
+          saveUser(reply);
+          showToast(t('sso.linked'));
+          return navigate(localisedPath(stripLocale(reply.returnTo), locale), { replace: true });
+        }
         saveUser(reply, 'sso');
         endFlow();
-        const locale = localeOf(reply.returnTo);
         navigate(localisedPath(nextPath(reply, stripLocale(reply.returnTo)), locale), { replace: true });
       },
-      (err) => setError(errorText(err)),
+      (err) => {
+        setExists(err instanceof ApiError && err.code === 'sso_account_exists');
+        setError(errorText(err));
+      },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -45,9 +59,15 @@ export default function SsoSuccessPage() {
     );
   return (
     <AuthCard title={t('sso.failedTitle')} lede={error}>
-      <Link className="button button--wide" to="/login/sso">
-        {t('sso.tryAgain')}
-      </Link>
+      {exists ? (
+        <Link className="button button--wide" to={to('/login')}>
+          {t('sso.signInInstead')}
+        </Link>
+      ) : (
+        <Link className="button button--wide" to={to('/login/sso')}>
+          {t('sso.tryAgain')}
+        </Link>
+      )}
     </AuthCard>
   );
 }

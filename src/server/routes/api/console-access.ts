@@ -1,38 +1,14 @@
-// The console's access section (issue 15): e-mail domains, access codes (one or a batch, list
-// with usage, disable, CSV) and the subscription, read-only. Librarians of the institution and
-// admins, checked by console-guard on every call; every change audited by the repository.
+// The console's access section (issue 15): access codes (one or a batch, list with usage,
+// disable, CSV) and the subscription, read-only; its e-mail domains are in console-domains.ts.
+// Librarians of the institution and admins, checked by console-guard on every call; every change
+// audited by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
-import {
-  AccessCodeRow,
-  CodeParams,
-  ConsoleAccess,
-  CreateCodesBody,
-  CreatedCodes,
-  DomainBody,
-} from '../../../shared/schemas/console-access';
-import {
-  addDomain,
-  consoleAccess,
-  createCodes,
-  disableCode,
-  institutionCodes,
-  isRefusal,
-  removeDomain,
-  type Refusal,
-} from '../../repositories/console-access';
-import { HttpError } from '../../plugins/errors';
+import { AccessCodeRow, CodeParams, ConsoleAccess, CreateCodesBody, CreatedCodes } from '../../../shared/schemas/console-access';
+import { consoleAccess, createCodes, disableCode, institutionCodes } from '../../repositories/console-access';
 import { toCsv } from '../../services/csv';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
-
-/** The repository's answer, or its refusal as a 4xx. */
-function answer<T>(result: T | Refusal): T {
-  if (isRefusal(result)) throw new HttpError(result.refused, result.code, result.message);
-  return result;
-}
-
-const Domains = z.object({ domains: z.array(z.string()) });
+import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -42,24 +18,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(base, { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleAccess, ...errors } } }, async (req) =>
     consoleAccess(db, (await institutionFor(req, req.params.institutionId)).id),
-  );
-
-  app.post(
-    `${base}/domains`,
-    { ...guarded, schema: { params: InstitutionParams, body: DomainBody, response: { 200: Domains, ...errors } } },
-    async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      return { domains: answer(await addDomain(db, inst.id, req.body.domain, req.user!.id)) };
-    },
-  );
-
-  app.post(
-    `${base}/domains/remove`,
-    { ...guarded, schema: { params: InstitutionParams, body: DomainBody, response: { 200: Domains, ...errors } } },
-    async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      return { domains: answer(await removeDomain(db, inst.id, req.body.domain, req.user!.id)) };
-    },
   );
 
   app.post(

@@ -24,7 +24,7 @@ import {
 import { grantConsoleRole, removeConsoleRole, type RoleChange, type RoleRefusal } from '../../repositories/console';
 import { HttpError } from '../../plugins/errors';
 import { ssoCallbackUrl } from '../../services/sso';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
 
 const ROLE_REFUSED: Record<RoleRefusal, 400 | 404 | 409> = {
   no_account: 404,
@@ -55,9 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...guarded, schema: { body: CreateInstitutionBody, response: { 200: InstitutionSettings, ...errors } } },
     async (req) => {
       await requireAdmin(req);
-      const made = await createInstitution(db, req.body, req.user!.id);
-      if (!made) throw new HttpError(409, 'org_code_taken', `The org code ${req.body.orgCode} belongs to another institution.`);
-      return withUri(made);
+      return withUri(answer(await createInstitution(db, req.body, req.user!.id)));
     },
   );
 

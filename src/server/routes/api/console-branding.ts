@@ -11,7 +11,7 @@ import { changeBranding, consoleBranding } from '../../repositories/console-bran
 import { HttpError } from '../../plugins/errors';
 import { UnreadableIdFile } from '../../services/id-files';
 import { checkLogo, renderLogosIsolated } from '../../services/logos';
-import { consoleErrors, consoleGuard } from './console-guard';
+import { answer, consoleErrors, consoleGuard } from './console-guard';
 
 const errors = { ...consoleErrors, 413: ApiError, 415: ApiError };
 const tooLarge = () =>
@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     { ...guarded, schema: { params: InstitutionParams, body: BrandingNameBody, response: { 200: ConsoleBranding, ...errors } } },
     async (req) => {
       const inst = await institutionFor(req, req.params.institutionId);
-      return changeBranding(db, inst.id, { name: req.body.name }, req.user!.id);
+      return answer(await changeBranding(db, inst.id, { name: req.body.name }, req.user!.id));
     },
   );
 
@@ -65,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       });
       const logos = (await Promise.all(sizes.map((b) => app.storage.save('public', b, 'png')))) as [string, string, string];
-      return changeBranding(db, inst.id, { logos }, req.user!.id);
+      return answer(await changeBranding(db, inst.id, { logos }, req.user!.id));
     },
   );
 };

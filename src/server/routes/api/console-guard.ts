@@ -6,9 +6,16 @@ import type { ConsoleInstitution } from '../../../shared/schemas/console';
 import { ApiError } from '../../../shared/schemas/errors';
 import { consoleInstitutions, consoleRoleOf, type ConsoleRole } from '../../repositories/console';
 import { HttpError } from '../../plugins/errors';
+import { isRefusal, type Refusal } from '../../repositories/refusal';
 
 /** The error answers every console route declares. */
 export const consoleErrors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
+
+/** A repository's answer, or its refusal as a 4xx. */
+export function answer<T>(result: T | Refusal): T {
+  if (isRefusal(result)) throw new HttpError(result.refused, result.code, result.message);
+  return result;
+}
 
 export function consoleGuard(app: FastifyInstance) {
   /** The caller's console role; 403 for a reader without one. */

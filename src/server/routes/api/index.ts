@@ -13,6 +13,7 @@ import shelfRoutes from './shelf';
 import consoleRoutes from './console';
 import consoleReportRoutes from './console-reports';
 import consoleAccessRoutes from './console-access';
+import consoleDomainRoutes from './console-domains';
 import consoleBrandingRoutes from './console-branding';
 import consoleMemberRoutes from './console-members';
 import consoleRequestRoutes from './console-requests';
@@ -43,6 +44,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleRoutes);
   await app.register(consoleReportRoutes);
   await app.register(consoleAccessRoutes);
+  await app.register(consoleDomainRoutes);
   await app.register(consoleBrandingRoutes);
   await app.register(consoleMemberRoutes);
   await app.register(consoleRequestRoutes);

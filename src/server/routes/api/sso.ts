@@ -1,16 +1,42 @@
 // Institution SSO (/login/sso): list the institutions that offer it, send the browser to the
-// identity provider, and complete the sign-in from /login/sso/success.
+// identity provider, and complete the sign-in from /login/sso/success. A signed-in reader whose
+// account existed before links it from My Account (POST /sso/link), through the same flow.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginReply, SsoCompleteBody, SsoStartQuery } from '../../../shared/schemas/account';
+import { LoginReply, SsoCompleteBody, SsoLinkBody, SsoLinks, SsoStartQuery } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { applySsoProfile, createUser, findUserByContact, userInfo } from '../../repositories/users';
+import { HttpError } from '../../plugins/errors';
+import { applySsoProfile, userInfo } from '../../repositories/users';
 import { joinInstitution } from '../../repositories/membership';
+import { linkSsoIdentity, ssoAccount, ssoLinksOf, type SsoRefusal } from '../../repositories/sso';
+import { consoleRoleOf } from '../../repositories/console';
 import { createSsoService } from '../../services/sso';
+
+const consoleAccount = () =>
+  new HttpError(
+    403,
+    'sso_console_account',
+    "Library console accounts sign in with a code or their password, not through an institution's sign-in.",
+  );
+
+/** What a refused institution sign-in tells the reader. */
+function refusal(why: SsoRefusal, email: string, institution: string): HttpError {
+  if (why === 'console_account') return consoleAccount();
+  if (why === 'account_exists')
+    return new HttpError(
+      409,
+      'sso_account_exists',
+      `An account with ${email} already exists. Sign in to it with a code or your password, then link ${institution}'s sign-in under My Account.`,
+    );
+  if (why === 'linked_elsewhere')
+    return new HttpError(409, 'sso_linked_elsewhere', `This ${institution} account is already linked to another Lectern account.`);
+  return new HttpError(409, 'sso_already_linked', `Your Lectern account is already linked to another ${institution} account.`);
+}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const sso = createSsoService(db, app.config.publicUrl);
+  const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 503: ApiError };
 
   app.get(
     '/sso/institutions',
@@ -30,14 +56,51 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(url.href, 303);
   });
 
-  const CompleteReply = LoginReply.extend({ returnTo: z.string() });
-  app.post('/sso/complete', { schema: { body: SsoCompleteBody, response: { 200: CompleteReply, 400: ApiError } } }, async (req) => {
+  /** The signed-in reader's institution sign-ins: linked, and those they could link. */
+  app.get('/sso/account', { preHandler: app.requireUser, schema: { response: { 200: SsoLinks, ...errors } } }, async (req) =>
+    ssoLinksOf(db, req.user!.id),
+  );
+
+  /** Starts linking the signed-in reader's account to their institution's sign-in: the address of
+   * the identity provider, which sends the browser back to /login/sso/success. */
+  app.post(
+    '/sso/link',
+    { preHandler: app.requireUser, schema: { body: SsoLinkBody, response: { 200: z.object({ url: z.string() }), ...errors } } },
+    async (req) => {
+      if (req.user!.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address first.');
+      if (await consoleRoleOf(db, req.user!.id)) throw consoleAccount();
+      const url = await sso.start(String(req.body.institutionId), req.body.returnTo ?? '/dashboard/myAccount', req.user!.id);
+      return { url: url.href };
+    },
+  );
+
+  const CompleteReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });
+  app.post('/sso/complete', { schema: { body: SsoCompleteBody, response: { 200: CompleteReply, ...errors } } }, async (req) => {
     const who = await sso.complete(req.body.search);
-    const contact = { channel: 'email' as const, email: who.email };
-    const user = (await findUserByContact(db, contact)) ?? (await createUser(db, contact));
-    await applySsoProfile(db, user.id, who.firstName, who.lastName);
-    await joinInstitution(db, user.id, who.institutionId);
-    return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req), returnTo: who.returnTo };
+    const identity = { issuer: who.issuer, subject: who.subject, email: who.email, institutionId: who.institutionId };
+    let token: string | null = null;
+    let result: Awaited<ReturnType<typeof ssoAccount>>;
+    if (who.linkUserId !== null) {
+      // Linking: only for the reader who asked, still signed in; they stay on their session.
+      const user = await req.optionalUser();
+      if (user?.id !== who.linkUserId)
+        throw new HttpError(
+          403,
+          'sso_failed',
+          'Sign-in with your institution did not complete: sign in to the account you started linking from, then try again.',
+        );
+      token = req.headers.authorization!.replace(/^Bearer\s+/i, '').trim();
+      result = await linkSsoIdentity(db, user.id, identity);
+    } else result = await ssoAccount(db, identity);
+    if ('refused' in result) throw refusal(result.refused, who.email, who.institutionName);
+    await applySsoProfile(db, result.userId, who.email, who.firstName, who.lastName);
+    await joinInstitution(db, result.userId, who.institutionId);
+    return {
+      ...(await userInfo(db, result.userId)),
+      jwtoken: token ?? (await app.issueToken(result.userId, req)),
+      returnTo: who.returnTo,
+      linked: token !== null,
+    };
   });
 };
 export default routes;
