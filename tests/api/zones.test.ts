@@ -54,8 +54,9 @@ const firstIssue = async (mid: number) =>
   (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid])).rows[0].issue_id;
 const token = (who: { token: string }, mid: number, ip?: string) =>
   firstIssue(mid).then((issue) => from(ip).post('/api/reader/token', { issue }, who.token));
+/** "I am here" from `ip`, with a position as the app sends it (a fix taken a second ago). */
 const here = (who: { token: string }, ip: string, position?: { lat: number; lng: number; accuracy: number }) =>
-  from(ip).post('/api/zones/here', position ? { position } : {}, who.token);
+  from(ip).post('/api/zones/here', position ? { position: { ageMs: 1000, ...position } } : {}, who.token);
 const passRow = async (userId: number, zoneId: number) =>
   (
     await t.db.query<{ started_at: Date; last_seen_at: Date; ends_at: Date }>(
@@ -132,7 +133,7 @@ describe('zones through the operator path', () => {
     ]);
     expect(problems({ name: 'x' })).toEqual([': A zone needs a place (centre and radius) or at least one network.']);
     await expect(createZone(t.db, ZoneInput.parse({ name: 'x', networks: ['1.2.3.4'], institutionId: 999 }))).rejects.toThrow(
-      new ZoneInputError('There is no institution #999.'),
+      new ZoneInputError('There is no institution #999.', 'no_institution'),
     );
   });
 
