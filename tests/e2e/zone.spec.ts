@@ -89,7 +89,7 @@ test.describe('arrival by position: a guest is asked to sign in, a signed-in rea
     await screenshotBoth(page, 'zone-signed-out-hi');
 
     await zone.open();
-    await page.getByRole('button', { name: 'Read as a guest on the Wi-Fi' }).click();
+    await page.getByRole('button', { name: 'Read as a guest' }).click();
     await expect(page.getByTestId('zone-no-pass')).toContainText('You have no pass right now');
     expect(await new SignIn(page).cookie('isGuest')).toBe('1');
 
@@ -136,8 +136,9 @@ test.describe('arrival by position: a guest is asked to sign in, a signed-in rea
 
     // Signed in (a new account, with no library), back to the zone screen: the position opens a pass.
     await zone.open();
-    await page.context().setGeolocation(AWAY); // walked out, to sign in
     await page.getByTestId('zone-refusal').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.context().setGeolocation(AWAY); // walks out while signing in
     const email = `zone.reader.${Date.now()}@example.com`;
     await page.getByLabel('Institution e-mail address').fill(email);
     await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -307,7 +308,7 @@ test.describe('denied permissions', () => {
     await context.clearPermissions();
     const zone = new ZoneScreen(page);
     await zone.open();
-    await page.getByRole('button', { name: 'Read as a guest on the Wi-Fi' }).click();
+    await page.getByRole('button', { name: 'Read as a guest' }).click();
     await expect(page.getByTestId('zone-no-pass')).toBeVisible();
 
     await zone.shareLocation();
