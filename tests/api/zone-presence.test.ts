@@ -139,6 +139,15 @@ describe('a position alone', () => {
     expect((await here(r, DELHI)).body.arrived).toEqual([delhi]);
   });
 
+  it('two reports at once, Mumbai and Delhi, from a reader with no last position: one is believed, the other is impossible travel', async () => {
+    const r = await signIn();
+    const replies = await Promise.all([here(r, MUMBAI), here(r, DELHI)]);
+    expect(replies.map((x) => x.status).sort()).toEqual([200, 403]);
+    expect(replies.find((x) => x.status === 403)!.body.error.code).toBe('impossible_travel');
+    expect(await passCount(r.id)).toBe(1);
+    expect(await sightings(r.id)).toHaveLength(1);
+  });
+
   it("allows for both reports' accuracy: 900 m at once with 500 m and 450 m accuracy, but not with 200 m and 200 m", async () => {
     const a = { lat: 12.9716, lng: 77.5946 };
     const b = { lat: a.lat + north(900), lng: a.lng };
