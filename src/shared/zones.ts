@@ -14,6 +14,26 @@ export const POSITION_ACCURACY_MAX_M = 500;
 /** The app reports a position at most this often, unless the reader moved ZONE_REPORT_MOVE_M. */
 export const ZONE_REPORT_EVERY_MS = 5 * 60_000;
 export const ZONE_REPORT_MOVE_M = 100;
+/** Browsers report accuracy as the radius of 95 % confidence; a phone's best in open sky is about
+ * 3 m (iOS rarely under 5 m) and indoors 10 m or more. A finer claim (0 m is a script's default)
+ * is not a real fix. */
+export const POSITION_ACCURACY_MIN_M = 2;
+/** A position report must be this fresh (the fix's age on the device, its own clock both times):
+ * the app asks for a new fix before each report, the watcher takes fixes up to a minute old. */
+export const POSITION_MAX_AGE_MS = 2 * 60_000;
+/** Faster than any trip between two places (an airliner with a jet-stream tailwind, door to door
+ * far slower): a report implying more is impossible travel. */
+export const TRAVEL_MAX_KMH = 1200;
+/** Passes a signed-in reader may start by place in a day (sliding 24 h). A student moving between
+ * a campus's zones all day starts a handful (one per zone visited, again only after a pass ran
+ * out); 20 is never met that way, and stops one account sweeping zone after zone. */
+export const PLACE_PASSES_PER_DAY = 20;
+/** In a zone that asks for a second proof (its network or the on-site code), a proof lets place
+ * reports keep the pass going for this long; then the code again (or the network). One visit's day. */
+export const ZONE_PROOF_HOURS = 8;
+/** The on-site code: digits, and how often it changes (the one before still counts). */
+export const ZONE_CODE_DIGITS = 6;
+export const ZONE_CODE_PERIOD_S = 300;
 /** Location data (sightings, ended passes) is deleted after this many days (spec §1). */
 export const LOCATION_RETENTION_DAYS = 15;
 /** Sightings keep positions rounded to this many decimals of a degree (about 100 m). */
@@ -37,6 +57,27 @@ export function distanceM(a: { lat: number; lng: number }, b: { lat: number; lng
   const dLng = rad(b.lng - a.lng);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** How far a stored sighting can be from where it was taken: half the last kept decimal of a
+ * degree in latitude and longitude, diagonally (about 79 m at 3 decimals). */
+const ROUNDING_SLACK_M = Math.ceil(Math.SQRT2 * 0.5 * 10 ** -SIGHTING_DECIMALS * rad(1) * EARTH_RADIUS_M);
+
+export interface Fixed {
+  lat: number;
+  lng: number;
+  /** Metres (95 % confidence). */
+  accuracy: number;
+  /** When the fix was taken (ms since the epoch). */
+  at: number;
+}
+
+/** Whether going from `prev` to `next` is faster than any real transport, with both reports'
+ * accuracies (and the rounding of a stored position) allowed for. */
+export function impossibleTravel(prev: Fixed, next: Fixed): boolean {
+  const slack = prev.accuracy + next.accuracy + ROUNDING_SLACK_M;
+  const seconds = Math.max(0, (next.at - prev.at) / 1000);
+  return distanceM(prev, next) > slack + (TRAVEL_MAX_KMH / 3.6) * seconds;
 }
 
 /** The box in degrees that holds a circle (a little larger, never smaller): [lngMin, latMin, lngMax, latMax]. */

@@ -33,7 +33,7 @@ const zone = (over: Record<string, unknown> = {}) => ({
   name: 'Central Library',
   description: 'Ground and first floor',
   place: { ...CAMPUS, radiusM: 300 },
-  networks: ['10.20.0.0/16', '2001:db8:20::/48'],
+  networks: ['45.20.0.0/16', '2400:cb00:20::/48'],
   hours: { mon: [['08:00', '20:00']], sat: [['09:00', '13:00']] },
   timeZone: 'Asia/Kolkata',
   passMinutes: 90,
@@ -74,7 +74,7 @@ describe('zones', () => {
     expect(res.body).toMatchObject({
       name: 'Central Library',
       place: { ...CAMPUS, radiusM: 300 },
-      networks: ['10.20.0.0/16', '2001:db8:20::/48'],
+      networks: ['45.20.0.0/16', '2400:cb00:20::/48'],
       hours: { mon: [['08:00', '20:00']], sat: [['09:00', '13:00']] },
       passMinutes: 90,
       opens: { all: false, sections: ['newspapers'], categories: [], titles: [FX.mid.journal] },
@@ -91,7 +91,7 @@ describe('zones', () => {
       action: 'zone.create',
       target: String(zoneId),
       before: null,
-      after: { name: 'Central Library', networks: ['10.20.0.0/16', '2001:db8:20::/48'], passMinutes: 90 },
+      after: { name: 'Central Library', networks: ['45.20.0.0/16', '2400:cb00:20::/48'], passMinutes: 90 },
     });
     const list = await api.get(zonesPath(), tokens[LIB]);
     expect(list.body.zones.map((z: { id: number }) => z.id)).toEqual([zoneId]);
@@ -100,11 +100,11 @@ describe('zones', () => {
   it('counts the readers in each zone now (passes not yet ended)', async () => {
     // Always open, so the count does not depend on the hour the test runs.
     expect((await api.post(`${zonesPath()}/${zoneId}`, zone({ hours: null }), tokens[LIB])).status).toBe(200);
-    const arrived = await api.post('/api/zones/here', { position: { ...CAMPUS, accuracy: 20 } }, tokens[MEMBER]);
+    const arrived = await api.post('/api/zones/here', { position: { ...CAMPUS, accuracy: 20, ageMs: 1000 } }, tokens[MEMBER]);
     expect(arrived.body.arrived).toEqual([zoneId]);
     // A pass that has ended does not count.
     const ended = (await signInByCode(t.db, api, outbox, 'gone@active.edu')).token;
-    await api.post('/api/zones/here', { position: { ...CAMPUS, accuracy: 20 } }, ended);
+    await api.post('/api/zones/here', { position: { ...CAMPUS, accuracy: 20, ageMs: 1000 } }, ended);
     await t.db.query(
       `UPDATE zone_passes SET ends_at = now() - interval '1 minute' WHERE user_id = (SELECT id FROM users WHERE email = 'gone@active.edu')`,
     );
@@ -115,20 +115,20 @@ describe('zones', () => {
   it('edits a zone: every field replaced, the networks too; audited with before and after', async () => {
     const res = await api.post(
       `${zonesPath()}/${zoneId}`,
-      zone({ name: 'Main Library', place: null, networks: ['192.168.4.7/24'], opens: { all: true }, passMinutes: 30, active: false }),
+      zone({ name: 'Main Library', place: null, networks: ['45.22.4.7/24'], opens: { all: true }, passMinutes: 30, active: false }),
       tokens[LIB],
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: 'Main Library',
       place: null,
-      networks: ['192.168.4.0/24'],
+      networks: ['45.22.4.0/24'],
       opens: { all: true },
       active: false,
     });
     const entry = await lastAudit();
     expect(entry).toMatchObject({ action: 'zone.edit', target: String(zoneId), before: { name: 'Central Library', passMinutes: 90 } });
-    expect(entry.after).toMatchObject({ name: 'Main Library', place: null, networks: ['192.168.4.0/24'], active: false });
+    expect(entry.after).toMatchObject({ name: 'Main Library', place: null, networks: ['45.22.4.0/24'], active: false });
   });
 
   it('refuses bad coordinates, radii, CIDRs, hours and huge numbers with a 400 that names the field; nothing changed', async () => {

@@ -31,6 +31,7 @@ import { arrivalMessage } from '../../src/server/services/zones';
 import { ZONE_ONLY_DOWNLOAD } from '../../src/server/routes/reader/index';
 import { DEMO_ZONES, applyDemoZones } from '../../src/server/demo/zones';
 import { parseDemoZoneCidr } from '../../src/server/config';
+import { openPglite } from '../../src/server/db/index';
 
 let t: TestContext;
 let xsrf: string;
@@ -54,8 +55,9 @@ const firstIssue = async (mid: number) =>
   (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid])).rows[0].issue_id;
 const token = (who: { token: string }, mid: number, ip?: string) =>
   firstIssue(mid).then((issue) => from(ip).post('/api/reader/token', { issue }, who.token));
+/** "I am here" from `ip`, with a position as the app sends it (a fix taken a second ago). */
 const here = (who: { token: string }, ip: string, position?: { lat: number; lng: number; accuracy: number }) =>
-  from(ip).post('/api/zones/here', position ? { position } : {}, who.token);
+  from(ip).post('/api/zones/here', position ? { position: { ageMs: 1000, ...position } } : {}, who.token);
 const passRow = async (userId: number, zoneId: number) =>
   (
     await t.db.query<{ started_at: Date; last_seen_at: Date; ends_at: Date }>(
@@ -132,11 +134,11 @@ describe('zones through the operator path', () => {
     ]);
     expect(problems({ name: 'x' })).toEqual([': A zone needs a place (centre and radius) or at least one network.']);
     await expect(createZone(t.db, ZoneInput.parse({ name: 'x', networks: ['1.2.3.4'], institutionId: 999 }))).rejects.toThrow(
-      new ZoneInputError('There is no institution #999.'),
+      new ZoneInputError('There is no institution #999.', 'no_institution'),
     );
   });
 
-  it('the command adds, lists and refuses bad input with exit code 1 (PGlite data directory)', () => {
+  it('the command adds, lists, shows the on-site code, audits and refuses bad input with exit code 1 (PGlite data directory)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-zones-cli-'));
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/server/ops/zones.ts', ...args], {
@@ -157,6 +159,8 @@ describe('zones through the operator path', () => {
         '90',
         '--opens',
         'sections:newspapers,journals',
+        '--proof',
+        'required',
       );
       expect(added.stderr).toBe('');
       expect(added.status).toBe(0);
@@ -174,7 +178,25 @@ describe('zones through the operator path', () => {
       expect(list.stdout).toContain(
         'hours: mon-fri 08:00-20:00, sat 09:00-13:00 (Asia/Kolkata)   pass: 90 min   opens: sections newspapers,journals',
       );
+      expect(list.stdout).toContain('readers found by place: also need its network or its on-site code (npm run zones -- code 1)');
+      const code = run('code', '1');
+      expect(code.status).toBe(0);
+      expect(code.stdout).toMatch(
+        /^Campus Café: \d{3} \d{3} until \d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z \(a new code every 5 minutes; the one before still counts\)$/m,
+      );
       expect(run('remove', '7').status).toBe(1);
+      // Every change is audited as the operator's; the private and documentation ranges are flagged as wide.
+      const db = await openPglite(path.join(dataDir, 'pg'));
+      try {
+        const { rows } = await db.query('SELECT actor, action, target, after FROM console_audit ORDER BY id');
+        expect(rows).toEqual([
+          { actor: 'operator', action: 'zone.wide', target: '1', after: { networks: ['172.30.0.0/16', '2001:db8:5::/48'] } },
+          expect.objectContaining({ actor: 'operator', action: 'zone.create', target: '1' }),
+        ]);
+        expect(rows[1].after).toMatchObject({ name: 'Campus Café', proofRequired: true, networks: ['172.30.0.0/16', '2001:db8:5::/48'] });
+      } finally {
+        await db.close();
+      }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 // Smart Reading Zone in Chromium against the real server: the screen signed out and as a guest,
-// the consent steps and the browser's answers (granted, denied), an arrival by position (the
-// pass, the banner, a title the guest could not open before opens in the reader), moving out,
+// the consent steps and the browser's answers (granted, denied), a guest's position refused with
+// what to do (sign in), an arrival by position once signed in (the pass, the banner, a title the
+// reader could not open before opens in the reader), the desk's code of a zone that asks for it, moving out,
 // reports on a real move only, Web Push from the server's own push (through the run's one
 // stand-in, tests/support/push-service.ts, which checks VAPID and decrypts) to the service worker's notification and its click, turning
 // location and notifications off (on the server too), iOS outside the Home Screen, and the links.
@@ -8,6 +9,7 @@ import { expect, test, type BrowserContext, type Page, type Request } from '@pla
 import { DEMO_ZONES } from '../../src/server/demo/zones';
 import { endTime } from '../../src/app/features/zone/format';
 import { SideMenu, SignIn, ZoneScreen, screenshotBoth } from './pages';
+import { codeFor } from './outbox';
 import fs from 'node:fs';
 import { startPushService, type PushServiceStandIn } from '../support/push-service';
 
@@ -50,7 +52,12 @@ const hereAnswer = (page: Page, from?: { latitude: number }) =>
     (r) => r.url().endsWith('/api/zones/here') && r.ok() && (!from || r.request().postDataJSON()?.position?.lat === from.latitude),
   );
 
-test.describe('arrival by position, as a guest', () => {
+/** A position report as the app sends it: a fresh fix, with its age on the device. */
+const sentFrom = (at: { latitude: number; longitude: number; accuracy: number }) => ({
+  position: { lat: at.latitude, lng: at.longitude, accuracy: at.accuracy, ageMs: expect.any(Number) },
+});
+
+test.describe('arrival by position: a guest is asked to sign in, a signed-in reader arrives', () => {
   // Notifications granted too: headless Chromium answers 'denied' to a permission nobody granted.
   test.use({
     serviceWorkers: 'block',
@@ -59,15 +66,18 @@ test.describe('arrival by position, as a guest', () => {
     geolocation: AWAY,
   });
 
-  test('signed out, then a guest: consent, an arrival with pass and banner, reading in the reader, moving out', async ({ page }) => {
-    test.setTimeout(120_000);
+  test('signed out, a guest refused by position, then signed in: consent, an arrival with pass and banner, reading, moving out', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
     const zone = new ZoneScreen(page);
     const mid = await aTitle(page);
 
     // Signed out: what a zone is, the zones without distances, and reading free as a guest.
     await zone.open();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Smart Reading Zone');
-    await expect(page.getByTestId('zone-signed-out')).toContainText('Read free here as a guest');
+    await expect(page.getByTestId('zone-signed-out')).toContainText('Read free in a zone');
+    await expect(page.getByTestId('zone-signed-out')).toContainText('a location alone does not open reading for a guest');
     await expect(zone.zones().filter({ hasText: city.name })).toContainText('Open every day, all day');
     await expect(zone.zones().filter({ hasText: city.name })).toContainText('Pass: 2 hours after you were last seen here');
     await expect(page.getByTestId('zone-distance')).toHaveCount(0);
@@ -101,13 +111,51 @@ test.describe('arrival by position, as a guest', () => {
     expect((await (await first).json()).passes).toEqual([]);
     await expect(zone.zones().filter({ hasText: city.name }).getByTestId('zone-distance')).toHaveText(/^2\.\d km away$/);
     await expect(page.getByRole('heading', { name: 'Zones near you' })).toBeVisible();
-    expect(reports).toEqual([{ position: { lat: AWAY.latitude, lng: AWAY.longitude, accuracy: AWAY.accuracy } }]);
+    expect(reports).toEqual([sentFrom(AWAY)]);
+    expect((reports[0] as { position: { ageMs: number } }).position.ageMs).toBeLessThan(60_000);
 
     // A few metres of drift is not a move: nothing is sent.
     await page.context().setGeolocation({ ...AWAY, latitude: AWAY.latitude + 0.0002 });
     await page.waitForTimeout(1500);
     expect(reports).toHaveLength(1);
 
+    // Into the zone as a guest: a position alone opens nothing; the screen and the banner say why
+    // and what to do.
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/zones/here') && r.status() === 403);
+    await page.context().setGeolocation(CITY);
+    expect((await (await refused).json()).error.code).toBe('zone_sign_in_needed');
+    const why = 'Reading free here by your location needs a Lectern account.';
+    await expect(page.getByTestId('zone-refusal')).toContainText(why);
+    await expect(zone.banner()).toContainText('Sign in to read free here by your location.What to do');
+    await expect(page.getByTestId('zone-pass')).toHaveCount(0);
+    await screenshotBoth(page, 'zone-refused-guest-banner', { fullPage: false });
+    await screenshotBoth(page, 'zone-refused-guest');
+    await zone.open('/hi/reading-zone');
+    await expect(page.getByTestId('zone-refusal')).toContainText('यहाँ लोकेशन से मुफ़्त पढ़ने के लिए Lectern खाता चाहिए।');
+    await screenshotBoth(page, 'zone-refused-guest-hi');
+
+    // Signed in (a new account, with no library), back to the zone screen: the position opens a pass.
+    await zone.open();
+    await page.getByTestId('zone-refusal').getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.context().setGeolocation(AWAY); // walks out while signing in
+    const email = `zone.reader.${Date.now()}@example.com`;
+    await page.getByLabel('Institution e-mail address').fill(email);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await new SignIn(page).enterCode(await codeFor(email));
+    await page.getByLabel('Full Name').fill('Asha Rao');
+    await page.getByLabel('Password', { exact: true }).fill('asha2026');
+    await page.getByLabel('Confirm password').fill('asha2026');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'START READING' }).click();
+    await expect(page).toHaveURL(/\/validate-user\?type=1$/);
+    await zone.open();
+    await expect(zone.location().getByTestId('zone-location-state')).toHaveText('On');
+    await expect(page.getByTestId('zone-no-pass')).toBeVisible();
+    await page.goto(`/magazine/${mid}`);
+    await page.getByTestId('read-now').click();
+    await expect(page.getByTestId('reading-refused')).toBeVisible();
+    await zone.open();
     // Into the zone: the server starts a pass; the screen and the banner say until when.
     const arrival = hereAnswer(page, CITY);
     await page.context().setGeolocation(CITY);
@@ -125,7 +173,7 @@ test.describe('arrival by position, as a guest', () => {
     await screenshotBoth(page, 'zone-banner', { fullPage: false });
     await screenshotBoth(page, 'zone-pass');
 
-    // The pass opens the title the guest could not open: the reader, in a new tab.
+    // The pass opens the title the reader could not open: the reader, in a new tab.
     await page.goto(`/magazine/${mid}`);
     await expect(zone.banner()).toHaveCount(0); // announced once
     const [reader] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('read-now').click()]);
@@ -175,6 +223,81 @@ test.describe('arrival by position, as a guest', () => {
     await expect(zone.banner()).toHaveText('Your Smart Reading Zone pass has ended.');
     await expect(page.getByTestId('zone-no-pass')).toBeVisible();
     await screenshotBoth(page, 'zone-banner-ended', { fullPage: false });
+  });
+});
+
+test.describe('a zone that asks for the code shown at its desk', () => {
+  const DESK = { latitude: 12.9716, longitude: 77.5946, accuracy: 25 };
+  test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 740 }, permissions: ['geolocation'], geolocation: AWAY });
+
+  test("a position alone is asked for the code; a wrong one is refused; the desk's code opens the pass", async ({ page }) => {
+    test.setTimeout(120_000);
+    // Demo University's librarian makes the zone (an always open hall) and reads its code, as the console shows it.
+    await page.goto('/');
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const librarian = await (
+      await page.request.post('/api/login/password', {
+        data: { channel: 'email', email: 'librarian@demo.edu', password: PASSWORD },
+        headers: { 'X-XSRF-TOKEN': xsrf },
+      })
+    ).json();
+    const auth = { Authorization: librarian.jwtoken, 'X-XSRF-TOKEN': xsrf };
+    const [inst] = (await (await page.request.get('/api/console/me', { headers: auth })).json()).institutions;
+    const zones = `/api/console/institutions/${inst.id}/zones`;
+    const hall = await (
+      await page.request.post(zones, {
+        data: { name: 'Desk Code Hall', place: { lat: DESK.latitude, lng: DESK.longitude, radiusM: 150 }, proofRequired: true },
+        headers: auth,
+      })
+    ).json();
+    const deskCode = async () => (await (await page.request.get(`${zones}/${hall.id}/code`, { headers: auth })).json()).code as string;
+
+    // A reader with location on walks in: asked for the code, with a place to type it.
+    await new SignIn(page).withPassword('reader@demo.edu', PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    const zone = new ZoneScreen(page);
+    await zone.open();
+    await zone.shareLocation();
+    await expect(zone.location().getByTestId('zone-location-state')).toHaveText('On');
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/zones/here') && r.status() === 403);
+    await page.context().setGeolocation(DESK);
+    expect((await (await asked).json()).error.code).toBe('zone_code_needed');
+    const refusal = page.getByTestId('zone-refusal');
+    await expect(refusal).toContainText('This zone also asks for the code shown at its desk.');
+    await expect(zone.banner()).toContainText('This zone asks for the code shown at its desk.');
+    await page.getByRole('button', { name: 'Close this message' }).click();
+    await expect(zone.zones().filter({ hasText: 'Desk Code Hall' })).toContainText('Also asks for its Wi-Fi or the code shown at its desk');
+
+    // A mistyped code: said kindly, the form stays.
+    const right = await deskCode();
+    await refusal.getByLabel('Code shown at the desk').fill('12345');
+    await refusal.getByRole('button', { name: 'Use the code' }).click();
+    await expect(refusal).toContainText('Enter the 6 digits shown at the desk.');
+    const wrongCode = right === '000000' ? '111111' : '000000';
+    const wrong = page.waitForResponse((r) => r.url().endsWith('/api/zones/here') && r.request().postDataJSON()?.code === wrongCode);
+    await refusal.getByLabel('Code shown at the desk').fill(wrongCode);
+    await refusal.getByRole('button', { name: 'Use the code' }).click();
+    expect((await (await wrong).json()).error.code).toBe('zone_code_wrong');
+    await expect(refusal).toContainText('That is not the code shown at the desk now.');
+    await screenshotBoth(page, 'zone-desk-code');
+
+    // In Hindi (a new start reports again, and is asked again).
+    await zone.open('/hi/reading-zone');
+    await expect(page.getByTestId('zone-refusal')).toContainText('यह ज़ोन अपने डेस्क पर दिखाया गया कोड भी माँगता है।');
+    await expect(page.getByTestId('zone-refusal').getByLabel('डेस्क पर दिखाया गया कोड')).toBeVisible();
+    await screenshotBoth(page, 'zone-desk-code-hi');
+
+    // The desk's code, typed as shown there (with its space): the pass starts.
+    await zone.open();
+    await expect(refusal).toContainText('This zone also asks for the code shown at its desk.');
+    const opened = hereAnswer(page);
+    const now = await deskCode();
+    await refusal.getByLabel('Code shown at the desk').fill(`${now.slice(0, 3)} ${now.slice(3)}`);
+    await refusal.getByRole('button', { name: 'Use the code' }).click();
+    expect((await (await opened).json()).arrived).toEqual([hall.id]);
+    await expect(zone.pass()).toContainText('Free reading in Desk Code Hall');
+    await expect(page.getByTestId('zone-refusal')).toHaveCount(0);
+    await page.request.post(`${zones}/${hall.id}/remove`, { headers: auth });
   });
 });
 

@@ -1,12 +1,15 @@
-// Operator command for Smart Reading Zones until the librarian console exists:
+// Operator command for Smart Reading Zones (public zones, and what a librarian may not do in the
+// console: networks wider than a /16 or /48, private or reserved ranges):
 //   npm run zones                        lists every zone
 //   npm run zones -- add --name "…" [flags]   creates one
 //   npm run zones -- edit <id> [flags]   changes the given fields of one (the rest stay)
 //   npm run zones -- remove <id>         removes one (its passes and sightings go with it)
+//   npm run zones -- code <id>           the on-site code to put up at its desk now
 // Flags: --description, --lat --lng --radius (metres) | --no-place, --cidr a,b | --cidr none,
 // --hours 'mon-fri 08:00-20:00, sat 09:00-13:00' | --hours always, --tz Asia/Kolkata,
 // --pass-minutes 120, --opens all | sections:newspapers,journals | categories:1,2 | titles:5,6
-// (repeatable), --institution <id> | none, --active | --inactive.
+// (repeatable), --institution <id> | none, --active | --inactive, --proof required | none.
+// Every change is in the audit log (as the operator); a wide network is flagged there too.
 // Uses the same DATABASE_URL / DATA_DIR as the server. PGlite is one process: stop the server
 // first when it runs on PGlite.
 import { parseArgs } from 'node:util';
@@ -16,15 +19,19 @@ import { openDb } from '../db/index';
 import { migrate } from '../db/migrate';
 import { HoursError, formatHours, parseHours } from '../../shared/zones';
 import { ZoneInput } from '../../shared/schemas/zones';
-import { ZoneInputError, allZones, createZone, getZone, removeZone, updateZone, zoneInput, type Zone } from '../repositories/zones';
+import { ZoneInputError, allZones, getZone, insertZone, removeZone, replaceZone, zoneInput, type Zone } from '../repositories/zones';
+import { recordAudit } from '../repositories/console';
+import { currentZoneCode } from '../services/zone-codes';
 
 const USAGE = `Usage:
   npm run zones
   npm run zones -- add --name "Name" [--lat 28.61 --lng 77.21 --radius 300] [--cidr 10.0.0.0/8,2001:db8::/32]
       [--hours 'mon-fri 08:00-20:00, sat 09:00-13:00'] [--tz Asia/Kolkata] [--pass-minutes 120]
       [--opens all|sections:newspapers,journals|categories:1,2|titles:5,6] [--institution <id>] [--inactive] [--description "…"]
+      [--proof required|none]
   npm run zones -- edit <id> [the same flags; --no-place, --cidr none, --hours always, --institution none, --active]
-  npm run zones -- remove <id>`;
+  npm run zones -- remove <id>
+  npm run zones -- code <id>`;
 
 class UsageError extends Error {}
 
@@ -43,6 +50,7 @@ const OPTIONS = {
   institution: { type: 'string' },
   active: { type: 'boolean' },
   inactive: { type: 'boolean' },
+  proof: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
@@ -86,6 +94,10 @@ function merge(base: Partial<ZoneInput>, f: Flags): Record<string, unknown> {
   if (f.active && f.inactive) throw new UsageError('--active and --inactive together');
   if (f.active) out.active = true;
   if (f.inactive) out.active = false;
+  if (f.proof !== undefined) {
+    if (!['required', 'none'].includes(f.proof.trim())) throw new UsageError('--proof: expected required or none');
+    out.proofRequired = f.proof.trim() === 'required';
+  }
   return out;
 }
 
@@ -96,6 +108,9 @@ function validate(input: Record<string, unknown>): ZoneInput {
     `The zone is not valid:\n${parsed.error.issues.map((i) => `  ${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('\n')}`,
   );
 }
+
+/** What the audit log keeps of a zone (its owner is the entry's institution). */
+const audited = ({ institutionId: _owner, ...rest }: ZoneInput) => rest;
 
 const idArg = (v: string | undefined) => {
   if (!/^\d{1,9}$/.test(v ?? '')) throw new UsageError(`Expected a zone id, got ${JSON.stringify(v ?? '')}.\n${USAGE}`);
@@ -116,6 +131,7 @@ function describe(z: Zone): string {
     `#${z.id}  ${z.name}${z.active ? '' : '  (inactive)'}  ${z.institution ? `owned by ${z.institution} (#${z.institutionId})` : 'public'}`,
     `     place: ${z.place ? `${z.place.lat}, ${z.place.lng} within ${z.place.radiusM} m` : 'none'}   networks: ${z.networks.join(', ') || 'none'}`,
     `     hours: ${formatHours(z.hours)} (${z.timeZone})   pass: ${z.passMinutes} min   opens: ${opens}`,
+    `     readers found by place: ${z.proofRequired ? 'also need its network or its on-site code (npm run zones -- code ' + z.id + ')' : 'their position is enough'}`,
   ].join('\n');
 }
 
@@ -131,16 +147,60 @@ try {
     console.log(zones.length ? zones.map(describe).join('\n') : 'No zones yet. Add one with: npm run zones -- add --name "…" …');
   } else if (action === 'add') {
     if (id !== undefined) throw new UsageError(`add takes no id.\n${USAGE}`);
-    const zoneId = await createZone(db, validate(merge({}, values)));
+    const input = validate(merge({}, values));
+    const zoneId = await db.transaction(async (tx) => {
+      const zoneId = await insertZone(tx, input);
+      await recordAudit(tx, {
+        actorId: null,
+        institutionId: input.institutionId,
+        action: 'zone.create',
+        target: String(zoneId),
+        before: null,
+        after: audited(input),
+      });
+      return zoneId;
+    });
     console.log(`Added:\n${describe((await getZone(db, zoneId))!)}`);
   } else if (action === 'edit') {
     const zone = await getZone(db, idArg(id));
     if (!zone) throw new UsageError(`There is no zone #${id}.`);
-    await updateZone(db, zone.id, validate(merge(zoneInput(zone), values)));
+    const input = validate(merge(zoneInput(zone), values));
+    await db.transaction(async (tx) => {
+      await replaceZone(tx, zone.id, input);
+      const after = zoneInput((await getZone(tx, zone.id))!);
+      await recordAudit(tx, {
+        actorId: null,
+        institutionId: input.institutionId,
+        action: 'zone.edit',
+        target: String(zone.id),
+        before: audited(zoneInput(zone)),
+        after: audited(after),
+      });
+    });
     console.log(`Changed:\n${describe((await getZone(db, zone.id))!)}`);
   } else if (action === 'remove') {
-    if (!(await removeZone(db, idArg(id)))) throw new UsageError(`There is no zone #${id}.`);
+    const zone = await getZone(db, idArg(id));
+    if (!zone) throw new UsageError(`There is no zone #${id}.`);
+    await db.transaction(async (tx) => {
+      await removeZone(tx, zone.id);
+      await recordAudit(tx, {
+        actorId: null,
+        institutionId: zone.institutionId,
+        action: 'zone.remove',
+        target: String(zone.id),
+        before: audited(zoneInput(zone)),
+        after: null,
+      });
+    });
     console.log(`Zone #${id} removed.`);
+  } else if (action === 'code') {
+    const zone = await getZone(db, idArg(id));
+    if (!zone) throw new UsageError(`There is no zone #${id}.`);
+    const code = (await currentZoneCode(db, zone.id))!;
+    console.log(
+      `${zone.name}: ${code.code.slice(0, 3)} ${code.code.slice(3)} until ${code.changesAt.toISOString()} (a new code every ${code.periodSeconds / 60} minutes; the one before still counts)` +
+        (zone.proofRequired ? '' : '\nThis zone does not ask for it yet: --proof required turns that on.'),
+    );
   } else {
     throw new UsageError(USAGE);
   }

@@ -3,9 +3,10 @@
 // readers in each zone now. A zone of another institution is "no such zone" here.
 import type { Db, Queryable } from '../db/index';
 import { recordAudit } from './console';
-import { ZONE_SELECT, insertZone, removeZone, replaceZone, toZone, zoneInput, type Zone, type ZoneRow } from './zones';
-import type { ConsoleZone, ConsoleZoneBody } from '../../shared/schemas/console-inbox';
+import { ZONE_SELECT, ZoneInputError, insertZone, removeZone, replaceZone, toZone, zoneInput, type Zone, type ZoneRow } from './zones';
+import type { ConsoleZone, ConsoleZoneBody, ZoneBounds } from '../../shared/schemas/console-inbox';
 import type { ZoneInput } from '../../shared/schemas/zones';
+import { NETWORK_REFUSALS, librarianNetworkProblems } from '../../shared/zone-networks';
 
 /** What the audit log keeps of a zone: everything a librarian set. */
 const audited = (z: Zone): Omit<ZoneInput, 'institutionId'> => {
@@ -29,12 +30,36 @@ async function zonesOf(db: Queryable, institutionId: number, zoneId: number | nu
 /** The institution's zones (inactive ones too), by name, each with the readers in it now. */
 export const institutionZones = (db: Queryable, institutionId: number) => zonesOf(db, institutionId, null);
 
+/** One of the institution's zones, or null (another institution's is none of its). */
+export const institutionZone = async (db: Queryable, institutionId: number, zoneId: number): Promise<ConsoleZone | null> =>
+  (await zonesOf(db, institutionId, zoneId))[0] ?? null;
+
+/** What the institution's subscription covers, which bounds its zones. */
+export async function zoneBounds(db: Queryable, institutionId: number): Promise<ZoneBounds> {
+  const { rows } = await db.query<ZoneBounds>(
+    'SELECT name, newspapers, journals, age_rating AS "ageRating" FROM institutions WHERE id = $1',
+    [institutionId],
+  );
+  return rows[0];
+}
+
+/** The console's zones take only networks a librarian may use (shared/zone-networks.ts); those
+ * the operator set on the zone may stay. */
+function checkNetworks(networks: string[], kept: string[]) {
+  const [problem] = librarianNetworkProblems(networks, kept);
+  if (problem) {
+    const refusal = NETWORK_REFUSALS[problem.refusal];
+    throw new ZoneInputError(refusal.message(problem.network), refusal.code);
+  }
+}
+
 const asInput = (institutionId: number, body: ConsoleZoneBody): ZoneInput => ({ ...body, institutionId });
 const asAudit = ({ id: _id, readersNow: _n, updatedAt: _u, ...zone }: ConsoleZone) => zone;
 
 export function createInstitutionZone(db: Db, institutionId: number, body: ConsoleZoneBody, actorId: number): Promise<ConsoleZone> {
   return db.transaction(async (tx) => {
-    const id = await insertZone(tx, asInput(institutionId, body));
+    checkNetworks(body.networks, []);
+    const id = await insertZone(tx, asInput(institutionId, body), actorId);
     const [zone] = await zonesOf(tx, institutionId, id);
     await recordAudit(tx, { actorId, institutionId, action: 'zone.create', target: String(id), before: null, after: asAudit(zone) });
     return zone;
@@ -52,7 +77,8 @@ export function updateInstitutionZone(
   return db.transaction(async (tx) => {
     const [before] = await zonesOf(tx, institutionId, zoneId, true);
     if (!before) return null;
-    await replaceZone(tx, zoneId, asInput(institutionId, body));
+    checkNetworks(body.networks, before.networks);
+    await replaceZone(tx, zoneId, asInput(institutionId, body), actorId);
     const [after] = await zonesOf(tx, institutionId, zoneId);
     await recordAudit(tx, {
       actorId,

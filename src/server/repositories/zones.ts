@@ -1,11 +1,22 @@
 // Smart Reading Zones: the zones themselves (written by the operator command and the librarian
 // console), where a reader is (by network or by place, through the GiST indexes), zone passes,
 // sightings and their retention. All zone SQL lives here.
+import crypto from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Db, Queryable } from '../db/index';
 import { isLive } from './membership';
-import { AGE_RATE_APPLY_BELOW } from '../../shared/constants';
-import { LOCATION_RETENTION_DAYS, SIGHTING_DECIMALS, boundingBox, distanceM, isOpenAt, type ZoneSection } from '../../shared/zones';
+import { recordAudit } from './console';
+import { AGE_RATE_APPLY_BELOW, JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
+import {
+  LOCATION_RETENTION_DAYS,
+  SIGHTING_DECIMALS,
+  boundingBox,
+  distanceM,
+  isOpenAt,
+  type Fixed,
+  type ZoneSection,
+} from '../../shared/zones';
+import { isWideNetwork, sameNetwork } from '../../shared/zone-networks';
 import type { ZoneInput, ZoneOpens, ZonePass, ZoneSummary } from '../../shared/schemas/zones';
 
 /** A zone with everything the operator wrote (its networks too). */
@@ -22,6 +33,7 @@ export interface ZoneHere {
   name: string;
   timeZone: string;
   via: 'network' | 'place';
+  proofRequired: boolean;
 }
 
 export interface PassUpsert {
@@ -31,8 +43,17 @@ export interface PassUpsert {
   endsAt: Date;
 }
 
-/** A problem with what the operator asked for (an unknown institution): the command prints it. */
-export class ZoneInputError extends Error {}
+/** A zone that cannot be written as asked (an unknown institution, more than its owner's
+ * subscription covers, a network a librarian may not use): the command prints the message, the
+ * console answers 400 with the code. */
+export class ZoneInputError extends Error {
+  constructor(
+    message: string,
+    public code = 'bad_zone',
+  ) {
+    super(message);
+  }
+}
 
 /** An active zone whose owner (if any) still subscribes: `z` names the zones row. A lapsed
  * institution's zone neither finds readers nor opens reading. */
@@ -51,10 +72,68 @@ export function clientInet(ip: string | undefined): string | undefined {
 
 // ---------- the operator's writes ----------
 
-async function checkInstitution(db: Queryable, id: number | null) {
+const list = (items: (string | number)[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** A zone opens at most what its owner's subscription covers: refused here when it names a
+ * section the subscription lacks (as a section, its category or a title of it) or a title above
+ * its age rating. "The whole catalogue" is bounded when read (passOpening), so it stays allowed. */
+async function checkOwner(db: Queryable, id: number | null, opens: ZoneOpens) {
   if (id === null) return;
-  const { rows } = await db.query('SELECT 1 FROM institutions WHERE id = $1', [id]);
-  if (!rows.length) throw new ZoneInputError(`There is no institution #${id}.`);
+  const { rows } = await db.query<{ name: string; newspapers: boolean; journals: boolean; age_rating: number }>(
+    'SELECT name, newspapers, journals, age_rating FROM institutions WHERE id = $1',
+    [id],
+  );
+  if (!rows.length) throw new ZoneInputError(`There is no institution #${id}.`, 'no_institution');
+  if (opens.all) return;
+  const owner = rows[0];
+  const { rows: titles } = await db.query<{ mid: number; newspaper: boolean; journal: boolean; age_rating: number }>(
+    `SELECT mid, type = 'newspaper' OR cat_id = ${NEWSPAPER_CATEGORY} AS newspaper, type = 'journal' OR cat_id = ${JOURNAL_SECTION} AS journal,
+       age_rating FROM titles WHERE mid = ANY ($1::int[]) ORDER BY mid`,
+    [opens.titles],
+  );
+  const lacking: string[] = [];
+  const through: number[] = [];
+  for (const [section, has, category] of [
+    ['newspapers', owner.newspapers, NEWSPAPER_CATEGORY],
+    ['journals', owner.journals, JOURNAL_SECTION],
+  ] as const) {
+    if (has) continue;
+    const inSection = titles.filter((t) => (section === 'newspapers' ? t.newspaper : t.journal)).map((t) => t.mid);
+    if (opens.sections.includes(section) || opens.categories.includes(category) || inSection.length) lacking.push(section);
+    through.push(...inSection);
+  }
+  const rated = owner.age_rating < AGE_RATE_APPLY_BELOW ? titles.filter((t) => t.age_rating > owner.age_rating).map((t) => t.mid) : [];
+  const titled = (mids: number[]) => `title${mids.length > 1 ? 's' : ''} ${list(mids)}`;
+  const problems = [
+    lacking.length &&
+      `${owner.name}'s subscription does not include ${list(lacking)}, so its zones cannot open them${through.length ? ` (${titled(through)})` : ''}`,
+    rated.length && `${titled(rated)} ${rated.length > 1 ? 'are' : 'is'} rated above ${owner.name}'s age rating (${owner.age_rating})`,
+  ].filter(Boolean);
+  if (problems.length) {
+    const message = `${problems.join('; ')}.`;
+    throw new ZoneInputError(message[0].toUpperCase() + message.slice(1), 'zone_beyond_subscription');
+  }
+}
+
+const zoneNetworks = async (db: Queryable, zoneId: number): Promise<string[]> =>
+  (
+    await db.query<{ net: string }>('SELECT n.net::text AS net FROM zone_networks n WHERE n.zone_id = $1 ORDER BY n.net', [zoneId])
+  ).rows.map((r) => r.net);
+
+/** A zone given a wide network (as wide as a librarian may go, or wider; a private or reserved
+ * range), however it was made, is flagged in the audit log: `zone.wide` with the networks added. */
+async function flagWide(tx: Queryable, zoneId: number, institutionId: number | null, before: string[], actorId: number | null) {
+  const added = (await zoneNetworks(tx, zoneId)).filter((n) => isWideNetwork(n) && !before.some((b) => sameNetwork(b, n)));
+  if (added.length)
+    await recordAudit(tx, {
+      actorId,
+      institutionId,
+      action: 'zone.wide',
+      target: String(zoneId),
+      before: null,
+      after: { networks: added },
+    });
 }
 
 /** The columns of a zone row from a ZoneInput; `area` is the circle's bounding box (x = lng, y = lat). */
@@ -74,6 +153,7 @@ function columns(input: ZoneInput): unknown[] {
     input.passMinutes,
     JSON.stringify(input.opens),
     input.active,
+    input.proofRequired,
   ];
 }
 
@@ -87,15 +167,18 @@ async function setNetworks(tx: Queryable, zoneId: number, networks: string[]) {
     ]);
 }
 
-/** Creates a zone from a validated ZoneInput inside the caller's transaction; returns its id. */
-export async function insertZone(tx: Queryable, input: ZoneInput): Promise<number> {
-  await checkInstitution(tx, input.institutionId);
+/** Creates a zone from a validated ZoneInput inside the caller's transaction (`actorId`: who, for
+ * the audit log; null for the operator); returns its id. The zone's code secret is made here. */
+export async function insertZone(tx: Queryable, input: ZoneInput, actorId: number | null = null): Promise<number> {
+  await checkOwner(tx, input.institutionId, input.opens);
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO zones (name, description, institution_id, lat, lng, radius_m, area, hours, time_zone, pass_minutes, opens, active)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::box, $8::jsonb, $9, $10, $11::jsonb, $12) RETURNING id`,
-    columns(input),
+    `INSERT INTO zones (name, description, institution_id, lat, lng, radius_m, area, hours, time_zone, pass_minutes, opens, active,
+       proof_required, code_secret)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::box, $8::jsonb, $9, $10, $11::jsonb, $12, $13, $14) RETURNING id`,
+    [...columns(input), crypto.randomBytes(32).toString('base64')],
   );
   await setNetworks(tx, rows[0].id, input.networks);
+  await flagWide(tx, rows[0].id, input.institutionId, [], actorId);
   return rows[0].id;
 }
 
@@ -106,16 +189,18 @@ export function createZone(db: Db, input: ZoneInput): Promise<number> {
 
 /** Replaces a zone with a validated ZoneInput (its networks too) inside the caller's transaction;
  * false when there is no such zone. */
-export async function replaceZone(tx: Queryable, id: number, input: ZoneInput): Promise<boolean> {
-  await checkInstitution(tx, input.institutionId);
+export async function replaceZone(tx: Queryable, id: number, input: ZoneInput, actorId: number | null = null): Promise<boolean> {
+  await checkOwner(tx, input.institutionId, input.opens);
   const { rows } = await tx.query(
     `UPDATE zones SET name = $1, description = $2, institution_id = $3, lat = $4, lng = $5, radius_m = $6, area = $7::box,
-       hours = $8::jsonb, time_zone = $9, pass_minutes = $10, opens = $11::jsonb, active = $12, updated_at = now()
-     WHERE id = $13 RETURNING id`,
+       hours = $8::jsonb, time_zone = $9, pass_minutes = $10, opens = $11::jsonb, active = $12, proof_required = $13, updated_at = now()
+     WHERE id = $14 RETURNING id`,
     [...columns(input), id],
   );
   if (!rows.length) return false;
+  const before = await zoneNetworks(tx, id);
   await setNetworks(tx, id, input.networks);
+  await flagWide(tx, id, input.institutionId, before, actorId);
   return true;
 }
 
@@ -144,6 +229,7 @@ export interface ZoneRow {
   pass_minutes: number;
   opens: ZoneOpens;
   active: boolean;
+  proof_required: boolean;
   networks: string[] | null;
   created_at: Date;
   updated_at: Date;
@@ -162,12 +248,13 @@ export const toZone = (r: ZoneRow): Zone => ({
   passMinutes: r.pass_minutes,
   opens: r.opens,
   active: r.active,
+  proofRequired: r.proof_required,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
 export const ZONE_SELECT = `SELECT z.id, z.name, z.description, z.institution_id, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours,
-    z.time_zone, z.pass_minutes, z.opens, z.active, z.created_at, z.updated_at,
+    z.time_zone, z.pass_minutes, z.opens, z.active, z.proof_required, z.created_at, z.updated_at,
     (SELECT array_agg(n.net::text ORDER BY n.net) FROM zone_networks n WHERE n.zone_id = z.id) AS networks
   FROM zones z LEFT JOIN institutions i ON i.id = z.institution_id`;
 
@@ -194,7 +281,26 @@ export const zoneInput = (z: Zone): ZoneInput => ({
   passMinutes: z.passMinutes,
   opens: z.opens,
   active: z.active,
+  proofRequired: z.proofRequired,
 });
+
+/** What a zone really opens: an institution's zone no more than its subscription covers now (a
+ * section it lost is no longer opened; the age rating is applied when reading, passOpening). */
+export function ownerOpens(opens: ZoneOpens, owner: { newspapers: boolean | null; journals: boolean | null } | null): ZoneOpens {
+  if (!owner || owner.newspapers === null || (owner.newspapers && owner.journals)) return opens;
+  const covered: ZoneSection[] = [
+    'magazines',
+    ...(owner.newspapers ? ['newspapers' as const] : []),
+    ...(owner.journals ? ['journals' as const] : []),
+  ];
+  if (opens.all) return { all: false, sections: covered, categories: [], titles: [] };
+  const lost = [...(owner.newspapers ? [] : [NEWSPAPER_CATEGORY]), ...(owner.journals ? [] : [JOURNAL_SECTION])];
+  return {
+    ...opens,
+    sections: opens.sections.filter((x) => covered.includes(x)),
+    categories: opens.categories.filter((c) => !lost.includes(c)),
+  };
+}
 
 // ---------- where the reader is ----------
 
@@ -206,7 +312,7 @@ export function zonesAtQuery(where: { ip?: string; position?: { lat: number; lng
   const ip = clientInet(where.ip);
   const parts: string[] = [];
   const params: unknown[] = [];
-  const cols = `z.id, z.name, z.time_zone, z.hours, z.lat, z.lng, z.radius_m`;
+  const cols = `z.id, z.name, z.time_zone, z.hours, z.lat, z.lng, z.radius_m, z.proof_required`;
   if (ip) {
     params.push(ip);
     parts.push(
@@ -238,6 +344,7 @@ export async function zonesAt(
     lat: number | null;
     lng: number | null;
     radius_m: number | null;
+    proof_required: boolean;
     via: 'network' | 'place';
   }>(query.sql, query.params);
   const found = new Map<number, ZoneHere>();
@@ -249,7 +356,8 @@ export async function zonesAt(
     )
       continue;
     if (!isOpenAt(r.hours, r.time_zone, at)) continue;
-    if (!found.has(r.id) || r.via === 'network') found.set(r.id, { id: r.id, name: r.name, timeZone: r.time_zone, via: r.via });
+    if (!found.has(r.id) || r.via === 'network')
+      found.set(r.id, { id: r.id, name: r.name, timeZone: r.time_zone, via: r.via, proofRequired: r.proof_required });
   }
   return [...found.values()];
 }
@@ -260,7 +368,8 @@ export async function zonesAt(
 export function listZonesQuery(position: { lat: number; lng: number } | undefined, limit: number): { sql: string; params: unknown[] } {
   const order = position ? `z.area <-> point($2::float8, $3::float8)` : `z.name, z.id`;
   return {
-    sql: `SELECT z.id, z.name, z.description, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours, z.time_zone, z.pass_minutes, z.opens,
+    sql: `SELECT z.id, z.name, z.description, i.name AS institution, i.newspapers, i.journals, z.lat, z.lng, z.radius_m, z.hours, z.time_zone,
+            z.pass_minutes, z.opens, z.proof_required,
             -- A scalar lookup per listed zone (its primary key); EXISTS was planned as a scan of every network.
             coalesce((SELECT true FROM zone_networks n WHERE n.zone_id = z.id LIMIT 1), false) AS by_network
           FROM (SELECT * FROM zones z WHERE ${usable('z')} ORDER BY ${order} LIMIT $1) z
@@ -285,6 +394,8 @@ export async function listZones(
     name: string;
     description: string;
     institution: string | null;
+    newspapers: boolean | null;
+    journals: boolean | null;
     lat: number | null;
     lng: number | null;
     radius_m: number | null;
@@ -293,6 +404,7 @@ export async function listZones(
     time_zone: string;
     pass_minutes: number;
     opens: ZoneOpens;
+    proof_required: boolean;
   }>(query.sql, query.params);
   const zones = rows.map((r) => {
     const place = r.lat === null || r.lng === null || r.radius_m === null ? null : { lat: r.lat, lng: r.lng, radiusM: r.radius_m };
@@ -307,7 +419,8 @@ export async function listZones(
       timeZone: r.time_zone,
       openNow: isOpenAt(r.hours, r.time_zone, at),
       passMinutes: r.pass_minutes,
-      opens: r.opens,
+      opens: ownerOpens(r.opens, r),
+      proofRequired: r.proof_required,
       distanceM: position && place ? Math.round(distanceM(position, place)) : null,
     };
   });
@@ -320,28 +433,75 @@ export async function listZones(
 
 /** Opens or extends the reader's passes of these zones in one statement. A pass that had ended
  * starts again; `started_at = now()` after it says the pass began with this sighting (an arrival),
- * which concurrent sightings cannot both see: the second waits for the first's row and extends it. */
-export async function upsertPasses(db: Queryable, userId: number, zoneIds: number[]): Promise<PassUpsert[]> {
-  if (!zoneIds.length) return [];
+ * which concurrent sightings cannot both see: the second waits for the first's row and extends it.
+ * `proved`: the sighting proved presence (the zone's network, or its on-site code). */
+export async function upsertPasses(db: Queryable, userId: number, zones: { id: number; proved: boolean }[]): Promise<PassUpsert[]> {
+  if (!zones.length) return [];
   const { rows } = await db.query<{ zone_id: number; arrived: boolean; ends_at: Date }>(
-    `INSERT INTO zone_passes AS p (user_id, zone_id, started_at, last_seen_at, ends_at)
-     SELECT $1, z.id, now(), now(), now() + make_interval(mins => z.pass_minutes)
-     FROM zones z WHERE z.id = ANY ($2::int[]) ORDER BY z.id
+    `INSERT INTO zone_passes AS p (user_id, zone_id, started_at, last_seen_at, ends_at, proved_at)
+     SELECT $1, z.id, now(), now(), now() + make_interval(mins => z.pass_minutes), CASE WHEN s.proved THEN now() END
+     FROM unnest($2::int[], $3::boolean[]) AS s(zone_id, proved) JOIN zones z ON z.id = s.zone_id ORDER BY z.id
      ON CONFLICT (user_id, zone_id) DO UPDATE SET
        started_at = CASE WHEN p.ends_at <= now() THEN now() ELSE p.started_at END,
        last_seen_at = now(),
-       ends_at = EXCLUDED.ends_at
+       ends_at = EXCLUDED.ends_at,
+       proved_at = coalesce(EXCLUDED.proved_at, p.proved_at)
      RETURNING p.zone_id, p.started_at = now() AS arrived, p.ends_at`,
-    [userId, zoneIds],
+    [userId, zones.map((z) => z.id), zones.map((z) => z.proved)],
   );
   return rows.map((r) => ({ zoneId: r.zone_id, arrived: r.arrived, endsAt: r.ends_at }));
 }
 
+/** Holds the reader's place reports one at a time until the caller's transaction ends: the
+ * impossible-travel check reads the last sighting, which a concurrent report must not skip. */
+export async function lockReader(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+}
+
+/** The reader's last sighting by place (a position kept rounded; its accuracy, or none for one
+ * kept before accuracies were), or null. */
+export async function lastPlaceSighting(
+  db: Queryable,
+  userId: number,
+): Promise<(Omit<Fixed, 'accuracy'> & { accuracy: number | null }) | null> {
+  const { rows } = await db.query<{ lat: string; lng: string; accuracy_m: number | null; at: Date }>(
+    `SELECT lat::text, lng::text, accuracy_m, at FROM zone_sightings
+     WHERE user_id = $1 AND via = 'place' AND lat IS NOT NULL ORDER BY at DESC, id DESC LIMIT 1`,
+    [userId],
+  );
+  const r = rows[0];
+  return r ? { lat: Number(r.lat), lng: Number(r.lng), accuracy: r.accuracy_m, at: r.at.getTime() } : null;
+}
+
+/** The reader's passes of these zones that have not ended, with when presence was last proven. */
+export async function livePasses(db: Queryable, userId: number, zoneIds: number[]): Promise<Map<number, { provedAt: Date | null }>> {
+  const { rows } = await db.query<{ zone_id: number; proved_at: Date | null }>(
+    'SELECT zone_id, proved_at FROM zone_passes WHERE user_id = $1 AND zone_id = ANY ($2::int[]) AND ends_at > now()',
+    [userId, zoneIds],
+  );
+  return new Map(rows.map((r) => [r.zone_id, { provedAt: r.proved_at }]));
+}
+
+/** The secret behind a zone's on-site code (never shown), or null when there is no such zone. */
+export async function zoneCodeSecret(db: Queryable, zoneId: number): Promise<string | null> {
+  const { rows } = await db.query<{ code_secret: string }>('SELECT code_secret FROM zones WHERE id = $1', [zoneId]);
+  return rows[0]?.code_secret ?? null;
+}
+
 /** The reader's passes that have not ended, of zones still in use; latest ending first. */
 export async function currentPasses(db: Queryable, userId: number): Promise<ZonePass[]> {
-  const { rows } = await db.query<{ zone_id: number; name: string; started_at: Date; last_seen_at: Date; ends_at: Date; opens: ZoneOpens }>(
-    `SELECT p.zone_id, z.name, p.started_at, p.last_seen_at, p.ends_at, z.opens
-     FROM zone_passes p JOIN zones z ON z.id = p.zone_id
+  const { rows } = await db.query<{
+    zone_id: number;
+    name: string;
+    started_at: Date;
+    last_seen_at: Date;
+    ends_at: Date;
+    opens: ZoneOpens;
+    newspapers: boolean | null;
+    journals: boolean | null;
+  }>(
+    `SELECT p.zone_id, z.name, p.started_at, p.last_seen_at, p.ends_at, z.opens, owner.newspapers, owner.journals
+     FROM zone_passes p JOIN zones z ON z.id = p.zone_id LEFT JOIN institutions owner ON owner.id = z.institution_id
      WHERE p.user_id = $1 AND p.ends_at > now() AND ${usable('z')} ORDER BY p.ends_at DESC, p.zone_id`,
     [userId],
   );
@@ -351,38 +511,41 @@ export async function currentPasses(db: Queryable, userId: number): Promise<Zone
     startedAt: r.started_at.toISOString(),
     lastSeenAt: r.last_seen_at.toISOString(),
     endsAt: r.ends_at.toISOString(),
-    opens: r.opens,
+    opens: ownerOpens(r.opens, r),
   }));
 }
 
-/** Records that the reader was in these zones: by place with the position rounded (about 100 m),
- * by network with none. Only zones the reader was in reach here; addresses are never stored. */
+/** Records that the reader was in these zones: by place with the position rounded (about 100 m)
+ * and its accuracy (whole metres, rounded up), by network with none. Only zones the reader was in
+ * reach here; addresses are never stored. */
 export async function addSightings(
   db: Queryable,
   userId: number,
   zones: { zoneId: number; via: 'network' | 'place' }[],
-  position?: { lat: number; lng: number },
+  position?: { lat: number; lng: number; accuracy: number },
 ): Promise<void> {
   if (!zones.length) return;
   const round = (v: number | undefined) => (v === undefined ? null : Number(v.toFixed(SIGHTING_DECIMALS)));
   const placed = (z: { via: string }) => z.via === 'place' && position !== undefined;
   await db.query(
-    `INSERT INTO zone_sightings (user_id, zone_id, via, lat, lng)
-     SELECT $1, s.zone_id, s.via, s.lat, s.lng FROM unnest($2::int[], $3::text[], $4::numeric[], $5::numeric[]) AS s(zone_id, via, lat, lng)`,
+    `INSERT INTO zone_sightings (user_id, zone_id, via, lat, lng, accuracy_m)
+     SELECT $1, s.zone_id, s.via, s.lat, s.lng, s.accuracy
+     FROM unnest($2::int[], $3::text[], $4::numeric[], $5::numeric[], $6::int[]) AS s(zone_id, via, lat, lng, accuracy)`,
     [
       userId,
       zones.map((z) => z.zoneId),
       zones.map((z) => z.via),
       zones.map((z) => (placed(z) ? round(position?.lat) : null)),
       zones.map((z) => (placed(z) ? round(position?.lng) : null)),
+      zones.map((z) => (placed(z) ? Math.ceil(position!.accuracy) : null)),
     ],
   );
 }
 
 /** The zone whose live pass lets this reader read this title, or null: an active pass of a zone
  * in use that opens the whole catalogue, the title's section, its category or the title itself;
- * an institution's zone applies that institution's age rating (spec §5: 8 or more is no limit),
- * a public zone none. */
+ * an institution's zone opens no more than the institution's subscription covers now: its
+ * sections and its age rating (spec §5: 8 or more is no limit); a public zone has no such bound. */
 export async function passOpening(
   db: Queryable,
   userId: number,
@@ -393,6 +556,7 @@ export async function passOpening(
      FROM zone_passes p JOIN zones z ON z.id = p.zone_id LEFT JOIN institutions owner ON owner.id = z.institution_id
      WHERE p.user_id = $1 AND p.ends_at > now() AND ${usable('z')}
        AND (owner.id IS NULL OR owner.age_rating >= ${AGE_RATE_APPLY_BELOW} OR $5::int <= owner.age_rating)
+       AND (owner.id IS NULL OR ((owner.newspapers OR NOT 'newspapers' = ANY ($4::text[])) AND (owner.journals OR NOT 'journals' = ANY ($4::text[]))))
        AND (z.opens @> '{"all": true}' OR z.opens -> 'titles' @> jsonb_build_array($2::int)
             OR z.opens -> 'categories' @> jsonb_build_array($3::int) OR z.opens -> 'sections' ?| $4::text[])
      ORDER BY p.ends_at DESC LIMIT 1`,

@@ -4,6 +4,7 @@
 // weighs in for the part of it the sliding window still covers.
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
+import { PLACE_PASSES_PER_DAY } from '../../shared/zones';
 import { pruneCounters, readCounter, refundCounter, spendCounter, type CounterWindow } from '../repositories/rate-limits';
 
 const HOUR = 60 * 60_000;
@@ -35,6 +36,12 @@ export const LIMITS = {
   /** Wrong access codes. */
   couponFailPerUser: { bucket: 'coupon-fail', max: 10, windowMs: HOUR },
   couponFailPerIp: { bucket: 'coupon-fail-ip', max: 30, windowMs: HOUR },
+  /** Wrong on-site codes of Smart Reading Zones (6 digits, two valid at a time): a guesser's
+   * chance is 1 in 50,000 a day per account; a reader who mistypes has ten goes. */
+  zoneCodeFailPerUser: { bucket: 'zone-code-fail', max: 10, windowMs: DAY },
+  zoneCodeFailPerIp: { bucket: 'zone-code-fail-ip', max: 30, windowMs: HOUR },
+  /** Zone passes one account may start by place (PLACE_PASSES_PER_DAY, shared/zones.ts). */
+  placePassesPerDay: { bucket: 'zone-place-pass', max: PLACE_PASSES_PER_DAY, windowMs: DAY },
   /** Contact-form messages (each sends a confirmation mail). */
   contactPerIp: { bucket: 'contact-ip', max: 10, windowMs: HOUR },
   /** Acknowledgements of contact-form messages to one address: the form cannot flood a mailbox. */

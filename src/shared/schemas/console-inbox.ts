@@ -20,16 +20,27 @@ export const ConsoleZone = z.object({
   passMinutes: z.number().int(),
   opens: ZoneOpens,
   active: z.boolean(),
+  /** Readers found by place also need the zone's network or its on-site code. */
+  proofRequired: z.boolean(),
   /** Readers whose pass of this zone has not ended. */
   readersNow: z.number().int(),
   updatedAt: z.string(),
 });
 export type ConsoleZone = z.infer<typeof ConsoleZone>;
 
-export const ConsoleZones = z.object({ zones: z.array(ConsoleZone) });
+/** What the institution's subscription covers now: its zones open no more (checked on the server
+ * too; the form says so before sending). */
+export const ZoneBounds = z.object({ name: z.string(), newspapers: z.boolean(), journals: z.boolean(), ageRating: z.number().int() });
+export type ZoneBounds = z.infer<typeof ZoneBounds>;
+
+export const ConsoleZones = z.object({ zones: z.array(ConsoleZone), bounds: ZoneBounds });
 export type ConsoleZones = z.infer<typeof ConsoleZones>;
 
 export const ZoneParams = InstitutionParams.extend({ zoneId: int(1) });
+
+/** The code to put up at a zone's desk now, and when the next one takes over. */
+export const ZoneCodeReply = z.object({ code: z.string(), changesAt: z.string(), periodSeconds: z.number().int() });
+export type ZoneCodeReply = z.infer<typeof ZoneCodeReply>;
 
 export const ENQUIRY_STATUSES = ['new', 'answered', 'closed'] as const;
 export const EnquiryStatus = z.enum(ENQUIRY_STATUSES);

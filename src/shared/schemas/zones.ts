@@ -9,6 +9,7 @@ import {
   WEEKDAYS,
   ZONE_RADIUS_MAX_M,
   ZONE_RADIUS_MIN_M,
+  ZONE_CODE_DIGITS,
   ZONE_SECTIONS,
   isTimeZone,
 } from '../zones';
@@ -16,8 +17,14 @@ import {
 export const Latitude = z.number().min(-90).max(90);
 export const Longitude = z.number().min(-180).max(180);
 
-/** A position the app reports (Geolocation API coordinates; accuracy in metres). */
-export const Position = z.object({ lat: Latitude, lng: Longitude, accuracy: z.number().min(0).max(100_000) });
+/** A position the app reports (Geolocation API coordinates; accuracy in metres; the fix's age
+ * in ms, measured on the device: now minus the position's timestamp). */
+export const Position = z.object({
+  lat: Latitude,
+  lng: Longitude,
+  accuracy: z.number().min(0).max(100_000),
+  ageMs: z.number().int().min(0).max(86_400_000),
+});
 export type Position = z.infer<typeof Position>;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -84,6 +91,8 @@ export const ZoneFields = z.object({
   passMinutes: int(PASS_MINUTES_MIN, PASS_MINUTES_MAX).default(PASS_MINUTES_DEFAULT),
   opens: ZoneOpens.default({ all: true }),
   active: z.boolean().default(true),
+  /** A place report opens a pass only with a second proof: the zone's network or its on-site code. */
+  proofRequired: z.boolean().default(false),
 });
 /** A zone is found by place, by network, or both: never by neither. */
 export const zoneIsFindable = (z: { place: unknown; networks: string[] }) => Boolean(z.place || z.networks.length);
@@ -104,6 +113,8 @@ export const ZoneSummary = z.object({
   openNow: z.boolean(),
   passMinutes: z.number(),
   opens: ZoneOpens,
+  /** Readers found by place also need its Wi-Fi or the code shown at its desk. */
+  proofRequired: z.boolean(),
   /** Metres from the position asked about, when one was given and the zone has a place. */
   distanceM: z.number().nullable(),
 });
@@ -133,8 +144,15 @@ export const ZonePass = z.object({
 });
 export type ZonePass = z.infer<typeof ZonePass>;
 
-/** POST /api/zones/here: "I am here" (the app opening, coming online, a position from watchPosition). */
-export const HereBody = z.object({ position: Position.optional() });
+/** The code shown at a zone's desk, as typed (spaces and dashes between the digits are fine). */
+export const ZoneCodeInput = line()
+  .max(20)
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(new RegExp(`^\\d{${ZONE_CODE_DIGITS}}$`), `expected the ${ZONE_CODE_DIGITS}-digit code shown at the desk`));
+
+/** POST /api/zones/here: "I am here" (the app opening, coming online, a position from watchPosition),
+ * with the zone's on-site code when the reader typed one. */
+export const HereBody = z.object({ position: Position.optional(), code: ZoneCodeInput.optional() });
 /** Current passes, and which of them started with this report (an arrival). */
 export const PassesReply = z.object({ passes: z.array(ZonePass), arrived: z.array(z.number()) });
 export type PassesReply = z.infer<typeof PassesReply>;

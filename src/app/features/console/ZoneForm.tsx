@@ -1,11 +1,16 @@
 // Making or changing a Smart Reading Zone: a circle by coordinates (typed, or "use my position"),
-// the Wi-Fi's networks, opening hours, pass length, what it opens and whether it is in use. Checked
-// here with the schema the server uses, so a mistake is named next to its field before sending.
+// the Wi-Fi's networks, opening hours, pass length, what it opens, whether a location needs a
+// second proof and whether it is in use. Checked here with the schema and the rules the server
+// uses (a librarian's networks, the subscription's bounds), so a mistake is named next to its
+// field before sending; the server's own refusal is shown there too.
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
-import { ConsoleZoneBody, type ConsoleZone } from '../../../shared/schemas/console-inbox';
+import { ApiError } from '../../lib/api';
+import { ConsoleZoneBody, type ConsoleZone, type ZoneBounds } from '../../../shared/schemas/console-inbox';
 import { HoursError, ZONE_SECTIONS, formatHours, parseHours, type ZoneHours, type ZoneSection } from '../../../shared/zones';
+import { librarianNetworkProblems, type NetworkRefusal } from '../../../shared/zone-networks';
+import { JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../../shared/constants';
 import { useSaveZone } from './zones-queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { useRefusalText } from './ConsoleParts';
@@ -25,8 +30,27 @@ type Values = {
   categories: string;
   titles: string;
   active: boolean;
+  proofRequired: boolean;
 };
-type Problems = Partial<Record<'name' | 'place' | 'networks' | 'hours' | 'timeZone' | 'passMinutes' | 'opens' | 'where', ConsoleTextKey>>;
+/** A text key, with what it names (a network, the sections a subscription lacks). */
+type Problem = ConsoleTextKey | { key: ConsoleTextKey; network?: string; name?: string; sections?: string };
+type Problems = Partial<Record<'name' | 'place' | 'networks' | 'hours' | 'timeZone' | 'passMinutes' | 'opens' | 'where', Problem>>;
+
+const NETWORK_TEXTS: Record<NetworkRefusal, ConsoleTextKey> = {
+  everything: 'zoneNetworkEverything',
+  too_wide: 'zoneNetworkTooWide',
+  private: 'zoneNetworkPrivate',
+  reserved: 'zoneNetworkReserved',
+};
+/** The field a server refusal is about. */
+const fieldOf = (err: unknown): keyof Problems | null =>
+  err instanceof ApiError
+    ? err.code.startsWith('zone_network_')
+      ? 'networks'
+      : err.code === 'zone_beyond_subscription'
+        ? 'opens'
+        : null
+    : null;
 
 /** Which problem a field's change may have mended. */
 const PROBLEM_OF: Record<keyof Values, keyof Problems> = {
@@ -44,6 +68,7 @@ const PROBLEM_OF: Record<keyof Values, keyof Problems> = {
   categories: 'opens',
   titles: 'opens',
   active: 'where',
+  proofRequired: 'where',
 };
 
 const ids = (list: number[]) => list.join(', ');
@@ -62,6 +87,7 @@ const valuesOf = (z: ConsoleZone | null): Values => ({
   categories: z && !z.opens.all ? ids(z.opens.categories) : '',
   titles: z && !z.opens.all ? ids(z.opens.titles) : '',
   active: z?.active ?? true,
+  proofRequired: z?.proofRequired ?? false,
 });
 
 /** A typed number, or NaN for nothing typed (so an empty field is refused, not taken as 0). */
@@ -72,8 +98,23 @@ const numbers = (s: string) =>
     .filter(Boolean)
     .map(num);
 
+/** The sections a subscription lacks that these choices would open (by section or by category;
+ * titles are checked by the server, which knows each title's section). */
+function beyond(bounds: ZoneBounds | undefined, sections: ZoneSection[], categories: number[]): ZoneSection[] {
+  if (!bounds) return [];
+  const lacking: ZoneSection[] = [];
+  if (!bounds.newspapers && (sections.includes('newspapers') || categories.includes(NEWSPAPER_CATEGORY))) lacking.push('newspapers');
+  if (!bounds.journals && (sections.includes('journals') || categories.includes(JOURNAL_SECTION))) lacking.push('journals');
+  return lacking;
+}
+
 /** The form as the API's body, or the text keys of what is wrong, field by field. */
-function toBody(v: Values): { body: ConsoleZoneBody } | { problems: Problems } {
+function toBody(
+  v: Values,
+  zone: ConsoleZone | null,
+  bounds: ZoneBounds | undefined,
+  sectionList: (s: ZoneSection[]) => string,
+): { body: ConsoleZoneBody } | { problems: Problems } {
   let hours: ZoneHours = null;
   const problems: Problems = {};
   try {
@@ -96,8 +137,16 @@ function toBody(v: Values): { body: ConsoleZoneBody } | { problems: Problems } {
     passMinutes: num(v.passMinutes),
     opens: v.opensAll ? { all: true } : { all: false, sections: v.sections, categories: numbers(v.categories), titles: numbers(v.titles) },
     active: v.active,
+    proofRequired: v.proofRequired,
   });
-  if (parsed.success && !problems.hours) return { body: parsed.data };
+  if (parsed.success) {
+    const [network] = librarianNetworkProblems(parsed.data.networks, zone?.networks);
+    if (network) problems.networks = { key: NETWORK_TEXTS[network.refusal], network: network.network };
+    const o = parsed.data.opens;
+    const lacking = o.all ? [] : beyond(bounds, o.sections, o.categories);
+    if (lacking.length) problems.opens = { key: 'zoneBeyondSubscription', name: bounds!.name, sections: sectionList(lacking) };
+  }
+  if (parsed.success && !Object.keys(problems).length) return { body: parsed.data };
   const keys: Record<string, ConsoleTextKey> = {
     name: 'zoneBadName',
     place: 'zoneBadPlace',
@@ -114,8 +163,18 @@ function toBody(v: Values): { body: ConsoleZoneBody } | { problems: Problems } {
   return { problems };
 }
 
-export function ZoneForm({ institutionId, zone, onDone }: { institutionId: number; zone: ConsoleZone | null; onDone: () => void }) {
-  const { t } = useNamespaceTexts('console', consoleTexts);
+export function ZoneForm({
+  institutionId,
+  zone,
+  bounds,
+  onDone,
+}: {
+  institutionId: number;
+  zone: ConsoleZone | null;
+  bounds?: ZoneBounds;
+  onDone: () => void;
+}) {
+  const { t, lang } = useNamespaceTexts('console', consoleTexts);
   const refusal = useRefusalText();
   const [values, setValues] = useState<Values>(() => valuesOf(zone));
   const [problems, setProblems] = useState<Problems>({});
@@ -124,14 +183,27 @@ export function ZoneForm({ institutionId, zone, onDone }: { institutionId: numbe
   const save = useSaveZone(institutionId);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((old) => ({ ...old, [key]: value }));
-    // What was said about this field no longer holds once it changes.
+    // What was said about this field (here or by the server) no longer holds once it changes.
     setProblems((old) => ({ ...old, [PROBLEM_OF[key]]: undefined, where: undefined }));
+    if (save.error) save.reset();
   };
   const text = (key: keyof Values) => ({
     value: values[key] as string,
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
   });
-  const problem = (key: keyof Problems) => (problems[key] ? t(problems[key]) : null);
+  const say = (p: Problem) =>
+    typeof p === 'string' ? t(p) : t(p.key, { network: p.network ?? '', name: p.name ?? '', sections: p.sections ?? '' });
+  // What the server refused about a field is said there (in English its own words, naming what).
+  const refused = fieldOf(save.error);
+  const problem = (key: keyof Problems) => {
+    const p = problems[key];
+    if (p) return say(p);
+    return refused === key && save.error ? refusal(save.error) : null;
+  };
+  const sectionList = (list: ZoneSection[]) =>
+    new Intl.ListFormat(lang, { type: 'conjunction' }).format(
+      list.map((s) => t(`section${s[0].toUpperCase()}${s.slice(1)}` as ConsoleTextKey)),
+    );
 
   const usePosition = () => {
     setPositionProblem(null);
@@ -158,7 +230,7 @@ export function ZoneForm({ institutionId, zone, onDone }: { institutionId: numbe
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const result = toBody(values);
+    const result = toBody(values, zone, bounds, sectionList);
     if ('problems' in result) return setProblems(result.problems);
     setProblems({});
     save.mutate({ id: zone?.id ?? null, body: result.body }, { onSuccess: onDone });
@@ -189,7 +261,7 @@ export function ZoneForm({ institutionId, zone, onDone }: { institutionId: numbe
         </div>
         {problems.place && (
           <p className="field__error" role="alert">
-            {t(problems.place)}
+            {say(problems.place)}
           </p>
         )}
         <button
@@ -216,24 +288,24 @@ export function ZoneForm({ institutionId, zone, onDone }: { institutionId: numbe
           className="field__input field__textarea"
           rows={3}
           spellCheck={false}
-          placeholder={'10.20.0.0/16\n2001:db8:20::/48'}
+          placeholder={'45.20.0.0/16\n2400:cb00:20::/48'}
           aria-describedby="zone-networks-hint"
-          aria-invalid={problems.networks ? true : undefined}
+          aria-invalid={problem('networks') ? true : undefined}
           {...text('networks')}
           data-testid="zone-networks"
         />
         <p className="field__hint" id="zone-networks-hint">
           {t('zoneNetworksHint')}
         </p>
-        {problems.networks && (
-          <p className="field__error" role="alert">
-            {t(problems.networks)}
+        {problem('networks') && (
+          <p className="field__error" role="alert" data-testid="zone-networks-problem">
+            {problem('networks')}
           </p>
         )}
       </div>
       {problems.where && (
         <p className="form-error" role="alert">
-          {t(problems.where)}
+          {say(problems.where)}
         </p>
       )}
       <div className="console-form__grid">
@@ -292,17 +364,33 @@ export function ZoneForm({ institutionId, zone, onDone }: { institutionId: numbe
             <Field label={t('zoneCategories')} hint={t('zoneIdsHint')} inputMode="numeric" {...text('categories')} />
             <Field label={t('zoneTitles')} hint={t('zoneIdsHint')} inputMode="numeric" {...text('titles')} />
           </div>
-          {problems.opens && (
-            <p className="field__error" role="alert">
-              {t(problems.opens)}
-            </p>
-          )}
         </div>
       )}
+      {problem('opens') && (
+        <p className="field__error" role="alert" data-testid="zone-opens-problem">
+          {problem('opens')}
+        </p>
+      )}
+      <fieldset className="console-zone-form__group">
+        <legend className="field__label">{t('zoneProof')}</legend>
+        <label className="console-zone-form__check">
+          <input
+            type="checkbox"
+            checked={values.proofRequired}
+            onChange={(e) => set('proofRequired', e.target.checked)}
+            aria-describedby="zone-proof-hint"
+            data-testid="zone-proof"
+          />{' '}
+          {t('zoneProofCheck')}
+        </label>
+        <p className="field__hint" id="zone-proof-hint">
+          {t('zoneProofHint')}
+        </p>
+      </fieldset>
       <label className="console-zone-form__check">
         <input type="checkbox" checked={values.active} onChange={(e) => set('active', e.target.checked)} /> {t('zoneActive')}
       </label>
-      {save.error && (
+      {save.error && !refused && (
         <p className="form-error" role="alert">
           {refusal(save.error)}
         </p>

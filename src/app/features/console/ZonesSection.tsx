@@ -1,16 +1,39 @@
 // The console's zones section: the institution's Smart Reading Zones, each with the readers in it
-// now, where it is (a circle, networks), its hours, pass length and what it opens; make, change
-// or remove one.
+// now, where it is (a circle, networks), its hours, pass length, what it opens and whether a
+// location needs a second proof (then the code to show at the desk); make, change or remove one.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { showToast } from '../../components/Toast';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { formatHours } from '../../../shared/zones';
 import type { ConsoleZone } from '../../../shared/schemas/console-inbox';
-import { useRemoveZone, zonesQuery } from './zones-queries';
+import { useRemoveZone, zoneCodeQuery, zonesQuery } from './zones-queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { QueryProblem, useRefusalText, type SectionProps } from './ConsoleParts';
 import { ZoneForm } from './ZoneForm';
+
+/** The code readers type at the desk: large, with when the next one comes. */
+function DeskCode({ institutionId, zoneId }: { institutionId: number; zoneId: number }) {
+  const { t, lang } = useNamespaceTexts('console', consoleTexts);
+  const code = useQuery(zoneCodeQuery(institutionId, zoneId));
+  if (code.error) return <QueryProblem error={code.error} retry={code.refetch} />;
+  if (!code.data) return <p className="console__note">{t('zoneDeskCodeLoading')}</p>;
+  const { code: digits, changesAt, periodSeconds } = code.data;
+  return (
+    <div className="console-zone__code" data-testid="zone-desk-code">
+      <p className="console-zone__code-label">{t('zoneDeskCode')}</p>
+      <p className="console-zone__code-digits" aria-live="polite">
+        {digits.slice(0, 3)} {digits.slice(3)}
+      </p>
+      <p className="console__note">
+        {t('zoneDeskCodeHint', {
+          minutes: periodSeconds / 60,
+          time: new Date(changesAt).toLocaleTimeString(lang, { hour: 'numeric', minute: '2-digit' }),
+        })}
+      </p>
+    </div>
+  );
+}
 
 export function ZonesSection({ institutionId }: SectionProps) {
   const { t, lang } = useNamespaceTexts('console', consoleTexts);
@@ -55,7 +78,7 @@ export function ZonesSection({ institutionId }: SectionProps) {
         )}
       </div>
       <p className="console__note">{t('zonesHelp')}</p>
-      {editing === 'new' && <ZoneForm institutionId={institutionId} zone={null} onDone={done('zoneSaved')} />}
+      {editing === 'new' && <ZoneForm institutionId={institutionId} zone={null} bounds={zones.data.bounds} onDone={done('zoneSaved')} />}
       {remove.error && (
         <p className="form-error" role="alert">
           {refusal(remove.error)}
@@ -66,7 +89,7 @@ export function ZonesSection({ institutionId }: SectionProps) {
         {zones.data.zones.map((z) =>
           editing === z.id ? (
             <li key={z.id} className="console-zone">
-              <ZoneForm institutionId={institutionId} zone={z} onDone={done('zoneSaved')} />
+              <ZoneForm institutionId={institutionId} zone={z} bounds={zones.data.bounds} onDone={done('zoneSaved')} />
             </li>
           ) : (
             <li key={z.id} className="console-zone" data-testid={`zone-${z.id}`}>
@@ -107,7 +130,12 @@ export function ZonesSection({ institutionId }: SectionProps) {
                   <dt>{t('zoneOpens')}</dt>
                   <dd>{opens(z)}</dd>
                 </div>
+                <div>
+                  <dt>{t('zoneProof')}</dt>
+                  <dd>{z.proofRequired ? t('zoneProofOn') : t('zoneProofOff')}</dd>
+                </div>
               </dl>
+              {z.proofRequired && <DeskCode institutionId={institutionId} zoneId={z.id} />}
               {editing === null && (
                 <div className="console-zone-form__actions">
                   <button

@@ -1,12 +1,15 @@
 // The console's zones (/api/console/institutions/:id/zones): the list with the readers in each
-// now, and one mutation per action, each refreshing the list.
+// now, a zone's code for the desk, and one mutation per action, each refreshing the list.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { OkReply } from '../../../shared/schemas/account';
-import { ConsoleZone, ConsoleZones, type ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
+import { ConsoleZone, ConsoleZones, ZoneCodeReply, type ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
 import { apiGet, apiPost } from '../../lib/api';
 import { consoleKeys } from './queries';
 
-export const zoneKeys = { zones: (institutionId: number) => [...consoleKeys.all, institutionId, 'zones'] as const };
+export const zoneKeys = {
+  zones: (institutionId: number) => [...consoleKeys.all, institutionId, 'zones'] as const,
+  code: (institutionId: number, zoneId: number) => [...zoneKeys.zones(institutionId), zoneId, 'code'] as const,
+};
 const zonesPath = (institutionId: number) => `/api/console/institutions/${institutionId}/zones`;
 
 export const zonesQuery = (institutionId: number) =>
@@ -15,6 +18,16 @@ export const zonesQuery = (institutionId: number) =>
     queryFn: ({ signal }) => apiGet(zonesPath(institutionId), ConsoleZones, undefined, signal),
     // The readers in each zone change as they come and go.
     refetchInterval: 60_000,
+    retry: false,
+  });
+
+/** The code to show at a zone's desk: asked again when it changes. */
+export const zoneCodeQuery = (institutionId: number, zoneId: number) =>
+  queryOptions({
+    queryKey: zoneKeys.code(institutionId, zoneId),
+    queryFn: ({ signal }) => apiGet(`${zonesPath(institutionId)}/${zoneId}/code`, ZoneCodeReply, undefined, signal),
+    refetchInterval: (q) => (q.state.data ? Math.max(1000, Date.parse(q.state.data.changesAt) - Date.now() + 500) : false),
+    staleTime: 0,
     retry: false,
   });
 

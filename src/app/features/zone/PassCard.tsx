@@ -1,9 +1,11 @@
 // "Your pass": the current pass, until when (the device's time) and what it opens; no pass yet
-// (check again); or, signed out, reading free here as a guest or signing in.
+// (check again), with why the last report opened nothing and what to do (sign in, the desk's
+// code, try again on site); or, signed out, a guest session for the Wi-Fi or signing in.
+import { useState, type FormEvent } from 'react';
 import { titlePath } from '../../../shared/title-paths';
 import { Link } from 'react-router';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { ZoneOpens, ZonePass } from '../../../shared/schemas/zones';
+import { ZoneCodeInput, type ZoneOpens, type ZonePass } from '../../../shared/schemas/zones';
 import type { ZoneSection } from '../../../shared/zones';
 import { JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../../shared/constants';
 import { useLocalePath } from '../../components/useLocalePath';
@@ -17,6 +19,7 @@ import { passesQuery } from './queries';
 import { useCheckIn } from './here';
 import { useGuestCheckIn } from './mutations';
 import { useLocationState } from './location';
+import { asksForCode, useZoneRefusal } from './refusal';
 
 const SECTION_PATHS: Record<ZoneSection, string> = {
   magazines: '/magazines/BS/en',
@@ -100,16 +103,81 @@ function Pass({ pass }: { pass: ZonePass }) {
   );
 }
 
+/** The desk's code, typed by the reader: sent with a fresh position (the code proves presence
+ * together with it, not alone). */
+function CodeForm() {
+  const { t } = useZoneTexts();
+  const { status } = useLocationState();
+  const checkIn = useCheckIn();
+  const [value, setValue] = useState('');
+  const [bad, setBad] = useState(false);
+  const located = status === 'on' || status === 'starting';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const code = ZoneCodeInput.safeParse(value);
+    setBad(!code.success);
+    if (code.success) checkIn.mutate({ code: code.data }, { onSuccess: () => setValue('') });
+  };
+  return (
+    <form className="zone-code" onSubmit={submit} noValidate data-testid="zone-code-form">
+      <label className="zone-code__label" htmlFor="zone-code">
+        {t('code.label')}
+      </label>
+      <div className="zone-code__row">
+        <input
+          id="zone-code"
+          className="zone-code__input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={11}
+          value={value}
+          onChange={(e) => (setValue(e.target.value), setBad(false))}
+          aria-invalid={bad || undefined}
+          aria-describedby="zone-code-hint"
+          disabled={!located}
+        />
+        <button type="submit" className="button" disabled={!located || checkIn.isPending}>
+          {checkIn.isPending ? t('pass.checking') : t('code.use')}
+        </button>
+      </div>
+      <p className={bad ? 'zone-setting__error' : 'zone-muted'} id="zone-code-hint">
+        {bad ? t('code.bad') : located ? t('code.hint') : t('code.needsLocation')}
+      </p>
+    </form>
+  );
+}
+
+/** Why the last report opened no reading, kindly, with what the reader can do about it. */
+function Refusal() {
+  const { t } = useZoneTexts();
+  const to = useLocalePath();
+  const refusal = useZoneRefusal();
+  if (!refusal) return null;
+  return (
+    <div className="zone-refusal" role="status" data-testid="zone-refusal">
+      <p>{t(`refusal.${refusal}`)}</p>
+      {refusal === 'zone_sign_in_needed' && (
+        <Link className="button" to={to('/login?returnTo=/reading-zone')}>
+          {t('refusal.signIn')}
+        </Link>
+      )}
+      {asksForCode(refusal) && <CodeForm />}
+    </div>
+  );
+}
+
 export function PassCard() {
   const { t } = useZoneTexts();
   const to = useLocalePath();
   useSessionVersion();
   const signedIn = session.isLoggedIn() && !!session.userToken();
-  const { fix } = useLocationState();
   const passes = useQuery(passesQuery());
   const checkIn = useCheckIn();
   const guest = useGuestCheckIn();
   const errorText = useErrorText();
+  const refusal = useZoneRefusal();
+  // A refusal is explained by <Refusal>; other errors (the network) as any error is.
+  const otherError = (m: { isError: boolean; error: unknown }) => (m.isError && !refusal ? errorText(m.error) : null);
 
   return (
     <section className="zone-card zone-pass" aria-labelledby="zone-pass-title">
@@ -118,9 +186,9 @@ export function PassCard() {
         <div data-testid="zone-signed-out">
           <p className="zone-pass__zone">{t('pass.signedOut')}</p>
           <p>{t('pass.signedOutBody')}</p>
-          {guest.isError && <p className="zone-setting__error">{errorText(guest.error)}</p>}
+          {otherError(guest) && <p className="zone-setting__error">{otherError(guest)}</p>}
           <div className="zone-actions">
-            <button type="button" className="button" disabled={guest.isPending} onClick={() => guest.mutate(fix)}>
+            <button type="button" className="button" disabled={guest.isPending} onClick={() => guest.mutate()}>
               {guest.isPending ? t('choices.working') : t('pass.guest')}
             </button>
             <Link className="button button--ghost" to={to('/login?returnTo=/reading-zone')}>
@@ -129,12 +197,18 @@ export function PassCard() {
           </div>
         </div>
       ) : passes.data?.passes.length ? (
-        passes.data.passes.map((p) => <Pass key={p.zoneId} pass={p} />)
+        <>
+          {passes.data.passes.map((p) => (
+            <Pass key={p.zoneId} pass={p} />
+          ))}
+          <Refusal />
+        </>
       ) : (
         <div data-testid="zone-no-pass">
           <p>{passes.isPending ? t('pass.checking') : t('pass.none')}</p>
-          {checkIn.isError && <p className="zone-setting__error">{errorText(checkIn.error)}</p>}
-          <button type="button" className="button button--ghost" disabled={checkIn.isPending} onClick={() => checkIn.mutate(fix)}>
+          <Refusal />
+          {otherError(checkIn) && <p className="zone-setting__error">{otherError(checkIn)}</p>}
+          <button type="button" className="button button--ghost" disabled={checkIn.isPending} onClick={() => checkIn.mutate({})}>
             {checkIn.isPending ? t('pass.checking') : t('pass.checkIn')}
           </button>
         </div>

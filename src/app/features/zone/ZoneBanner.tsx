@@ -1,7 +1,9 @@
 // The in-app banner: "You're in <zone>. Free reading until <time>." when a pass starts (an arrival
 // reported by the watcher, or a pass found at start, when the network returns or every few
-// minutes), and "Your Smart Reading Zone pass has ended." when one ends (a timer at its end asks
-// the server again: a reader still in the zone keeps it). Dismissible, read out politely.
+// minutes), "Your Smart Reading Zone pass has ended." when one ends (a timer at its end asks
+// the server again: a reader still in the zone keeps it), and why a position report opened no
+// reading (sign in, the desk's code, try again on site), once per reason in a tab's session, with
+// the way to the zone screen. Dismissible, read out politely.
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -12,8 +14,9 @@ import { storedUser } from '../../lib/session';
 import { passesQuery } from './queries';
 import { endTime } from './format';
 import { useZoneTexts } from './texts';
+import { useZoneRefusal, type ZoneRefusal } from './refusal';
 
-type Message = { kind: 'in'; zone: string; endsAt: string } | { kind: 'ended' };
+type Message = { kind: 'in'; zone: string; endsAt: string } | { kind: 'ended' } | { kind: 'refused'; refusal: ZoneRefusal };
 
 // The message lives outside React: it follows the passes as they arrive, whoever fetched them.
 let message: Message | null = null;
@@ -26,13 +29,21 @@ function show(m: Message | null) {
 /** Passes announced in this tab's session (a reload does not repeat them; a new start does). */
 const ANNOUNCED = 'lectern.zoneAnnounced';
 const passKey = (p: ZonePass) => `${p.zoneId}:${p.startedAt}`;
-const announced = (): string[] => {
+/** Refusals explained in this tab's session (each reason once: the watcher reports every few minutes). */
+const EXPLAINED = 'lectern.zoneRefusalsShown';
+const announced = (key = ANNOUNCED): string[] => {
   try {
-    return JSON.parse(sessionStorage.getItem(ANNOUNCED) ?? '[]');
+    return JSON.parse(sessionStorage.getItem(key) ?? '[]');
   } catch {
     return [];
   }
 };
+function explain(refusal: ZoneRefusal) {
+  const shown = announced(EXPLAINED);
+  if (shown.includes(refusal)) return;
+  sessionStorage.setItem(EXPLAINED, JSON.stringify([...shown, refusal]));
+  show({ kind: 'refused', refusal });
+}
 
 let known: { user: string; zones: Set<number> } | null = null;
 /** Compares the passes with the ones seen before for this reader, and says what changed. */
@@ -53,12 +64,18 @@ function BannerMessage({ message: m }: { message: Message }) {
   const { t, lang, ready } = useZoneTexts();
   const to = useLocalePath();
   if (!ready) return null;
+  const text =
+    m.kind === 'in'
+      ? t('banner.in', { zone: m.zone, time: endTime(m.endsAt, lang).time })
+      : m.kind === 'refused'
+        ? t(`banner.refused.${m.refusal}`)
+        : t('banner.ended');
   return (
     <div className="zone-banner" data-testid="zone-banner">
-      <p>{m.kind === 'in' ? t('banner.in', { zone: m.zone, time: endTime(m.endsAt, lang).time }) : t('banner.ended')}</p>
-      {m.kind === 'in' && (
+      <p>{text}</p>
+      {m.kind !== 'ended' && (
         <Link className="zone-banner__link" to={to('/reading-zone')} onClick={() => show(null)}>
-          {t('banner.see')}
+          {m.kind === 'in' ? t('banner.see') : t('refusal.see')}
         </Link>
       )}
       <button type="button" className="icon-button zone-banner__close" onClick={() => show(null)} aria-label={t('banner.dismiss')}>
@@ -79,6 +96,10 @@ export function ZoneBanner() {
   useEffect(() => {
     if (data) follow(user, data);
   }, [data, user]);
+  const refusal = useZoneRefusal();
+  useEffect(() => {
+    if (refusal) explain(refusal);
+  }, [refusal]);
 
   // At the end of the first pass to end, ask again; the network's return is a good moment too.
   useEffect(() => {

@@ -5,9 +5,10 @@
 import { useEffect, useRef } from 'react';
 import { ZONE_REPORT_EVERY_MS } from '../../../shared/zones';
 import { session, storedUser, useSessionVersion } from '../../lib/session';
-import { useLocationState, useLocationWatcher } from './location';
-import { shouldReport } from './report';
+import { freshFix, useLocationState, useLocationWatcher } from './location';
+import { FIX_FRESH_MS, shouldReport } from './report';
 import { useCheckIn } from './here';
+import { noteReport } from './refusal';
 import { ZoneBanner } from './ZoneBanner';
 import { forgetPushOnThisDevice } from './push';
 
@@ -17,14 +18,19 @@ function useZoneReports() {
   const { fix } = useLocationState();
   const { mutate: checkIn } = useCheckIn();
   const last = useRef<{ lat: number; lng: number; at: number; user: string } | null>(null);
+  // Another reader (or none): the last one's refusal says nothing about them.
+  useEffect(() => noteReport(null), [user]);
   useEffect(() => {
     if (user === null || !fix) return;
     const report = () => {
       const now = Date.now();
       const before = last.current?.user === user ? last.current : null;
       if (document.visibilityState !== 'visible' || !shouldReport(before, fix, now)) return;
+      // The server takes only fresh positions: an old fix is asked for again, and the new one
+      // (a change of `fix`) reports.
+      if (now - fix.at >= FIX_FRESH_MS) return void freshFix();
       last.current = { lat: fix.lat, lng: fix.lng, at: now, user };
-      checkIn(fix);
+      checkIn({ fix });
     };
     report();
     // Standing still in a zone: the pass is renewed every few minutes.

@@ -3,7 +3,7 @@
 // stops when consent is withdrawn. The zone screen reads the same state for its distances.
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSessionVersion, zoneLocation } from '../../lib/session';
-import { usableFix, type Fix } from './report';
+import { FIX_FRESH_MS, usableFix, type Fix } from './report';
 
 export type LocationStatus =
   /** no consent on this device */
@@ -49,6 +49,30 @@ export function useLocationState(): LocationState {
   return zoneLocation.consented() || current.status === 'unsupported' ? current : OFF;
 }
 
+/** A position from the browser: the fix, or how rough it was. */
+function took({ coords, timestamp }: GeolocationPosition) {
+  const fix = { lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy, at: timestamp };
+  if (usableFix(fix)) update({ status: 'on', fix, rough: null });
+  else update({ status: 'on', rough: Math.round(fix.accuracy) });
+}
+
+/** The last fix if it is fresh, else a new one from the browser (a watcher may go quiet while the
+ * device stands still, and the server takes only fresh positions); the last one if none comes. */
+export function freshFix(): Promise<Fix | null> {
+  if (!zoneLocation.consented() || !supported()) return Promise.resolve(null);
+  if (state.fix && Date.now() - state.fix.at < FIX_FRESH_MS) return Promise.resolve(state.fix);
+  return new Promise((resolve) =>
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        took(p);
+        resolve(state.fix);
+      },
+      () => resolve(state.fix),
+      { enableHighAccuracy: false, maximumAge: FIX_FRESH_MS / 2, timeout: 20_000 },
+    ),
+  );
+}
+
 /** The reader agreed: the browser asks next (the runtime starts watching). */
 export function shareLocation() {
   retries++;
@@ -80,11 +104,7 @@ export function useLocationWatcher() {
     if (!consent || !visible || !supported()) return;
     if (state.status !== 'on') update({ status: 'starting' });
     const id = navigator.geolocation.watchPosition(
-      ({ coords }) => {
-        const fix = { lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy, at: Date.now() };
-        if (usableFix(fix)) update({ status: 'on', fix, rough: null });
-        else update({ status: 'on', rough: Math.round(fix.accuracy) });
-      },
+      took,
       (err) => {
         if (err.code === err.PERMISSION_DENIED) {
           navigator.geolocation.clearWatch(id);

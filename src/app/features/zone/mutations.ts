@@ -3,18 +3,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveUser } from '../../lib/session';
 import { startGuestSession } from '../login/guest';
-import type { Fix } from './report';
 import { zoneKeys } from './queries';
-import { reportHere } from './here';
+import { report } from './here';
 import { turnOffPush, turnOnPush, updatePushLanguage, type PushLang } from './push';
 
-/** A visitor reads free in a zone as a guest: the session first, then "I am here". */
+/** A visitor reads free in a zone as a guest: the session first, then "I am here" (the zone's
+ * network opens a guest's pass; a position alone does not, and the answer says to sign in). */
 export function useGuestCheckIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (fix: Fix | null) => {
+    mutationFn: async () => {
       saveUser(await startGuestSession(), 'guest');
-      return reportHere(fix);
+      return report();
     },
     onSuccess: (reply) => {
       client.setQueryData(zoneKeys.passes(), reply);

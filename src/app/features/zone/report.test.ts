@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POSITION_ACCURACY_MAX_M, ZONE_REPORT_EVERY_MS } from '../../../shared/zones';
-import { shouldReport } from './report';
+import { reported, shouldReport } from './report';
 
 const at = 1_000_000;
 const here = { lat: 18.9317, lng: 72.8362, accuracy: 20, at };
@@ -21,5 +21,13 @@ describe('position reports', () => {
     // standing still: once every few minutes
     expect(shouldReport(last, here, at + ZONE_REPORT_EVERY_MS - 1)).toBe(false);
     expect(shouldReport(last, here, at + ZONE_REPORT_EVERY_MS)).toBe(true);
+  });
+});
+
+describe('what a report carries', () => {
+  it("the fix's age on this device, so the server can refuse an old one whatever the clocks say", () => {
+    expect(reported(here, at + 42_000)).toEqual({ lat: here.lat, lng: here.lng, accuracy: 20, ageMs: 42_000 });
+    // A fix stamped a little ahead of the clock is new, not negative.
+    expect(reported(here, at - 5).ageMs).toBe(0);
   });
 });

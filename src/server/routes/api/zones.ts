@@ -8,7 +8,8 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
 import { listZones } from '../../repositories/zones';
 import { hashPingKey, userForPingKey } from '../../repositories/push-subscriptions';
-import { sightReader } from '../../services/zones';
+import { passesReply, reportHere, sight } from '../../services/zones';
+import { clientIp } from '../../services/rate-limit';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
 
@@ -37,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // A request from a zone's network counts as being there: opening the app's zone screen on the
   // library's Wi-Fi starts a pass.
   app.get('/zones/passes', { preHandler: app.requireUser, schema: { response: { 200: PassesReply, ...errors } } }, async (req) =>
-    sightReader(app, req.user!.id, { ip: req.ip }),
+    passesReply(app, req.user!.id, await sight(app, req.user!.id, { ip: req.ip })),
   );
 
   app.post(
@@ -46,7 +47,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.requireUser, capped(ZONE_CAPS.here, (req) => `zone-here:${req.user!.id}`)],
       schema: { body: HereBody, response: { 200: PassesReply, ...errors } },
     },
-    async (req) => sightReader(app, req.user!.id, { ip: req.ip, position: req.body.position }),
+    async (req) => {
+      const { position, code } = req.body;
+      const arrived = await reportHere(app, { user: req.user!, ip: req.ip, position, code }, clientIp(req));
+      return passesReply(app, req.user!.id, arrived);
+    },
   );
 
   // No user token: the service worker pings from a periodic background sync with the key it was
@@ -66,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'unknown_ping_key',
           'This device is no longer signed up for zone notifications. Turn them on again in the app.',
         );
-      return sightReader(app, who.userId, { ip: req.ip });
+      return passesReply(app, who.userId, await sight(app, who.userId, { ip: req.ip }));
     },
   );
 };

@@ -1,0 +1,38 @@
+// Why the last "I am here" opened no reading (the server's refusal code), shared by the zone
+// screen and the banner: whoever reported, both can say what to do. Cleared by a report that went
+// through, and when the reader changes.
+import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api';
+
+/** The refusals the zone screen explains (others are shown as any error is). */
+export const ZONE_REFUSALS = [
+  'zone_sign_in_needed',
+  'zone_code_needed',
+  'zone_code_wrong',
+  'impossible_travel',
+  'implausible_accuracy',
+  'stale_position',
+  'zone_place_limit',
+  'too_many_requests',
+] as const;
+export type ZoneRefusal = (typeof ZONE_REFUSALS)[number];
+
+let current: ZoneRefusal | null = null;
+const listeners = new Set<() => void>();
+
+/** Keeps the refusal of a report's error (null for success, or for an error that is no refusal). */
+export function noteReport(error: unknown) {
+  const code = error instanceof ApiError && (ZONE_REFUSALS as readonly string[]).includes(error.code) ? (error.code as ZoneRefusal) : null;
+  if (code === current) return;
+  current = code;
+  listeners.forEach((l) => l());
+}
+
+export const useZoneRefusal = () =>
+  useSyncExternalStore(
+    (l) => (listeners.add(l), () => void listeners.delete(l)),
+    () => current,
+  );
+
+/** A refusal the reader can act on with the code from the desk. */
+export const asksForCode = (r: ZoneRefusal | null) => r === 'zone_code_needed' || r === 'zone_code_wrong';
