@@ -377,8 +377,8 @@ describe('a zone opens at most what its owner subscribes to', () => {
 
   it('and again when read: a section the subscription loses stops opening, for passes already running too', async () => {
     const owner = (
-      await t.db.query<{ id: number }>(`INSERT INTO institutions (name, con_code, email_domains, sub_start, sub_end, newspapers, journals)
-      VALUES ('Shrinking College', 'SHRINK-${db()}', '{}', now() - interval '1 day', now() + interval '1 year', true, true) RETURNING id`)
+      await t.db.query<{ id: number }>(`INSERT INTO institutions (name, con_code, sub_start, sub_end, newspapers, journals)
+      VALUES ('Shrinking College', 'SHRINK-${db()}', now() - interval '1 day', now() + interval '1 year', true, true) RETURNING id`)
     ).rows[0].id;
     const zone = await addZone({ name: 'Shrinking Zone', institutionId: owner, networks: ['45.77.50.0/24'], opens: { all: true } });
     const r = await signIn();
