@@ -7,7 +7,9 @@ import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { loggerOptions } from './logging';
-import { loadDemoIfEmpty } from './demo/load';
+import { prepareDemo } from './demo/load';
+import { StartRefusal } from './demo/guard';
+import { consoleRoles } from './repositories/console';
 import { startJobs } from './jobs/index';
 import { closeOnSignals } from './shutdown';
 import { runPrimary, workersProblem } from './cluster';
@@ -33,7 +35,17 @@ const open = () =>
 async function prepare(db: Awaited<ReturnType<typeof open>>, c: Config) {
   const applied = await migrate(db);
   if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
-  if (c.demo) await loadDemoIfEmpty(db, c);
+  try {
+    await prepareDemo(db, c);
+  } catch (err) {
+    if (!(err instanceof StartRefusal)) throw err;
+    // One line saying what to do, not a stack.
+    console.error(err.message);
+    await db.close();
+    process.exit(1);
+  }
+  if (!c.localOnly && !(await consoleRoles(db)).some((r) => r.role === 'admin'))
+    console.log('No library console admin yet: make one with `npm run admin -- create <email>`.');
   const moved = await movePageImagesOutOfPublic(db, openStorage(c));
   if (moved) console.log(`Moved ${moved} page images out of the public media directory (${c.mediaDir}/pages)`);
 }
