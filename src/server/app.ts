@@ -28,6 +28,7 @@ import auth from './plugins/auth';
 import accounts from './plugins/accounts';
 import push, { type PushOptions } from './plugins/push';
 import ingestJobs from './plugins/ingest-jobs';
+import metrics from './plugins/metrics';
 import type { Mailer, SmsSender } from './services/mailer';
 import type { MediaStorage } from './media/storage';
 import { openStorage } from './media/open-storage';
@@ -106,6 +107,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(accounts, { mailer: opts.mailer, sms: opts.sms });
   await app.register(push, { agent: opts.pushAgent, ...opts.pushQueue });
   await app.register(ingestJobs); // bulk import's queue, run in the background
+  await app.register(metrics); // after push, whose queue it reads; before the routes it counts
 
   await app.register(healthRoute);
   await app.register(contentRoutes, { prefix: '/content' });
