@@ -1,6 +1,9 @@
 // Entry point: open the database, migrate, load the demo library on first start, listen. With
 // WORKERS=N (PostgreSQL only) the primary does the first three once and then forks N workers
-// that each open the database and listen on the shared port (cluster.ts).
+// that each open the database and listen on the shared port (cluster.ts); SIGHUP to the primary
+// applies new migrations and replaces the workers one at a time. `npm start` runs this file
+// through tsx; a production start runs the built copy (`npm run build:server`, then
+// `node build/server/server.js`).
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
 import { openDb } from './db/index';
@@ -13,6 +16,7 @@ import { consoleRoles } from './repositories/console';
 import { startJobs } from './jobs/index';
 import { closeOnSignals } from './shutdown';
 import { runPrimary, workersProblem } from './cluster';
+import { serveClusterMetrics } from './metrics-server';
 import { movePageImagesOutOfPublic } from './media/relocate';
 import { openStorage } from './media/open-storage';
 
@@ -63,11 +67,29 @@ if (problem) {
   process.exit(1);
 }
 
+/** Before a rolling restart: the migrations the new code brings (a migration must suit the old
+ * workers too while they finish: add, do not take away). */
+async function migrateForRestart() {
+  const db = await open();
+  try {
+    const applied = await migrate(db);
+    if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
+  } finally {
+    await db.close();
+  }
+}
+
 if (config.workers > 1 && cluster.isPrimary) {
   const db = await open();
   await prepare(db, config);
   await db.close();
-  runPrimary(config.workers, config.shutdownTimeoutMs, announce);
+  if (config.metricsToken || config.metricsPort !== undefined) await serveClusterMetrics(config.metricsPort);
+  runPrimary({
+    workers: config.workers,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    onListening: announce,
+    beforeRestart: migrateForRestart,
+  });
 } else {
   const db = await open();
   if (cluster.isPrimary) await prepare(db, config);
