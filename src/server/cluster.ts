@@ -15,13 +15,14 @@ export function workersProblem(workers: number, databaseUrl: string | undefined)
     return `WORKERS=${workers} needs PostgreSQL (DATABASE_URL): PGlite is one process. Unset WORKERS or set DATABASE_URL.`;
 }
 
+/** Set in a process forked only to apply the migrations of the code now on disk (server.ts). */
+export const MIGRATE_ONLY_ENV = 'LECTERN_MIGRATE_ONLY';
+
 export interface PrimaryOptions {
   workers: number;
   shutdownTimeoutMs: number;
   /** Once, when the first worker listens. */
   onListening: () => void;
-  /** On SIGHUP, before any worker is replaced (new migrations); a failure keeps the old workers. */
-  beforeRestart?: () => Promise<void>;
 }
 
 /** Resolves when the worker listens, rejects when it exits first. */
@@ -79,6 +80,15 @@ export function runPrimary(opts: PrimaryOptions): void {
     }, opts.shutdownTimeoutMs + 5000).unref();
   };
 
+  // The new code's migrations, applied by the new code (a fork runs the file on disk now, where
+  // a new release may be; this process still holds the old one) before any of its workers serves.
+  const migrate = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = cluster.fork({ [MIGRATE_ONLY_ENV]: '1' });
+      retired.add(worker);
+      worker.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`the migrations failed (${signal ?? code})`))));
+    });
+
   // One worker at a time: its replacement listens first, then it drains its requests and exits
   // (shutdown.ts), so the port always has as many workers as before, or one more.
   const restart = async () => {
@@ -87,7 +97,7 @@ export function runPrimary(opts: PrimaryOptions): void {
     const old = [...started.keys()];
     console.log(`SIGHUP: replacing ${old.length} workers one at a time`);
     try {
-      await opts.beforeRestart?.();
+      await migrate();
       for (const [i, worker] of old.entries()) {
         if (stopping) return;
         const fresh = fork();

@@ -15,7 +15,7 @@ import { StartRefusal } from './demo/guard';
 import { consoleRoles } from './repositories/console';
 import { startJobs } from './jobs/index';
 import { closeOnSignals } from './shutdown';
-import { runPrimary, workersProblem } from './cluster';
+import { MIGRATE_ONLY_ENV, runPrimary, workersProblem } from './cluster';
 import { serveClusterMetrics } from './metrics-server';
 import { movePageImagesOutOfPublic } from './media/relocate';
 import { openStorage } from './media/open-storage';
@@ -67,9 +67,10 @@ if (problem) {
   process.exit(1);
 }
 
-/** Before a rolling restart: the migrations the new code brings (a migration must suit the old
- * workers too while they finish: add, do not take away). */
-async function migrateForRestart() {
+if (cluster.isWorker && process.env[MIGRATE_ONLY_ENV]) {
+  // A rolling restart's first step (cluster.ts): this release's migrations, before its workers
+  // serve. The old workers run beside them until replaced: a migration must suit both (add, do
+  // not take away).
   const db = await open();
   try {
     const applied = await migrate(db);
@@ -77,9 +78,8 @@ async function migrateForRestart() {
   } finally {
     await db.close();
   }
-}
-
-if (config.workers > 1 && cluster.isPrimary) {
+  process.exit(0);
+} else if (config.workers > 1 && cluster.isPrimary) {
   const db = await open();
   await prepare(db, config);
   await db.close();
@@ -88,7 +88,6 @@ if (config.workers > 1 && cluster.isPrimary) {
     workers: config.workers,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     onListening: announce,
-    beforeRestart: migrateForRestart,
   });
 } else {
   const db = await open();

@@ -8,8 +8,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
+import { startPostgresCluster, type Cluster } from '../support/postgres-cluster';
 
 // Inside the project: the build's package imports resolve from node_modules above it.
 const out = path.resolve('.tmp', `build-test-${process.pid}`);
@@ -34,10 +36,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `node <out>/server.js`; resolves once /api/health answers 200. */
-async function startBuilt(extra: Record<string, string>) {
+/** `node <dir>/server.js`; resolves once /api/health answers 200. */
+async function startBuilt(extra: Record<string, string>, dir = out) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(out, 'server.js')], {
+  const child = spawn(process.execPath, [path.join(dir, 'server.js')], {
     env: { ...env, ...extra, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -62,7 +64,7 @@ async function startBuilt(extra: Record<string, string>) {
     child.kill('SIGTERM');
     return exited;
   };
-  return { base, stop, output: () => output };
+  return { base, stop, output: () => output, pid: child.pid! };
 }
 
 it('holds the server, the commands and every file they load at run time, with no TypeScript', () => {
@@ -180,3 +182,57 @@ it('draws an uploaded image in the built child process', async () => {
   expect(reply.error).toBeUndefined();
   expect(reply.image).toHaveLength(3);
 });
+
+it('a new release behind a symlink: SIGHUP applies its migrations with its own code, then its workers replace the old ones', async () => {
+  let own: Cluster | undefined;
+  let base: string;
+  if (process.env.LECTERN_TEST_DB === 'postgres') base = inject('pgBaseUrl');
+  else {
+    own = await startPostgresCluster();
+    base = own.url('postgres');
+  }
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const name = `t_release_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = base.replace(/\/postgres$/, `/${name}`);
+  // Release two: release one and one more migration.
+  const second = `${out}-two`;
+  const current = `${out}-current`;
+  fs.cpSync(out, second, { recursive: true });
+  fs.writeFileSync(path.join(second, 'migrations', '900_second_release.sql'), 'CREATE TABLE second_release (id int);\n');
+  fs.symlinkSync(out, current);
+  const serverPids = (pid: number) =>
+    execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.includes('server.js'))
+      .map((l) => Number(l.trim().split(/\s+/)[0]));
+  const server = await startBuilt({ DATABASE_URL: databaseUrl, WORKERS: '2', DEMO: '0', LOG_LEVEL: 'info' }, current);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const hasTable = async () => (await db.query("SELECT to_regclass('second_release') IS NOT NULL AS there")).rows[0].there;
+    expect(await hasTable()).toBe(false);
+    const before = serverPids(server.pid);
+    expect(before).toHaveLength(2);
+    fs.rmSync(current);
+    fs.symlinkSync(second, current);
+    process.kill(server.pid, 'SIGHUP');
+    for (let i = 0; i < 1200 && !server.output().includes('SIGHUP: every worker replaced'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(server.output()).toContain('Migrated: 900_second_release.sql');
+    expect(server.output()).toContain('SIGHUP: every worker replaced');
+    expect(await hasTable()).toBe(true);
+    const after = serverPids(server.pid);
+    expect(after).toHaveLength(2);
+    expect(after.filter((p) => before.includes(p))).toEqual([]);
+    expect((await fetch(`${server.base}/content/getCategories`)).status).toBe(200);
+  } finally {
+    await db.end();
+    expect(await server.stop()).toBe(0);
+    fs.rmSync(current, { force: true });
+    fs.rmSync(second, { recursive: true, force: true });
+    own?.stop();
+  }
+}, 300_000);
