@@ -124,6 +124,7 @@ describe('graceful shutdown', () => {
 });
 
 describe('rolling restart', () => {
+  const TOKEN = 'rolling-restart-metrics-token';
   // The primary's children that run the server (tsx may keep an esbuild process beside them).
   const workerPids = (pid: number) =>
     execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
@@ -138,6 +139,7 @@ describe('rolling restart', () => {
       DATABASE_URL: databaseUrl,
       WORKERS: '2',
       METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: TOKEN,
     });
     try {
       await new Promise((r) => setTimeout(r, 1000));
@@ -183,6 +185,10 @@ describe('rolling restart', () => {
       const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
       expect(metrics).toContain('lectern_http_requests_total{method="GET",route="/content/getStores",status="200"} 10');
       expect(metrics).toMatch(/lectern_db_pool_connections\{state="total"\} [1-9]/);
+      // A worker asked on the main port with the token answers the same sum, from the primary.
+      const viaWorker = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(viaWorker.status).toBe(200);
+      expect(await viaWorker.text()).toContain('lectern_http_requests_total{method="GET",route="/content/getStores",status="200"} 10');
     } finally {
       await server.stop();
     }
