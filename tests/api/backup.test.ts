@@ -2,7 +2,7 @@
 // database and media store, which then serve the same issue (its pages, byte for byte). On a
 // real PostgreSQL (pg_dump / pg_restore) and on PGlite. A target that is not empty is refused
 // unless --force; a file that is not a backup is refused.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,11 @@ import { migrate } from '../../src/server/db/migrate';
 import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
 import { ingestPdf } from '../../src/server/ingest/ingest';
 import { LocalStorage } from '../../src/server/media/local';
+import { openStorage } from '../../src/server/media/open-storage';
+import { s3Client } from '../../src/server/media/s3';
+import type { Area, MediaStorage } from '../../src/server/media/storage';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { S3RVER_ACCOUNT, startS3Server } from '../support/s3-server';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -76,6 +81,19 @@ const command = (name: 'backup' | 'restore', args: string[], env: Record<string,
     env: { ...process.env, DATABASE_URL: '', ...env },
     encoding: 'utf8',
     timeout: 180_000,
+  });
+
+/** The same, without blocking this process (an s3rver running here must answer it meanwhile). */
+const commandAsync = (name: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `src/server/ops/${name}.ts`, ...args], {
+      env: { ...process.env, DATABASE_URL: '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('exit', (status) => resolve({ status, stdout, stderr }));
   });
 
 /** The issue's page images as a member reads them through the restored app. */
@@ -193,4 +211,59 @@ describe('on PGlite (its data directory, with the server stopped)', () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toMatch(/is not a Lectern backup/);
   });
+});
+
+describe('with media in an S3 bucket', () => {
+  it('backs up every object of both areas and restores them into another, empty bucket', async () => {
+    const s3 = await startS3Server();
+    try {
+      const bucket = async (name: string) => {
+        const cfg = { bucket: name, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, ...S3RVER_ACCOUNT };
+        const client = s3Client(cfg);
+        await client.send(new CreateBucketCommand({ Bucket: name }));
+        client.destroy();
+        return {
+          storage: openStorage({ mediaDir: tempDir(), s3: cfg }),
+          env: {
+            S3_BUCKET: name,
+            S3_ENDPOINT: s3.endpoint,
+            S3_ACCESS_KEY_ID: S3RVER_ACCOUNT.accessKeyId,
+            S3_SECRET_ACCESS_KEY: S3RVER_ACCOUNT.secretAccessKey,
+          },
+        };
+      };
+      const [from, to] = [await bucket('backup-from'), await bucket('backup-to')];
+      const files: [Area, string, Buffer][] = [];
+      for (const [area, n] of [
+        ['public', 3],
+        ['pages', 4],
+      ] as const)
+        for (let i = 0; i < n; i++) {
+          const bytes = crypto.randomBytes(2000 + i);
+          files.push([area, await from.storage.save(area, bytes, 'webp'), bytes]);
+        }
+      const sourceDir = tempDir();
+      const db = await openPglite(path.join(sourceDir, 'pg'));
+      await migrate(db);
+      await db.close();
+      const archive = path.join(tempDir(), 'lectern.tar');
+      const made = await commandAsync('backup', [archive], { DATA_DIR: sourceDir, ...from.env });
+      // On Node 20 the AWS SDK writes a warning about the Node version to stderr.
+      expect(made.stderr).not.toMatch(/failed|Refusing/);
+      expect(made.status).toBe(0);
+      expect(made.stdout).toContain('3 public files and 4 page images');
+      const restored = await commandAsync('restore', [archive], { DATA_DIR: tempDir(), ...to.env });
+      expect(restored.stderr).not.toMatch(/failed|Refusing/);
+      expect(restored.status).toBe(0);
+      const read = async (storage: MediaStorage) => {
+        const out: string[] = [];
+        for (const area of ['public', 'pages'] as const)
+          for (const e of await storage.list(area)) out.push(`${area}/${e.name}:${(await storage.read(area, e.name))!.toString('base64')}`);
+        return out.sort();
+      };
+      expect(await read(to.storage)).toEqual(files.map(([area, name, bytes]) => `${area}/${name}:${bytes.toString('base64')}`).sort());
+    } finally {
+      await s3.stop();
+    }
+  }, 180_000);
 });
