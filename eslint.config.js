@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'node_modules/', 'scratch/'] },
+  { ignores: ['dist/', 'build/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'node_modules/', 'scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,6 +7,7 @@ import etag from '@fastify/etag';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/index';
+import { QuietRequestLog } from './logging';
 import type { Config } from './config';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static';
@@ -21,11 +22,13 @@ import xsrf from './plugins/xsrf';
 import readYourWrites from './plugins/read-your-writes';
 import securityHeaders from './plugins/security-headers';
 import requestLimits from './plugins/request-limits';
+import proxyWarning from './plugins/proxy-warning';
 import idempotency from './plugins/idempotency';
 import auth from './plugins/auth';
 import accounts from './plugins/accounts';
 import push, { type PushOptions } from './plugins/push';
 import ingestJobs from './plugins/ingest-jobs';
+import metrics from './plugins/metrics';
 import type { Mailer, SmsSender } from './services/mailer';
 import type { MediaStorage } from './media/storage';
 import { openStorage } from './media/open-storage';
@@ -61,6 +64,8 @@ export async function buildApp(opts: AppOptions) {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
+    // A line per request only when asked for (REQUEST_LOG=1).
+    logController: config.requestLog ? undefined : new QuietRequestLog(),
     // The client's address comes from the socket unless TRUST_PROXY names the proxies in front.
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : config.trustProxy,
     // Slow clients are not held without limit: headers, the whole request, idle sockets.
@@ -87,6 +92,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errors);
   await app.register(securityHeaders);
   await app.register(requestLimits);
+  await app.register(proxyWarning);
   // Before compress: its onSend keeps the serialised answer of an Idempotency-Key.
   await app.register(idempotency);
   await app.register(compress, {
@@ -101,6 +107,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(accounts, { mailer: opts.mailer, sms: opts.sms });
   await app.register(push, { agent: opts.pushAgent, ...opts.pushQueue });
   await app.register(ingestJobs); // bulk import's queue, run in the background
+  await app.register(metrics); // after push, whose queue it reads; before the routes it counts
 
   await app.register(healthRoute);
   await app.register(contentRoutes, { prefix: '/content' });

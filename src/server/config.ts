@@ -18,7 +18,10 @@ export interface Config {
   /** A streaming replica of DATABASE_URL for reads, and how far behind it may be (db/replica.ts). */
   databaseReadUrl?: string;
   databaseReadMaxLagMs: number;
-  /** Load the demo library into an empty database on start. */
+  /** Listening on loopback only, not NODE_ENV=production and behind no proxy (TRUST_PROXY unset):
+   * the one kind of start where the demo's published logins may exist (demo/guard.ts). */
+  localOnly: boolean;
+  /** Load the demo library into an empty database on start: DEMO=1 or 0, unset means localOnly. */
   demo: boolean;
   /** Number of demo titles (about 200 by default; tests use fewer). */
   demoTitles: number;
@@ -26,6 +29,12 @@ export interface Config {
   demoSso?: string;
   /** The networks of the demo's "this network" Smart Reading Zone (DEMO_ZONE_CIDR; empty: none). */
   demoZoneCidr: string[];
+  /** REQUEST_LOG=1: a log line per request (off: start, stop, warnings, errors and jobs only). */
+  requestLog: boolean;
+  /** /metrics (Prometheus): a bearer token for it on the main port, and/or a port of its own on
+   * loopback; with neither it is not served at all. */
+  metricsToken?: string;
+  metricsPort?: number;
   /** Where the built app lives (vite build output). */
   appDir: string;
   logLevel: string;
@@ -154,10 +163,11 @@ export function vapidSubject(env: NodeJS.ProcessEnv, mailFrom: string, publicUrl
   return `mailto:push@${host}`;
 }
 
-/** DEMO_ZONE_CIDR: unset is loopback (a new user on a laptop arrives at once); "off" or empty is
- * no network zone; else a comma list of networks (checked when the demo zones are applied). */
-export function parseDemoZoneCidr(value: string | undefined): string[] {
-  const v = (value ?? '127.0.0.0/8,::1/128').trim();
+/** DEMO_ZONE_CIDR: unset is loopback on a local-only start (a new user on a laptop arrives at
+ * once) and no zone elsewhere (behind a proxy on the same host every visitor comes from loopback);
+ * "off" or empty is no network zone; else a comma list of networks (checked when applied). */
+export function parseDemoZoneCidr(value: string | undefined, localOnly = true): string[] {
+  const v = (value ?? (localOnly ? '127.0.0.0/8,::1/128' : '')).trim();
   if (!v || v.toLowerCase() === 'off') return [];
   return v
     .split(',')
@@ -177,12 +187,46 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
     .filter(Boolean);
 }
 
+/** An address only this machine can reach: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** An on/off variable (DEMO, REQUEST_LOG): 1 or 0 (true/false, yes/no, on/off); unset or empty is
+ * the fallback; anything else stops the start rather than guess. */
+export function parseSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const v = (env[name] ?? '').trim().toLowerCase();
+  if (!v) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new Error(`${name} must be 1 or 0, not "${env[name]}"`);
+}
+
+/** METRICS_PORT: unset or empty is none; else a port number. */
+function parseMetricsPort(value: string | undefined): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new Error(`METRICS_PORT must be a port number, not "${v}"`);
+  return Number(v);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const host = env.HOST ?? '127.0.0.1';
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const localOnly = isLoopbackHost(host) && env.NODE_ENV !== 'production' && trustProxy === false;
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  // A guessable token would make the metrics public after all.
+  if (metricsToken && metricsToken.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
   const mailFrom = env.MAIL_FROM ?? 'Lectern <no-reply@lectern.local>';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, '');
   return {
-    host: env.HOST ?? '127.0.0.1',
+    host,
+    localOnly,
     port: Number(env.PORT ?? 8080),
     dataDir,
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
@@ -191,10 +235,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: Math.max(0, Number(env.DATABASE_STATEMENT_TIMEOUT_MS ?? 15_000) || 0),
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     databaseReadMaxLagMs: Math.max(0, Number(env.DATABASE_READ_MAX_LAG_MS ?? DEFAULT_MAX_LAG_MS) || 0),
-    demo: (env.DEMO ?? '1') !== '0',
+    // DEMO unset: the demo only where its published logins reach nobody else.
+    demo: parseSwitch(env, 'DEMO', localOnly),
     demoTitles: Number(env.DEMO_TITLES ?? 200),
     demoSso: env.DEMO_SSO || undefined,
-    demoZoneCidr: parseDemoZoneCidr(env.DEMO_ZONE_CIDR),
+    demoZoneCidr: parseDemoZoneCidr(env.DEMO_ZONE_CIDR, localOnly),
+    requestLog: parseSwitch(env, 'REQUEST_LOG', false),
+    metricsToken,
+    metricsPort: parseMetricsPort(env.METRICS_PORT),
     appDir: path.resolve(env.APP_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     contentCacheMs: Number(env.CONTENT_CACHE_MS ?? 30_000),
@@ -209,7 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readerTokenMinutes: Math.max(1, Number(env.READER_TOKEN_MINUTES ?? 30)),
     downloadLimit: Math.max(0, Number(env.DOWNLOAD_LIMIT ?? 10)),
     deviceLimit: Math.max(0, Number(env.DEVICE_LIMIT ?? 3)),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     rateLimitPerMinute: Math.max(0, Number(env.RATE_LIMIT_PER_MINUTE ?? 1200)),
     sushiRequestsPerHour: Math.max(0, Number(env.SUSHI_REQUESTS_PER_HOUR ?? 300)),
     headersTimeoutMs: Math.max(1000, Number(env.HEADERS_TIMEOUT_MS ?? 10_000)),

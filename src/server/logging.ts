@@ -3,7 +3,7 @@
 // cookies, the XSRF pair), no SQL text or parameters (PGlite and pg errors carry the query, its
 // parameters and a `detail` that quotes row values), no password hashes, no form contents
 // (Fastify never logs bodies; keys that name them are removed wherever they turn up).
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[redacted]';
 
@@ -139,4 +139,20 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
       },
     },
   };
+}
+
+/** Fastify's own log lines without the two of every request ("incoming request", "request
+ * completed") and "route not found": at info a busy server's log keeps to start, stop, warnings,
+ * errors and jobs. REQUEST_LOG=1 keeps Fastify's default controller, with every request. */
+export class QuietRequestLog extends LogController {
+  incomingRequest(): void {}
+  routeNotFound(): void {}
+  requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error) super.requestCompleted(error, request, reply, metadata);
+  }
 }

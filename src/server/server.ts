@@ -1,16 +1,22 @@
 // Entry point: open the database, migrate, load the demo library on first start, listen. With
 // WORKERS=N (PostgreSQL only) the primary does the first three once and then forks N workers
-// that each open the database and listen on the shared port (cluster.ts).
+// that each open the database and listen on the shared port (cluster.ts); SIGHUP to the primary
+// applies new migrations and replaces the workers one at a time. `npm start` runs this file
+// through tsx; a production start runs the built copy (`npm run build:server`, then
+// `node build/server/server.js`).
 import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { loggerOptions } from './logging';
-import { loadDemoIfEmpty } from './demo/load';
+import { prepareDemo } from './demo/load';
+import { StartRefusal } from './demo/guard';
+import { consoleRoles } from './repositories/console';
 import { startJobs } from './jobs/index';
 import { closeOnSignals } from './shutdown';
-import { runPrimary, workersProblem } from './cluster';
+import { MIGRATE_ONLY_ENV, runPrimary, workersProblem } from './cluster';
+import { serveClusterMetrics } from './metrics-server';
 import { movePageImagesOutOfPublic } from './media/relocate';
 import { openStorage } from './media/open-storage';
 
@@ -33,7 +39,17 @@ const open = () =>
 async function prepare(db: Awaited<ReturnType<typeof open>>, c: Config) {
   const applied = await migrate(db);
   if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
-  if (c.demo) await loadDemoIfEmpty(db, c);
+  try {
+    await prepareDemo(db, c);
+  } catch (err) {
+    if (!(err instanceof StartRefusal)) throw err;
+    // One line saying what to do, not a stack.
+    console.error(err.message);
+    await db.close();
+    process.exit(1);
+  }
+  if (!c.localOnly && !(await consoleRoles(db)).some((r) => r.role === 'admin'))
+    console.log('No library console admin yet: make one with `npm run admin -- create <email>`.');
   const moved = await movePageImagesOutOfPublic(db, openStorage(c));
   if (moved) console.log(`Moved ${moved} page images out of the public media directory (${c.mediaDir}/pages)`);
 }
@@ -51,11 +67,28 @@ if (problem) {
   process.exit(1);
 }
 
-if (config.workers > 1 && cluster.isPrimary) {
+if (cluster.isWorker && process.env[MIGRATE_ONLY_ENV]) {
+  // A rolling restart's first step (cluster.ts): this release's migrations, before its workers
+  // serve. The old workers run beside them until replaced: a migration must suit both (add, do
+  // not take away).
+  const db = await open();
+  try {
+    const applied = await migrate(db);
+    if (applied.length) console.log(`Migrated: ${applied.join(', ')}`);
+  } finally {
+    await db.close();
+  }
+  process.exit(0);
+} else if (config.workers > 1 && cluster.isPrimary) {
   const db = await open();
   await prepare(db, config);
   await db.close();
-  runPrimary(config.workers, config.shutdownTimeoutMs, announce);
+  if (config.metricsToken || config.metricsPort !== undefined) await serveClusterMetrics(config.metricsPort);
+  runPrimary({
+    workers: config.workers,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    onListening: announce,
+  });
 } else {
   const db = await open();
   if (cluster.isPrimary) await prepare(db, config);

@@ -1,5 +1,5 @@
 // Security headers (helmet) on every kind of answer: the app shell with its hashed inline
-// stylesheet, the reader page with its hashed inline boot script, the API, errors; Referrer-Policy on token URLs; HSTS only over HTTPS.
+// stylesheet, the reader page with its hashed inline boot script, the API, errors; Referrer-Policy on token URLs; HSTS and Secure cookies only over HTTPS (or with a PUBLIC_URL on https:).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -104,6 +104,21 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}/);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('with a PUBLIC_URL on https: (a TLS proxy in front, TRUST_PROXY unset) sends HSTS and Secure cookies', async () => {
+    const xsrfCookie = (res: { cookies: { name: string; secure?: boolean }[] }) => res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(xsrfCookie(plain)?.secure).toBeFalsy();
+
+    const behindTls = await testApp(undefined, { config: { appDir, publicUrl: 'https://read.example.edu' } });
+    try {
+      const res = await behindTls.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}/);
+      expect(xsrfCookie(res)?.secure).toBe(true);
+    } finally {
+      await behindTls.close();
     }
   });
 });

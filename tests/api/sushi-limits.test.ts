@@ -21,7 +21,7 @@ beforeAll(async () => {
     },
   });
   t = await testApp(loadCatalogue, {
-    config: { sushiRequestsPerHour: LIMIT },
+    config: { sushiRequestsPerHour: LIMIT, requestLog: true },
     logger: { ...(loggerOptions('info') as object), stream },
   });
   const c = await rotateSushiCredentials(t.db, FX.inst.active, null);

@@ -34,6 +34,8 @@ export interface Db extends Queryable {
   readonly read: Queryable;
   /** How far the replica is behind the primary in ms (0 = caught up); null without a replica. */
   replicaLagMs(): number | null;
+  /** PostgreSQL: the primary pool's connections, open, idle and requests waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -102,6 +104,7 @@ export async function openPostgres(url: string, opts: number | PoolOptions = {})
     ...self,
     read: self,
     replicaLagMs: () => null,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     transaction,
     readTransaction: transaction,
     close: () => pool.end(),

@@ -91,7 +91,7 @@ function drawLogo(short: string, name: string, colour: string, w: number): Uint8
   return c.toBuffer('image/png');
 }
 
-export async function seedInstitutions(tx: Queryable, storage: MediaStorage): Promise<DemoInstitution[]> {
+export async function seedInstitutions(tx: Queryable, storage: MediaStorage, accessCode: string): Promise<DemoInstitution[]> {
   const now = Date.now();
   const out: DemoInstitution[] = [];
   for (const i of DEMO_INSTITUTIONS) {
@@ -123,7 +123,8 @@ export async function seedInstitutions(tx: Queryable, storage: MediaStorage): Pr
     );
     out.push({ id: rows[0].id, name: i.name, domain: i.domain, conCode: i.conCode, state: i.state });
   }
-  await tx.query(`INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES ('READ-DEMO-2026', $1, $2, 500)`, [
+  await tx.query(`INSERT INTO access_codes (code, institution_id, ends_at, max_uses) VALUES ($1, $2, $3, 500)`, [
+    accessCode,
     out[0].id,
     new Date(now + 180 * DAY),
   ]);
@@ -154,13 +155,24 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'priya.nair@demo.edu', first: 'Priya', last: 'Nair', institution: 0, accessDays: -12 },
 ];
 
-/** Every demo reader's password (8 to 64 characters, and not on the common-password list). */
+/** Every demo reader's password on a local-only start, as the README publishes it (8 to 64
+ * characters, and not on the common-password list). */
 export const DEMO_PASSWORD = 'read2026';
+/** The demo's access code on a local-only start, as the README publishes it. */
+export const DEMO_ACCESS_CODE = 'READ-DEMO-2026';
 
-export async function seedUsers(tx: Queryable, institutions: DemoInstitution[], seed: number): Promise<void> {
+export async function seedUsers(
+  tx: Queryable,
+  institutions: DemoInstitution[],
+  seed: number,
+  passwordFor: (email: string) => string,
+): Promise<void> {
   const r = rng(seed + 7);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash per distinct password: the published one is shared by every demo reader.
+  const hashes = new Map<string, Promise<string>>();
+  const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
   for (const u of DEMO_USERS) {
+    const passwordHash = await hashOf(passwordFor(u.email));
     const inst = u.institution === null ? null : institutions[u.institution].id;
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO users (uuid, email, email_verified, first_name, last_name, institution_id, password_hash, access_ends_at)

@@ -13,9 +13,13 @@ import { seedStories } from './stories';
 import { seedUsage } from './usage';
 import { rebuildCounterUsage } from '../repositories/counter-usage';
 import type { MediaStorage } from '../media/storage';
+import { PUBLISHED_CREDENTIALS, type DemoCredentials } from './credentials';
 
 export interface SeedOptions {
   storage: MediaStorage;
+  /** The demo readers' passwords and the access code (default: the published ones, for a
+   * local-only start; demo/credentials.ts). */
+  credentials?: DemoCredentials;
   titles?: number;
   seed?: number;
   onProgress?: (done: number, total: number) => void;
@@ -82,8 +86,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ titles: num
         pages += rendered.pages.length;
         opts.onProgress?.(n + 1, jobs.length);
       }
-      const institutions = await seedInstitutions(tx, opts.storage);
-      await seedUsers(tx, institutions, opts.seed ?? 1);
+      const credentials = opts.credentials ?? PUBLISHED_CREDENTIALS;
+      const institutions = await seedInstitutions(tx, opts.storage, credentials.accessCode);
+      await seedUsers(tx, institutions, opts.seed ?? 1, credentials.passwordFor);
       await seedStories(tx, opts.storage, plans, mids, issueIds, opts.seed ?? 1);
       await seedUsage(tx, mids, issueIds, institutions, opts.seed ?? 1);
       await rebuildCounterUsage(tx);

@@ -1,8 +1,8 @@
 // The demo's Smart Reading Zones, applied on every start while DEMO is on (so a demo database
 // made before zones existed gets them too): Demo University's library in Delhi (weekday hours),
 // a public city library in Mumbai (always open, the whole catalogue), and a public zone on the
-// network the demo runs on (DEMO_ZONE_CIDR, loopback by default), so that a new user on a laptop
-// arrives at once. The e2e run turns the network zone off.
+// network the demo runs on (DEMO_ZONE_CIDR, loopback by default on a local-only start), so that a
+// new user on a laptop arrives at once. The e2e run turns the network zone off.
 import type { Db } from '../db/index';
 import type { Config } from '../config';
 import { ZoneInput } from '../../shared/schemas/zones';
@@ -65,7 +65,13 @@ export async function applyDemoZones(db: Db, config: Pick<Config, 'demoZoneCidr'
     await upsertByName(db, parsed.data);
     console.log(`Smart Reading Zone "${DEMO_ZONES.network.name}": ${cidrs.join(', ')} (DEMO_ZONE_CIDR; "off" for none).`);
   } else {
-    const { rows: old } = await db.query<{ id: number }>('SELECT id FROM zones WHERE name = $1', [DEMO_ZONES.network.name]);
-    for (const z of old) await removeZone(db, z.id);
+    await removeDemoNetworkZone(db);
   }
+}
+
+/** The demo's network zone goes when it is turned off, and on any start without the demo: left
+ * behind a proxy on the same host, a loopback zone would give every visitor free reading. */
+export async function removeDemoNetworkZone(db: Db): Promise<void> {
+  const { rows: old } = await db.query<{ id: number }>('SELECT id FROM zones WHERE name = $1', [DEMO_ZONES.network.name]);
+  for (const z of old) await removeZone(db, z.id);
 }

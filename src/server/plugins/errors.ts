@@ -59,7 +59,8 @@ export default fp(async (app) => {
       req.log.error(`media storage full: ${err.message}`);
       return reply.code(507).send({ error: { code: 'storage_full', message: STORAGE_FULL_MESSAGE } });
     }
-    req.log.error(err);
+    // With no line per request (REQUEST_LOG unset), the error names its request itself.
+    req.log.error({ err, req }, 'request failed');
     return reply.code(500).send({ error: { code: 'internal', message: 'Some error occured. Please try again later!' } });
   });
 });

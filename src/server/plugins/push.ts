@@ -17,6 +17,8 @@ export interface PushService {
   sendToUser(userId: number, message: (lang: 'en' | 'hi') => ArrivalMessage): boolean;
   /** Resolves once nothing is queued or being sent (tests, shutdown). */
   idle(): Promise<void>;
+  /** Users waiting and being sent to now, and pushes dropped since start (metrics). */
+  stats(): { waiting: number; sending: number; dropped: number };
 }
 
 declare module 'fastify' {
@@ -60,6 +62,7 @@ export default fp<PushOptions>(
     let closed = false;
     let idleWaiters: (() => void)[] = [];
     let droppedSince = 0;
+    let dropped = 0;
     let scheduled = false;
 
     function pump() {
@@ -125,6 +128,7 @@ export default fp<PushOptions>(
       sendToUser(userId, message) {
         if (closed || waiting.length >= maxWaiting + Math.max(0, concurrency - active)) {
           // A flood is dropped rather than grown without bound; said once per burst.
+          dropped++;
           if (droppedSince++ === 0) app.log.warn('push queue full: arrival pushes are being dropped');
           return false;
         }
@@ -141,6 +145,7 @@ export default fp<PushOptions>(
         if (!active && !waiting.length) return Promise.resolve();
         return new Promise((resolve) => idleWaiters.push(resolve));
       },
+      stats: () => ({ waiting: waiting.length, sending: active, dropped }),
     };
     app.decorate('push', push);
 

@@ -4,6 +4,7 @@
 // primary. A cookie rather than server memory, so the rule holds across processes and machines;
 // after DATABASE_READ_MAX_LAG_MS the replica either holds the write or is not read at all.
 import fp from 'fastify-plugin';
+import { servedOverHttps } from './security-headers';
 import { readConsistency } from '../db/replica';
 
 export const WROTE_COOKIE = 'lectern-wrote';
@@ -27,7 +28,7 @@ export default fp(async (app) => {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
-        secure: req.protocol === 'https',
+        secure: servedOverHttps(req),
         maxAge,
       });
     return payload;

@@ -129,6 +129,8 @@ export interface ResponseCacheOptions {
   /** What else than its parameters an answer depends on (a signed-in reader's age limit): part
    * of the key, so such answers are shared only with those who would get the same. */
   variant?: (req: FastifyRequest) => string;
+  /** Told of every lookup, whether it was a hit (metrics). */
+  onLookup?: (hit: boolean) => void;
 }
 
 export interface ResponseCacheStats {
@@ -214,6 +216,7 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
         await leader.done;
         hit = fresh(key);
       }
+      opts.onLookup?.(!!hit);
       if (!hit) {
         if (!inFlight.has(key)) {
           let resolve!: () => void;

@@ -1,6 +1,6 @@
 // Security headers on every answer (helmet): a Content-Security-Policy that allows only our own
 // origin, no framing, no MIME sniffing, a Referrer-Policy, a Permissions-Policy, and HSTS when the
-// request came over HTTPS. The pages' inline boot scripts and the shell's inline stylesheet are
+// request came over HTTPS (servedOverHttps). The pages' inline boot scripts and the shell's inline stylesheet are
 // allowed by their hashes, computed from the built files at start.
 // Helmet's headers depend on nothing in the request: they are worked out once at start and set on
 // every answer (@fastify/helmet built the whole policy again, parsing every directive, per request).
@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { firstScreenStyles } from '../first-screen/index';
 
@@ -27,6 +28,15 @@ export function inlineHashes(appDir: string, tag: 'script' | 'style'): string[] 
     }
   }
   return [...hashes];
+}
+
+/** Whether the browser reached us over HTTPS: the request itself, or X-Forwarded-Proto from a
+ * proxy TRUST_PROXY trusts, or a PUBLIC_URL that starts with https: (the operator's word that
+ * visitors only come that way, for a TLS proxy in front whose address TRUST_PROXY does not name).
+ * It decides HSTS and the Secure flag of our cookies; both mean nothing to a browser over plain
+ * HTTP, so a wrong yes costs nothing there, while a wrong no sends cookies in the clear. */
+export function servedOverHttps(req: FastifyRequest): boolean {
+  return req.protocol === 'https' || req.server.config.publicUrl.startsWith('https:');
 }
 
 /** Routes whose URL carries a reader token (?code=): never sent on as a Referer. */
@@ -84,6 +94,6 @@ export default fp(async (app) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (TOKEN_ROUTES.test(req.routeOptions.url ?? '')) reply.header('Referrer-Policy', 'no-referrer');
-    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
+    if (servedOverHttps(req)) reply.header('Strict-Transport-Security', 'max-age=31536000');
   });
 });

@@ -3,6 +3,7 @@
 // echo it in the X-XSRF-TOKEN header. A forged form on another site can send the cookie but not read it.
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
+import { servedOverHttps } from './security-headers';
 import cookie from '@fastify/cookie';
 import { serverSecret } from '../services/secrets';
 import { HttpError } from './errors';
@@ -54,7 +55,7 @@ export default fp(async (app) => {
       reply.setCookie(XSRF_COOKIE, `${nonce}.${sign(nonce)}`, {
         path: '/',
         sameSite: 'lax',
-        secure: req.protocol === 'https',
+        secure: servedOverHttps(req),
         httpOnly: false,
         maxAge: 365 * 86400,
       });

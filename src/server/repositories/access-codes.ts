@@ -1,6 +1,6 @@
 // Access codes: finding one by what a reader typed, and redeeming it (one use per account,
 // counted against the code's uses in the same transaction that attaches the reader).
-import type { Db } from '../db/index';
+import type { Db, Queryable } from '../db/index';
 import { isLive, joinInstitution } from './membership';
 
 export interface AccessCode {
@@ -23,6 +23,12 @@ export async function findAccessCode(db: Db, typed: string): Promise<AccessCode 
     [typed],
   );
   return rows[0] ?? null;
+}
+
+/** Gives a code another text (its uses and members stay); false when there is no code `from`. */
+export async function renameAccessCode(db: Queryable, from: string, to: string): Promise<boolean> {
+  const { rows } = await db.query('UPDATE access_codes SET code = $2 WHERE upper(code) = upper($1) RETURNING id', [from, to]);
+  return rows.length > 0;
 }
 
 /** Attaches the user to the code's institution until the code ends, with the code's sections;

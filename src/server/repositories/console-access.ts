@@ -62,7 +62,7 @@ export async function consoleAccess(db: Queryable, institutionId: number): Promi
 
 // Made-up codes: no 0/O or 1/I to misread, 8 characters (32^8, about 10^12), as XXXX-XXXX.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function madeUpCode(): string {
+export function madeUpCode(): string {
   const bytes = crypto.randomBytes(8);
   const chars = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]);
   return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;

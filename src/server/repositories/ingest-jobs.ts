@@ -77,6 +77,15 @@ export async function openUploads(db: Queryable, userId: number): Promise<number
   return rows[0]?.n ?? 0;
 }
 
+/** Jobs waiting and being imported now, on every host (metrics). */
+export async function openJobCounts(db: Queryable): Promise<{ queued: number; running: number }> {
+  const { rows } = await db.query<{ queued: number; running: number }>(
+    `SELECT count(*) FILTER (WHERE state = 'queued')::int AS queued, count(*) FILTER (WHERE state = 'running')::int AS running
+     FROM ingest_jobs WHERE state IN ('queued', 'running')`,
+  );
+  return rows[0];
+}
+
 /** The owners of this host's running jobs (for the caller to tell which of them are dead). */
 export async function runningOwners(db: Queryable, host: string): Promise<string[]> {
   const { rows } = await db.query<{ owner: string }>(

@@ -40,6 +40,15 @@ export async function findUserByContact(db: Queryable, c: Contact): Promise<User
   return rows[0] ?? null;
 }
 
+/** The accounts with these e-mail addresses (compared in lower case), with their password hashes. */
+export async function usersByEmail(db: Queryable, emails: readonly string[]) {
+  const { rows } = await db.query<{ id: number; email: string; password_hash: string | null }>(
+    'SELECT id, email, password_hash FROM users WHERE lower(email) = ANY($1::text[]) ORDER BY id',
+    [emails.map((e) => e.toLowerCase())],
+  );
+  return rows;
+}
+
 export async function findUserById(db: Queryable, id: number): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(`SELECT * FROM users WHERE id = $1`, [id]);
   return rows[0];

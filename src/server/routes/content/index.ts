@@ -36,6 +36,7 @@ const contentRoutes: FastifyPluginAsync = async (app) => {
       maxBytes: app.config.contentCacheMb * 1024 * 1024,
       // A signed-in reader's answer is the same for every reader under the same age limit.
       variant: (req) => (isPersonal(req) ? `reader-age:${req.readerAgeLimit}` : ''),
+      onLookup: (hit) => app.metrics.cacheLookup(hit),
     }),
   );
   await app.register(expensiveQueries);
