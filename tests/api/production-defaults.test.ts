@@ -35,9 +35,12 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-/** The demo's institutions and accounts, without its titles (no PDFs to render). */
+/** The demo's institutions and accounts, without its titles (no PDFs to render). The fixture's
+ * institutions give up their e-mail domains first: the demo's expired.edu and basic.edu are the
+ * same names, and a domain is proven for one institution only. */
 async function seedDemoAccounts(db: Db, mediaDir: string, credentials: DemoCredentials = PUBLISHED_CREDENTIALS) {
   await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM institution_domains');
     const institutions = await seedInstitutions(tx, new LocalStorage(mediaDir), credentials.accessCode);
     await seedUsers(tx, institutions, 1, credentials.passwordFor);
   });
