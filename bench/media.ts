@@ -46,8 +46,8 @@ async function measure(storage: 'local' | 's3', s3?: S3Config) {
     const cover = (await db.query<{ cover_2x: string }>('SELECT cover_2x FROM issues WHERE issue_id = $1', [issueId])).rows[0].cover_2x;
     const guest = await createGuest(db, `bench-${crypto.randomUUID()}`);
     const sessionId = crypto.randomUUID();
-    await openSession(db, sessionId, guest.id, 'bench');
-    const { code } = await (await readerTokens(db, 30)).sign(guest.id, issueId, sessionId);
+    const uuid = await openSession(db, sessionId, guest.id, 'bench');
+    const { code } = await (await readerTokens(db, 30)).sign({ uuid }, issueId, sessionId);
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const lines: string[] = [];
     for (const [name, url] of [

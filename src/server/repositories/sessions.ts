@@ -41,10 +41,15 @@ export async function liveSessionUser(db: Queryable, sessionId: string, uuid: st
   return rows[0] ?? null;
 }
 
-/** Whether a session is still live (reader tokens stop with their session). */
-export async function isSessionLive(db: Queryable, sessionId: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM user_sessions s WHERE s.id::text = $1 AND ${live('$2')}`, [sessionId, SESSION_IDLE_DAYS]);
-  return rows.length > 0;
+/** The reader (user id) of a live session whose user has this uuid, or null: reader tokens name
+ * the reader by uuid and stop with their session. Both ids are uuids (the caller checks). */
+export async function sessionReader(db: Queryable, sessionId: string, uuid: string): Promise<number | null> {
+  const { rows } = await db.query<{ user_id: number }>(
+    `SELECT s.user_id FROM user_sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1::uuid AND u.uuid = $2::uuid AND ${live('$3')}`,
+    [sessionId, uuid, SESSION_IDLE_DAYS],
+  );
+  return rows[0]?.user_id ?? null;
 }
 
 /** Ends one session (logout) or all of a user's sessions but one (password change, deletion).
@@ -66,23 +71,23 @@ export async function revokeSessions(db: Queryable, userId: number, opts: { only
   return ids;
 }
 
-// Page images are fetched often, each with a reader token to check: the answer of
-// isSessionLive is kept a few seconds per process. A session ended in this process is forgotten
-// at once; one ended by another server process may still open pages for up to LIVE_CACHE_MS.
+// Page images are fetched often, each with a reader token to check: the answer of sessionReader
+// is kept a few seconds per process. A session ended in this process is forgotten at once; one
+// ended by another server process may still open pages for up to LIVE_CACHE_MS.
 export const LIVE_CACHE_MS = 5000;
-const liveCache = new Map<string, number>();
+const liveCache = new Map<string, { at: number; uuid: string; userId: number }>();
 function forgetSession(id: string) {
   liveCache.delete(id);
 }
 
-export async function isSessionLiveCached(db: Queryable, sessionId: string): Promise<boolean> {
-  const at = liveCache.get(sessionId);
-  if (at !== undefined && Date.now() - at < LIVE_CACHE_MS) return true;
-  const live = await isSessionLive(db, sessionId);
+export async function sessionReaderCached(db: Queryable, sessionId: string, uuid: string): Promise<number | null> {
+  const hit = liveCache.get(sessionId);
+  if (hit && hit.uuid === uuid && Date.now() - hit.at < LIVE_CACHE_MS) return hit.userId;
+  const userId = await sessionReader(db, sessionId, uuid);
   if (liveCache.size >= 10_000) liveCache.clear();
-  if (live) liveCache.set(sessionId, Date.now());
+  if (userId !== null) liveCache.set(sessionId, { at: Date.now(), uuid, userId });
   else liveCache.delete(sessionId);
-  return live;
+  return userId;
 }
 
 /** Forgets sessions that ended (revoked, lapsed or past their cap) more than a month ago. */

@@ -104,7 +104,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       // lookup when the address is in no zone), so the pass is there for the check.
       await sight(app, userId(req), { ip: req.ip });
       await checkReading(app.db, userId(req), issue, store_id).catch((err) => deny(userId(req), issue, err));
-      const { code, expiresAt } = await tokens.sign(userId(req), issue, req.user!.sessionId);
+      const { code, expiresAt } = await tokens.sign(req.user!, issue, req.user!.sessionId);
       // Where to open, known here already: the reader's first requests can then go out at once.
       const at = page ?? (await readProgress(app.db, userId(req), issue)).page;
       return { status: 'success' as const, data: { code, expiresAt, issueId: issue, page: at, url: readerUrl(issue, at ?? undefined) } };
@@ -251,7 +251,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
           ),
         );
       }
-      const { code, expiresAt } = await tokens.sign(uid, issueId, req.user!.sessionId);
+      const { code, expiresAt } = await tokens.sign(req.user!, issueId, req.user!.sessionId);
       return { ...(await usage(uid, deviceId)), code, expiresAt };
     },
   );
