@@ -66,8 +66,10 @@ const reader: FastifyPluginAsyncZod = async (app) => {
   const outbox = { ...signedIn, config: { idempotent: true } };
   const defaults = { issues: app.config.downloadLimit, devices: app.config.deviceLimit };
   const userId = (req: { user: { id: number } | null }) => req.user!.id;
+  // Decided by the route the request reached (the path as the router decoded and read it), not
+  // the raw URL: /%61pi/reader/… reaches /api/reader/… too.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (req.routeOptions.url?.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
