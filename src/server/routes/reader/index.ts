@@ -47,7 +47,7 @@ import { sendMedia } from '../../media/serve';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
 const IssueParams = z.object({ issueId: int(1) });
-const PageParams = IssueParams.extend({ page: int(1).max(10_000) });
+const PageParams = IssueParams.extend({ page: int(1, 10_000) });
 const CodeQuery = z.object({ code: raw().max(2000).optional() });
 /** A download asked for under a zone pass alone. */
 export const ZONE_ONLY_DOWNLOAD =
