@@ -15,6 +15,9 @@ import {
 import { HttpError } from '../plugins/errors';
 import { accessEnds } from './membership';
 import { recordAudit } from './console';
+import { deviceName } from '../services/device-name';
+
+export { deviceName };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const noMember = () => new HttpError(404, 'not_found', 'There is no such member.');
@@ -101,23 +104,6 @@ export async function allMembers(db: Queryable, institutionId: number, s: Member
   const src = source(s);
   const { rows } = await db.query<Row>(`${src.with} SELECT ${ROW} ${src.from} ${ORDER}`, [institutionId, ...src.args]);
   return rows.map(toMember);
-}
-
-/** "Chrome on Android" from a browser's User-Agent (what a librarian needs to tell devices apart). */
-export function deviceName(ua: string | null): string {
-  if (!ua) return '';
-  const browser = [/Edg\//, /OPR\//, /Firefox\//, /Chrome\//, /Safari\//].find((re) => re.test(ua));
-  const names: Record<string, string> = {
-    'Edg/': 'Edge',
-    'OPR/': 'Opera',
-    'Firefox/': 'Firefox',
-    'Chrome/': 'Chrome',
-    'Safari/': 'Safari',
-  };
-  const os = ['Android', 'iPhone', 'iPad', 'Windows', 'Mac OS', 'CrOS', 'Linux'].find((o) => ua.includes(o));
-  const osName = os === 'Mac OS' ? 'macOS' : os === 'CrOS' ? 'ChromeOS' : os;
-  const name = browser ? names[browser.source.replace(/\\/g, '')] : null;
-  return name && osName ? `${name} on ${osName}` : (name ?? osName ?? ua.slice(0, 60));
 }
 
 /** A device as the librarian sees it: a short name made from the app's device id, never the id

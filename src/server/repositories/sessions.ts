@@ -16,29 +16,61 @@ export interface SessionUser {
 const live = (idleDays: string) =>
   `s.revoked_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(days => ${idleDays})`;
 
-/** Opens a session; signing in also cancels a pending account deletion. Returns the user's uuid. */
-export async function openSession(db: Queryable, sessionId: string, userId: number, userAgent: string): Promise<string> {
+/** Opens a session from a network (services/rough-network.ts); signing in also cancels a pending
+ * account deletion. Returns the user's uuid. */
+export async function openSession(
+  db: Queryable,
+  sessionId: string,
+  userId: number,
+  userAgent: string,
+  network: string | null = null,
+): Promise<string> {
   const { rows } = await db.query<{ uuid: string }>(
-    `WITH s AS (INSERT INTO user_sessions (id, user_id, user_agent, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4)))
+    `WITH s AS (INSERT INTO user_sessions (id, user_id, user_agent, expires_at, network) VALUES ($1, $2, $3, now() + make_interval(days => $4), $5))
      UPDATE users SET last_login_at = now(), delete_after = NULL WHERE id = $2 RETURNING uuid`,
-    [sessionId, userId, userAgent, SESSION_MAX_DAYS],
+    [sessionId, userId, userAgent, SESSION_MAX_DAYS, network],
   );
   return rows[0].uuid;
 }
 
-/** The user of a live session (and touches its last use, at most once a day to save writes). */
-export async function liveSessionUser(db: Queryable, sessionId: string, uuid: string): Promise<SessionUser | null> {
+/** The user of a live session; touches its last use, and the network it is used from (the
+ * reader's session list says where each was used), at most once a day to save writes. */
+export async function liveSessionUser(
+  db: Queryable,
+  sessionId: string,
+  uuid: string,
+  network: string | null = null,
+): Promise<SessionUser | null> {
   const { rows } = await db.query<SessionUser>(
     `WITH s AS (
        SELECT s.id, s.last_seen_at, u.id AS user_id, u.user_type FROM user_sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = $1 AND u.uuid = $2 AND ${live('$3')}
      ), touched AS (
-       UPDATE user_sessions SET last_seen_at = now() WHERE id = (SELECT id FROM s WHERE last_seen_at < now() - interval '1 day')
+       UPDATE user_sessions SET last_seen_at = now(), network = coalesce($4::text, network)
+       WHERE id = (SELECT id FROM s WHERE last_seen_at < now() - interval '1 day')
      )
      SELECT user_id AS id, user_type FROM s`,
-    [sessionId, uuid, SESSION_IDLE_DAYS],
+    [sessionId, uuid, SESSION_IDLE_DAYS, network],
   );
   return rows[0] ?? null;
+}
+
+export interface SessionRow {
+  id: string;
+  user_agent: string | null;
+  network: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+/** A user's live sessions, the last used first (My Account lists them). */
+export async function liveSessions(db: Queryable, userId: number): Promise<SessionRow[]> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.id::text, s.user_agent, s.network, s.created_at, s.last_seen_at FROM user_sessions s
+     WHERE s.user_id = $1 AND ${live('$2')} ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT 100`,
+    [userId, SESSION_IDLE_DAYS],
+  );
+  return rows;
 }
 
 /** The reader (user id) of a live session whose user has this uuid, or null: reader tokens name
