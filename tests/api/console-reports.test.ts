@@ -399,6 +399,11 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
       expect([path, params, res.status, res.body?.Code]).toEqual([path, params, status, code]);
       expect(res.body.Message).toBeTruthy();
     }
+    expect((await sushi('/members', { ...creds, api_key: 'a\u0000' })).body).toEqual({
+      Code: 2020,
+      Message: 'API Key Invalid',
+      Data: 'api_key: must not contain control characters',
+    });
     // A repeated parameter is checked in every copy.
     const repeated = await fetch(`${base}/members?${new URLSearchParams(creds)}&requestor_id=%00`);
     expect([repeated.status, ((await repeated.json()) as { Code: number }).Code]).toEqual([401, 2000]);

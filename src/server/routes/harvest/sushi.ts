@@ -64,9 +64,9 @@ const lastCompleteMonth = (now = new Date()) =>
 /** A parameter the schema refused (a control character, too long): the exception a wrong value of
  * it gets (a credential cannot be valid, a date cannot be one), else 3060 for a filter. */
 function refusedParameter(err: FastifyError): SushiException {
-  const path = err.validation?.[0]?.instancePath ?? '';
-  const name = path.split('/')[1] ?? '';
-  const data = `${name || 'a parameter'} must be text without control characters`;
+  const [first] = err.validation ?? [];
+  const name = first?.instancePath.split('/')[1] ?? '';
+  const data = `${name || 'a parameter'}: ${first?.message ?? 'not valid'}`;
   if (err.validationContext === 'params') return new SushiException(3000, 'this is not a report of this service');
   if (name === 'api_key') return new SushiException(2020, data);
   if (name === 'requestor_id') return new SushiException(2000, data);
