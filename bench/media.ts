@@ -16,6 +16,7 @@ import { generateIssuePdf } from '../src/server/demo/pdf-generator';
 import { ingestPdf } from '../src/server/ingest/ingest';
 import { s3Client } from '../src/server/media/s3';
 import { createGuest } from '../src/server/repositories/users';
+import { guestKeyHash, newGuestKey } from '../src/server/services/guest-keys';
 import { openSession } from '../src/server/repositories/sessions';
 import { readerTokens } from '../src/server/services/reader-tokens';
 import { S3RVER_ACCOUNT, startS3Server } from '../tests/support/s3-server';
@@ -44,10 +45,10 @@ async function measure(storage: 'local' | 's3', s3?: S3Config) {
       issue: { name: '1', pubDate: '2026-11-01' },
     });
     const cover = (await db.query<{ cover_2x: string }>('SELECT cover_2x FROM issues WHERE issue_id = $1', [issueId])).rows[0].cover_2x;
-    const guest = await createGuest(db, `bench-${crypto.randomUUID()}`);
+    const guestId = await createGuest(db, `bench-${crypto.randomUUID()}`, guestKeyHash(newGuestKey()));
     const sessionId = crypto.randomUUID();
-    await openSession(db, sessionId, guest.id, 'bench');
-    const { code } = await (await readerTokens(db, 30)).sign(guest.id, issueId, sessionId);
+    const uuid = await openSession(db, sessionId, guestId, 'bench');
+    const { code } = await (await readerTokens(db, 30)).sign({ uuid }, issueId, sessionId);
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const lines: string[] = [];
     for (const [name, url] of [

@@ -3,6 +3,7 @@
 // again at the three sizes of spec §3, which members get with their details.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
@@ -37,6 +38,29 @@ function image(width: number, height: number, format: 'png' | 'jpeg' = 'png'): B
 }
 const upload = (bytes: Buffer, token = tokens[LIB], id: number = FX.inst.active, type = 'image/png') =>
   api.upload(`${base(id)}/logo`, {}, { name: 'logo.png', type, bytes }, token);
+/** A real PNG that decodes to width × height pixels of one colour: 1-bit greyscale, deflated,
+ * so a few KB declare tens of megapixels (an image bomb). `data: false` leaves the pixels out. */
+function bombPng(width: number, height: number, data = true): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(body.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), body])));
+    return Buffer.concat([len, Buffer.from(type, 'latin1'), body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale
+  const row = 1 + Math.ceil(width / 8);
+  const pixels = data ? zlib.deflateSync(Buffer.alloc(row * height), { level: 9 }) : zlib.deflateSync(Buffer.alloc(row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 const pngSize = (file: Buffer) => ({ width: file.readUInt32BE(16), height: file.readUInt32BE(20) });
 const stored = async () => (await t.db.query('SELECT name, logo1, logo2, logo3 FROM institutions ORDER BY id')).rows;
 const audits = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM console_audit')).rows[0].n;
@@ -119,4 +143,32 @@ describe('branding', () => {
     expect([json.status, json.body.error.message]).toEqual([415, 'Send the logo as a multipart form upload.']);
     expect([await stored(), await audits()]).toEqual(before);
   });
+
+  it('refuses an image bomb by its header, before anything decodes it: a clear 400 with the size', async () => {
+    const before = [await stored(), await audits()];
+    // 6,000 × 6,000 (36 megapixels, 144 MB decoded) in a 4 KB file; and one declaring 60,000 × 60,000.
+    const bomb = bombPng(6000, 6000);
+    expect(bomb.length).toBeLessThan(10_000);
+    for (const [bytes, size] of [
+      [bomb, '6000 × 6000'],
+      [bombPng(60_000, 60_000, false), '60000 × 60000'],
+    ] as const) {
+      const res = await upload(bytes);
+      expect([res.status, res.body.error.code]).toEqual([400, 'too_many_pixels']);
+      expect(res.body.error.message).toBe(
+        `The logo is too large (${size} pixels). Upload one of at most 16 megapixels, such as 1,200 × 400.`,
+      );
+    }
+    expect([await stored(), await audits()]).toEqual(before);
+    // Just within the limit it is drawn.
+    expect((await upload(bombPng(4000, 4000))).status).toBe(200);
+  }, 60_000);
+
+  it('draws one logo at a time through the drawing gate: eight at once, one drawn, four wait, three are told to retry', async () => {
+    const logo = image(1200, 400);
+    const all = await Promise.all(Array.from({ length: 8 }, () => upload(logo)));
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 503, 503, 503]);
+    for (const busy of all.filter((r) => r.status === 503)) expect(busy.body.error.code).toBe('busy');
+  }, 120_000);
 });

@@ -380,6 +380,35 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
     }
   });
 
+  it('answers a control character in any parameter with a COUNTER exception, never a 500', async () => {
+    const dates = { begin_date: '2026-03', end_date: '2026-04' };
+    for (const [params, path, status, code] of [
+      [{ ...creds, requestor_id: 'a\u0000b', ...dates }, '/reports/tr', 401, 2000],
+      [{ ...creds, requestor_id: '\u0000' }, '/members', 401, 2000],
+      [{ ...creds, api_key: 'key\u0000', ...dates }, '/reports/tr', 401, 2020],
+      [{ ...creds, customer_id: '1\u0001' }, '/reports', 403, 2010],
+      [{ ...creds, customer_id: '\u0000' }, '/status', 403, 2010],
+      [{ ...creds, platform: 'Lectern\u0000' }, '/status', 400, 3060],
+      [{ ...creds, platform: '\u001b[31m', ...dates }, '/reports/pr', 400, 3060],
+      [{ ...creds, anything: 'x\u0000' }, '/kbart', 400, 3060],
+      [{ ...creds, begin_date: '2026-03\u0000', end_date: '2026-04' }, '/reports/tr', 400, 3020],
+      [{ ...creds, ...dates }, '/reports/tr%00', 404, 3000],
+      [{ ...creds, ...dates }, '/reports/t%01r', 404, 3000],
+    ] as const) {
+      const res = await sushi(path, params);
+      expect([path, params, res.status, res.body?.Code]).toEqual([path, params, status, code]);
+      expect(res.body.Message).toBeTruthy();
+    }
+    expect((await sushi('/members', { ...creds, api_key: 'a\u0000' })).body).toEqual({
+      Code: 2020,
+      Message: 'API Key Invalid',
+      Data: 'api_key: must not contain control characters',
+    });
+    // A repeated parameter is checked in every copy.
+    const repeated = await fetch(`${base}/members?${new URLSearchParams(creds)}&requestor_id=%00`);
+    expect([repeated.status, ((await repeated.json()) as { Code: number }).Code]).toEqual([401, 2000]);
+  });
+
   it('says the month under way is not final (3031)', async () => {
     const month = new Date().toISOString().slice(0, 7);
     const res = await sushi('/reports/pr_p1', { ...creds, begin_date: month, end_date: month });

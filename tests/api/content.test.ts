@@ -267,6 +267,17 @@ describe('HTTP behaviour', () => {
     }
   });
 
+  it('takes whole numbers only as digits: 1e1, " 1", 0x1F and 1.0 are a 400 with one message', async () => {
+    for (const v of ['1e1', '%201', '1%20', '0x1F', '1.0', '%2B1', 'NaN', '']) {
+      for (const url of [`/content/magMeta?mid=${v}`, `/content/magazine-filter?page=${v}`, `/api/console/institutions/${v}/overview`]) {
+        const res = await get(url);
+        expect([url, res.status]).toEqual([url, 400]);
+        expect(res.body.error.message, url).toMatch(/^(page: |mid: |institutionId: )?expected (a whole number|an institution id)$/);
+      }
+    }
+    expect((await get('/content/magMeta?mid=007')).status).not.toBe(400);
+  });
+
   it('never answers 500 to hostile input', async () => {
     const hostile = ["' OR 1=1 --", '%00', '\\', 'ö'.repeat(150), '<script>', '🙂', 'a:*|!&', '((((', '99999999999999999999'];
     for (const h of hostile) {

@@ -1,6 +1,9 @@
 // The HTTP edge: which address a request counts under (TRUST_PROXY), the XSRF check on the path
 // the router reads, request-count caps (@fastify/rate-limit) and timeouts for slow clients.
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, xsrfToken } from '../support/api-client';
@@ -155,6 +158,26 @@ describe('XSRF on the path the router reads', () => {
       }
     }
     expect(await guests()).toBe(before);
+  });
+
+  it('marks every /api answer no-store by the path the router reads, however the URL spells it', async () => {
+    const xsrf = await xsrfToken(t.app);
+    for (const prefix of ['/api', '/%61pi', '/%61%70%69', '//api', '/./api']) {
+      for (const [method, path, payload] of [
+        ['GET', '/reader/downloads?deviceId=edge-device-0001', undefined],
+        ['POST', '/reader/token', { issue: 999999 }],
+        ['GET', '/guest/validate', undefined],
+      ] as const) {
+        const res = await t.app.inject({
+          method,
+          url: prefix + path,
+          payload,
+          cookies: { 'XSRF-TOKEN': xsrf },
+          headers: { 'x-xsrf-token': xsrf, authorization: guest.token },
+        });
+        expect([prefix + path, res.statusCode < 500, res.headers['cache-control']]).toEqual([prefix + path, true, 'no-store']);
+      }
+    }
   });
 
   it('answers a malformed percent-encoding with a 400 in the error shape, never a 500', async () => {
@@ -314,5 +337,24 @@ describe('timeouts for slow clients', () => {
     const { answer, sentAll } = await trickle([head, ...body.split('')], 200);
     expect(sentAll).toBe(false);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe('the app shell on the path the router reads', () => {
+  it('never answers an /api, /content or /reader path with the shell, however the URL spells it', async () => {
+    const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-edge-'));
+    fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>shell</title>');
+    const t = await testApp(undefined, { config: { appDir } });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/some/screen' })).body).toContain('<title>shell</title>');
+      for (const url of ['/%61pi/nope', '/API/nope', '//api/nope', '/api/./nope', '/%63ontent/nope', '/Reader/x/y']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 404, 'no-store']);
+        expect(res.json().error.code).toBe('not_found');
+      }
+    } finally {
+      await t.close();
+      fs.rmSync(appDir, { recursive: true, force: true });
+    }
   });
 });

@@ -12,6 +12,8 @@ import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { INT4_MAX } from '../../src/shared/schemas/fields';
+import { grantConsoleRole } from '../../src/server/repositories/console';
+import { rotateSushiCredentials } from '../../src/server/repositories/sushi-credentials';
 
 /** Generated requests per route (valid-shaped and hostile mixed); FUZZ_RUNS overrides. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
@@ -28,7 +30,7 @@ interface Route {
   idempotent: boolean;
 }
 type Json = Record<string, any>;
-type Auth = 'none' | 'member' | 'guest' | 'forged';
+type Auth = 'none' | 'member' | 'guest' | 'forged' | 'admin';
 interface Case {
   method: string;
   url: string;
@@ -45,7 +47,9 @@ const routes: Route[] = [];
 const outbox = memoryOutbox();
 let t: TestContext;
 let xsrf: string;
-const tokens: Record<'member' | 'guest', { token: string; id: number }> = {} as never;
+/** The admin drives only the multipart uploads (a librarian's logo, an admin's ingest), so that
+ * generated requests never change the fixture as an admin would. */
+const tokens: Record<'member' | 'guest' | 'admin', { token: string; id: number }> = {} as never;
 const known: Record<string, string[]> = {};
 
 // ---------- hostile values ----------
@@ -491,7 +495,7 @@ async function send(c: Case): Promise<void> {
   const headers: Record<string, string> = { ...c.headers };
   if (c.xsrf) headers['x-xsrf-token'] = xsrf;
   if (c.contentType) headers['content-type'] = c.contentType;
-  if (c.auth === 'member' || c.auth === 'guest') headers.authorization = tokens[c.auth].token;
+  if (c.auth === 'member' || c.auth === 'guest' || c.auth === 'admin') headers.authorization = tokens[c.auth].token;
   if (c.auth === 'forged') headers.authorization = FORGED[stats.sent % FORGED.length];
   const before = await state();
   const res = await t.app.inject({
@@ -509,10 +513,10 @@ async function send(c: Case): Promise<void> {
   if (res.statusCode >= 500) failures.push(`${res.statusCode} ${what}: ${res.body.slice(0, 200)}`);
   else if (res.statusCode >= 400 && (await state()) !== before) failures.push(`${res.statusCode} changed data: ${what}`);
   // A 2xx may end the session (logout, password change, deletion): sign in again.
-  if (res.statusCode < 300 && c.method !== 'GET' && (c.auth === 'member' || c.auth === 'guest')) await renew(c.auth);
+  if (res.statusCode < 300 && c.method !== 'GET' && (c.auth === 'member' || c.auth === 'guest' || c.auth === 'admin')) await renew(c.auth);
 }
 
-async function renew(who: 'member' | 'guest') {
+async function renew(who: 'member' | 'guest' | 'admin') {
   const check = await t.app.inject({
     method: 'POST',
     url: '/api/user/details',
@@ -555,9 +559,17 @@ beforeAll(async () => {
   const guest = await user(
     `INSERT INTO users (uuid, user_type, uniq_id) VALUES (gen_random_uuid(), 'guest', 'fuzz-guest-0123456789') RETURNING id, uuid`,
   );
+  const admin = await user(
+    `INSERT INTO users (uuid, email, email_verified, first_name) VALUES (gen_random_uuid(), 'fuzz-admin@example.com', true, 'Admin') RETURNING id, uuid`,
+  );
+  expect(await grantConsoleRole(t.db, { email: 'fuzz-admin@example.com', role: 'admin', orgCode: null, actorId: null })).toMatchObject({
+    ok: true,
+  });
   const issue = (id: number) => t.app.issueToken(id, { headers: {} } as never);
   tokens.member = { token: await issue(member.id), id: member.id };
   tokens.guest = { token: await issue(guest.id), id: guest.id };
+  tokens.admin = { token: await issue(admin.id), id: admin.id };
+  const sushi = await rotateSushiCredentials(t.db, FX.inst.active, null);
   const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'other@active.edu' });
   const reader = await api.post('/api/reader/token', { issue: 1 }, tokens.member.token);
   // Real values by field name, so valid-shaped requests reach past the lookups.
@@ -587,14 +599,32 @@ beforeAll(async () => {
     st_d: ['2026-01-01'],
     en_d: ['2026-12-31'],
     password: ['read2026'],
+    // The SUSHI API's credentials and parameters.
+    customer_id: [sushi.customerId],
+    requestor_id: [sushi.requestorId],
+    api_key: [sushi.apiKey!],
+    begin_date: ['2026-01', '2026-01-15'],
+    end_date: ['2026-03', '2026-03-31'],
+    report: ['pr', 'tr_j1', 'dr'],
+    platform: ['Lectern'],
   });
 }, 120_000);
 afterAll(() => t?.close());
 
 describe('hostile input', () => {
-  it('reads the route table with its schemas', () => {
+  it('reads the route table with its schemas, the SUSHI API and the uploads among them', () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter((r) => r.query || r.body || r.params).length).toBeGreaterThan(25);
+    const sushi = routes.filter((r) => r.url.startsWith('/sushi/'));
+    expect(sushi.map((r) => r.url).sort()).toEqual(
+      ['/sushi/r51/kbart', '/sushi/r51/members', '/sushi/r51/reports', '/sushi/r51/reports/:report', '/sushi/r51/status'].sort(),
+    );
+    for (const r of sushi)
+      expect(Object.keys(r.query?.properties ?? {})).toEqual(
+        expect.arrayContaining(['customer_id', 'requestor_id', 'api_key', 'platform']),
+      );
+    for (const url of ['/api/user/uploadid', '/api/console/ingest', '/api/console/institutions/:institutionId/branding/logo'])
+      expect(routes.map((r) => r.url)).toContain(url);
   });
 
   beforeEach(() => {
@@ -728,6 +758,105 @@ describe('hostile input', () => {
       await send({ method: 'POST', url: '/api/user/uploadid', auth: 'member', xsrf: true, contentType: ct, payload, label });
     expect(report(), `seed ${SEED}`).toEqual([]);
   }, 120_000);
+
+  it("every upload's file name and field names, hostile (ID, logo, ingest): no 5xx, refusals change nothing", async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+    const pdf = Buffer.from(`%PDF-1.4\n%${'x'.repeat(200)}\n%%EOF\n`);
+    const NAMES = [
+      ...SWEEP,
+      'a\u0000b.pdf',
+      'x\u0001\u001b\u007f.pdf',
+      '\u001b[2J.pdf',
+      '../../../../etc/passwd',
+      '..\\..\\win.ini',
+      '/abs/path.pdf',
+      `${'a'.repeat(300)}.pdf`,
+      '',
+      ' ',
+      '.pdf',
+      '😀.pdf',
+      '\uFEFF.pdf',
+      '\u202Eevil.pdf',
+      'नाम.pdf',
+      'semi;colon.pdf',
+      '\uD800.pdf',
+    ];
+    const FIELD_NAMES = ['file\u0000', '\u0000', '__proto__', 'constructor', 'a'.repeat(300), 'title\u001b', 'नाम'];
+    const boundary = 'fuzzn';
+    const field = (k: string, v: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    /** The name as written (filename="…") or RFC 5987-encoded (filename*=UTF-8''…), as browsers and curl send it. */
+    const file = (name: string, bytes: Buffer, star: boolean, fieldName = 'file') =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; ${star ? `filename*=UTF-8''${encode(name)}` : `filename="${name}"`}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from('\r\n'),
+      ]);
+    const end = Buffer.from(`--${boundary}--\r\n`);
+    // The ingest form has no title, so every name is read and the upload refused (no job is queued).
+    const uploads: { url: string; auth: Auth; fields: [string, string][]; bytes: Buffer }[] = [
+      { url: '/api/user/uploadid', auth: 'member', fields: [['institutionId', String(FX.inst.active)]], bytes: png },
+      { url: `/api/console/institutions/${FX.inst.active}/branding/logo`, auth: 'admin', fields: [], bytes: png },
+      {
+        url: '/api/console/ingest',
+        auth: 'admin',
+        fields: [
+          ['date', '2026-11-07'],
+          ['category', '2'],
+          ['language', 'en'],
+        ],
+        bytes: pdf,
+      },
+    ];
+    for (const u of uploads) {
+      for (const name of NAMES) {
+        for (const star of [false, true]) {
+          await send({
+            method: 'POST',
+            url: u.url,
+            auth: u.auth,
+            xsrf: true,
+            contentType: `multipart/form-data; boundary=${boundary}`,
+            payload: Buffer.concat([...u.fields.map(([k, v]) => field(k, v)), file(name, u.bytes, star), end]),
+            label: `file name ${JSON.stringify(name).slice(0, 40)}${star ? ' (filename*)' : ''}`,
+          });
+        }
+      }
+      for (const name of FIELD_NAMES) {
+        for (const payload of [
+          Buffer.concat([field(name, 'x'), file('a.pdf', u.bytes, false), end]),
+          Buffer.concat([...u.fields.map(([k, v]) => field(k, v)), file('a.pdf', u.bytes, false, name), end]),
+        ])
+          await send({
+            method: 'POST',
+            url: u.url,
+            auth: u.auth,
+            xsrf: true,
+            contentType: `multipart/form-data; boundary=${boundary}`,
+            payload,
+            label: `field name ${JSON.stringify(name).slice(0, 40)}`,
+          });
+      }
+    }
+    // A complete ingest form would be queued with a good name (the name becomes the issue's): every
+    // name with a control character must be refused all the same.
+    const complete: [string, string][] = [['title', 'Fuzz Weekly'], ...uploads[2].fields];
+    for (const name of NAMES.filter((n) => /\p{Cc}/u.test(n))) {
+      for (const star of [false, true]) {
+        await send({
+          method: 'POST',
+          url: '/api/console/ingest',
+          auth: 'admin',
+          xsrf: true,
+          contentType: `multipart/form-data; boundary=${boundary}`,
+          payload: Buffer.concat([...complete.map(([k, v]) => field(k, v)), file(name, pdf, star), end]),
+          label: `complete ingest form, file name ${JSON.stringify(name).slice(0, 40)}${star ? ' (filename*)' : ''}`,
+        });
+      }
+    }
+    expect(report(), `seed ${SEED}`).toEqual([]);
+  }, 300_000);
 
   it(`${RUNS} generated requests per route, valid-shaped and hostile, signed out and in: no 5xx, refusals change nothing`, async () => {
     for (const [i, r] of routes.entries()) {

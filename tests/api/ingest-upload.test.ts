@@ -79,6 +79,21 @@ describe('refusals', () => {
       expect(r.status, JSON.stringify(over)).toBe(400);
       expect(r.body.error.message).toMatch(message);
     }
+    // The file's name is the client's word too: a control character in it is a 400, named or not.
+    for (const [over, name] of [
+      [{ issue: '' }, 'week\u0000ly.pdf'],
+      [{}, 'week\u0000ly.pdf'],
+      [{ issue: '' }, '\u001b[2J.pdf'],
+    ] as const) {
+      const r = await upload(small, over, tokens[ADMIN], name);
+      expect([JSON.stringify(name), r.status, r.body.error.message]).toEqual([
+        JSON.stringify(name),
+        400,
+        'The file name contains a control character.',
+      ]);
+    }
+    const long = await upload(small, { issue: '' }, tokens[ADMIN], `${'n'.repeat(201)}.pdf`);
+    expect([long.status, long.body.error.message]).toEqual([400, 'The file name is longer than 200 characters.']);
     expect(
       (await api.upload('/api/console/ingest', fields(), { name: 'e.pdf', type: 'application/pdf', bytes: Buffer.alloc(0) }, tokens[ADMIN]))
         .status,

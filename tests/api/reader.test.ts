@@ -21,6 +21,9 @@ const issuesOf = async (mid: number) =>
     (r) => r.issue_id,
   );
 const image = (url: string) => t.app.inject({ method: 'GET', url });
+/** The reader's uuid from the details' uid (base64 of it). */
+const uuidOf = (uid: string) => Buffer.from(uid, 'base64').toString();
+const claims = (code: string) => JSON.parse(Buffer.from(code.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
 describe('reader token', () => {
   it('opens an issue for an active member: a code, the reader URL with the page, the issue and its pages', async () => {
@@ -93,6 +96,24 @@ describe('reader token', () => {
     expect(other.status).toBe(403);
     expect(other.body.error.code).toBe('wrong_user');
   });
+
+  it('names the reader by their random uuid, never the sequential user id, and holds only for its own session', async () => {
+    const r = await signIn('opaque@active.edu');
+    const other = await signIn('opaque2@active.edu');
+    const [issue] = await issuesOf(FX.mid.biz);
+    const { code } = (await api.post('/api/reader/token', { issue }, r.token)).body.data;
+    const payload = claims(code);
+    expect(payload.sub).toBe(uuidOf(r.uid));
+    expect(Object.values(payload)).not.toContain(r.id);
+    expect(Object.values(payload)).not.toContain(String(r.id));
+    // Even signed with the server's key, a token naming another reader over this reader's session
+    // opens nothing: the session must be that reader's.
+    const tokens = await readerTokens(t.db, 30);
+    const mixed = await tokens.sign({ uuid: uuidOf(other.uid) }, issue, String(payload.sid));
+    expect((await api.get(`/content/reader/${issue}?code=${mixed.code}`)).status).toBe(403);
+    const own = await tokens.sign({ uuid: uuidOf(r.uid) }, issue, String(payload.sid));
+    expect((await api.get(`/content/reader/${issue}?code=${own.code}`)).status).toBe(200);
+  });
 });
 
 describe('page images', () => {
@@ -116,7 +137,7 @@ describe('page images', () => {
     expect((await image(`/content/reader/${issue}/pages/9/small.webp?code=${code}`)).statusCode).toBe(404);
     expect((await image(`/content/reader/${issue}/pages/1/huge.webp?code=${code}`)).statusCode).toBe(400);
 
-    const expired = await (await readerTokens(t.db, -1)).sign(r.id, issue, crypto.randomUUID());
+    const expired = await (await readerTokens(t.db, -1)).sign({ uuid: uuidOf(r.uid) }, issue, crypto.randomUUID());
     const late = await image(`/content/reader/${issue}/pages/1/small.webp?code=${expired.code}`);
     expect(late.statusCode).toBe(403);
     expect(late.json().error.code).toBe('token_expired');

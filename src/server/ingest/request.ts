@@ -27,6 +27,11 @@ export function requestFrom(fields: IssueFields, file: string): IngestRequest {
     if (/\p{Cc}/u.test(value)) throw new IngestError(`the ${name} contains a control character`);
     if (value.length > MAX_TEXT) throw new IngestError(`the ${name} is longer than ${MAX_TEXT} characters`);
   }
+  // The file's name stands in for the issue's name, so it is text like the fields (an uploaded
+  // file's name is whatever the client sent).
+  const fileName = path.basename(file, path.extname(file));
+  if (/\p{Cc}/u.test(fileName)) throw new IngestError('the file name contains a control character');
+  if (!fields.issue?.trim() && fileName.length > MAX_TEXT) throw new IngestError(`the file name is longer than ${MAX_TEXT} characters`);
   const { title, category } = fields;
   if (!title?.trim()) throw new IngestError('a title is required');
   if (category && !/^\d+$/.test(category)) throw new IngestError(`the category takes a category id (a number), not '${category}'`);
@@ -40,7 +45,7 @@ export function requestFrom(fields: IssueFields, file: string): IngestRequest {
       type: fields.type?.trim() || 'magazine',
     },
     issue: {
-      name: fields.issue?.trim() || path.basename(file, path.extname(file)),
+      name: fields.issue?.trim() || fileName,
       pubDate: fields.date?.trim() || new Date().toISOString().slice(0, 10),
       isSpecial: fields.special ?? false,
     },

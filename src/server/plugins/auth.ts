@@ -8,6 +8,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { serverSecret } from '../services/secrets';
 import { SESSION_MAX_DAYS, liveSessionUser, openSession } from '../repositories/sessions';
 import { HttpError } from './errors';
+import { roughNetwork } from '../services/rough-network';
 
 export { revokeSessions } from '../repositories/sessions';
 
@@ -45,7 +46,7 @@ export default fp(async (app) => {
 
   app.decorate('issueToken', async (userId: number, req: FastifyRequest) => {
     const sessionId = crypto.randomUUID();
-    const uuid = await openSession(app.db, sessionId, userId, String(req.headers['user-agent'] ?? '').slice(0, 200));
+    const uuid = await openSession(app.db, sessionId, userId, String(req.headers['user-agent'] ?? '').slice(0, 200), roughNetwork(req));
     return new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(uuid)
@@ -55,8 +56,8 @@ export default fp(async (app) => {
       .sign(key);
   });
 
-  async function userFromToken(header: string | undefined): Promise<AuthUser | null> {
-    const token = header?.replace(/^Bearer\s+/i, '').trim();
+  async function userFromToken(req: FastifyRequest): Promise<AuthUser | null> {
+    const token = req.headers.authorization?.replace(/^Bearer\s+/i, '').trim();
     if (!token) return null;
     let sub: string, sid: string;
     try {
@@ -67,13 +68,13 @@ export default fp(async (app) => {
     } catch {
       return null;
     }
-    const user = await liveSessionUser(app.db, sid, sub);
+    const user = await liveSessionUser(app.db, sid, sub, roughNetwork(req));
     return user ? { id: user.id, uuid: sub, sessionId: sid, type: user.user_type } : null;
   }
 
   app.decorateRequest('user', null);
   app.decorateRequest('optionalUser', async function (this: FastifyRequest) {
-    if (!this.user) this.user = await userFromToken(this.headers.authorization);
+    if (!this.user) this.user = await userFromToken(this);
     return this.user;
   });
   app.decorate('requireUser', async (req: FastifyRequest) => {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { sendMedia } from '../media/serve';
 import { SERVABLE_NAME } from '../media/storage';
 import { raw } from '../../shared/schemas/fields';
+import { normalisedPath } from './xsrf';
 
 /** Paths that are never answered with the app shell (spec: /api, /content, /reader, media). */
 export const NO_SHELL_PREFIXES = ['/api/', '/content/', '/media/', '/reader/'];
@@ -48,7 +49,11 @@ export default fp(async (app) => {
 
   // The app shell for client routes: a route rather than the not-found handler, so that its answer
   // is compressed like any other (@fastify/compress hooks into routes).
-  const wantsShell = (url: string) => !NO_SHELL_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+  // On the path as a router reads it (decoded, normalised): /%61pi/x is an /api path, never the shell.
+  const wantsShell = (url: string) => {
+    const normal = normalisedPath(url);
+    return !NO_SHELL_PREFIXES.some((p) => normal.startsWith(p)) && !path.extname(url);
+  };
   if (hasApp) {
     const firstScreenPage = firstScreenPages(app, indexFile);
     app.get('/*', async (req, reply) => {
@@ -60,8 +65,12 @@ export default fp(async (app) => {
     });
   }
 
+  // Never kept by a cache: the address may be an /api one however it is spelt (//api/…).
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    return reply.code(404).send({ error: { code: 'not_found', message: `No route for ${req.method} ${url}` } });
+    return reply
+      .code(404)
+      .header('Cache-Control', 'no-store')
+      .send({ error: { code: 'not_found', message: `No route for ${req.method} ${url}` } });
   });
 });

@@ -1,6 +1,7 @@
 // The console's members (issue 15): an institution's members (users.institution_id, access until
 // membership.accessEnds) and readers whose ID request waits for it; searched, filtered, paged and
 // exported; a member's page; removing a member and extending their access, each audited.
+import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index';
 import {
   ENDING_DAYS,
@@ -14,6 +15,9 @@ import {
 import { HttpError } from '../plugins/errors';
 import { accessEnds } from './membership';
 import { recordAudit } from './console';
+import { deviceName } from '../services/device-name';
+
+export { deviceName };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const noMember = () => new HttpError(404, 'not_found', 'There is no such member.');
@@ -102,22 +106,9 @@ export async function allMembers(db: Queryable, institutionId: number, s: Member
   return rows.map(toMember);
 }
 
-/** "Chrome on Android" from a browser's User-Agent (what a librarian needs to tell devices apart). */
-export function deviceName(ua: string | null): string {
-  if (!ua) return '';
-  const browser = [/Edg\//, /OPR\//, /Firefox\//, /Chrome\//, /Safari\//].find((re) => re.test(ua));
-  const names: Record<string, string> = {
-    'Edg/': 'Edge',
-    'OPR/': 'Opera',
-    'Firefox/': 'Firefox',
-    'Chrome/': 'Chrome',
-    'Safari/': 'Safari',
-  };
-  const os = ['Android', 'iPhone', 'iPad', 'Windows', 'Mac OS', 'CrOS', 'Linux'].find((o) => ua.includes(o));
-  const osName = os === 'Mac OS' ? 'macOS' : os === 'CrOS' ? 'ChromeOS' : os;
-  const name = browser ? names[browser.source.replace(/\\/g, '')] : null;
-  return name && osName ? `${name} on ${osName}` : (name ?? osName ?? ua.slice(0, 60));
-}
+/** A device as the librarian sees it: a short name made from the app's device id, never the id
+ * itself (what a device sends is the member's business; the name only tells devices apart). */
+export const deviceLabel = (deviceId: string) => crypto.createHash('sha256').update(deviceId).digest('hex').slice(0, 8);
 
 /** A member's page; 404 unless they are the institution's member or ask to join it. */
 export async function memberDetail(db: Queryable, institutionId: number, memberId: number): Promise<MemberDetail> {
@@ -169,7 +160,7 @@ export async function memberDetail(db: Queryable, institutionId: number, memberI
       signedInAt: s.created_at.toISOString(),
       lastSeenAt: s.last_seen_at.toISOString(),
     })),
-    devices: devices.rows.map((d) => ({ deviceId: d.device_id, downloads: d.downloads, lastAt: d.last_at.toISOString() })),
+    devices: devices.rows.map((d) => ({ label: deviceLabel(d.device_id), downloads: d.downloads, lastAt: d.last_at.toISOString() })),
     lastRead: last ? { at: last.at.toISOString(), title: last.title, issueId: last.issue_id } : null,
   };
 }

@@ -16,35 +16,72 @@ export interface SessionUser {
 const live = (idleDays: string) =>
   `s.revoked_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(days => ${idleDays})`;
 
-/** Opens a session; signing in also cancels a pending account deletion. Returns the user's uuid. */
-export async function openSession(db: Queryable, sessionId: string, userId: number, userAgent: string): Promise<string> {
+/** Opens a session from a network (services/rough-network.ts); signing in also cancels a pending
+ * account deletion. Returns the user's uuid. */
+export async function openSession(
+  db: Queryable,
+  sessionId: string,
+  userId: number,
+  userAgent: string,
+  network: string | null = null,
+): Promise<string> {
   const { rows } = await db.query<{ uuid: string }>(
-    `WITH s AS (INSERT INTO user_sessions (id, user_id, user_agent, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4)))
+    `WITH s AS (INSERT INTO user_sessions (id, user_id, user_agent, expires_at, network) VALUES ($1, $2, $3, now() + make_interval(days => $4), $5))
      UPDATE users SET last_login_at = now(), delete_after = NULL WHERE id = $2 RETURNING uuid`,
-    [sessionId, userId, userAgent, SESSION_MAX_DAYS],
+    [sessionId, userId, userAgent, SESSION_MAX_DAYS, network],
   );
   return rows[0].uuid;
 }
 
-/** The user of a live session (and touches its last use, at most once a day to save writes). */
-export async function liveSessionUser(db: Queryable, sessionId: string, uuid: string): Promise<SessionUser | null> {
+/** The user of a live session; touches its last use, and the network it is used from (the
+ * reader's session list says where each was used), at most once a day to save writes. */
+export async function liveSessionUser(
+  db: Queryable,
+  sessionId: string,
+  uuid: string,
+  network: string | null = null,
+): Promise<SessionUser | null> {
   const { rows } = await db.query<SessionUser>(
     `WITH s AS (
        SELECT s.id, s.last_seen_at, u.id AS user_id, u.user_type FROM user_sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = $1 AND u.uuid = $2 AND ${live('$3')}
      ), touched AS (
-       UPDATE user_sessions SET last_seen_at = now() WHERE id = (SELECT id FROM s WHERE last_seen_at < now() - interval '1 day')
+       UPDATE user_sessions SET last_seen_at = now(), network = coalesce($4::text, network)
+       WHERE id = (SELECT id FROM s WHERE last_seen_at < now() - interval '1 day')
      )
      SELECT user_id AS id, user_type FROM s`,
-    [sessionId, uuid, SESSION_IDLE_DAYS],
+    [sessionId, uuid, SESSION_IDLE_DAYS, network],
   );
   return rows[0] ?? null;
 }
 
-/** Whether a session is still live (reader tokens stop with their session). */
-export async function isSessionLive(db: Queryable, sessionId: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM user_sessions s WHERE s.id::text = $1 AND ${live('$2')}`, [sessionId, SESSION_IDLE_DAYS]);
-  return rows.length > 0;
+export interface SessionRow {
+  id: string;
+  user_agent: string | null;
+  network: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+/** A user's live sessions, the last used first (My Account lists them). */
+export async function liveSessions(db: Queryable, userId: number): Promise<SessionRow[]> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.id::text, s.user_agent, s.network, s.created_at, s.last_seen_at FROM user_sessions s
+     WHERE s.user_id = $1 AND ${live('$2')} ORDER BY s.last_seen_at DESC, s.created_at DESC LIMIT 100`,
+    [userId, SESSION_IDLE_DAYS],
+  );
+  return rows;
+}
+
+/** The reader (user id) of a live session whose user has this uuid, or null: reader tokens name
+ * the reader by uuid and stop with their session. Both ids are uuids (the caller checks). */
+export async function sessionReader(db: Queryable, sessionId: string, uuid: string): Promise<number | null> {
+  const { rows } = await db.query<{ user_id: number }>(
+    `SELECT s.user_id FROM user_sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1::uuid AND u.uuid = $2::uuid AND ${live('$3')}`,
+    [sessionId, uuid, SESSION_IDLE_DAYS],
+  );
+  return rows[0]?.user_id ?? null;
 }
 
 /** Ends one session (logout) or all of a user's sessions but one (password change, deletion).
@@ -66,23 +103,23 @@ export async function revokeSessions(db: Queryable, userId: number, opts: { only
   return ids;
 }
 
-// Page images are fetched often, each with a reader token to check: the answer of
-// isSessionLive is kept a few seconds per process. A session ended in this process is forgotten
-// at once; one ended by another server process may still open pages for up to LIVE_CACHE_MS.
+// Page images are fetched often, each with a reader token to check: the answer of sessionReader
+// is kept a few seconds per process. A session ended in this process is forgotten at once; one
+// ended by another server process may still open pages for up to LIVE_CACHE_MS.
 export const LIVE_CACHE_MS = 5000;
-const liveCache = new Map<string, number>();
+const liveCache = new Map<string, { at: number; uuid: string; userId: number }>();
 function forgetSession(id: string) {
   liveCache.delete(id);
 }
 
-export async function isSessionLiveCached(db: Queryable, sessionId: string): Promise<boolean> {
-  const at = liveCache.get(sessionId);
-  if (at !== undefined && Date.now() - at < LIVE_CACHE_MS) return true;
-  const live = await isSessionLive(db, sessionId);
+export async function sessionReaderCached(db: Queryable, sessionId: string, uuid: string): Promise<number | null> {
+  const hit = liveCache.get(sessionId);
+  if (hit && hit.uuid === uuid && Date.now() - hit.at < LIVE_CACHE_MS) return hit.userId;
+  const userId = await sessionReader(db, sessionId, uuid);
   if (liveCache.size >= 10_000) liveCache.clear();
-  if (live) liveCache.set(sessionId, Date.now());
+  if (userId !== null) liveCache.set(sessionId, { at: Date.now(), uuid, userId });
   else liveCache.delete(sessionId);
-  return live;
+  return userId;
 }
 
 /** Forgets sessions that ended (revoked, lapsed or past their cap) more than a month ago. */

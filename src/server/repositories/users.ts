@@ -68,13 +68,31 @@ export async function createUser(db: Queryable, c: Contact): Promise<UserRow> {
   return rows[0];
 }
 
-export async function createGuest(db: Queryable, uniqId: string): Promise<UserRow> {
-  const { rows } = await db.query<UserRow>(
-    `INSERT INTO users (uuid, user_type, uniq_id) VALUES ($1, 'guest', $2)
-     ON CONFLICT (uniq_id) DO UPDATE SET uniq_id = EXCLUDED.uniq_id RETURNING *`,
-    [crypto.randomUUID(), uniqId],
+/** A new guest account made on the device `uniqId`, holding the key whose hash is given. */
+export async function createGuest(db: Queryable, uniqId: string, keyHash: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO users (uuid, user_type, uniq_id, guest_key_hash) VALUES ($1, 'guest', $2, $3) RETURNING id`,
+    [crypto.randomUUID(), uniqId, keyHash],
   );
-  return rows[0];
+  return rows[0].id;
+}
+
+/** The guest account holding this key (noting the device it is used on now), or null. */
+export async function guestByKey(db: Queryable, keyHash: string, uniqId: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE users SET uniq_id = $2 WHERE guest_key_hash = $1 AND user_type = 'guest' RETURNING id`,
+    [keyHash, uniqId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Gives a guest account made before guest keys its key; false when it has one already. */
+export async function bindGuestKey(db: Queryable, userId: number, keyHash: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE users SET guest_key_hash = $2 WHERE id = $1 AND user_type = 'guest' AND guest_key_hash IS NULL RETURNING id`,
+    [userId, keyHash],
+  );
+  return rows.length > 0;
 }
 
 /** On each sign-in: an account without live access joins the institution its e-mail domain names

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { gate } from './gate';
 
 export const ID_MAX_BYTES = 5 * 1024 * 1024;
 const KINDS = [
@@ -133,6 +134,10 @@ export interface RenderJob {
   bytes: Buffer;
   mime: string;
 }
+
+/** Drawing an upload (an ID or a logo) takes a child process and, decoded, up to a few hundred MB:
+ * one at a time in each server process, a few waiting, then BUSY (the caller answers 503). */
+export const drawing = gate(1, 4);
 
 /** Runs one drawing job in a child process of its own (uploaded images are decoded by native code). */
 export function renderIsolated<T>(job: RenderJob): Promise<T> {

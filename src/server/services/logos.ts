@@ -3,19 +3,30 @@
 // into a 3:1 box on a transparent ground, as PNG. Drawing runs in a child process (renderIsolated).
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { LOGO_SIZES } from '../../shared/schemas/console-access';
-import { MAX_PIXELS, UnreadableIdFile, imageSize, renderIsolated, sniffIdFile } from './id-files';
+import { UnreadableIdFile, imageSize, renderIsolated, sniffIdFile } from './id-files';
 
 export type LogoCheck = { mime: string } | { status: 400 | 415; code: string; message: string };
 
+/** The most pixels a logo may have. Decoding takes 4 bytes a pixel whatever the file's size (a
+ * 150 KB PNG of one colour can declare 40 megapixels, 160 MB decoded); the largest size drawn is
+ * 360 × 120, so 16 megapixels (4,000 × 4,000) is far more than any logo needs. */
+export const LOGO_MAX_PIXELS = 16_000_000;
+
 /** Checks an upload before anything decodes it: an image by its bytes (PNG, JPEG or WebP), a
- * well-formed header of a sensible size, at least the 1x box in one of its sides. */
+ * well-formed header, at most LOGO_MAX_PIXELS, at least the 1x box in one of its sides. */
 export function checkLogo(bytes: Buffer): LogoCheck {
   const kind = sniffIdFile(bytes);
   if (!kind || kind.mime === 'application/pdf')
     return { status: 415, code: 'unsupported', message: 'Upload the logo as a PNG, JPEG or WebP image.' };
   const size = imageSize(bytes, kind.mime);
-  if (!size || !size.width || !size.height || size.width * size.height > MAX_PIXELS)
+  if (!size || !size.width || !size.height)
     return { status: 415, code: 'unreadable', message: 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.' };
+  if (size.width * size.height > LOGO_MAX_PIXELS)
+    return {
+      status: 400,
+      code: 'too_many_pixels',
+      message: `The logo is too large (${size.width} × ${size.height} pixels). Upload one of at most ${LOGO_MAX_PIXELS / 1_000_000} megapixels, such as 1,200 × 400.`,
+    };
   const [small, , large] = LOGO_SIZES;
   if (size.width < small.width && size.height < small.height)
     return {
@@ -27,7 +38,10 @@ export function checkLogo(bytes: Buffer): LogoCheck {
 }
 
 /** The three sizes, drawn from the upload (in the child process). */
-export async function renderLogos(bytes: Buffer, _mime: string): Promise<Uint8Array[]> {
+export async function renderLogos(bytes: Buffer, mime: string): Promise<Uint8Array[]> {
+  // Checked again where the decoding happens, whoever calls.
+  const size = imageSize(bytes, mime);
+  if (!size || size.width * size.height > LOGO_MAX_PIXELS) throw new UnreadableIdFile('not a well-formed image of a sensible size');
   let img;
   try {
     img = await loadImage(bytes);

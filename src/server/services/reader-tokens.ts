@@ -1,15 +1,18 @@
 // Reader tokens: short-lived, signed, bound to one reader, one issue and the sign-in session
 // that asked for it. Page images and texts are served only with a valid one, so a copied image
 // URL stops working when its token expires, and every token stops when its session ends (logout,
-// password change, deletion; seen within a few seconds, see isSessionLiveCached).
-// A separate key from the session tokens: a reader token never signs anybody in.
+// password change, deletion; seen within a few seconds, see sessionReaderCached).
+// A separate key from the session tokens: a reader token never signs anybody in. The reader is
+// named by their random uuid, never the sequential user id, so a token tells nothing of how many
+// readers there are; the server finds the reader through the token's session.
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
 import { serverSecret } from './secrets';
-import { isSessionLiveCached } from '../repositories/sessions';
+import { sessionReaderCached } from '../repositories/sessions';
 
 const AUDIENCE = 'lectern-reader';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ReaderGrant {
   userId: number;
@@ -24,11 +27,11 @@ const tokenInvalid = () => new HttpError(403, 'token_invalid', 'This reading lin
 export async function readerTokens(db: Queryable, lifetimeMinutes: number) {
   const key = await serverSecret(db, 'reader-token-key');
   return {
-    async sign(userId: number, issueId: number, sessionId: string): Promise<{ code: string; expiresAt: number }> {
+    async sign(reader: { uuid: string }, issueId: number, sessionId: string): Promise<{ code: string; expiresAt: number }> {
       const expiresAt = Math.floor(Date.now() / 1000) + lifetimeMinutes * 60;
       const code = await new SignJWT({ iid: issueId, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(userId))
+        .setSubject(reader.uuid)
         .setAudience(AUDIENCE)
         .setExpirationTime(expiresAt)
         .sign(key);
@@ -44,9 +47,12 @@ export async function readerTokens(db: Queryable, lifetimeMinutes: number) {
       } catch (err) {
         throw err instanceof errors.JWTExpired ? tokenExpired() : tokenInvalid();
       }
-      if (payload.iid !== issueId || !payload.sub || !payload.exp || typeof payload.sid !== 'string') throw tokenInvalid();
-      if (!(await isSessionLiveCached(db, payload.sid))) throw sessionEnded();
-      return { userId: Number(payload.sub), issueId, expiresAt: payload.exp };
+      const { iid, sub, sid, exp } = payload;
+      if (iid !== issueId || !exp || typeof sub !== 'string' || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid))
+        throw tokenInvalid();
+      const userId = await sessionReaderCached(db, sid, sub);
+      if (userId === null) throw sessionEnded();
+      return { userId, issueId, expiresAt: exp };
     },
   };
 }

@@ -2,7 +2,7 @@
 // proven before it lets anyone in), its access codes, its subscription (read-only for librarians),
 // its display name and logo.
 import { z } from 'zod';
-import { INT4_MAX, isoDate, line } from './fields';
+import { INT4_MAX, int, isoDate, line } from './fields';
 import { InstitutionParams } from './console';
 
 /** Codes made at once, at most; uses one code may allow, at most. */
@@ -139,7 +139,7 @@ export const CreateCodesBody = z
 export type CreateCodesBody = z.input<typeof CreateCodesBody>;
 
 export const CodeParams = InstitutionParams.extend({
-  codeId: z.coerce.number({ error: 'expected a code id' }).int('expected a code id').positive('expected a code id').max(INT4_MAX),
+  codeId: int(1, INT4_MAX, 'expected a code id'),
 });
 
 export const CodeStatus = z.enum(['active', 'disabled', 'ended', 'used_up']);

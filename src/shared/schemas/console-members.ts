@@ -66,8 +66,8 @@ export const MemberDetail = MemberRow.extend({
   }),
   /** Signed-in devices (live sessions), newest use first. */
   sessions: z.array(z.object({ device: z.string(), signedInAt: z.string(), lastSeenAt: z.string() })),
-  /** Devices holding downloaded issues. */
-  devices: z.array(z.object({ deviceId: z.string(), downloads: z.number().int(), lastAt: z.string() })),
+  /** Devices holding downloaded issues, each by a short label (never the device's own id). */
+  devices: z.array(z.object({ label: z.string(), downloads: z.number().int(), lastAt: z.string() })),
   lastRead: z.object({ at: z.string(), title: z.string(), issueId: z.number().int() }).nullable(),
 });
 export type MemberDetail = z.infer<typeof MemberDetail>;

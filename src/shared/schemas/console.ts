@@ -1,5 +1,6 @@
 // The librarian console (issue 15): who may use it and the overview of an institution.
 import { z } from 'zod';
+import { INT4_MAX, int } from './fields';
 
 export const ConsoleRoleName = z.enum(['librarian', 'admin']);
 export type ConsoleRoleName = z.infer<typeof ConsoleRoleName>;
@@ -11,13 +12,7 @@ export type ConsoleInstitution = z.infer<typeof ConsoleInstitution>;
 export const ConsoleMe = z.object({ role: ConsoleRoleName, institutions: z.array(ConsoleInstitution) });
 export type ConsoleMe = z.infer<typeof ConsoleMe>;
 
-export const InstitutionParams = z.object({
-  institutionId: z.coerce
-    .number({ error: 'expected an institution id' })
-    .int('expected an institution id')
-    .positive('expected an institution id')
-    .max(2 ** 31 - 1, 'expected an institution id'),
-});
+export const InstitutionParams = z.object({ institutionId: int(1, INT4_MAX, 'expected an institution id') });
 
 /** Days in the overview's chart of reads. */
 export const OVERVIEW_DAYS = 90;

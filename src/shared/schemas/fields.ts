@@ -1,6 +1,6 @@
 // The field types every request schema is built from, so that no input can reach the database in
 // a form it refuses (a 500): text without NUL or other control characters (PostgreSQL rejects
-// \u0000 in text), whole numbers that fit an integer column, '0'/'1' flags, calendar dates that
+// \u0000 in text), whole numbers written as digits that fit an integer column, '0'/'1' flags, calendar dates that
 // exist. A request schema uses these instead of bare z.string() / z.number() (the hostile-input
 // test sends every route NUL bytes, numbers beyond int4 and impossible dates).
 import { z } from 'zod';
@@ -25,8 +25,15 @@ export const text = (params?: StringParams) => z.string(params).trim().regex(NO_
 /** A string kept exactly as sent (passwords, opaque tokens), still without control characters. */
 export const raw = (params?: StringParams) => z.string(params).regex(NO_CONTROL, CONTROL_MESSAGE);
 
-/** Query-string integers arrive as strings ("NaN", "1e309" and "2147483648" are refused). */
-export const int = (min = 0, max = INT4_MAX) => z.coerce.number().int().min(min).max(Math.min(max, INT4_MAX));
+/** How an integer is written in a query string, a path or a form field: an optional minus and digits. */
+const INTEGER = /^-?\d+$/;
+/** A whole number within bounds (and within int4): a JSON number, or a string of digits as a query
+ * string, path or form sends it. Strict, unlike Number(): "1e1", " 1", "0x1F", "1.0", "+1", "" and
+ * "NaN" are refused, each with the same message (`message`, or "expected a whole number"). */
+export const int = (min = 0, max = INT4_MAX, message?: string) =>
+  z
+    .union([z.number(), z.string().regex(INTEGER).transform(Number)], { error: message ?? 'expected a whole number' })
+    .pipe(z.number().int(message).min(min, message).max(Math.min(max, INT4_MAX), message));
 
 export const flag = z.enum(['0', '1']).transform((v) => v === '1');
 

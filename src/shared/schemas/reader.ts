@@ -5,7 +5,7 @@ import { epochMs, int, line } from './fields';
 import { READER_EVENTS_MAX } from '../constants';
 
 const id = int(1);
-const pageNo = int(1).max(10_000);
+const pageNo = int(1, 10_000);
 
 /** Spec §7 reader token: user_id, issue, store_id 1, user_con, readtype reader, userLang, purType,
  * isnews, ageRating 5, device web, clvr, lib_id. Who asks comes from the Authorization token;
@@ -20,7 +20,7 @@ export const ReaderTokenBody = z.object({
   userLang: z.enum(['en', 'hi']).default('en'),
   purType: line().max(20).optional(),
   isnews: z.union([z.literal(0), z.literal(1)]).default(0),
-  ageRating: int(0).max(99).default(5),
+  ageRating: int(0, 99).default(5),
   device: z.literal('web').default('web'),
   clvr: line().max(20).optional(),
   lib_id: int(0).optional(),

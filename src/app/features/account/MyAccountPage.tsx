@@ -1,5 +1,6 @@
 // /dashboard/myAccount: name (editable), e-mail and mobile (linking a mobile number by code),
-// the institution, and the Smart Reading Zone settings (location, notifications).
+// the institution, the Smart Reading Zone settings (location, notifications), and the devices
+// signed in to the account.
 import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { InstitutionSummary } from './InstitutionSummary';
 import { DeleteAccount } from './DeleteAccount';
 import { DeviceCode } from './DeviceCode';
 import { SsoLink } from './SsoLink';
+import { Sessions } from './Sessions';
 import { detailsQuery } from './queries';
 import { useUpdateProfile } from './mutations';
 
@@ -85,6 +87,7 @@ export default function MyAccountPage() {
       </Suspense>
       {user?.usertype === 'user' && <SsoLink />}
       {user?.usertype === 'user' && <DeviceCode />}
+      {user && <Sessions />}
       {user?.usertype === 'user' && <DeleteAccount />}
     </AccountLayout>
   );

@@ -5,6 +5,7 @@ import { apiPost } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { showToast } from '../../components/Toast';
 import { OkReply, UserInfo, type EmailPreferences } from '../../../shared/schemas/account';
+import { ReaderSessions } from '../../../shared/schemas/sessions';
 import { accountKeys } from './queries';
 
 export function useUpdateProfile() {
@@ -48,5 +49,21 @@ export function useChangePassword() {
       void client.invalidateQueries({ queryKey: accountKeys.details() });
       showToast(t('toasts.passwordUpdated'));
     },
+  });
+}
+
+/** Ends one of the reader's other sessions (`id`), or all of them (no id): signed out at once there. */
+export function useEndSessions() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (id?: string) =>
+      id ? apiPost('/api/user/sessions/end', ReaderSessions, { id }) : apiPost('/api/user/sessions/end-others', ReaderSessions, {}),
+    onSuccess: (list, id) => {
+      client.setQueryData(accountKeys.sessions(), list);
+      showToast(t(id ? 'sessions.ended' : 'sessions.endedOthers'));
+    },
+    // Ended meanwhile (on another device): show the list as it is now.
+    onError: () => void client.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }

@@ -1,13 +1,15 @@
-// The signed-in reader's data: details (login refresh) and e-mail preferences.
+// The signed-in reader's data: details (login refresh), e-mail preferences, institution sign-ins and sessions.
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
 import { EmailPreferences, SsoLinks, UserInfo } from '../../../shared/schemas/account';
+import { ReaderSessions } from '../../../shared/schemas/sessions';
 
 export const accountKeys = {
   all: ['account'] as const,
   details: () => [...accountKeys.all, 'details'] as const,
   emailPreferences: () => [...accountKeys.all, 'email-preferences'] as const,
   ssoLinks: () => [...accountKeys.all, 'sso-links'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
 };
 
 export const detailsQuery = () => queryOptions({ queryKey: accountKeys.details(), queryFn: () => apiPost('/api/user/details', UserInfo) });
@@ -21,4 +23,9 @@ export const ssoLinksQuery = () =>
   queryOptions({
     queryKey: accountKeys.ssoLinks(),
     queryFn: ({ signal }) => apiGet('/api/sso/account', SsoLinks, undefined, signal),
+  });
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.sessions(),
+    queryFn: ({ signal }) => apiGet('/api/user/sessions', ReaderSessions, undefined, signal),
   });

@@ -97,9 +97,7 @@ export function MemberPage({ institutionId, memberId }: { institutionId: number;
           {m.devices.length ? (
             <ul className="member__facts" data-testid="member-devices">
               {m.devices.map((d) => (
-                <li key={d.deviceId}>
-                  {t('deviceLine', { device: d.deviceId.slice(0, 8), count: d.downloads, date: formatDay(d.lastAt, lang) })}
-                </li>
+                <li key={d.label}>{t('deviceLine', { device: d.label, count: d.downloads, date: formatDay(d.lastAt, lang) })}</li>
               ))}
             </ul>
           ) : (

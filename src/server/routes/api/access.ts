@@ -1,11 +1,21 @@
 // Ways into an institution besides the e-mail domain at sign-up: guest sessions, access codes,
 // and linking a verified institutional e-mail address (or a mobile number) to an account.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../plugins/errors';
-import { contactFromKey, contactTaken, createGuest, setVerifiedContact, userInfo } from '../../repositories/users';
+import {
+  bindGuestKey,
+  contactFromKey,
+  contactTaken,
+  createGuest,
+  guestByKey,
+  setVerifiedContact,
+  userInfo,
+} from '../../repositories/users';
+import { guestKeyHash, guestKeyOf, keepGuestKey, newGuestKey } from '../../services/guest-keys';
 import { institutionForDomain, joinInstitution } from '../../repositories/membership';
 import { findAccessCode, redeemAccessCode } from '../../repositories/access-codes';
 import { LIMITS, clientIp, refund, spend, type Check } from '../../services/rate-limit';
@@ -17,22 +27,49 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  /** Spec §4 guest session: the device's uniqId cookie names a guest account. */
+  /** Spec §4 guest session, requested with the device's uniqId. The device id is not the
+   * credential (the app sends it and may show it): the guest key the server issued to this browser
+   * (services/guest-keys.ts) resumes its account; a live guest session resumes its own (and gives
+   * an account made before guest keys its key); anything else starts a new guest account with a
+   * new key. */
   app.post(
     '/guest/login',
     { config: { rateLimit: REQUEST_CAPS.guestSessions }, schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } },
-    async (req) => {
-      const guest = await createGuest(db, req.body.uniqId);
-      if (guest.user_type !== 'guest') throw new HttpError(400, 'bad_request', 'uniqId is not valid');
-      return { ...(await userInfo(db, guest.id)), jwtoken: await app.issueToken(guest.id, req) };
+    async (req, reply) => {
+      const { uniqId } = req.body;
+      const key = guestKeyOf(req);
+      let guestId = key ? await guestByKey(db, guestKeyHash(key), uniqId) : null;
+      if (guestId !== null) keepGuestKey(req, reply, key!);
+      else {
+        const current = await req.optionalUser();
+        if (current?.type === 'guest') {
+          guestId = current.id;
+          await bindKeyOnce(req, reply, current.id);
+        } else {
+          const fresh = newGuestKey();
+          guestId = await createGuest(db, uniqId, guestKeyHash(fresh));
+          keepGuestKey(req, reply, fresh);
+        }
+      }
+      return { ...(await userInfo(db, guestId)), jwtoken: await app.issueToken(guestId, req) };
     },
   );
 
-  /** Is the guest session behind this token still good? status 0 when not (spec: nothing happens). */
+  /** A guest account made before guest keys gets one from a live session of its own, so the
+   * device that holds it keeps it after signing out. */
+  async function bindKeyOnce(req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+    const fresh = newGuestKey();
+    if (await bindGuestKey(db, userId, guestKeyHash(fresh))) keepGuestKey(req, reply, fresh);
+  }
+
+  /** Is the guest session behind this token still good? status 0 when not (spec: nothing happens).
+   * The app asks at every start, which is where a guest made before guest keys gets its key. */
   const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]);
-  app.get('/guest/validate', { schema: { response: { 200: GuestState } } }, async (req) => {
+  app.get('/guest/validate', { schema: { response: { 200: GuestState } } }, async (req, reply) => {
     const user = await req.optionalUser();
-    return user?.type === 'guest' ? userInfo(db, user.id) : { status: 0 as const };
+    if (user?.type !== 'guest') return { status: 0 as const };
+    await bindKeyOnce(req, reply, user.id);
+    return userInfo(db, user.id);
   });
 
   /** An access code attaches the user (or guest) to its institution until the code's end date. */

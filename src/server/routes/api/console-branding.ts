@@ -1,5 +1,6 @@
 // The console's branding section (issue 15): the institution's display name and logo. An upload
-// is checked by its bytes (PNG, JPEG or WebP, at most LOGO_MAX_BYTES, big enough), drawn again by
+// is checked by its bytes (PNG, JPEG or WebP, at most LOGO_MAX_BYTES and LOGO_MAX_PIXELS, big
+// enough) before anything decodes it, drawn again (one at a time, through the drawing gate) by
 // the server at the three sizes of spec §3 and stored as media (content-addressed, cached for a
 // year); readers get the new names with their details at their next start.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,11 +10,13 @@ import { BrandingNameBody, ConsoleBranding, LOGO_MAX_BYTES } from '../../../shar
 import { ApiError } from '../../../shared/schemas/errors';
 import { changeBranding, consoleBranding } from '../../repositories/console-branding';
 import { HttpError } from '../../plugins/errors';
-import { UnreadableIdFile } from '../../services/id-files';
+import { UnreadableIdFile, drawing } from '../../services/id-files';
+import { BUSY } from '../../services/gate';
+import { BUSY_MESSAGE } from '../../plugins/expensive-queries';
 import { checkLogo, renderLogosIsolated } from '../../services/logos';
 import { answer, consoleErrors, consoleGuard } from './console-guard';
 
-const errors = { ...consoleErrors, 413: ApiError, 415: ApiError };
+const errors = { ...consoleErrors, 413: ApiError, 415: ApiError, 503: ApiError };
 const tooLarge = () =>
   new HttpError(413, 'too_large', `The logo is larger than ${LOGO_MAX_BYTES / 1024 / 1024} MB. Upload a smaller image.`);
 
@@ -40,7 +43,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/logo`,
     { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } },
-    async (req) => {
+    async (req, reply) => {
       const inst = await institutionFor(req, req.params.institutionId);
       if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the logo as a multipart form upload.');
       let bytes: Buffer | null;
@@ -59,11 +62,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!bytes?.length) throw new HttpError(400, 'bad_request', 'Choose an image of your logo.');
       const checked = checkLogo(bytes);
       if ('status' in checked) throw new HttpError(checked.status, checked.code, checked.message);
-      const sizes = await renderLogosIsolated(bytes, checked.mime).catch((err) => {
-        if (err instanceof UnreadableIdFile)
-          throw new HttpError(415, 'unreadable', 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.');
-        throw err;
-      });
+      // Through the same gate as the drawing of IDs: one decoder at a time in this process.
+      const sizes = await drawing(() =>
+        renderLogosIsolated(bytes!, checked.mime).catch((err) => {
+          if (err instanceof UnreadableIdFile)
+            throw new HttpError(415, 'unreadable', 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.');
+          throw err;
+        }),
+      );
+      if (sizes === BUSY) {
+        reply.header('Retry-After', '5');
+        throw new HttpError(503, 'busy', BUSY_MESSAGE);
+      }
       const logos = (await Promise.all(sizes.map((b) => app.storage.save('public', b, 'png')))) as [string, string, string];
       return answer(await changeBranding(db, inst.id, { logos }, req.user!.id));
     },

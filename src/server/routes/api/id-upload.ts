@@ -15,6 +15,7 @@ import {
   ID_IMAGE,
   ID_MAX_BYTES,
   UnreadableIdFile,
+  drawing,
   removeIdFile,
   renderIdImageIsolated,
   saveIdFile,
@@ -24,7 +25,7 @@ import { addIdRequest, hasPendingIdRequest } from '../../repositories/id-request
 import { isLiveInstitution, liveInstitutions } from '../../repositories/institutions';
 import { LIMITS, spendOne } from '../../services/rate-limit';
 import { BUSY_MESSAGE } from '../../plugins/expensive-queries';
-import { BUSY, gate } from '../../services/gate';
+import { BUSY } from '../../services/gate';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 413: ApiError, 415: ApiError, 429: ApiError, 503: ApiError };
 const alreadyPending = () =>
@@ -34,7 +35,6 @@ const tooLarge = () => new HttpError(413, 'too_large', 'The file is larger than 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   await app.register(multipart, { limits: { fileSize: ID_MAX_BYTES, files: 1, fields: 4 } });
-  const drawing = gate(1, 4);
 
   /** Subscribing institutions a reader can ask to join. */
   app.get(

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import loginRoutes from './login';
 import userRoutes from './user';
+import sessionRoutes from './sessions';
 import accessRoutes from './access';
 import idUploadRoutes from './id-upload';
 import ssoRoutes from './sso';
@@ -33,6 +34,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   });
   await app.register(loginRoutes);
   await app.register(userRoutes);
+  await app.register(sessionRoutes);
   await app.register(accessRoutes);
   await app.register(idUploadRoutes);
   await app.register(ssoRoutes);

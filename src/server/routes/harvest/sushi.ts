@@ -1,11 +1,14 @@
 // The COUNTER_SUSHI API, Release 5.1 (status, members, the reports list and each report), and the
 // KBART file, for harvesters: every call but /status names the institution with customer_id and
-// proves it with requestor_id and api_key (made in the console). Errors answer the API's
-// exception object, with its code and HTTP status.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+// proves it with requestor_id and api_key (made in the console). Every parameter is checked by its
+// schema (shared/schemas/sushi.ts). Errors answer the API's exception object, with its code and
+// HTTP status.
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Month, PLATFORM, RELEASE, REPORTS, REPORT_IDS, institutionIdOf, type ReportId } from '../../../shared/counter/reports';
 import { monthIndex, REPORT_MONTHS_MAX } from '../../../shared/schemas/console-reports';
 import { kbartFileName, kbartText } from '../../../shared/kbart';
+import { SUSHI_DATES, SushiQuery, SushiReportParams } from '../../../shared/schemas/sushi';
 import { checkSushiCredentials } from '../../repositories/sushi-credentials';
 import { consoleInstitutions } from '../../repositories/console';
 import { firstUsageMonth } from '../../repositories/counter-usage';
@@ -24,6 +27,7 @@ const EXCEPTIONS = {
   2020: [401, 'API Key Invalid'],
   3000: [404, 'Report Not Supported'],
   3020: [400, 'Invalid Date Arguments'],
+  3060: [400, 'Invalid ReportFilter Value'],
 } as const;
 type ExceptionCode = keyof typeof EXCEPTIONS;
 
@@ -57,12 +61,28 @@ function monthParam(req: FastifyRequest, name: string): string {
 const lastCompleteMonth = (now = new Date()) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 
-const routes: FastifyPluginAsync = async (app) => {
+/** A parameter the schema refused (a control character, too long): the exception a wrong value of
+ * it gets (a credential cannot be valid, a date cannot be one), else 3060 for a filter. */
+function refusedParameter(err: FastifyError): SushiException {
+  const [first] = err.validation ?? [];
+  const name = first?.instancePath.split('/')[1] ?? '';
+  const data = `${name || 'a parameter'}: ${first?.message ?? 'not valid'}`;
+  if (err.validationContext === 'params') return new SushiException(3000, 'this is not a report of this service');
+  if (name === 'api_key') return new SushiException(2020, data);
+  if (name === 'requestor_id') return new SushiException(2000, data);
+  if (name === 'customer_id') return new SushiException(2010, data);
+  if ((SUSHI_DATES as readonly string[]).includes(name)) return new SushiException(3020, data);
+  return new SushiException(3060, data);
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
   const site = app.config.publicUrl;
-  app.setErrorHandler(async (err, _req, reply) => {
-    if (!(err instanceof SushiException)) throw err;
-    return reply.code(EXCEPTIONS[err.code][0]).send({ Code: err.code, Message: err.message, Data: err.data });
+  app.setErrorHandler(async (err: FastifyError, _req, reply) => {
+    const e = err.validation ? refusedParameter(err) : err;
+    if (!(e instanceof SushiException)) throw err;
+    return reply.code(EXCEPTIONS[e.code][0]).send({ Code: e.code, Message: e.message, Data: e.data });
   });
+  const query = { schema: { querystring: SushiQuery } };
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;
@@ -94,19 +114,19 @@ const routes: FastifyPluginAsync = async (app) => {
     return { id: found.id, name: found.name, conCode: found.conCode, customerId, requestorId: param(req, 'requestor_id')! };
   }
 
-  app.get(`${SUSHI_PATH}/status`, async (req) => {
+  app.get(`${SUSHI_PATH}/status`, query, async (req) => {
     if (param(req, 'customer_id')) await customer(req);
     return [{ Description: `COUNTER_SUSHI API of ${PLATFORM}`, Service_Active: true, Registry_Record: '', Alerts: [] }];
   });
 
-  app.get(`${SUSHI_PATH}/members`, async (req) => {
+  app.get(`${SUSHI_PATH}/members`, query, async (req) => {
     const c = await customer(req);
     return [
       { Customer_ID: c.customerId, Requestor_ID: c.requestorId, Name: c.name, Institution_ID: { Proprietary: [institutionIdOf(c.id)] } },
     ];
   });
 
-  app.get(`${SUSHI_PATH}/reports`, async (req) => {
+  app.get(`${SUSHI_PATH}/reports`, query, async (req) => {
     const c = await customer(req);
     const last = lastCompleteMonth();
     const first = (await firstUsageMonth(app.db, c.id)) ?? last;
@@ -121,7 +141,7 @@ const routes: FastifyPluginAsync = async (app) => {
     }));
   });
 
-  app.get<{ Params: { report: string } }>(`${SUSHI_PATH}/reports/:report`, async (req) => {
+  app.get(`${SUSHI_PATH}/reports/:report`, { schema: { querystring: SushiQuery, params: SushiReportParams } }, async (req) => {
     const id = req.params.report.toUpperCase() as ReportId;
     if (!REPORT_IDS.includes(id)) throw new SushiException(3000, `${req.params.report} is not a report of this service`);
     const c = await customer(req);
@@ -133,7 +153,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return counterReport(app.db, { id, institution: c, begin, end, siteUrl: site });
   });
 
-  app.get(`${SUSHI_PATH}/kbart`, async (req, reply) => {
+  app.get(`${SUSHI_PATH}/kbart`, query, async (req, reply) => {
     const c = await customer(req);
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -47,7 +47,7 @@ import { sendMedia } from '../../media/serve';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
 const IssueParams = z.object({ issueId: int(1) });
-const PageParams = IssueParams.extend({ page: int(1).max(10_000) });
+const PageParams = IssueParams.extend({ page: int(1, 10_000) });
 const CodeQuery = z.object({ code: raw().max(2000).optional() });
 /** A download asked for under a zone pass alone. */
 export const ZONE_ONLY_DOWNLOAD =
@@ -66,8 +66,10 @@ const reader: FastifyPluginAsyncZod = async (app) => {
   const outbox = { ...signedIn, config: { idempotent: true } };
   const defaults = { issues: app.config.downloadLimit, devices: app.config.deviceLimit };
   const userId = (req: { user: { id: number } | null }) => req.user!.id;
+  // Decided by the route the request reached (the path as the router decoded and read it), not
+  // the raw URL: /%61pi/reader/… reaches /api/reader/… too.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (req.routeOptions.url?.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
@@ -104,7 +106,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       // lookup when the address is in no zone), so the pass is there for the check.
       await sight(app, userId(req), { ip: req.ip });
       await checkReading(app.db, userId(req), issue, store_id).catch((err) => deny(userId(req), issue, err));
-      const { code, expiresAt } = await tokens.sign(userId(req), issue, req.user!.sessionId);
+      const { code, expiresAt } = await tokens.sign(req.user!, issue, req.user!.sessionId);
       // Where to open, known here already: the reader's first requests can then go out at once.
       const at = page ?? (await readProgress(app.db, userId(req), issue)).page;
       return { status: 'success' as const, data: { code, expiresAt, issueId: issue, page: at, url: readerUrl(issue, at ?? undefined) } };
@@ -251,7 +253,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
           ),
         );
       }
-      const { code, expiresAt } = await tokens.sign(uid, issueId, req.user!.sessionId);
+      const { code, expiresAt } = await tokens.sign(req.user!, issueId, req.user!.sessionId);
       return { ...(await usage(uid, deviceId)), code, expiresAt };
     },
   );

@@ -1,0 +1,56 @@
+// A reader's own sessions (My Account): each device signed in, roughly where it was last used,
+// when it signed in and was last seen; ending one, or every one but this, takes effect at once
+// (the token's session is checked on every call; reader tokens stop with it, see sessions.ts).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../../shared/schemas/errors';
+import { EndSessionBody, ReaderSessions } from '../../../shared/schemas/sessions';
+import { HttpError } from '../../plugins/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { liveSessions, revokeSessions } from '../../repositories/sessions';
+import { deviceParts } from '../../services/device-name';
+
+const errors = { 400: ApiError, 401: ApiError, 404: ApiError };
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const signedIn = { preHandler: app.requireUser };
+
+  async function sessionsOf(user: AuthUser): Promise<ReaderSessions> {
+    const rows = await liveSessions(db, user.id);
+    return {
+      sessions: rows.map((s) => ({
+        id: s.id,
+        ...deviceParts(s.user_agent),
+        network: s.network,
+        signedInAt: s.created_at.toISOString(),
+        lastSeenAt: s.last_seen_at.toISOString(),
+        current: s.id === user.sessionId,
+      })),
+    };
+  }
+
+  app.get('/user/sessions', { ...signedIn, schema: { response: { 200: ReaderSessions, ...errors } } }, async (req) =>
+    sessionsOf(req.user!),
+  );
+
+  app.post(
+    '/user/sessions/end',
+    { ...signedIn, schema: { body: EndSessionBody, response: { 200: ReaderSessions, ...errors } } },
+    async (req) => {
+      const ended = await revokeSessions(db, req.user!.id, { only: req.body.id });
+      if (!ended.length) throw new HttpError(404, 'session_ended', 'That session has ended already.');
+      return sessionsOf(req.user!);
+    },
+  );
+
+  app.post(
+    '/user/sessions/end-others',
+    { ...signedIn, schema: { body: z.object({}).optional(), response: { 200: ReaderSessions, ...errors } } },
+    async (req) => {
+      await revokeSessions(db, req.user!.id, { except: req.user!.sessionId });
+      return sessionsOf(req.user!);
+    },
+  );
+};
+export default routes;
