@@ -1,6 +1,8 @@
 // The attacker's campaign against a running server (npm start's way, on a throwaway PostgreSQL
 // cluster so races are real): hostile input, XSRF bypasses, spoofed client addresses, floods,
-// races on every limit, slow requests, hashing starvation. Prints what it sent, the statuses by
+// races on every limit, slow requests, hashing starvation, and what the second security round
+// closed (claimed domains, faked zones, zones without bounds, a guest's device id, image bombs,
+// a production start on the demo's database). Prints what it sent, the statuses by
 // class, and each check as ok or FAILED; exits 1 when a check failed.
 // Usage: npm run bench:attack   (first start loads a 20-title demo library: about a minute)
 // Every request goes to 127.0.0.1; "many clients" are other loopback source addresses
@@ -8,11 +10,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
 import { startServer } from '../tests/support/server-process';
+import { bombPng } from '../tests/support/images';
 import { percentile } from './support';
 
 const PORT = 4460;
@@ -300,9 +304,9 @@ try {
   ]);
   const compared = burst.filter((r) => r.body.includes('otp_wrong')).length;
   check(
-    'one-time code: 300 concurrent wrong guesses spend the tries first',
-    compared <= 4,
-    `${compared} wrong guesses answered "incorrect" (4 allowed before the code is used up), the right code at the end of the burst: ${burst.at(-1)!.status}`,
+    'one-time code: 6 digits, and 300 concurrent wrong guesses spend the tries first',
+    right.length === 6 && compared <= 4,
+    `a ${right.length}-digit code; ${compared} wrong guesses answered "incorrect" (4 allowed before the code is used up), the right code at the end of the burst: ${burst.at(-1)!.status}`,
   );
 
   // Password: a burst of wrong passwords for one account from many addresses, then the right one.
@@ -385,7 +389,159 @@ try {
     `${issueRows.length} concurrent downloads (limit 10): ${count(downloads, 200)} accepted, ${dl.n} stored`,
   );
 
-  // 6. Slow requests: headers that never finish are not held forever.
+  // 6. The second round: what an outsider, a guest and a librarian tried on the first production start.
+  const signedIn = async (email: string) => {
+    const c = await client(nextIp());
+    const r = await c.call('POST', '/api/login/password', { channel: 'email', email, password: 'read2026' });
+    c.setToken(JSON.parse(r.body).jwtoken);
+    return c;
+  };
+  const codeSignIn = async (email: string) => {
+    const c = await client(nextIp());
+    const sent = await c.call('POST', '/api/login/otp/send', { channel: 'email', email, purpose: 'login' });
+    const verified = await c.call('POST', '/api/login/otp/verify', {
+      requestId: JSON.parse(sent.body).requestId,
+      code: await codeFor(email),
+    });
+    return JSON.parse(verified.body) as { libid: number };
+  };
+  const errorCode = (r: Res) => (r.body.startsWith('{') ? (JSON.parse(r.body).error?.code ?? '') : '');
+  const {
+    rows: [demoU],
+  } = await sql.query<{ id: number }>(`SELECT id FROM institutions WHERE con_code = 'DEMO-U'`);
+  const {
+    rows: [basic],
+  } = await sql.query<{ id: number }>(`SELECT id FROM institutions WHERE con_code = 'BASIC-S'`);
+  const librarian = await signedIn('librarian@demo.edu');
+  const admin = await signedIn('admin@example.com');
+
+  // A librarian claims a domain that is not theirs: it stays pending and lets nobody in.
+  const domains = `/api/console/institutions/${demoU.id}/access/domains`;
+  const webmail = await librarian.call('POST', domains, { domain: 'yahoo.co.uk' });
+  const foreign = await librarian.call('POST', domains, { domain: 'attacker-claims.org' });
+  const held = await librarian.call('POST', domains, { domain: 'basic.edu' });
+  const stranger = await codeSignIn(`someone-${Date.now()}@attacker-claims.org`);
+  const basicNewcomer = await codeSignIn(`pupil-${Date.now()}@basic.edu`);
+  check(
+    'a claimed e-mail domain lets nobody in until it is proven',
+    webmail.status === 400 && foreign.status === 200 && stranger.libid === 0 && basicNewcomer.libid === basic.id,
+    `yahoo.co.uk ${webmail.status} ${errorCode(webmail)}, a foreign domain ${foreign.status} (pending), basic.edu (proven by Basic School) ${held.status}; a new address at the claimed domain joined library ${stranger.libid}, a new basic.edu address library ${basicNewcomer.libid} (Basic School is ${basic.id})`,
+  );
+
+  // Zones: published coordinates from a guest, impossible travel, a fix too good to be true, no bounds.
+  const city = { lat: 18.9317, lng: 72.8362 };
+  const delhi = { lat: 28.6869, lng: 77.209 };
+  const guestC = await client(nextIp());
+  const guestIn = await guestC.call('POST', '/api/guest/login', { uniqId: `zone-guest-${Date.now()}`, os: 'web' });
+  guestC.setToken(JSON.parse(guestIn.body).jwtoken);
+  const here = (c: Awaited<ReturnType<typeof client>>, at: { lat: number; lng: number }, accuracy = 20) =>
+    c.call('POST', '/api/zones/here', { position: { ...at, accuracy, ageMs: 1000 } });
+  const guestHere = await here(guestC, city);
+  const traveller = await signedIn('reader@demo.edu');
+  const inMumbai = await here(traveller, city);
+  const inDelhi = await here(traveller, delhi);
+  const exact = await here(await signedIn('reader@basic.edu'), city, 0);
+  check(
+    'a position alone opens nothing for a guest; impossible travel and exact fixes are refused',
+    guestHere.status === 403 && inMumbai.status === 200 && inDelhi.status === 403 && exact.status === 400,
+    `guest at the city library ${guestHere.status} ${errorCode(guestHere)}; a reader in Mumbai ${inMumbai.status}, in Delhi a moment later ${inDelhi.status} ${errorCode(inDelhi)}; a 0 m fix ${exact.status} ${errorCode(exact)}`,
+  );
+  const zoneBody = (over: object) => ({ name: `Attack zone ${Math.random()}`, networks: ['45.77.41.0/24'], ...over });
+  const wideZones = await Promise.all(
+    [['0.0.0.0/0'], ['::/0'], ['10.0.0.0/8'], ['127.0.0.0/8'], ['45.0.0.0/8']].map((networks) =>
+      librarian.call('POST', `/api/console/institutions/${demoU.id}/zones`, zoneBody({ networks })),
+    ),
+  );
+  const beyond = await admin.call(
+    'POST',
+    `/api/console/institutions/${basic.id}/zones`,
+    zoneBody({ opens: { all: false, sections: ['newspapers'] } }),
+  );
+  check(
+    "a librarian's zone cannot cover the internet nor open more than the subscription",
+    wideZones.every((r) => r.status === 400) && beyond.status === 400,
+    `0.0.0.0/0, ::/0, 10.0.0.0/8, 127.0.0.0/8, 45.0.0.0/8: ${wideZones.map((r) => `${r.status} ${errorCode(r)}`).join(', ')}; newspapers from a school without them: ${beyond.status} ${errorCode(beyond)}`,
+  );
+
+  // The guest's device id is no credential: another client sending it gets an account of its own.
+  const deviceId = `victim-device-${Date.now()}`;
+  const victimGuest = await (await client(nextIp())).call('POST', '/api/guest/login', { uniqId: deviceId, os: 'web' });
+  const takeover = await (await client(nextIp())).call('POST', '/api/guest/login', { uniqId: deviceId, os: 'web' });
+  check(
+    "a guest's device id does not sign anyone into that guest's account",
+    victimGuest.status === 200 && takeover.status === 200 && JSON.parse(victimGuest.body).uuid !== JSON.parse(takeover.body).uuid,
+    `the same uniqId from another client: ${takeover.status}, ${JSON.parse(victimGuest.body).uuid === JSON.parse(takeover.body).uuid ? 'the SAME account' : 'a new account'}`,
+  );
+
+  // Six image bombs at once: refused by their header, nothing decoded.
+  const bombBefore = rss();
+  const boundary = 'attack-boundary';
+  const bomb = bombPng(6000, 6000);
+  const logoForm = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+    bomb,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const bombs = await Promise.all(
+    Array.from({ length: 6 }, () =>
+      librarian.call('POST', `/api/console/institutions/${demoU.id}/branding/logo`, logoForm, {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      }),
+    ),
+  );
+  check(
+    'six logo image bombs at once are refused before decoding',
+    bombs.every((r) => r.status === 400) && rss() - bombBefore < 100,
+    `${bomb.length} bytes declaring 6000 × 6000 each: ${bombs.map((r) => `${r.status} ${errorCode(r)}`).join(', ')}; server memory ${bombBefore.toFixed(0)} → ${rss().toFixed(0)} MB`,
+  );
+
+  // Edges: NUL in SUSHI, lenient numbers, an encoded /api, metrics not public.
+  const edges = await Promise.all(
+    [
+      '/sushi/r51/reports/pr?requestor_id=%00&customer_id=1&api_key=x&begin_date=2026-01&end_date=2026-02',
+      '/sushi/r51/status?customer_id=%00',
+      '/content/magazine-filter?categoryID=BS&page=1e1',
+      '/content/magazine-filter?categoryID=BS&page=%201',
+    ].map((p) => tester.call('GET', p)),
+  );
+  const encodedApi = await tester.call('GET', '/%61pi/reader/downloads');
+  const metrics = await request('GET', '/metrics', { from: nextIp() });
+  check(
+    'SUSHI, numbers and encoded paths: a 4xx, never the shell, never cacheable',
+    edges.every((r) => r.status >= 400 && r.status < 500) &&
+      !String(encodedApi.headers['content-type']).startsWith('text/html') &&
+      /no-store/.test(String(encodedApi.headers['cache-control'])) &&
+      !metrics.body.includes('# HELP'),
+    `${edges.map((r) => r.status).join(', ')}; /%61pi/reader/downloads ${encodedApi.status} ${encodedApi.headers['content-type']} (${encodedApi.headers['cache-control']}); /metrics without a token: ${metrics.body.includes('# HELP') ? 'METRICS' : 'no metrics'}`,
+  );
+
+  // A production start on the demo's database refuses, with one line.
+  const refusal = await new Promise<{ code: number | null; err: string }>((resolve) => {
+    const child = spawn('npx', ['tsx', 'src/server/server.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-attack-prod-')),
+        NODE_ENV: 'production',
+        PORT: String(PORT + 1),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, err: err.trim() });
+    });
+  });
+  check(
+    "NODE_ENV=production on the demo's database refuses to start",
+    refusal.code === 1 && /^Refusing to start/.test(refusal.err),
+    `exit ${refusal.code}: ${refusal.err.split('\n')[0].slice(0, 140)}`,
+  );
+
+  // 7. Slow requests: headers that never finish are not held forever.
   const slowClosed = await new Promise<number>((resolve) => {
     const t = performance.now();
     const socket = net.connect({ host: '127.0.0.1', port: PORT, localAddress: nextIp() }, () =>

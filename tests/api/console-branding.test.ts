@@ -3,12 +3,12 @@
 // again at the three sizes of spec §3, which members get with their details.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
+import { bombPng } from '../support/images';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { LOGO_MAX_BYTES } from '../../src/shared/schemas/console-access';
 
@@ -38,29 +38,6 @@ function image(width: number, height: number, format: 'png' | 'jpeg' = 'png'): B
 }
 const upload = (bytes: Buffer, token = tokens[LIB], id: number = FX.inst.active, type = 'image/png') =>
   api.upload(`${base(id)}/logo`, {}, { name: 'logo.png', type, bytes }, token);
-/** A real PNG that decodes to width × height pixels of one colour: 1-bit greyscale, deflated,
- * so a few KB declare tens of megapixels (an image bomb). `data: false` leaves the pixels out. */
-function bombPng(width: number, height: number, data = true): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(body.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), body])));
-    return Buffer.concat([len, Buffer.from(type, 'latin1'), body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale
-  const row = 1 + Math.ceil(width / 8);
-  const pixels = data ? zlib.deflateSync(Buffer.alloc(row * height), { level: 9 }) : zlib.deflateSync(Buffer.alloc(row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const pngSize = (file: Buffer) => ({ width: file.readUInt32BE(16), height: file.readUInt32BE(20) });
 const stored = async () => (await t.db.query('SELECT name, logo1, logo2, logo3 FROM institutions ORDER BY id')).rows;
 const audits = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM console_audit')).rows[0].n;
