@@ -16,6 +16,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Tests that start their own PostgreSQL clusters and server processes, whatever database
+        // the API suite runs on: run once, not in each of its passes.
+        test: {
+          name: 'servers',
+          include: ['tests/servers/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

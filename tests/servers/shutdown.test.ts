@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../support/server-process';
 import { startPostgresCluster, type Cluster } from '../support/postgres-cluster';
 
@@ -23,13 +23,8 @@ let own: Cluster | undefined;
 let databaseUrl: string;
 
 beforeAll(async () => {
-  // The shared test cluster when the suite runs on PostgreSQL, else one of our own.
-  let base: string;
-  if (process.env.LECTERN_TEST_DB === 'postgres') base = inject('pgBaseUrl');
-  else {
-    own = await startPostgresCluster();
-    base = own.url('postgres');
-  }
+  own = await startPostgresCluster();
+  const base = own.url('postgres');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

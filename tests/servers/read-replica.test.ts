@@ -1,5 +1,5 @@
 // DATABASE_READ_URL on a real primary and a real streaming replica (asynchronous, as most are),
-// started for this file whatever LECTERN_TEST_DB says: catalogue reads are answered by the replica,
+// started for this file: catalogue reads are answered by the replica,
 // a session that just wrote reads from the primary until the replica has its write, and a replica
 // that lags past the limit or goes down leaves the reads on the primary.
 import pg from 'pg';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
@@ -34,11 +34,8 @@ let own: Cluster | undefined;
 let base: string;
 
 beforeAll(async () => {
-  if (process.env.LECTERN_TEST_DB === 'postgres') base = inject('pgBaseUrl');
-  else {
-    own = await startPostgresCluster();
-    base = own.url('postgres');
-  }
+  own = await startPostgresCluster();
+  base = own.url('postgres');
 }, 60_000);
 afterAll(() => {
   own?.stop();

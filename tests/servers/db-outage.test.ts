@@ -1,7 +1,6 @@
 // PostgreSQL restarted while 50 connections read: during the outage every request is answered
 // (503 with Retry-After, never a hang or a 500) and health says the database is degraded; after
-// it the pool reconnects by itself. Always on a cluster of its own (the shared one must stay up),
-// so it runs in the PGlite pass too.
+// it the pool reconnects by itself. On a cluster of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
 import { startPostgresCluster, type Cluster } from '../support/postgres-cluster';
 
@@ -184,13 +184,8 @@ it('draws an uploaded image in the built child process', async () => {
 });
 
 it('a new release behind a symlink: SIGHUP applies its migrations with its own code, then its workers replace the old ones', async () => {
-  let own: Cluster | undefined;
-  let base: string;
-  if (process.env.LECTERN_TEST_DB === 'postgres') base = inject('pgBaseUrl');
-  else {
-    own = await startPostgresCluster();
-    base = own.url('postgres');
-  }
+  const own: Cluster = await startPostgresCluster();
+  const base = own.url('postgres');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   const name = `t_release_${process.pid}`;
@@ -233,6 +228,6 @@ it('a new release behind a symlink: SIGHUP applies its migrations with its own c
     expect(await server.stop()).toBe(0);
     fs.rmSync(current, { force: true });
     fs.rmSync(second, { recursive: true, force: true });
-    own?.stop();
+    own.stop();
   }
 }, 300_000);
