@@ -17,6 +17,7 @@ import {
   lastPlaceSighting,
   livePasses,
   lockReader,
+  passesOpeningMore,
   upsertPasses,
   zoneCodeSecret,
   zonesAt,
@@ -210,7 +211,10 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
   return announce(app, r.user.id, outcome.zones, outcome.passes);
 }
 
-/** The reader's current passes (what the app shows) and which of them just began. */
+/** The reader's current passes (what the app shows), whether each opens more than the reader's
+ * own access (the app's banner speaks only then), and which of them just began. */
 export async function passesReply(app: FastifyInstance, userId: number, arrived: number[]): Promise<PassesReply> {
-  return { passes: await currentPasses(app.db, userId), arrived };
+  const passes = await currentPasses(app.db, userId);
+  const more = passes.length ? await passesOpeningMore(app.db, userId) : new Set<number>();
+  return { passes: passes.map((p) => ({ ...p, opensMore: more.has(p.zoneId) })), arrived };
 }
