@@ -8,6 +8,7 @@ import {
   POSITION_ACCURACY_MIN_M,
   POSITION_MAX_AGE_MS,
   ZONE_PROOF_HOURS,
+  clockTime,
   impossibleTravel,
 } from '../../shared/zones';
 import type { ArrivalMessage, PassesReply, Position } from '../../shared/schemas/zones';
@@ -33,16 +34,10 @@ type Lang = 'en' | 'hi';
 /** The zone screen of the app, in the reader's language. */
 export const ZONE_SCREEN = { en: '/reading-zone', hi: '/hi/reading-zone' } as const;
 
-/** "4:30 pm", or "Tue, 9:00 am" when the pass ends on another day, in the zone's time zone. */
+/** "4:30 pm" (Hindi: "शाम 4:30"), with the weekday when the pass ends on another day, in the zone's time zone. */
 function until(endsAt: Date, timeZone: string, lang: Lang, now = new Date()): string {
-  const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
   const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(d);
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(day(endsAt) === day(now) ? {} : { weekday: 'short' }),
-  }).format(endsAt);
+  return clockTime(endsAt, lang, { timeZone, weekday: day(endsAt) !== day(now) });
 }
 
 /** The arrival notification in the reader's language. */
