@@ -87,7 +87,11 @@ describe('opensMore: whether a pass opens something the reader could not read al
     ['a guest', guest, { all: true, papers: true, magazines: true, biz: true, basic: true }],
     ['a visitor with no institution', () => member('example.com'), { all: true, papers: true, biz: true }],
     ['a member whose subscription has ended', () => member('expired.edu'), { all: true, papers: true, biz: true }],
-    ['a member whose subscription covers everything', () => member('active.edu'), { all: false, papers: false, magazines: false, biz: false }],
+    [
+      'a member whose subscription covers everything',
+      () => member('active.edu'),
+      { all: false, papers: false, magazines: false, biz: false },
+    ],
     [
       'a member without newspapers and journals, rated 5',
       () => member('basic.edu'),

@@ -82,9 +82,7 @@ export function Layout() {
   const waitForPass = !!redirect?.to.startsWith('/validate-user') && !checked && navigator.onLine;
   useEffect(() => {
     if (!waitForPass) return;
-    void import('../features/zone/queries')
-      .then((m) => queryClient.fetchQuery(m.passesQuery()))
-      .catch(() => passesAsked());
+    void import('../features/zone/queries').then((m) => queryClient.fetchQuery(m.passesQuery())).catch(() => passesAsked());
   }, [waitForPass, queryClient]);
   useEffect(() => {
     if (!redirect || waitForPass) return;

@@ -35,7 +35,8 @@ export const kept = (reply: PassesReply): PassesReply => (notePasses(reply.passe
 export const passesQuery = () =>
   queryOptions({
     queryKey: zoneKeys.passes(),
-    queryFn: ({ signal }) => apiGet('/api/zones/passes', PassesReply, undefined, signal).then(kept, (err: unknown) => {
+    queryFn: ({ signal }) =>
+      apiGet('/api/zones/passes', PassesReply, undefined, signal).then(kept, (err: unknown) => {
         passesAsked();
         throw err;
       }),
