@@ -45,6 +45,20 @@ export type Weekday = (typeof WEEKDAYS)[number];
  * past midnight; "24:00" closes at midnight). A day not named is closed; null hours: always open. */
 export type ZoneHours = Partial<Record<Weekday, [string, string][]>> | null;
 
+/** A pass's end as the interface says it: "6:30 pm" in English; in Hindi with the Hindi day
+ * period ("शाम 6:30": the am/pm of CLDR's Hindi is the Latin "am"), in the digits the rest of the
+ * Hindi interface uses (hi-IN: 0-9). In the device's time zone unless one is given; with the
+ * short weekday when asked. */
+export function clockTime(at: Date, lang: string, opts: { timeZone?: string; weekday?: boolean } = {}): string {
+  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(lang === 'hi' ? { dayPeriod: 'short' as const } : {}),
+    ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
+    ...(opts.weekday ? { weekday: 'short' as const } : {}),
+  }).format(at);
+}
+
 export const ZONE_SECTIONS = ['magazines', 'newspapers', 'journals'] as const;
 export type ZoneSection = (typeof ZONE_SECTIONS)[number];
 

@@ -167,7 +167,7 @@ test.describe('arrival by position: a guest is asked to sign in, a signed-in rea
     await expect(zone.pass()).toContainText(`Free reading in ${city.name}`);
     await expect(page.getByTestId('zone-pass-until')).toHaveText(untilText(pass.endsAt));
     await expect(zone.pass()).toContainText('Every magazine, newspaper and journal on Lectern.');
-    await expect(zone.banner()).toHaveText(`You're in ${city.name}. Free reading until ${until}.See your pass`);
+    await expect(zone.banner()).toHaveText(`Read free here until ${until} · ${city.name}`);
     await expect(page.locator('.zone-banner__region')).toHaveAttribute('aria-live', 'polite');
     await expect(zone.zones().filter({ hasText: city.name }).getByTestId('zone-distance')).toHaveText('You are here');
     await screenshotBoth(page, 'zone-banner', { fullPage: false });
@@ -197,7 +197,7 @@ test.describe('arrival by position: a guest is asked to sign in, a signed-in rea
     await expect(zone.pass()).toContainText(`${city.name} में मुफ़्त पढ़ाई`);
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
-    await expect(zone.banner()).toContainText(`आप ${city.name} में हैं।`);
+    await expect(zone.banner()).toContainText(`यहाँ ${endTime(pass.endsAt, 'hi').time} तक मुफ़्त पढ़ें · ${city.name}`);
     await screenshotBoth(page, 'zone-banner-hi', { fullPage: false });
     await page.getByRole('button', { name: 'यह संदेश बंद करें' }).click();
     await expect(zone.banner()).toHaveCount(0);

@@ -7,7 +7,9 @@ import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { InstallSlot } from '../pwa/InstallSlot';
 import { localeOf, stripLocale } from '../lib/locale';
 import { loadScreenTexts, setLocale } from '../lib/i18n';
-import { accessRedirect } from '../lib/access';
+import { accessRedirect, accessState } from '../lib/access';
+import { passesAsked, passesChecked, usePassesVersion } from '../lib/zone-pass';
+import { useQueryClient } from '@tanstack/react-query';
 import { clearSession, session, useSessionVersion, zoneLocation } from '../lib/session';
 import { Toaster } from './Toast';
 import { OfflineBanner } from './OfflineBanner';
@@ -66,25 +68,27 @@ export function Layout() {
   const locale = localeOf(pathname);
   const to = useLocalePath();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   useScrollMemory();
   const pending = usePendingScreen();
   // Spec §4 app access, evaluated on every page load and navigation (not when the session
-  // changes on a page: logging out decides itself where to go).
-  const redirect = useMemo(
-    () =>
-      accessRedirect(stripLocale(pathname), {
-        loggedIn: session.isLoggedIn(),
-        libraryId: session.libraryId(),
-        expired: session.isExpired(),
-        planRunning: session.planRunning(),
-      }),
-    [pathname],
-  );
+  // changes on a page: logging out decides itself where to go). A running zone pass is access: a
+  // reader who would be turned away waits for the first passes answer of the page load (a request
+  // from a zone's Wi-Fi starts the pass), then the rules run again with it.
+  const checked = passesChecked();
+  usePassesVersion();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `checked`: the rules run again once the first passes answer is in
+  const redirect = useMemo(() => accessRedirect(stripLocale(pathname), accessState()), [pathname, checked]);
+  const waitForPass = !!redirect?.to.startsWith('/validate-user') && !checked && navigator.onLine;
   useEffect(() => {
-    if (!redirect) return;
+    if (!waitForPass) return;
+    void import('../features/zone/queries').then((m) => queryClient.fetchQuery(m.passesQuery())).catch(() => passesAsked());
+  }, [waitForPass, queryClient]);
+  useEffect(() => {
+    if (!redirect || waitForPass) return;
     void Promise.resolve(navigate(to(redirect.to), { replace: true })).then(() => redirect.clear && clearSession());
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [redirect]);
+  }, [redirect, waitForPass]);
   useEffect(() => {
     // Only a signed-in device refreshes (a guest's session is checked); the sign-in code loads
     // then, not on every first visit.

@@ -45,6 +45,16 @@ describe('app access (spec §4)', () => {
     expect(accessRedirect('/search', { ...member, expired: true })).toEqual({ to: '/validate-user?type=2', clear: true });
   });
 
+  it('lets a reader with a running zone pass into search and the account area: a guest, no library, expired', () => {
+    for (const s of [
+      { ...member, libraryId: '0', pass: true },
+      { ...member, expired: true, pass: true },
+    ])
+      for (const p of ['/search', '/dashboard', '/dashboard/myAccount']) expect(accessRedirect(p, s), p).toBeNull();
+    // Signed out, a pass opens nothing: the account area still asks to sign in.
+    expect(accessRedirect('/dashboard', { ...member, loggedIn: false, pass: true })).toEqual({ to: '/login' });
+  });
+
   it('lets a signed-in reader with no library finish signing in (name step, mobile number)', () => {
     const noLibrary = { ...member, libraryId: '0' };
     expect(accessRedirect('/update/fullName', noLibrary)).toBeNull();

@@ -2,7 +2,10 @@
 // catalogue, the sign-in steps and the information pages are public. The account area and
 // search need a reader with a live library; the steps that finish signing in (the name step,
 // linking a mobile number) need only a signed-in reader, so one with no library yet can
-// complete them.
+// complete them. A running Smart Reading Zone pass counts as access here (hasAccess).
+import { session } from './session';
+import { runningPass } from './zone-pass';
+
 export const MEMBER_PREFIXES = ['/dashboard', '/search'];
 export const SIGNED_IN_PREFIXES = ['/update/', '/login/linkmobile', '/shelf'];
 /** Exempt from every guard (spec §2). */
@@ -23,13 +26,29 @@ export interface AccessState {
   expired: boolean;
   /** A paid personal plan runs now: the library guard lets the reader in (no library or expired). */
   planRunning?: boolean;
+  /** A Smart Reading Zone pass runs now: it opens the same (what it opens, the server decides). */
+  pass?: boolean;
 }
+
+/** The reader's state for the rules below, as this device knows it now. */
+export const accessState = (): AccessState => ({
+  loggedIn: session.isLoggedIn(),
+  libraryId: session.libraryId(),
+  expired: session.isExpired(),
+  planRunning: session.planRunning(),
+  pass: runningPass() !== null,
+});
+
+/** Whether the signed-in reader has access (search, the account area, home without the
+ * access-ended notice): a live library, a paid plan, or a running zone pass. The one place the app
+ * decides it. */
+export const hasAccess = () => session.canSearch() || (session.isLoggedIn() && runningPass() !== null);
 
 /** Where a reader on `path` must go instead, and whether their session is to be cleared. */
 export function accessRedirect(path: string, s: AccessState): { to: string; clear?: boolean } | null {
   if (isPublicPath(path)) return null;
   if (!s.loggedIn) return { to: '/login' };
-  if (!matches(path, MEMBER_PREFIXES) || s.planRunning) return null;
+  if (!matches(path, MEMBER_PREFIXES) || s.planRunning || s.pass) return null;
   if (s.libraryId === '0') return { to: '/validate-user?type=1' };
   if (s.expired) return { to: '/validate-user?type=2', clear: true };
   return null;

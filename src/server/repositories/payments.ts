@@ -3,6 +3,7 @@
 // it once; there is no way back and no refund (spec §1: all sales final). A paid order is a
 // personal entitlement for its period, opening what its plan opened when it was bought.
 import type { Queryable } from '../db/index';
+import { opensTitle } from './opens';
 
 export type OrderState = 'created' | 'paid' | 'failed';
 
@@ -134,8 +135,7 @@ export async function planOpening(
   const { rows } = await db.query<{ id: number; ends_at: Date }>(
     `SELECT id::int AS id, ends_at FROM orders
      WHERE user_id = $1 AND state = 'paid' AND starts_at <= now() AND ends_at > now()
-       AND (opens @> '{"all": true}' OR opens -> 'titles' @> jsonb_build_array($2::int)
-            OR opens -> 'categories' @> jsonb_build_array($3::int) OR opens -> 'sections' ?| $4::text[])
+       AND ${opensTitle('opens', { mid: '$2', catId: '$3', sections: '$4' })}
      ORDER BY ends_at DESC LIMIT 1`,
     [userId, title.mid, title.catId, title.sections],
   );

@@ -4,9 +4,10 @@
 import crypto from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Db, Queryable } from '../db/index';
-import { isLive } from './membership';
+import { accessEnds, isLive, sectionOpen } from './membership';
+import { opensTitle, titleSections, type TitleSql } from './opens';
 import { recordAudit } from './console';
-import { AGE_RATE_APPLY_BELOW, JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
+import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
 import {
   LOCATION_RETENTION_DAYS,
   SIGHTING_DECIMALS,
@@ -489,7 +490,7 @@ export async function zoneCodeSecret(db: Queryable, zoneId: number): Promise<str
 }
 
 /** The reader's passes that have not ended, of zones still in use; latest ending first. */
-export async function currentPasses(db: Queryable, userId: number): Promise<ZonePass[]> {
+export async function currentPasses(db: Queryable, userId: number): Promise<Omit<ZonePass, 'opensMore'>[]> {
   const { rows } = await db.query<{
     zone_id: number;
     name: string;
@@ -542,10 +543,18 @@ export async function addSightings(
   );
 }
 
+/** Whether the pass's zone (`z`, its owner `owner`) opens the title: the whole catalogue, the
+ * title's section, its category or the title itself; an institution's zone no more than the
+ * institution's subscription covers now: its sections and its age rating (spec §5: 8 or more is no
+ * limit); a public zone has no such bound. */
+const zoneOpensTitle = (t: TitleSql & { ageRating: string }) =>
+  `(owner.id IS NULL OR owner.age_rating >= ${AGE_RATE_APPLY_BELOW} OR ${t.ageRating}::int <= owner.age_rating)
+   AND (owner.id IS NULL OR ((owner.newspapers OR NOT 'newspapers' = ANY (${t.sections}::text[]))
+        AND (owner.journals OR NOT 'journals' = ANY (${t.sections}::text[]))))
+   AND ${opensTitle('z.opens', t)}`;
+
 /** The zone whose live pass lets this reader read this title, or null: an active pass of a zone
- * in use that opens the whole catalogue, the title's section, its category or the title itself;
- * an institution's zone opens no more than the institution's subscription covers now: its
- * sections and its age rating (spec §5: 8 or more is no limit); a public zone has no such bound. */
+ * in use that opens it (zoneOpensTitle). */
 export async function passOpening(
   db: Queryable,
   userId: number,
@@ -555,14 +564,41 @@ export async function passOpening(
     `SELECT p.zone_id, p.ends_at
      FROM zone_passes p JOIN zones z ON z.id = p.zone_id LEFT JOIN institutions owner ON owner.id = z.institution_id
      WHERE p.user_id = $1 AND p.ends_at > now() AND ${usable('z')}
-       AND (owner.id IS NULL OR owner.age_rating >= ${AGE_RATE_APPLY_BELOW} OR $5::int <= owner.age_rating)
-       AND (owner.id IS NULL OR ((owner.newspapers OR NOT 'newspapers' = ANY ($4::text[])) AND (owner.journals OR NOT 'journals' = ANY ($4::text[]))))
-       AND (z.opens @> '{"all": true}' OR z.opens -> 'titles' @> jsonb_build_array($2::int)
-            OR z.opens -> 'categories' @> jsonb_build_array($3::int) OR z.opens -> 'sections' ?| $4::text[])
+       AND ${zoneOpensTitle({ mid: '$2', catId: '$3', sections: '$4', ageRating: '$5' })}
      ORDER BY p.ends_at DESC LIMIT 1`,
     [userId, title.mid, title.catId, title.sections, title.ageRating],
   );
   return rows[0] ? { zoneId: rows[0].zone_id, endsAt: rows[0].ends_at } : null;
+}
+
+/** Which of the reader's live passes open a title the reader could not read without them: a
+ * title of the catalogue the zone opens (zoneOpensTitle) that the reader's own access does not
+ * cover. Their own access is checkReading's, in the same order: a live institution (the access
+ * code's end and sections too) covers its sections up to its age rating; a running plan period
+ * covers what it opens where the institution is missing, ended or lacks the section, never past
+ * the institution's age rating. Country blocks are left out: a zone never lifts them. One query;
+ * for a reader with no access of their own the first title the zone opens answers it. */
+export async function passesOpeningMore(db: Queryable, userId: number): Promise<Set<number>> {
+  const t: TitleSql & { ageRating: string } = { mid: 't.mid', catId: 't.cat_id', sections: 's.sections', ageRating: 't.age_rating' };
+  const live = `(ri.id IS NOT NULL AND ${accessEnds('u', 'ri')} > now())`;
+  const sectionsOk = `((NOT 'newspapers' = ANY (s.sections) OR coalesce(${sectionOpen('ri', 'rc', 'newspapers')}, false))
+      AND (NOT 'journals' = ANY (s.sections) OR coalesce(${sectionOpen('ri', 'rc', 'journals')}, false)))`;
+  const ageOk = `(ri.age_rating >= ${AGE_RATE_APPLY_BELOW} OR t.age_rating <= ri.age_rating)`;
+  const plan = `EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.state = 'paid' AND o.starts_at <= now() AND o.ends_at > now()
+      AND ${opensTitle('o.opens', t)})`;
+  const { rows } = await db.query<{ zone_id: number }>(
+    `SELECT p.zone_id
+     FROM zone_passes p JOIN zones z ON z.id = p.zone_id LEFT JOIN institutions owner ON owner.id = z.institution_id
+     JOIN users u ON u.id = p.user_id LEFT JOIN institutions ri ON ri.id = u.institution_id
+     LEFT JOIN access_codes rc ON rc.id = u.access_code_id
+     WHERE p.user_id = $1 AND p.ends_at > now() AND ${usable('z')}
+       AND EXISTS (
+         SELECT 1 FROM titles t CROSS JOIN LATERAL (SELECT ${titleSections('t')} AS sections) s
+         WHERE t.cat_id <> ${HIDDEN_CATEGORY} AND ${zoneOpensTitle(t)}
+           AND NOT ((${live} AND ${sectionsOk} AND ${ageOk}) OR (NOT (${live} AND ${sectionsOk}) AND ${plan})))`,
+    [userId],
+  );
+  return new Set(rows.map((r) => r.zone_id));
 }
 
 /** Spec §1: location data goes after LOCATION_RETENTION_DAYS: sightings older than that, and

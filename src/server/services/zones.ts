@@ -8,6 +8,7 @@ import {
   POSITION_ACCURACY_MIN_M,
   POSITION_MAX_AGE_MS,
   ZONE_PROOF_HOURS,
+  clockTime,
   impossibleTravel,
 } from '../../shared/zones';
 import type { ArrivalMessage, PassesReply, Position } from '../../shared/schemas/zones';
@@ -17,6 +18,7 @@ import {
   lastPlaceSighting,
   livePasses,
   lockReader,
+  passesOpeningMore,
   upsertPasses,
   zoneCodeSecret,
   zonesAt,
@@ -32,16 +34,10 @@ type Lang = 'en' | 'hi';
 /** The zone screen of the app, in the reader's language. */
 export const ZONE_SCREEN = { en: '/reading-zone', hi: '/hi/reading-zone' } as const;
 
-/** "4:30 pm", or "Tue, 9:00 am" when the pass ends on another day, in the zone's time zone. */
+/** "4:30 pm" (Hindi: "शाम 4:30"), with the weekday when the pass ends on another day, in the zone's time zone. */
 function until(endsAt: Date, timeZone: string, lang: Lang, now = new Date()): string {
-  const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
   const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(d);
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(day(endsAt) === day(now) ? {} : { weekday: 'short' }),
-  }).format(endsAt);
+  return clockTime(endsAt, lang, { timeZone, weekday: day(endsAt) !== day(now) });
 }
 
 /** The arrival notification in the reader's language. */
@@ -210,7 +206,10 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
   return announce(app, r.user.id, outcome.zones, outcome.passes);
 }
 
-/** The reader's current passes (what the app shows) and which of them just began. */
+/** The reader's current passes (what the app shows), whether each opens more than the reader's
+ * own access (the app's banner speaks only then), and which of them just began. */
 export async function passesReply(app: FastifyInstance, userId: number, arrived: number[]): Promise<PassesReply> {
-  return { passes: await currentPasses(app.db, userId), arrived };
+  const passes = await currentPasses(app.db, userId);
+  const more = passes.length ? await passesOpeningMore(app.db, userId) : new Set<number>();
+  return { passes: passes.map((p) => ({ ...p, opensMore: more.has(p.zoneId) })), arrived };
 }

@@ -141,6 +141,9 @@ export const ZonePass = z.object({
   /** The pass ends then unless the reader is seen in the zone again. */
   endsAt: z.string(),
   opens: ZoneOpens,
+  /** The pass opens something the reader could not read without it (their institution or plan
+   * does not cover all the zone opens): the app mentions the pass only then. */
+  opensMore: z.boolean(),
 });
 export type ZonePass = z.infer<typeof ZonePass>;
 

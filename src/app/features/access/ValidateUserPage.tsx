@@ -1,5 +1,7 @@
 // /validate-user?type=1 (no library linked: the no-access screen) and ?type=2 (subscription
-// expired, spec §4 texts): an access code, or sign in with a different account.
+// expired, spec §4 texts): an access code, or sign in with a different account; led by a running
+// Smart Reading Zone pass, when there is one.
+import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
@@ -10,6 +12,9 @@ import { useLibrarianMail } from './NextSteps';
 import { IdUploadForm } from './IdUploadForm';
 import { PlansOffer } from '../plans/PlansOffer';
 import { isGuest, session, storedUser } from '../../lib/session';
+
+// A running zone pass leads the screen (its own chunk: most readers here have none).
+const PassLead = lazy(() => import('../zone/PassLead').then((m) => ({ default: m.PassLead })));
 
 export default function ValidateUserPage() {
   const { t } = useTranslation();
@@ -22,6 +27,11 @@ export default function ValidateUserPage() {
       wide
       title={expired ? t('access.expiredTitle', { product: PRODUCT_NAME }) : t('access.noAccessTitle', { product: PRODUCT_NAME })}
       lede={expired ? t('access.expiredBody') : t('access.noAccessBody')}
+      lead={
+        <Suspense fallback={null}>
+          <PassLead />
+        </Suspense>
+      }
     >
       <h2 className="auth__subtitle">{t('access.haveCode')}</h2>
       <AccessCodeForm />

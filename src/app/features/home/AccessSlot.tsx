@@ -1,11 +1,14 @@
 // Home's access line: how to get in for a signed-out visitor (plain, inline: most first visits
-// see it), or the access-ended banner for a signed-in reader who cannot read (a lazy chunk).
+// see it), or the access-ended banner for a signed-in reader who cannot read (a lazy chunk); none
+// while a zone pass runs (a pass is access: the zone banner says until when).
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { loadScreenTexts } from '../../lib/i18n';
 import { session, useSessionVersion } from '../../lib/session';
+import { hasAccess } from '../../lib/access';
+import { passesChecked, usePassesVersion } from '../../lib/zone-pass';
 
 const AccessEndedBanner = lazy(() => Promise.all([import('../access/AccessEndedBanner'), loadScreenTexts()]).then(([m]) => m));
 
@@ -13,13 +16,15 @@ export function AccessSlot() {
   const { t } = useTranslation();
   const to = useLocalePath();
   useSessionVersion();
+  usePassesVersion();
   if (!session.isLoggedIn())
     return (
       <p className="home__getin" data-testid="how-to-get-in">
         {t('home.getIn')} <Link to={to('/login')}>{t('home.signIn')}</Link>
       </p>
     );
-  if (session.canSearch()) return null;
+  // Until the page load's first passes answer, a reader in a zone is not told they have no access.
+  if (hasAccess() || (!passesChecked() && navigator.onLine)) return null;
   return (
     <Suspense fallback={null}>
       <AccessEndedBanner />

@@ -1,6 +1,6 @@
 // Home (spec §2): the quick-category shelves, categories, languages, magazines, journals and
 // cover stories, all from one cached request; skeletons while loading, a retry when it fails.
-import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HomeResponse } from '../../../shared/schemas/content';
@@ -10,6 +10,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { homeQuery } from './queries';
 import { AccessSlot } from './AccessSlot';
+import { continueReserve } from '../shelf/expected';
 import { loadScreenTexts } from '../../lib/i18n';
 import { EAGER_HOME_COVERS, FIRST_HOME_SHELVES, HOME_COVER_SHELVES, homeShelfNote } from '../../../shared/home';
 
@@ -18,6 +19,22 @@ const NoData = lazy(() => import('../../components/NoData').then((m) => ({ defau
 // A signed-in reader's started issues, first: a chunk of its own (with the screens' texts), so
 // home's first load stays small.
 const ContinueShelf = lazy(() => Promise.all([import('../shelf/ContinueShelf'), loadScreenTexts()]).then(([m]) => m));
+
+/** Continue reading, in a place kept for it while it arrives when the reader had one before. */
+function ContinueSlot() {
+  const [reserve, setReserve] = useState(continueReserve);
+  const settled = useCallback(() => setReserve(null), []);
+  return (
+    <div
+      className={reserve === 'estimate' ? 'home__continue home__continue--expected' : 'home__continue'}
+      style={typeof reserve === 'number' ? { minHeight: reserve } : undefined}
+    >
+      <Suspense fallback={null}>
+        <ContinueShelf onSettled={settled} />
+      </Suspense>
+    </div>
+  );
+}
 
 export default function HomePage() {
   const { t, i18n } = useTranslation();
@@ -32,11 +49,7 @@ export default function HomePage() {
         <p className="claims">{home.data?.claims?.[i18n.language === 'hi' ? 'hi' : 'en']}</p>
       </div>
       <AccessSlot />
-      {session.isLoggedIn() && (
-        <Suspense fallback={null}>
-          <ContinueShelf />
-        </Suspense>
-      )}
+      {session.isLoggedIn() && <ContinueSlot />}
       {home.isError && !home.data && navigator.onLine && (
         <div className="notice notice--error" role="alert">
           <p>{t('home.loadError')}</p>

@@ -1,10 +1,12 @@
 // The sign-in journey's state between its screens (kept in sessionStorage so a reload on the
 // code screen keeps the request), the calls, and where a reader goes once signed in.
 import { useNavigate, type NavigateFunction } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { clearSession, isGuest, saveUser, session, STORAGE, storedUser, type LoginType } from '../../lib/session';
 import { deviceId } from '../../lib/device';
+import { runningPass } from '../../lib/zone-pass';
 import i18n from '../../lib/i18n';
 import type { RefreshBody } from '../../../shared/schemas/session-refresh';
 import { useLocalePath } from '../../components/useLocalePath';
@@ -85,14 +87,28 @@ export function nextPath(info: UserInfo, returnTo = '/'): string {
   return returnTo;
 }
 
-/** Stores the answer and moves on. */
+/** Whether a Smart Reading Zone pass runs for the reader now signed in: asking is what starts one
+ * on a zone's Wi-Fi. */
+const passRuns = (client: QueryClient) =>
+  import('../zone/queries')
+    .then((m) => client.fetchQuery(m.passesQuery()))
+    .then(
+      () => runningPass() !== null,
+      () => false,
+    );
+
+/** Stores the answer and moves on. A guest in a Smart Reading Zone reads at once: home (or where
+ * they were going), not the no-access screen. */
 export function useFinishSignIn() {
   const navigate = useNavigate();
   const to = useLocalePath();
-  return (info: LoginReply | UserInfo, loginType?: LoginType) => {
-    const target = nextPath(info, returnTo());
+  const client = useQueryClient();
+  return async (info: LoginReply | UserInfo, loginType?: LoginType) => {
+    const back = returnTo() ?? '/';
+    let target = nextPath(info, back);
     saveUser(info, loginType);
     if (info.mode !== 3) endFlow();
+    if (info.usertype === 'guest' && target.startsWith('/validate-user') && (await passRuns(client))) target = back;
     navigate(to(target), { replace: true });
   };
 }

@@ -4,6 +4,7 @@
 // views made offline reach the server when the network is back. Progress is kept on the device
 // at once and queued for the server shortly after, with the time it was made (the newest wins).
 import { lecternDb, STORES } from '../../db/index';
+import { noteContinue } from '../shelf/expected';
 import type { Progress, ReaderEvent } from '../../../shared/schemas/reader';
 import { READER_EVENTS_MAX } from '../../../shared/constants';
 import { currentAuth, deliverNow, queue } from '../offline/sync';
@@ -54,6 +55,7 @@ export async function saveProgress(issueId: number, page: number): Promise<void>
   const db = await lecternDb();
   const at = Date.now();
   await db.put(STORES.progress, { issueId, page, at });
+  noteContinue(1); // home keeps a place for Continue reading from now on
   progressChannel().postMessage(issueId);
   clearTimeout(progressTimer);
   sendProgress = () => queue({ path: '/api/reader/progress', body: { issueId, page, at }, slot: `progress:${issueId}` });

@@ -9,6 +9,7 @@ import { lecternDb, STORES, type LocalProgress } from '../../db/index';
 import type { ContinueItem } from '../../../shared/schemas/shelf';
 import { CONTINUE_ISSUES_MAX } from '../../../shared/constants';
 import { mergeProgress } from './merge';
+import { noteContinue } from './expected';
 export type { ShelfItem } from './merge';
 
 export const shelfKeys = {
@@ -56,7 +57,9 @@ export function continueQuery() {
       const issues = local.map((p) => p.issueId).join(',') || undefined;
       try {
         const { ContinueReply } = await import('../../../shared/schemas/shelf'); // (see lib/api.ts)
-        return mergeProgress((await apiGet('/api/shelf/continue', ContinueReply, { issues }, signal)).items, local);
+        const items = mergeProgress((await apiGet('/api/shelf/continue', ContinueReply, { issues }, signal)).items, local);
+        noteContinue(items.length);
+        return items;
       } catch (err) {
         if (err instanceof ApiError && err.code === 'network') return mergeProgress(await fromDownloads(local), local);
         throw err;

@@ -1,16 +1,20 @@
-// The in-app banner: "You're in <zone>. Free reading until <time>." when a pass starts (an arrival
-// reported by the watcher, or a pass found at start, when the network returns or every few
-// minutes), "Your Smart Reading Zone pass has ended." when one ends (a timer at its end asks
-// the server again: a reader still in the zone keeps it), and why a position report opened no
-// reading (sign in, the desk's code, try again on site), once per reason in a tab's session, with
-// the way to the zone screen. Dismissible, read out politely.
+// The in-app banner, one line floating above the page's bottom edge (it moves nothing on the
+// page): "Free reading here until 6:30 pm · <zone>" when a pass starts that opens something the
+// reader could not read already (the server says so per pass: a reader whose own subscription
+// covers all the zone opens is not told), "Your Smart Reading Zone pass has ended." when such a
+// pass ends (a timer at its end asks the server again: a reader still in the zone keeps it), and
+// why a position report opened no reading (sign in, the desk's code, try again on site), once per
+// reason in a tab's session, with the way to the zone screen. Never offline: a pass opens online
+// reading only. Dismissible, read out politely.
 import { useEffect, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { PassesReply, ZonePass } from '../../../shared/schemas/zones';
 import { CloseIcon } from '../../components/Icons';
 import { useLocalePath } from '../../components/useLocalePath';
+import { stripLocale } from '../../lib/locale';
 import { storedUser } from '../../lib/session';
+import { useOnline } from '../../components/OfflineBanner';
 import { passesQuery } from './queries';
 import { endTime } from './format';
 import { useZoneTexts } from './texts';
@@ -46,17 +50,19 @@ function explain(refusal: ZoneRefusal) {
 }
 
 let known: { user: string; zones: Set<number> } | null = null;
-/** Compares the passes with the ones seen before for this reader, and says what changed. */
+/** Compares the passes that open more than the reader's own access with the ones seen before for
+ * this reader, and says what changed. */
 function follow(user: string, reply: PassesReply) {
+  const worth = reply.passes.filter((p) => p.opensMore);
   const before = known?.user === user ? known.zones : null;
-  known = { user, zones: new Set(reply.passes.map((p) => p.zoneId)) };
+  known = { user, zones: new Set(worth.map((p) => p.zoneId)) };
   const seen = announced();
-  const started = reply.passes.find((p) => !seen.includes(passKey(p)));
+  const started = worth.find((p) => !seen.includes(passKey(p)));
   if (started) {
     sessionStorage.setItem(ANNOUNCED, JSON.stringify([...seen, passKey(started)].slice(-20)));
     return show({ kind: 'in', zone: started.zoneName, endsAt: started.endsAt });
   }
-  if (before && [...before].some((id) => !known!.zones.has(id)) && !reply.passes.length) show({ kind: 'ended' });
+  if (before && [...before].some((id) => !known!.zones.has(id)) && !worth.length) show({ kind: 'ended' });
 }
 
 /** The words load with the first message (the zone screen's texts), not with every start. */
@@ -64,23 +70,30 @@ function BannerMessage({ message: m }: { message: Message }) {
   const { t, lang, ready } = useZoneTexts();
   const to = useLocalePath();
   if (!ready) return null;
-  const text =
-    m.kind === 'in'
-      ? t('banner.in', { zone: m.zone, time: endTime(m.endsAt, lang).time })
-      : m.kind === 'refused'
-        ? t(`banner.refused.${m.refusal}`)
-        : t('banner.ended');
+  const close = (
+    <button type="button" className="icon-button zone-banner__close" onClick={() => show(null)} aria-label={t('banner.dismiss')}>
+      <CloseIcon />
+    </button>
+  );
+  if (m.kind === 'in')
+    return (
+      <div className="zone-banner zone-banner--in" data-testid="zone-banner">
+        <Link className="zone-banner__line" to={to('/reading-zone')} onClick={() => show(null)}>
+          <strong>{t('banner.in', { time: endTime(m.endsAt, lang).time })}</strong>
+          <span className="zone-banner__zone"> · {m.zone}</span>
+        </Link>
+        {close}
+      </div>
+    );
   return (
     <div className="zone-banner" data-testid="zone-banner">
-      <p>{text}</p>
-      {m.kind !== 'ended' && (
+      <p>{m.kind === 'refused' ? t(`banner.refused.${m.refusal}`) : t('banner.ended')}</p>
+      {m.kind === 'refused' && (
         <Link className="zone-banner__link" to={to('/reading-zone')} onClick={() => show(null)}>
-          {m.kind === 'in' ? t('banner.see') : t('refusal.see')}
+          {t('refusal.see')}
         </Link>
       )}
-      <button type="button" className="icon-button zone-banner__close" onClick={() => show(null)} aria-label={t('banner.dismiss')}>
-        <CloseIcon />
-      </button>
+      {close}
     </div>
   );
 }
@@ -114,9 +127,12 @@ export function ZoneBanner() {
     return () => window.removeEventListener('online', online);
   }, [refetch]);
 
+  const online = useOnline();
+  // The access screens lead with the pass themselves (PassLead): not said twice there.
+  const leading = stripLocale(useLocation().pathname) === '/validate-user' && current?.kind === 'in';
   return (
     <div className="zone-banner__region" aria-live="polite">
-      {current && <BannerMessage message={current} />}
+      {current && online && !leading && <BannerMessage message={current} />}
     </div>
   );
 }

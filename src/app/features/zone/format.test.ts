@@ -42,5 +42,9 @@ describe('zone texts', () => {
     const now = new Date('2026-11-23T10:00:00');
     expect(endTime(new Date('2026-11-23T18:30:00').toISOString(), 'en', now)).toEqual({ time: '6:30 pm', day: null });
     expect(endTime(new Date('2026-11-24T01:00:00').toISOString(), 'en', now).day).toBe('Tuesday');
+    // Hindi: the Hindi day period (not the Latin "am"/"pm") and the digits the Hindi interface uses.
+    expect(endTime(new Date('2026-11-23T18:30:00').toISOString(), 'hi', now)).toEqual({ time: 'शाम 6:30', day: null });
+    expect(endTime(new Date('2026-11-23T03:49:00').toISOString(), 'hi', now).time).toBe('रात 3:49');
+    expect(endTime(new Date('2026-11-23T14:05:00').toISOString(), 'hi', now).time).toBe('दोपहर 2:05');
   });
 });

@@ -1,12 +1,12 @@
 // How the zone screen and the banner say times, lengths, distances and opening hours.
-import { WEEKDAYS, type ZoneHours } from '../../../shared/zones';
+import { WEEKDAYS, clockTime, type ZoneHours } from '../../../shared/zones';
 
 const intlLocale = (lang: string) => (lang === 'hi' ? 'hi-IN' : 'en-IN');
 
-/** A pass's end in the device's time: "6:30 pm", and the weekday when it is not today. */
+/** A pass's end in the device's time: "6:30 pm" ("शाम 6:30"), and the weekday when it is not today. */
 export function endTime(endsAt: string, lang: string, now = new Date()): { time: string; day: string | null } {
   const end = new Date(endsAt);
-  const time = end.toLocaleTimeString(intlLocale(lang), { hour: 'numeric', minute: '2-digit' });
+  const time = clockTime(end, lang);
   const day = end.toDateString() === now.toDateString() ? null : end.toLocaleDateString(intlLocale(lang), { weekday: 'long' });
   return { time, day };
 }

@@ -7,7 +7,7 @@ import { PassesReply } from '../../../shared/schemas/zones';
 import { apiPost } from '../../lib/api';
 import { reported, type Fix } from './report';
 import { freshFix } from './location';
-import { zoneKeys } from './queries';
+import { kept, zoneKeys } from './queries';
 import { noteReport } from './refusal';
 
 export const reportHere = (fix: Fix | null, code?: string) =>
@@ -16,7 +16,7 @@ export const reportHere = (fix: Fix | null, code?: string) =>
 /** A report: the runtime passes the fix it just got; the screen's buttons take a fresh one. */
 export const report = async (what: { fix?: Fix | null; code?: string } = {}) =>
   reportHere(what.fix === undefined ? await freshFix() : what.fix, what.code).then(
-    (reply) => (noteReport(null), reply),
+    (reply) => (noteReport(null), kept(reply)),
     (err) => {
       noteReport(err);
       throw err;

@@ -6,6 +6,7 @@ import { PassesReply, ZonesReply } from '../../../shared/schemas/zones';
 import { SIGHTING_DECIMALS, ZONE_REPORT_EVERY_MS } from '../../../shared/zones';
 import { apiGet } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
+import { notePasses, passesAsked } from '../../lib/zone-pass';
 
 const round = (n: number) => Number(n.toFixed(SIGHTING_DECIMALS));
 
@@ -26,12 +27,19 @@ export const zonesQuery = (near: { lat: number; lng: number } | null) =>
     placeholderData: (previous) => previous,
   });
 
+/** Every passes answer is kept for the access rules (a running pass is access). */
+export const kept = (reply: PassesReply): PassesReply => (notePasses(reply.passes), reply);
+
 /** The passes: asked at start, when the network returns, and every few minutes while the app is
  * on screen (a request from a zone's Wi-Fi counts as being there). */
 export const passesQuery = () =>
   queryOptions({
     queryKey: zoneKeys.passes(),
-    queryFn: ({ signal }) => apiGet('/api/zones/passes', PassesReply, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiGet('/api/zones/passes', PassesReply, undefined, signal).then(kept, (err: unknown) => {
+        passesAsked();
+        throw err;
+      }),
     enabled: session.isLoggedIn() && !!session.userToken(),
     refetchInterval: ZONE_REPORT_EVERY_MS,
     staleTime: 30_000,
