@@ -29,16 +29,7 @@ const MAX_SOURCES = 10_000;
 /** Candidates a packet's secret is tried against (one NAS-Identifier in several zones). */
 const MAX_CANDIDATES = 8;
 
-export const DROP_REASONS = [
-  'rate_limited',
-  'malformed',
-  'unknown_nas',
-  'bad_authenticator',
-  'stale',
-  'replay',
-  'busy',
-  'error',
-] as const;
+export const DROP_REASONS = ['rate_limited', 'malformed', 'unknown_nas', 'bad_authenticator', 'stale', 'replay', 'busy', 'error'] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 
 export interface RadiusStats {
@@ -63,7 +54,7 @@ export function wellFormed(packet: Buffer): boolean {
   if (packet.length < HEADER || packet.length > MAX_PACKET) return false;
   const length = packet.readUInt16BE(2);
   if (length < HEADER || length > packet.length) return false;
-  for (let at = HEADER; at < length; ) {
+  for (let at = HEADER; at < length;) {
     if (at + 2 > length) return false;
     const len = packet[at + 1];
     if (len < 2 || at + len > length) return false;

@@ -30,7 +30,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: async (req) => {
         const r = await limit(req);
-        if (!r.isAllowed && r.isExceeded) throw new HttpError(429, 'too_many_requests', 'Too many arrivals for this zone. Please slow down.');
+        if (!r.isAllowed && r.isExceeded)
+          throw new HttpError(429, 'too_many_requests', 'Too many arrivals for this zone. Please slow down.');
       },
       schema: { params: ArrivalParams, response: { 200: ArrivalReply, ...errors } },
     },
