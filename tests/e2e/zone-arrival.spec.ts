@@ -49,8 +49,12 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
     }, subscription);
   }
 
-  test('a linked Wi-Fi identity in an Accounting-Start from radclient becomes the arrival notification', async ({ page, context }) => {
-    test.setTimeout(120_000);
+  test('a linked Wi-Fi identity in an Accounting-Start from radclient becomes the arrival notification', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
     // Demo University's librarian: a hall whose access point reports to Lectern (its secret shown once).
     await page.goto('/');
     const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
@@ -69,12 +73,30 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
         headers: auth,
       })
     ).json();
-    const client = await page.request.post(`${zones}/${hall.id}/radius`, {
-      data: { matchBy: 'nas_identifier', matchValue: 'hall-ap-1' },
-      headers: auth,
-    });
-    expect(client.status()).toBe(200);
-    const { secret } = await client.json();
+    // In the console's Zones section the librarian gives the hall its access point; the secret is shown once.
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const desk = await staff.newPage();
+    await new SignIn(desk).withPassword('librarian@demo.edu', PASSWORD);
+    await expect(desk).not.toHaveURL(/\/login/);
+    await desk.goto(`/library/${inst.id}/zones`);
+    const card = desk.getByTestId(`zone-${hall.id}`);
+    await card.getByText('Arrivals told by your Wi-Fi (app closed)').click();
+    const network = card.getByTestId('zone-network');
+    await expect(network).toContainText('No RADIUS client yet.');
+    await network.getByLabel('Match packets by').selectOption('nas_identifier');
+    await network.getByLabel('Value').fill('Hall-AP-1');
+    await network.getByRole('button', { name: 'Add RADIUS client' }).click();
+    await expect(network.getByTestId('zone-secret')).toContainText('it is not shown again');
+    const secret = (await network.getByTestId('zone-secret').locator('code').textContent())!;
+    expect(secret).toMatch(/^[\w-]{32}$/);
+    await expect(network.getByTestId('zone-radius-client')).toContainText('NAS-Identifier: hall-ap-1');
+    await screenshotBoth(desk, 'console-zone-network');
+    await desk.goto(`/hi/library/${inst.id}/zones`);
+    await desk.getByTestId(`zone-${hall.id}`).getByText('आपके वाई-फ़ाई से बताए गए आगमन (ऐप बंद होने पर)').click();
+    await expect(desk.getByTestId(`zone-${hall.id}`).getByTestId('zone-radius-client')).toContainText('hall-ap-1');
+    await desk.evaluate(() => document.fonts.ready);
+    await screenshotBoth(desk, 'console-zone-network-hi');
+    await staff.close();
 
     // The reader: notifications on for this device.
     const sub = receiver.subscribe('wifi-reader').json;
