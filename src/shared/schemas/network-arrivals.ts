@@ -2,7 +2,7 @@
 // zone's RADIUS clients as the console writes and lists them, and the Wi-Fi identities a member
 // links in My Account.
 import { z } from 'zod';
-import { int } from './fields';
+import { int, line, raw } from './fields';
 import { ZoneParams } from './console-inbox';
 
 /** A network user name: an e-mail address, an eduroam inner identity, whatever the venue reports. */
@@ -15,7 +15,7 @@ const identity = z
   .transform((v) => v.toLowerCase());
 
 export const ArrivalParams = z.object({ id: int(1, undefined, 'expected a zone id') });
-export const ArrivalBody = z.object({ user: z.string().trim().min(1).max(253), event: z.enum(['start', 'stop']) }).strict();
+export const ArrivalBody = z.object({ user: line().min(1).max(253), event: z.enum(['start', 'stop']) }).strict();
 /** The same answer for a member, a stranger and a stop: recorded, never who is a member. */
 export const ArrivalReply = z.object({ status: z.literal(1), recorded: z.literal(true) });
 
@@ -23,9 +23,9 @@ export const RADIUS_MATCH_BY = ['nas_identifier', 'called_station', 'nas_ip'] as
 export const RadiusClientBody = z
   .object({
     matchBy: z.enum(RADIUS_MATCH_BY),
-    matchValue: z.string().trim().min(1).max(253),
+    matchValue: line().min(1).max(253),
     /** Given by the venue; omitted: the server makes one and shows it once. */
-    secret: z.string().min(16, 'A shared secret has at least 16 characters.').max(128).optional(),
+    secret: raw().min(16, 'A shared secret has at least 16 characters.').max(128).optional(),
   })
   .strict();
 export const RadiusClient = z.object({ id: z.number().int(), matchBy: z.enum(RADIUS_MATCH_BY), matchValue: z.string() });
