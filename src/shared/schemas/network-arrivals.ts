@@ -36,5 +36,8 @@ export const SecretReply = z.object({ secret: z.string() });
 export const RadiusClientParams = ZoneParams.extend({ clientId: int(1) });
 
 export const IdentityBody = z.object({ identity }).strict();
-export const Identities = z.object({ identities: z.array(z.object({ identity: z.string(), createdAt: z.string() })), max: z.number().int() });
+export const Identities = z.object({
+  identities: z.array(z.object({ identity: z.string(), createdAt: z.string() })),
+  max: z.number().int(),
+});
 export type Identities = z.infer<typeof Identities>;
