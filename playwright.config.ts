@@ -7,7 +7,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 import { OIDC_CLIENT } from './tests/support/oidc-provider';
 import { loopbackCertificate } from './tests/support/push-service';
 
-// E2E_PORT lets a second run (another worktree) use other ports; the OpenID provider takes the next one.
+// E2E_PORT lets a second run (another worktree) use other ports; the OpenID provider takes the next
+// one, the RADIUS accounting listener the one after.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OIDC_PORT = PORT + 1;
 // A fresh data directory per run. Test workers load this file too: only the runner itself
@@ -75,6 +76,8 @@ export default defineConfig({
         // The push receiver of tests/e2e/zone.spec.ts (see pushTls above).
         PUSH_SERVICE_HOSTS: '127.0.0.1',
         NODE_EXTRA_CA_CERTS: path.resolve(pushTls.cert),
+        // The RADIUS accounting listener of tests/e2e/zone-arrival.spec.ts (radclient sends to it).
+        RADIUS_ACCT_PORT: String(PORT + 2),
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         DEMO_SSO: `http://127.0.0.1:${OIDC_PORT} ${OIDC_CLIENT.id} ${OIDC_CLIENT.secret}`,
         // Domain checks ask nobody outside: a closed loopback port, so a check says the lookup failed.

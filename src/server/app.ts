@@ -29,6 +29,7 @@ import accounts from './plugins/accounts';
 import push, { type PushOptions } from './plugins/push';
 import ingestJobs from './plugins/ingest-jobs';
 import metrics from './plugins/metrics';
+import radius from './plugins/radius';
 import type { Mailer, SmsSender } from './services/mailer';
 import type { MediaStorage } from './media/storage';
 import { openStorage } from './media/open-storage';
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(push, { agent: opts.pushAgent, ...opts.pushQueue });
   await app.register(ingestJobs); // bulk import's queue, run in the background
   await app.register(metrics); // after push, whose queue it reads; before the routes it counts
+  await app.register(radius); // after metrics, which count its packets
 
   await app.register(healthRoute);
   await app.register(contentRoutes, { prefix: '/content' });

@@ -35,6 +35,12 @@ export interface Config {
    * loopback; with neither it is not served at all. */
   metricsToken?: string;
   metricsPort?: number;
+  /** RADIUS_ACCT_PORT: the UDP port of the RADIUS accounting listener (unset: no listener; 0: any free port). */
+  radiusAcctPort?: number;
+  /** RADIUS_ACCT_HOST: the address it binds to (default HOST). */
+  radiusAcctHost: string;
+  /** RADIUS_ACCT_RATE: packets a second taken from one source address (a burst of twice that). */
+  radiusAcctRate: number;
   /** Where the built app lives (vite build output). */
   appDir: string;
   logLevel: string;
@@ -206,6 +212,14 @@ export function parseSwitch(env: NodeJS.ProcessEnv, name: string, fallback: bool
   throw new Error(`${name} must be 1 or 0, not "${env[name]}"`);
 }
 
+/** RADIUS_ACCT_PORT: unset or empty is no listener; else a port number (0: any free one, for tests). */
+function parseRadiusPort(value: string | undefined): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new Error(`RADIUS_ACCT_PORT must be a port number, not "${v}"`);
+  return Number(v);
+}
+
 /** METRICS_PORT: unset or empty is none; else a port number. */
 function parseMetricsPort(value: string | undefined): number | undefined {
   const v = value?.trim();
@@ -243,6 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestLog: parseSwitch(env, 'REQUEST_LOG', false),
     metricsToken,
     metricsPort: parseMetricsPort(env.METRICS_PORT),
+    radiusAcctPort: parseRadiusPort(env.RADIUS_ACCT_PORT),
+    radiusAcctHost: env.RADIUS_ACCT_HOST?.trim() || host,
+    radiusAcctRate: Math.max(1, Number(env.RADIUS_ACCT_RATE ?? 200) || 200),
     appDir: path.resolve(env.APP_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     contentCacheMs: Number(env.CONTENT_CACHE_MS ?? 30_000),

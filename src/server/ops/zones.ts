@@ -5,6 +5,11 @@
 //   npm run zones -- edit <id> [flags]   changes the given fields of one (the rest stay)
 //   npm run zones -- remove <id>         removes one (its passes and sightings go with it)
 //   npm run zones -- code <id>           the on-site code to put up at its desk now
+//   npm run zones -- radius <id>         its RADIUS accounting clients (arrival told by the venue's network)
+//   npm run zones -- radius <id> add --match nas-id:<NAS-Identifier> | ssid:<SSID or Called-Station-Id> | nas-ip:<address>
+//                                        [--secret <16+ characters>]  adds one (a secret is made and shown once when none is given)
+//   npm run zones -- radius <id> remove <client id>
+//   npm run zones -- webhook <id>        a new webhook secret for its controller (shown once; the old one stops working)
 // Flags: --description, --lat --lng --radius (metres) | --no-place, --cidr a,b | --cidr none,
 // --hours 'mon-fri 08:00-20:00, sat 09:00-13:00' | --hours always, --tz Asia/Kolkata,
 // --pass-minutes 120, --opens all | sections:newspapers,journals | categories:1,2 | titles:5,6
@@ -22,6 +27,19 @@ import { ZoneInput } from '../../shared/schemas/zones';
 import { ZoneInputError, allZones, getZone, insertZone, removeZone, replaceZone, zoneInput, type Zone } from '../repositories/zones';
 import { recordAudit } from '../repositories/console';
 import { currentZoneCode } from '../services/zone-codes';
+import {
+  RADIUS_SECRET_MIN,
+  addRadiusClient,
+  matchValue,
+  newSecret,
+  removeRadiusClient,
+  replaceWebhookSecret,
+  zoneRadiusClients,
+  type RadiusMatch,
+} from '../repositories/network-arrivals';
+
+const MATCH_FLAGS: Record<string, RadiusMatch> = { 'nas-id': 'nas_identifier', ssid: 'called_station', 'nas-ip': 'nas_ip' };
+const MATCH_NAMES: Record<RadiusMatch, string> = { nas_identifier: 'nas-id', called_station: 'ssid', nas_ip: 'nas-ip' };
 
 const USAGE = `Usage:
   npm run zones
@@ -31,7 +49,9 @@ const USAGE = `Usage:
       [--proof required|none]
   npm run zones -- edit <id> [the same flags; --no-place, --cidr none, --hours always, --institution none, --active]
   npm run zones -- remove <id>
-  npm run zones -- code <id>`;
+  npm run zones -- code <id>
+  npm run zones -- radius <id> [add --match nas-id:<id>|ssid:<ssid>|nas-ip:<address> [--secret <16+ characters>] | remove <client id>]
+  npm run zones -- webhook <id>`;
 
 class UsageError extends Error {}
 
@@ -51,6 +71,8 @@ const OPTIONS = {
   active: { type: 'boolean' },
   inactive: { type: 'boolean' },
   proof: { type: 'string' },
+  match: { type: 'string' },
+  secret: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
@@ -140,7 +162,7 @@ const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataD
 try {
   const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true, strict: true });
   const [action = 'list', id, ...extra] = positionals;
-  if (extra.length) throw new UsageError(`Unexpected ${extra.join(' ')}.\n${USAGE}`);
+  if (extra.length && action !== 'radius') throw new UsageError(`Unexpected ${extra.join(' ')}.\n${USAGE}`);
   await migrate(db);
   if (action === 'list') {
     const zones = await allZones(db);
@@ -200,6 +222,44 @@ try {
     console.log(
       `${zone.name}: ${code.code.slice(0, 3)} ${code.code.slice(3)} until ${code.changesAt.toISOString()} (a new code every ${code.periodSeconds / 60} minutes; the one before still counts)` +
         (zone.proofRequired ? '' : '\nThis zone does not ask for it yet: --proof required turns that on.'),
+    );
+  } else if (action === 'radius') {
+    const zone = await getZone(db, idArg(id));
+    if (!zone) throw new UsageError(`There is no zone #${id}.`);
+    const [sub = 'list', clientArg, ...rest] = extra;
+    if (rest.length) throw new UsageError(`Unexpected ${rest.join(' ')}.\n${USAGE}`);
+    if (sub === 'list') {
+      const clients = await zoneRadiusClients(db, zone.id);
+      console.log(
+        clients.length
+          ? clients.map((c) => `  client #${c.id}  ${MATCH_NAMES[c.matchBy]}:${c.matchValue}`).join('\n')
+          : `${zone.name} has no RADIUS client. Add one with: npm run zones -- radius ${zone.id} add --match nas-id:<NAS-Identifier>`,
+      );
+    } else if (sub === 'add') {
+      const m = /^(nas-id|ssid|nas-ip):(.+)$/.exec(values.match?.trim() ?? '');
+      if (!m) throw new UsageError('--match: expected nas-id:<NAS-Identifier>, ssid:<SSID or Called-Station-Id> or nas-ip:<address>.');
+      const matchBy = MATCH_FLAGS[m[1]];
+      const value = matchValue(matchBy, m[2]);
+      if (value === null) throw new UsageError(`--match nas-ip: "${m[2]}" is no IPv4 or IPv6 address.`);
+      if (values.secret !== undefined && (values.secret.length < RADIUS_SECRET_MIN || values.secret.length > 128))
+        throw new UsageError(`--secret: a shared secret has ${RADIUS_SECRET_MIN} to 128 characters.`);
+      const secret = values.secret ?? newSecret();
+      const clientId = await db.transaction((tx) => addRadiusClient(tx, zone, { matchBy, matchValue: value, secret }, null));
+      console.log(
+        `${zone.name}: RADIUS client #${clientId} (${MATCH_NAMES[matchBy]}:${value}).` +
+          (values.secret === undefined ? `\nShared secret (shown this once; put it in the RADIUS server's client entry): ${secret}` : ''),
+      );
+    } else if (sub === 'remove') {
+      if (!(await db.transaction((tx) => removeRadiusClient(tx, zone, idArg(clientArg), null))))
+        throw new UsageError(`${zone.name} has no RADIUS client #${clientArg}.`);
+      console.log(`RADIUS client #${clientArg} removed.`);
+    } else throw new UsageError(USAGE);
+  } else if (action === 'webhook') {
+    const zone = await getZone(db, idArg(id));
+    if (!zone) throw new UsageError(`There is no zone #${id}.`);
+    const secret = await db.transaction((tx) => replaceWebhookSecret(tx, zone, null));
+    console.log(
+      `${zone.name}: webhook POST /api/zones/${zone.id}/arrivals\nSecret (shown this once; any earlier one stops working now): ${secret}`,
     );
   } else {
     throw new UsageError(USAGE);

@@ -14,6 +14,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PUBLIC_CACHED = /^\/(content|media)\//;
 const GUARDED = /^\/(api|content)(\/|$)/;
 const ZONE_PING = '/api/zones/ping';
+const ZONE_ARRIVALS = /^\/api\/zones\/\d+\/arrivals$/;
+const ZONE_ARRIVALS_ROUTE = '/api/zones/:id/arrivals';
 
 /** The path a request names, as a router could read it: percent-decoded, duplicate slashes and dot
  * segments removed, lower case. A malformed percent-encoding is a 400. Deciding on the raw URL let
@@ -62,10 +64,13 @@ export default fp(async (app) => {
     }
     // Every method but the safe ones, on the path as written and on the route it reached.
     if (SAFE.has(req.method) || !(GUARDED.test(pathname) || GUARDED.test(req.routeOptions.url ?? ''))) return;
-    // The one exemption: the service worker's zone ping (a service worker has no document.cookie).
+    // The exemptions: the service worker's zone ping (a service worker has no document.cookie).
     // It carries no session and no cookie grants anything there: the ping key in its body, which
     // another site cannot know, is the whole credential. Both the path and the route must be it.
     if (req.method === 'POST' && pathname === ZONE_PING && req.routeOptions.url === ZONE_PING) return;
+    // And a venue's arrivals webhook: sent by a Wi-Fi controller, signed with the zone's secret,
+    // which is its whole credential (no cookie or session is read there).
+    if (req.method === 'POST' && ZONE_ARRIVALS.test(pathname) && req.routeOptions.url === ZONE_ARRIVALS_ROUTE) return;
     const header = req.headers[XSRF_HEADER];
     if (!valid(current) || header !== current) {
       throw new HttpError(403, 'xsrf', 'This request could not be verified. Reload the page and try again.');

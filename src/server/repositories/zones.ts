@@ -363,6 +363,19 @@ export async function zonesAt(
   return [...found.values()];
 }
 
+/** Those of these zones that are in use and open now, as found by their network: a venue's
+ * network (its RADIUS accounting or its controller's webhook) told us the reader is there. */
+export async function zonesById(db: Queryable, ids: number[], at: Date = new Date()): Promise<ZoneHere[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.query<{ id: number; name: string; time_zone: string; hours: ZoneInput['hours']; proof_required: boolean }>(
+    `SELECT z.id, z.name, z.time_zone, z.hours, z.proof_required FROM zones z WHERE z.id = ANY ($1::int[]) AND ${usable('z')} ORDER BY z.id`,
+    [ids],
+  );
+  return rows
+    .filter((r) => isOpenAt(r.hours, r.time_zone, at))
+    .map((r) => ({ id: r.id, name: r.name, timeZone: r.time_zone, via: 'network' as const, proofRequired: r.proof_required }));
+}
+
 /** The query behind listZones (the benchmark explains it). The nearest zones come from the GiST
  * index's distance order (no tie-breaker there: one would turn the index scan into a sort of every
  * zone), and only those few are joined to their institution and networks. */

@@ -22,9 +22,11 @@ import {
   upsertPasses,
   zoneCodeSecret,
   zonesAt,
+  zonesById,
   type PassUpsert,
   type ZoneHere,
 } from '../repositories/zones';
+import { memberNamed } from '../repositories/network-arrivals';
 import { HttpError } from '../plugins/errors';
 import { LIMITS, refund, spend, spendOne } from './rate-limit';
 import { zoneCodeMatches } from './zone-codes';
@@ -91,17 +93,16 @@ function announce(app: FastifyInstance, userId: number, zones: ZoneHere[], passe
   return arrived.map((p) => p.zoneId);
 }
 
-/** Sights the reader by the network the request came from (req.ip, as TRUST_PROXY decides): stores
- * a sighting per zone found, opens or extends those passes (a network proves presence), and queues
- * an arrival push for each pass that started now. With no zone on that network this is one indexed
- * query. Returns the zones arrived in. */
-export async function sight(app: FastifyInstance, userId: number, where: { ip?: string }): Promise<number[]> {
-  const zones = await zonesAt(app.db, { ip: where.ip });
+/** A network proved the reader is in these zones (found by the address a request came from, or
+ * told by the venue's RADIUS accounting or controller): stores a sighting per zone, opens or
+ * extends those passes as proven, and queues an arrival push for each pass that started now.
+ * Returns the zones arrived in. */
+export async function arriveByNetwork(app: FastifyInstance, userId: number, zones: ZoneHere[]): Promise<number[]> {
   if (!zones.length) return [];
   await addSightings(
     app.db,
     userId,
-    zones.map((z) => ({ zoneId: z.id, via: z.via })),
+    zones.map((z) => ({ zoneId: z.id, via: 'network' as const })),
   );
   const passes = await upsertPasses(
     app.db,
@@ -109,6 +110,22 @@ export async function sight(app: FastifyInstance, userId: number, where: { ip?: 
     zones.map((z) => ({ id: z.id, proved: true })),
   );
   return announce(app, userId, zones, passes);
+}
+
+/** Sights the reader by the network the request came from (req.ip, as TRUST_PROXY decides). With
+ * no zone on that network this is one indexed query. Returns the zones arrived in. */
+export async function sight(app: FastifyInstance, userId: number, where: { ip?: string }): Promise<number[]> {
+  return arriveByNetwork(app, userId, await zonesAt(app.db, { ip: where.ip }));
+}
+
+/** The venue's network says `userName` joined it in these zones (a RADIUS Accounting-Start or
+ * Interim-Update, or a controller's webhook): a member's e-mail address or linked identity arrives
+ * by network in those of the zones open now; anyone else stores nothing. Returns the zones arrived
+ * in (none for an unknown name, a closed zone, or a pass that was already running). */
+export async function arriveNamed(app: FastifyInstance, userName: string, zoneIds: number[]): Promise<number[]> {
+  const userId = await memberNamed(app.db, userName);
+  if (userId === null) return [];
+  return arriveByNetwork(app, userId, await zonesById(app.db, zoneIds));
 }
 
 export interface Report {

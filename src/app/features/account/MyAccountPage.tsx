@@ -1,5 +1,6 @@
 // /dashboard/myAccount: name (editable), e-mail and mobile (linking a mobile number by code),
-// the institution, the Smart Reading Zone settings (location, notifications), and the devices
+// the institution, the Smart Reading Zone settings (location, notifications, the Wi-Fi identities
+// a venue's network may report), and the devices
 // signed in to the account.
 import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ import { DeleteAccount } from './DeleteAccount';
 import { DeviceCode } from './DeviceCode';
 import { SsoLink } from './SsoLink';
 import { Sessions } from './Sessions';
+import { WifiIdentities } from './WifiIdentities';
 import { detailsQuery } from './queries';
 import { useUpdateProfile } from './mutations';
 
@@ -85,6 +87,7 @@ export default function MyAccountPage() {
       <Suspense fallback={null}>
         <ZoneSettings />
       </Suspense>
+      {user?.usertype === 'user' && <WifiIdentities />}
       {user?.usertype === 'user' && <SsoLink />}
       {user?.usertype === 'user' && <DeviceCode />}
       {user && <Sessions />}

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api';
 import { EmailPreferences, SsoLinks, UserInfo } from '../../../shared/schemas/account';
 import { ReaderSessions } from '../../../shared/schemas/sessions';
+import { Identities } from '../../../shared/schemas/network-arrivals';
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -10,6 +11,7 @@ export const accountKeys = {
   emailPreferences: () => [...accountKeys.all, 'email-preferences'] as const,
   ssoLinks: () => [...accountKeys.all, 'sso-links'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
+  wifiIdentities: () => [...accountKeys.all, 'wifi-identities'] as const,
 };
 
 export const detailsQuery = () => queryOptions({ queryKey: accountKeys.details(), queryFn: () => apiPost('/api/user/details', UserInfo) });
@@ -28,4 +30,10 @@ export const sessionsQuery = () =>
   queryOptions({
     queryKey: accountKeys.sessions(),
     queryFn: ({ signal }) => apiGet('/api/user/sessions', ReaderSessions, undefined, signal),
+  });
+/** The Wi-Fi identities the member linked, for arrival told by a venue's network. */
+export const wifiIdentitiesQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.wifiIdentities(),
+    queryFn: ({ signal }) => apiGet('/api/user/network-identities', Identities, undefined, signal),
   });

@@ -1,6 +1,7 @@
 // The console's zones section: the institution's Smart Reading Zones, each with the readers in it
 // now, where it is (a circle, networks), its hours, pass length, what it opens and whether a
-// location needs a second proof (then the code to show at the desk); make, change or remove one.
+// location needs a second proof (then the code to show at the desk), the venue's network that
+// reports arrivals (RADIUS clients, webhook); make, change or remove one.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { showToast } from '../../components/Toast';
@@ -11,6 +12,7 @@ import { useRemoveZone, zoneCodeQuery, zonesQuery } from './zones-queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { QueryProblem, useRefusalText, type SectionProps } from './ConsoleParts';
 import { ZoneForm } from './ZoneForm';
+import { ZoneNetworkArrivals } from './ZoneNetworkArrivals';
 
 /** The code readers type at the desk: large, with when the next one comes. */
 function DeskCode({ institutionId, zoneId }: { institutionId: number; zoneId: number }) {
@@ -136,6 +138,7 @@ export function ZonesSection({ institutionId }: SectionProps) {
                 </div>
               </dl>
               {z.proofRequired && <DeskCode institutionId={institutionId} zoneId={z.id} />}
+              <ZoneNetworkArrivals institutionId={institutionId} zoneId={z.id} />
               {editing === null && (
                 <div className="console-zone-form__actions">
                   <button

@@ -2,6 +2,7 @@
 // readers in each now, created, edited and removed. Librarians of the institution and admins,
 // checked by console-guard on every call; every change audited by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { InstitutionParams } from '../../../shared/schemas/console';
 import { ConsoleZone, ConsoleZoneBody, ConsoleZones, ZoneCodeReply, ZoneParams } from '../../../shared/schemas/console-inbox';
 import { OkReply } from '../../../shared/schemas/account';
@@ -17,6 +18,16 @@ import { ZoneInputError } from '../../repositories/zones';
 import { currentZoneCode } from '../../services/zone-codes';
 import { HttpError } from '../../plugins/errors';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { NetworkArrivals, RadiusClientBody, RadiusClientParams, SecretReply } from '../../../shared/schemas/network-arrivals';
+import {
+  addRadiusClient,
+  hasWebhook,
+  matchValue,
+  newSecret,
+  removeRadiusClient,
+  replaceWebhookSecret,
+  zoneRadiusClients,
+} from '../../repositories/network-arrivals';
 
 const noSuchZone = () => new HttpError(404, 'no_zone', 'There is no such zone.');
 
@@ -68,6 +79,56 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!(await institutionZone(db, inst.id, req.params.zoneId))) throw noSuchZone();
       const code = (await currentZoneCode(db, req.params.zoneId))!;
       return { code: code.code, changesAt: code.changesAt.toISOString(), periodSeconds: code.periodSeconds };
+    },
+  );
+
+  // Arrival told by the venue's network (docs/zones-network.md): the zone's RADIUS clients and
+  // whether it takes the webhook. Secrets are shown once, when made, never listed.
+  const ownZone = async (req: { params: { institutionId: number; zoneId: number } } & FastifyRequest) => {
+    const inst = await institutionFor(req, req.params.institutionId);
+    if (!(await institutionZone(db, inst.id, req.params.zoneId))) throw noSuchZone();
+    return { id: req.params.zoneId, institutionId: inst.id };
+  };
+  const arrivals = async (zoneId: number) => ({ clients: await zoneRadiusClients(db, zoneId), webhook: await hasWebhook(db, zoneId) });
+
+  app.get(
+    `${base}/:zoneId/network`,
+    { ...guarded, schema: { params: ZoneParams, response: { 200: NetworkArrivals, ...errors } } },
+    async (req) => arrivals((await ownZone(req)).id),
+  );
+
+  app.post(
+    `${base}/:zoneId/radius`,
+    { ...guarded, schema: { params: ZoneParams, body: RadiusClientBody, response: { 200: SecretReply, ...errors } } },
+    async (req) => {
+      const zone = await ownZone(req);
+      const value = matchValue(req.body.matchBy, req.body.matchValue);
+      if (value === null) throw new HttpError(400, 'bad_nas_ip', 'A NAS-IP-Address match needs an IPv4 or IPv6 address.');
+      const secret = req.body.secret ?? newSecret();
+      await db.transaction((tx) => addRadiusClient(tx, zone, { matchBy: req.body.matchBy, matchValue: value, secret }, req.user!.id));
+      await app.radius?.reload();
+      return { secret };
+    },
+  );
+
+  app.post(
+    `${base}/:zoneId/radius/:clientId/remove`,
+    { ...guarded, schema: { params: RadiusClientParams, response: { 200: OkReply, ...errors } } },
+    async (req) => {
+      const zone = await ownZone(req);
+      if (!(await db.transaction((tx) => removeRadiusClient(tx, zone, req.params.clientId, req.user!.id))))
+        throw new HttpError(404, 'no_radius_client', 'This zone has no such RADIUS client.');
+      await app.radius?.reload();
+      return { status: 1 as const, message: 'The RADIUS client was removed.' };
+    },
+  );
+
+  app.post(
+    `${base}/:zoneId/webhook-secret`,
+    { ...guarded, schema: { params: ZoneParams, response: { 200: SecretReply, ...errors } } },
+    async (req) => {
+      const zone = await ownZone(req);
+      return { secret: await db.transaction((tx) => replaceWebhookSecret(tx, zone, req.user!.id)) };
     },
   );
 

@@ -10,6 +10,8 @@ import contactRoutes from './contact';
 import eventRoutes from './events';
 import pushRoutes from './push';
 import zoneRoutes from './zones';
+import zoneArrivalRoutes from './zone-arrivals';
+import networkIdentityRoutes from './network-identities';
 import shelfRoutes from './shelf';
 import consoleRoutes from './console';
 import consoleReportRoutes from './console-reports';
@@ -42,6 +44,8 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(eventRoutes);
   await app.register(pushRoutes);
   await app.register(zoneRoutes);
+  await app.register(zoneArrivalRoutes);
+  await app.register(networkIdentityRoutes);
   await app.register(shelfRoutes);
   await app.register(consoleRoutes);
   await app.register(consoleReportRoutes);

@@ -1,0 +1,190 @@
+// Arrival told by the venue's network, in Chromium against the real server: a librarian gives a
+// zone a RADIUS client in the console's API, a reader turns notifications on and links their Wi-Fi
+// identity in My Account (the consent said first), then FreeRADIUS's radclient sends the venue's
+// Accounting-Start for that identity to the server's listener (RADIUS_ACCT_PORT in
+// playwright.config.ts): the server's push reaches the run's push-service stand-in, and delivered
+// to the service worker (CDP ServiceWorker.deliverPushMessage) it shows the arrival notification.
+import fs from 'node:fs';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { SignIn, ZoneScreen, screenshotBoth } from './pages';
+import { startPushService, type PushServiceStandIn } from '../support/push-service';
+import { radclient } from '../support/radclient';
+
+const PASSWORD = 'read2026';
+/** The server's RADIUS accounting port (playwright.config.ts: the run's port + 2). */
+const RADIUS_E2E_PORT = Number(process.env.E2E_PORT ?? 4173) + 2;
+const IDENTITY = 's1234567@campus.ac.in';
+
+test.describe('arrival told by the venue’s RADIUS accounting', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, permissions: ['notifications'] });
+  let receiver: PushServiceStandIn;
+  test.beforeAll(async () => {
+    const dir = `${process.env.LECTERN_E2E_DATA_DIR}-push`;
+    receiver = await startPushService({
+      tls: { private: fs.readFileSync(`${dir}/key.pem`, 'utf8'), cert: fs.readFileSync(`${dir}/cert.pem`, 'utf8') },
+    });
+  });
+  test.afterAll(async () => receiver.close());
+
+  /** Headless Chromium has no push service: PushManager hands out a subscription on the receiver. */
+  async function stubPushManager(context: BrowserContext, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
+    await context.addInitScript((sub) => {
+      const KEY = 'e2e.pushSubscription';
+      const make = (serverKey: string) => ({
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob(serverKey), (c) => c.charCodeAt(0)).buffer },
+        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+        unsubscribe: async () => (localStorage.removeItem(KEY), true),
+      });
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = btoa(String.fromCharCode(...new Uint8Array(options!.applicationServerKey as Uint8Array)));
+        localStorage.setItem(KEY, key);
+        return make(key) as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        const key = localStorage.getItem(KEY);
+        return (key ? make(key) : null) as unknown as PushSubscription;
+      };
+    }, subscription);
+  }
+
+  test('a linked Wi-Fi identity in an Accounting-Start from radclient becomes the arrival notification', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    // Demo University's librarian: a hall whose access point reports to Lectern (its secret shown once).
+    await page.goto('/');
+    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const librarian = await (
+      await page.request.post('/api/login/password', {
+        data: { channel: 'email', email: 'librarian@demo.edu', password: PASSWORD },
+        headers: { 'X-XSRF-TOKEN': xsrf },
+      })
+    ).json();
+    const auth = { Authorization: librarian.jwtoken, 'X-XSRF-TOKEN': xsrf };
+    const [inst] = (await (await page.request.get('/api/console/me', { headers: auth })).json()).institutions;
+    const zones = `/api/console/institutions/${inst.id}/zones`;
+    const hall = await (
+      await page.request.post(zones, {
+        data: { name: 'Wi-Fi Reading Hall', place: { lat: 13.0827, lng: 80.2707, radiusM: 150 } },
+        headers: auth,
+      })
+    ).json();
+    // In the console's Zones section the librarian gives the hall its access point; the secret is shown once.
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const desk = await staff.newPage();
+    await new SignIn(desk).withPassword('librarian@demo.edu', PASSWORD);
+    await expect(desk).not.toHaveURL(/\/login/);
+    await desk.goto(`/library/${inst.id}/zones`);
+    const card = desk.getByTestId(`zone-${hall.id}`);
+    await card.getByText('Arrivals told by your Wi-Fi (app closed)').click();
+    const network = card.getByTestId('zone-network');
+    await expect(network).toContainText('No RADIUS client yet.');
+    await network.getByLabel('Match packets by').selectOption('nas_identifier');
+    await network.getByLabel('Value').fill('Hall-AP-1');
+    await network.getByRole('button', { name: 'Add RADIUS client' }).click();
+    await expect(network.getByTestId('zone-secret')).toContainText('it is not shown again');
+    const secret = (await network.getByTestId('zone-secret').locator('code').textContent())!;
+    expect(secret).toMatch(/^[\w-]{32}$/);
+    await expect(network.getByTestId('zone-radius-client')).toContainText('NAS-Identifier: hall-ap-1');
+    await screenshotBoth(desk, 'console-zone-network');
+    await desk.goto(`/hi/library/${inst.id}/zones`);
+    await desk.getByTestId(`zone-${hall.id}`).getByText('आपके वाई-फ़ाई से बताए गए आगमन (ऐप बंद होने पर)').click();
+    await expect(desk.getByTestId(`zone-${hall.id}`).getByTestId('zone-radius-client')).toContainText('hall-ap-1');
+    await desk.evaluate(() => document.fonts.ready);
+    await screenshotBoth(desk, 'console-zone-network-hi');
+    await staff.close();
+
+    // The reader: notifications on for this device.
+    const sub = receiver.subscribe('wifi-reader').json;
+    await stubPushManager(context, sub);
+    await new SignIn(page).withPassword('rohan.das@demo.edu', PASSWORD);
+    await expect(page).not.toHaveURL(/\/login/);
+    const zone = new ZoneScreen(page);
+    await zone.open();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    await zone.notifications().getByRole('button', { name: 'Turn on notifications' }).click();
+    const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
+    await zone.notifications().getByRole('button', { name: 'Continue' }).click();
+    expect((await subscribed).status()).toBe(200);
+
+    // My Account: the consent in plain words, the box ticked, the identity linked.
+    await page.goto('/dashboard/myAccount');
+    const link = page.getByTestId('wifi-link');
+    await expect(link).toContainText('What is stored: only the Wi-Fi name you type here');
+    await expect(link).toContainText('How to remove it: press Unlink');
+    await link.getByLabel('Wi-Fi user name').fill(`  S1234567@Campus.AC.IN `);
+    await expect(link.getByRole('button', { name: 'Link' })).toBeDisabled();
+    await link.getByLabel(/I agree that my venue/).check();
+    const linked = page.waitForResponse((r) => r.url().endsWith('/api/user/network-identities') && r.request().method() === 'POST');
+    await link.getByRole('button', { name: 'Link' }).click();
+    expect((await linked).status()).toBe(200);
+    await expect(link.getByTestId('wifi-identity')).toContainText(IDENTITY);
+    await screenshotBoth(page, 'account-wifi-link');
+
+    // The hall's access point tells Lectern the phone joined: radclient, as a real NAS would send it.
+    const before = receiver.received.length;
+    const res = await radclient(RADIUS_E2E_PORT, secret, {
+      'User-Name': IDENTITY,
+      'Acct-Status-Type': 'Start',
+      'NAS-Identifier': 'hall-ap-1',
+      'Acct-Session-Id': `e2e-${Date.now()}`,
+    });
+    expect(res.code, res.out).toBe(0);
+    await expect.poll(() => receiver.received.slice(before).filter((p) => p.name === 'wifi-reader').length).toBe(1);
+    const message = receiver.received.slice(before).find((p) => p.name === 'wifi-reader')!.message;
+    expect(message).toMatchObject({ type: 'zone-arrival', zoneId: hall.id, lang: 'en' });
+    expect(message.body).toMatch(/^Wi-Fi Reading Hall: reading is free here until/);
+
+    // Delivered to the service worker as a push service would: the notification shows.
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    const origin = new URL(page.url()).origin;
+    const ours = () => [...new Set(registrations.filter((r) => r.scopeURL === `${origin}/` && !r.isDeleted).map((r) => r.registrationId))];
+    await expect.poll(() => ours().length).toBeGreaterThan(0);
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
+      );
+    // Delivered again while not shown: a CDP delivery can be lost under load, where a push service would retry.
+    await expect
+      .poll(async () => {
+        const found = (await shown()).find((n) => n.tag === `zone-${hall.id}`);
+        if (!found)
+          for (const registrationId of ours())
+            await cdp
+              .send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) })
+              .catch(() => undefined);
+        return found;
+      })
+      .toEqual({ title: "You're in a Smart Reading Zone", body: message.body, tag: `zone-${hall.id}` });
+
+    // The pass is there when the app opens.
+    await zone.open();
+    await expect(zone.pass()).toContainText('Free reading in Wi-Fi Reading Hall');
+
+    // In Hindi (after the push: the app tells the server the new language, and later arrivals come in Hindi).
+    await page.goto('/hi/dashboard/myAccount');
+    await expect(page.getByTestId('wifi-link')).toContainText('क्या रखा जाता है');
+    await page.evaluate(() => document.fonts.ready);
+    await screenshotBoth(page, 'account-wifi-link-hi');
+
+    // Unlink: gone from the list.
+    await page.goto('/dashboard/myAccount');
+    await page
+      .getByTestId('wifi-link')
+      .getByRole('button', { name: `Unlink ${IDENTITY}` })
+      .click();
+    await expect(page.getByTestId('wifi-identity')).toHaveCount(0);
+    await page.request.post(`${zones}/${hall.id}/remove`, { headers: auth });
+  });
+});
