@@ -5,10 +5,11 @@
 //   npm run zones -- edit <id> [flags]   changes the given fields of one (the rest stay)
 //   npm run zones -- remove <id>         removes one (its passes and sightings go with it)
 //   npm run zones -- code <id>           the on-site code to put up at its desk now
+//   npm run zones -- poster <id>         the poster's QR link, good until today's opening hours end
 // Flags: --description, --lat --lng --radius (metres) | --no-place, --cidr a,b | --cidr none,
 // --hours 'mon-fri 08:00-20:00, sat 09:00-13:00' | --hours always, --tz Asia/Kolkata,
 // --pass-minutes 120, --opens all | sections:newspapers,journals | categories:1,2 | titles:5,6
-// (repeatable), --institution <id> | none, --active | --inactive, --proof required | none.
+// (repeatable), --institution <id> | none, --active | --inactive, --proof network | place | place+code | any.
 // Every change is in the audit log (as the operator); a wide network is flagged there too.
 // Uses the same DATABASE_URL / DATA_DIR as the server. PGlite is one process: stop the server
 // first when it runs on PGlite.
@@ -17,21 +18,23 @@ import { z } from 'zod';
 import { loadConfig } from '../config';
 import { openDb } from '../db/index';
 import { migrate } from '../db/migrate';
-import { HoursError, formatHours, parseHours } from '../../shared/zones';
+import { HoursError, PROOF_ACCEPTS, ZONE_PROOFS, formatHours, parseHours, type ZoneProof } from '../../shared/zones';
 import { ZoneInput } from '../../shared/schemas/zones';
 import { ZoneInputError, allZones, getZone, insertZone, removeZone, replaceZone, zoneInput, type Zone } from '../repositories/zones';
 import { recordAudit } from '../repositories/console';
 import { currentZoneCode } from '../services/zone-codes';
+import { printedPoster } from '../services/zone-posters';
 
 const USAGE = `Usage:
   npm run zones
   npm run zones -- add --name "Name" [--lat 28.61 --lng 77.21 --radius 300] [--cidr 10.0.0.0/8,2001:db8::/32]
       [--hours 'mon-fri 08:00-20:00, sat 09:00-13:00'] [--tz Asia/Kolkata] [--pass-minutes 120]
       [--opens all|sections:newspapers,journals|categories:1,2|titles:5,6] [--institution <id>] [--inactive] [--description "…"]
-      [--proof required|none]
+      [--proof network|place|place+code|any]
   npm run zones -- edit <id> [the same flags; --no-place, --cidr none, --hours always, --institution none, --active]
   npm run zones -- remove <id>
-  npm run zones -- code <id>`;
+  npm run zones -- code <id>
+  npm run zones -- poster <id>`;
 
 class UsageError extends Error {}
 
@@ -95,8 +98,9 @@ function merge(base: Partial<ZoneInput>, f: Flags): Record<string, unknown> {
   if (f.active) out.active = true;
   if (f.inactive) out.active = false;
   if (f.proof !== undefined) {
-    if (!['required', 'none'].includes(f.proof.trim())) throw new UsageError('--proof: expected required or none');
-    out.proofRequired = f.proof.trim() === 'required';
+    const proof = f.proof.trim();
+    if (!(ZONE_PROOFS as readonly string[]).includes(proof)) throw new UsageError(`--proof: expected ${ZONE_PROOFS.join(', ')}`);
+    out.proof = proof;
   }
   return out;
 }
@@ -117,6 +121,13 @@ const idArg = (v: string | undefined) => {
   return Number(v);
 };
 
+const PROOF_TEXT: Record<ZoneProof, string> = {
+  network: 'network (its networks, or an arrival the venue reports)',
+  place: "place (a signed-in reader's position)",
+  'place+code': 'place+code (a position and the on-site code or poster; its network also counts)',
+  any: 'any (its network, a position, or the on-site code or poster alone)',
+};
+
 function describe(z: Zone): string {
   const opens = z.opens.all
     ? 'everything'
@@ -131,7 +142,7 @@ function describe(z: Zone): string {
     `#${z.id}  ${z.name}${z.active ? '' : '  (inactive)'}  ${z.institution ? `owned by ${z.institution} (#${z.institutionId})` : 'public'}`,
     `     place: ${z.place ? `${z.place.lat}, ${z.place.lng} within ${z.place.radiusM} m` : 'none'}   networks: ${z.networks.join(', ') || 'none'}`,
     `     hours: ${formatHours(z.hours)} (${z.timeZone})   pass: ${z.passMinutes} min   opens: ${opens}`,
-    `     readers found by place: ${z.proofRequired ? 'also need its network or its on-site code (npm run zones -- code ' + z.id + ')' : 'their position is enough'}`,
+    `     proof of presence: ${PROOF_TEXT[z.proof]}`,
   ].join('\n');
 }
 
@@ -199,8 +210,16 @@ try {
     const code = (await currentZoneCode(db, zone.id))!;
     console.log(
       `${zone.name}: ${code.code.slice(0, 3)} ${code.code.slice(3)} until ${code.changesAt.toISOString()} (a new code every ${code.periodSeconds / 60} minutes; the one before still counts)` +
-        (zone.proofRequired ? '' : '\nThis zone does not ask for it yet: --proof required turns that on.'),
+        (PROOF_ACCEPTS[zone.proof].placeWithCode
+          ? ''
+          : '\nThis zone does not take it (proof by network): --proof place+code or --proof any does.'),
     );
+  } else if (action === 'poster') {
+    const zone = await getZone(db, idArg(id));
+    if (!zone) throw new UsageError(`There is no zone #${id}.`);
+    const poster = await printedPoster(db, zone.id, config.publicUrl);
+    if (!poster) throw new UsageError(`${zone.name} does not open again today: print its poster on a day it opens.`);
+    console.log(`${zone.name}, ${poster.date}: ${poster.url}\n(good until ${poster.expiresAt.toISOString()})`);
   } else {
     throw new UsageError(USAGE);
   }
