@@ -49,7 +49,7 @@ export type ZoneCodeReply = z.infer<typeof ZoneCodeReply>;
  * for print (good until today's opening hours end). */
 export const PosterQuery = z.object({ print: z.enum(['0', '1']).default('0') });
 export const PosterReply = z.object({
-  zone: z.object({ id: z.number().int(), name: z.string(), description: z.string(), proof: z.enum(ZONE_PROOFS) }),
+  zone: z.object({ id: z.number().int(), name: z.string(), description: z.string(), proof: z.enum(ZONE_PROOFS), timeZone: z.string() }),
   institution: z.object({ name: z.string(), logoUrl: z.string().nullable() }).nullable(),
   /** What the QR code carries: the zone screen with the zone and its token. */
   url: z.string(),

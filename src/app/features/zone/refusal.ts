@@ -14,6 +14,14 @@ export const ZONE_REFUSALS = [
   'stale_position',
   'zone_place_limit',
   'too_many_requests',
+  'zone_token_invalid',
+  'zone_token_other_zone',
+  'zone_token_expired',
+  'zone_token_full',
+  'zone_token_limit',
+  'zone_closed',
+  'zone_place_needed',
+  'zone_network_needed',
 ] as const;
 export type ZoneRefusal = (typeof ZONE_REFUSALS)[number];
 

@@ -96,7 +96,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const code = (await currentZoneCode(db, zone.id))!;
       const branding = await consoleBranding(db, inst.id);
       return {
-        zone: { id: zone.id, name: zone.name, description: zone.description, proof: zone.proof },
+        zone: { id: zone.id, name: zone.name, description: zone.description, proof: zone.proof, timeZone: zone.timeZone },
         institution: { name: branding.name, logoUrl: branding.logo2 ?? branding.logo1 },
         url: link.url,
         svg: await qrSvg(link.url),
