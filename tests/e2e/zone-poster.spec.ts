@@ -81,7 +81,8 @@ test.describe('the poster of a zone', () => {
     // Paper: dated, valid until the day's hours end; printed alone, on one A4 page.
     await page.goto(`/library/${inst.id}/zones/${hall.id}/poster`);
     await page.getByTestId('poster-print').click();
-    await expect(page.getByTestId('poster-valid')).toHaveText(/^Valid on \w+day, \d{1,2} \w+ \d{4} until \d{1,2}:\d\d [ap]m$/);
+    // Always open: good the whole day (until midnight in the zone's time zone).
+    await expect(page.getByTestId('poster-valid')).toHaveText(/^Valid all day on \w+day, \d{1,2} \w+ \d{4}$/);
     await expect(page.getByTestId('poster-code')).toHaveCount(0);
     const paperUrl = (await page.getByTestId('poster-qr').getAttribute('data-url'))!;
     expect(paperUrl).not.toBe(screenUrl);
@@ -94,7 +95,7 @@ test.describe('the poster of a zone', () => {
     fs.writeFileSync('test-results/screens/zone-poster.pdf', pdf);
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
     await page.goto(`/hi/library/${inst.id}/zones/${hall.id}/poster?print=1`);
-    await expect(page.getByTestId('poster-valid')).toContainText('तक मान्य');
+    await expect(page.getByTestId('poster-valid')).toContainText('पूरे दिन मान्य');
     const pdfHi = await page.pdf({ format: 'A4', printBackground: true });
     fs.writeFileSync('test-results/screens/zone-poster-hi.pdf', pdfHi);
     expect(pdfHi.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(1);

@@ -60,6 +60,10 @@ export default function PosterPage() {
   const p = poster.data;
   const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
   const validUntil = new Date(p.expiresAt).toLocaleTimeString(locale, { timeZone: p.zone.timeZone, hour: 'numeric', minute: '2-digit' });
+  // Good until midnight (a zone open all day): the whole day, not "until 12:00 am".
+  const allDay =
+    new Date(p.expiresAt).toLocaleTimeString('en-GB', { timeZone: p.zone.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) ===
+    '00:00';
   const day = new Date(`${p.date}T12:00:00Z`).toLocaleDateString(locale, {
     timeZone: 'UTC',
     weekday: 'long',
@@ -88,10 +92,12 @@ export default function PosterPage() {
           // The server's SVG from the qrcode package: paths only, made from our own link.
           dangerouslySetInnerHTML={{ __html: p.svg }}
         />
-        <p className="poster__steps">{t('posterSteps')}</p>
+        <p className="poster__steps">
+          {t(p.zone.proof === 'any' ? 'posterSteps' : p.zone.proof === 'network' ? 'posterStepsNetwork' : 'posterStepsPlace')}
+        </p>
         {print ? (
           <p className="poster__valid" data-testid="poster-valid">
-            {t('posterValid', { date: day, time: validUntil })}
+            {allDay ? t('posterValidAllDay', { date: day }) : t('posterValid', { date: day, time: validUntil })}
           </p>
         ) : (
           <>
