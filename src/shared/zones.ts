@@ -108,11 +108,24 @@ export function boundingBox(lat: number, lng: number, radiusM: number): [number,
   return [lng - dLng, Math.max(-90, lat - dLat), lng + dLng, Math.min(90, lat + dLat)];
 }
 
+// Making an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
+const timeZones = new Map<string, Intl.DateTimeFormat>();
+const dates = new Map<string, Intl.DateTimeFormat>();
+function formatter(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) {
+  let f = cache.get(timeZone);
+  if (!f) cache.set(timeZone, (f = make()));
+  return f;
+}
+
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** The weekday and minute of the day of `at` in a time zone. */
 function localTime(at: Date, timeZone: string): { day: Weekday; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const parts = formatter(
+    timeZones,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  )
     .formatToParts(at)
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   return { day: parts.weekday.toLowerCase().slice(0, 3) as Weekday, minute: Number(parts.hour) * 60 + Number(parts.minute) };
@@ -133,7 +146,11 @@ export function isOpenAt(hours: ZoneHours, timeZone: string, at: Date = new Date
 
 /** The date of `at` in a time zone (YYYY-MM-DD). */
 export const localDate = (at: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  formatter(
+    dates,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(at);
 
 /** When today's opening hours end (in the zone's time zone): the end of the last period open
  * today, or of the one running past midnight; midnight for a zone always open. Null when the zone

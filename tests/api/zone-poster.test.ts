@@ -110,7 +110,12 @@ describe('the proof each zone asks for', () => {
     ],
     [
       'guest place',
-      { network: 'nothing', place: [403, 'zone_sign_in_needed'], 'place+code': [403, 'zone_sign_in_needed'], any: [403, 'zone_sign_in_needed'] },
+      {
+        network: 'nothing',
+        place: [403, 'zone_sign_in_needed'],
+        'place+code': [403, 'zone_sign_in_needed'],
+        any: [403, 'zone_sign_in_needed'],
+      },
     ],
   ];
   for (const [how, expected] of table)
@@ -192,7 +197,7 @@ describe("the poster's QR token", () => {
     expect(localDate(new Date(ends.getTime() - 1000), 'Asia/Kolkata')).toBe(printed.body.date);
     expect(localDate(ends, 'Asia/Kolkata')).not.toBe(printed.body.date);
     // A zone that does not open today has no paper poster (400 that says so).
-    expect((await printedPoster(t.db, closed, 'http://x'))).toBeNull();
+    expect(await printedPoster(t.db, closed, 'http://x')).toBeNull();
     // Another institution's librarian: 403; a zone not the institution's: 404.
     expect((await poster(owned, '', OTHER)).status).toBe(403);
     expect((await poster(zones.any)).status).toBe(404);
@@ -239,23 +244,27 @@ describe("the poster's QR token", () => {
   it(`a token lets in ${ZONE_TOKEN_READERS_MAX} distinct readers at most: 12 at once on the last 5 places, exactly 5 pass`, async () => {
     const token = zoneToken(await secretOf(owned), owned, inTen());
     const hash = zoneTokenHash(token);
-    await t.db.query(`INSERT INTO zone_tokens (token_hash, zone_id, readers, expires_at) VALUES ($1, $2, $3, now() + interval '10 minutes')`, [
-      hash,
-      owned,
-      ZONE_TOKEN_READERS_MAX - 5,
-    ]);
+    await t.db.query(
+      `INSERT INTO zone_tokens (token_hash, zone_id, readers, expires_at) VALUES ($1, $2, $3, now() + interval '10 minutes')`,
+      [hash, owned, ZONE_TOKEN_READERS_MAX - 5],
+    );
     const readers = await Promise.all(Array.from({ length: 12 }, () => guest()));
     const answers = await Promise.all(readers.map((r) => here(r, { token, zoneId: owned })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
     const full = answers.filter((a) => a.status !== 200).map(error);
     expect(full).toEqual(Array(7).fill([429, 'zone_token_full']));
-    expect((await t.db.query('SELECT readers FROM zone_tokens WHERE token_hash = $1', [hash])).rows).toEqual([{ readers: ZONE_TOKEN_READERS_MAX }]);
+    expect((await t.db.query('SELECT readers FROM zone_tokens WHERE token_hash = $1', [hash])).rows).toEqual([
+      { readers: ZONE_TOKEN_READERS_MAX },
+    ]);
     let opened = 0;
     for (const r of readers) opened += await passCount(r.id);
     expect(opened).toBe(5);
-    // One let in comes back: still in.
+    // One let in comes back: still in; one refused comes back: still refused (nothing of it was kept).
     const back = readers[answers.findIndex((a) => a.status === 200)];
     expect((await here(back, { token, zoneId: owned })).status).toBe(200);
+    const refused = readers[answers.findIndex((a) => a.status !== 200)];
+    expect(error(await here(refused, { token, zoneId: owned }))).toEqual([429, 'zone_token_full']);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM zone_token_readers WHERE token_hash = $1', [hash])).rows).toEqual([{ n: 5 }]);
   });
 
   it(`one reader uses tokens ${ZONE_TOKEN_USES_PER_DAY} times a day at most: the last 4 uses taken by 10 at once, the rest 429`, async () => {
@@ -297,10 +306,9 @@ describe("zone reading is the zone owner's usage", () => {
   it("a Basic S member reading a newspaper in Active U's zone counts for Active U; their own magazine still for Basic S", async () => {
     const member = await signIn('zone.reader@basic.edu'); // Basic S: no newspapers
     expect((await readIn(member, '45.78.40.7', [FX.mid.paper, FX.mid.biz])).body).toEqual({ status: 1, stored: 2 });
-    const { rows } = await t.db.query(
-      'SELECT mid, source, zone_id, institution_id FROM usage_events WHERE user_id = $1 ORDER BY mid',
-      [member.id],
-    );
+    const { rows } = await t.db.query('SELECT mid, source, zone_id, institution_id FROM usage_events WHERE user_id = $1 ORDER BY mid', [
+      member.id,
+    ]);
     expect(rows).toEqual([
       { mid: FX.mid.biz, source: 'web', zone_id: null, institution_id: FX.inst.noFlags },
       { mid: FX.mid.paper, source: 'zone', zone_id: owned, institution_id: FX.inst.active },
@@ -323,7 +331,9 @@ describe("zone reading is the zone owner's usage", () => {
     expect(await titles(FX.inst.noFlags, BASIC_LIB)).toEqual([['Business Weekly', 1]]);
     const admin = await from().get(`/api/console/admin/zone-usage?${range}`, tokens[ADMIN]);
     expect(admin.status).toBe(200);
-    expect(admin.body.rows.map((r: { zone: string; institution: string | null; requests: number }) => [r.zone, r.institution, r.requests])).toEqual([
+    expect(
+      admin.body.rows.map((r: { zone: string; institution: string | null; requests: number }) => [r.zone, r.institution, r.requests]),
+    ).toEqual([
       ['Active Reading Room', expect.any(String), 1],
       ['Open Reading Room', null, 1],
     ]);

@@ -326,11 +326,7 @@ describe('a second proof of presence', () => {
     expect((await from().get(`/api/console/institutions/${FX.inst.active}/zones/${created.body.id}/code`, tokens[OTHER])).status).toBe(403);
     expect((await from().get(`/api/console/institutions/${FX.inst.active}/zones/${zone}/code`, tokens[LIB])).status).toBe(404);
     // The operator path turns it off again.
-    await updateZone(
-      t.db,
-      created.body.id,
-      ZoneInput.parse({ ...zoneInput((await getZone(t.db, created.body.id))!), proof: 'any' }),
-    );
+    await updateZone(t.db, created.body.id, ZoneInput.parse({ ...zoneInput((await getZone(t.db, created.body.id))!), proof: 'any' }));
     expect((await getZone(t.db, created.body.id))!.proof).toBe('any');
   });
 });

@@ -47,7 +47,12 @@ test.describe('the poster of a zone', () => {
     const zones = `/api/console/institutions/${inst.id}/zones`;
     const hall = await (
       await page.request.post(zones, {
-        data: { name: 'Poster Reading Room', description: 'The reading room on the first floor.', place: { lat: 19.2, lng: 72.9, radiusM: 100 }, proof: 'any' },
+        data: {
+          name: 'Poster Reading Room',
+          description: 'The reading room on the first floor.',
+          place: { lat: 19.2, lng: 72.9, radiusM: 100 },
+          proof: 'any',
+        },
         headers: auth,
       })
     ).json();
@@ -140,7 +145,10 @@ test.describe('the poster of a zone', () => {
     const [inst] = (await (await page.request.get('/api/console/me', { headers: auth })).json()).institutions;
     const zones = `/api/console/institutions/${inst.id}/zones`;
     const hall = await (
-      await page.request.post(zones, { data: { name: 'Forged Poster Hall', place: { lat: 19.3, lng: 72.9, radiusM: 100 }, proof: 'any' }, headers: auth })
+      await page.request.post(zones, {
+        data: { name: 'Forged Poster Hall', place: { lat: 19.3, lng: 72.9, radiusM: 100 }, proof: 'any' },
+        headers: auth,
+      })
     ).json();
     const poster = await (await page.request.get(`${zones}/${hall.id}/poster`, { headers: auth })).json();
     const [zoneId, expires, mac] = new URL(poster.url).searchParams.get('t')!.split('.');

@@ -59,7 +59,8 @@ export async function currentZoneCode(db: Queryable, zoneId: number, at = Date.n
 // helps guess the desk's code). Only the server, which holds the secret, can make one; changing the
 // zone or the expiry breaks the MAC.
 
-const tokenKey = (secret: string) => crypto.createHmac('sha256', Buffer.from(secret, 'base64')).update('lectern zone poster token').digest();
+const tokenKey = (secret: string) =>
+  crypto.createHmac('sha256', Buffer.from(secret, 'base64')).update('lectern zone poster token').digest();
 const tokenMac = (secret: string, zoneId: number, expires: number) =>
   crypto.createHmac('sha256', tokenKey(secret)).update(`${zoneId}.${expires}`).digest().subarray(0, 16).toString('base64url');
 

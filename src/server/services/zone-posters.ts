@@ -28,7 +28,12 @@ export async function screenPoster(db: Queryable, zoneId: number, publicUrl: str
   const secret = await zoneCodeSecret(db, zoneId);
   if (!zone || secret === null) return null;
   const t = screenToken(secret, zoneId, at);
-  return { url: posterUrl(publicUrl, zoneId, t.token), expiresAt: t.expiresAt, refreshAt: t.refreshAt, date: localDate(new Date(at), zone.timeZone) };
+  return {
+    url: posterUrl(publicUrl, zoneId, t.token),
+    expiresAt: t.expiresAt,
+    refreshAt: t.refreshAt,
+    date: localDate(new Date(at), zone.timeZone),
+  };
 }
 
 /** A paper poster's link, good until today's opening hours end. Null when there is no such zone

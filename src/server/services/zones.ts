@@ -89,7 +89,7 @@ export const PLACE_REFUSALS = {
   zone_token_expired: [403, 'This QR code has expired. Please scan the poster in the zone again.'],
   zone_closed: [403, 'This zone is closed now. Please come back during its opening hours.'],
   zone_place_needed: [403, 'This zone also needs your location. Please turn location on and try again on site.'],
-  zone_network_needed: [403, "This zone opens only on its Wi-Fi. Please connect to it and open Lectern again."],
+  zone_network_needed: [403, 'This zone opens only on its Wi-Fi. Please connect to it and open Lectern again.'],
   zone_token_full: [429, 'This QR code has let in as many readers as it may. Please ask at the desk for the code shown there.'],
   zone_token_limit: [
     429,
@@ -102,7 +102,12 @@ const refused = (code: PlaceRefusal) => new HttpError(PLACE_REFUSALS[code][0], c
 
 /** Queues an arrival push for each pass that started now (the request does not wait) and returns
  * the zones arrived in. */
-function announce(app: FastifyInstance, userId: number, zones: Pick<ZoneHere, 'id' | 'name' | 'timeZone'>[], passes: PassUpsert[]): number[] {
+function announce(
+  app: FastifyInstance,
+  userId: number,
+  zones: Pick<ZoneHere, 'id' | 'name' | 'timeZone'>[],
+  passes: PassUpsert[],
+): number[] {
   const byId = new Map(zones.map((z) => [z.id, z]));
   const arrived = passes.filter((p) => p.arrived);
   for (const p of arrived) {
@@ -251,12 +256,24 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
         // A token that opened nothing says what its zone asks for instead.
         if (!byId.has(token.zone.id)) {
           const accepts = PROOF_ACCEPTS[token.zone.proof];
-          const why = !accepts.placeWithCode ? 'zone_network_needed' : r.user.type === 'guest' ? 'zone_sign_in_needed' : 'zone_place_needed';
+          const why = !accepts.placeWithCode
+            ? 'zone_network_needed'
+            : r.user.type === 'guest'
+              ? 'zone_sign_in_needed'
+              : 'zone_place_needed';
           return { refusal: why, codeGuessed };
         }
-        // Counted last, with what it opens: a refused report lets no one in on the token.
-        if (!(await admitTokenReader(tx, { hash: token.hash, zoneId: token.zone.id, expiresAt: token.expiresAt }, r.user.id, ZONE_TOKEN_READERS_MAX)))
-          return { refusal: 'zone_token_full', codeGuessed };
+        // Counted last, with what it opens: a refused report lets no one in on the token. Thrown,
+        // not returned, so the reader's row just written is rolled back with everything else.
+        if (
+          !(await admitTokenReader(
+            tx,
+            { hash: token.hash, zoneId: token.zone.id, expiresAt: token.expiresAt },
+            r.user.id,
+            ZONE_TOKEN_READERS_MAX,
+          ))
+        )
+          throw refused('zone_token_full');
       }
       if (!zones.length) return { zones, found, passes: [], codeGuessed };
       const sighted = [...network, ...placed];

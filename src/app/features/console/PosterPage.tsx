@@ -62,8 +62,12 @@ export default function PosterPage() {
   const validUntil = new Date(p.expiresAt).toLocaleTimeString(locale, { timeZone: p.zone.timeZone, hour: 'numeric', minute: '2-digit' });
   // Good until midnight (a zone open all day): the whole day, not "until 12:00 am".
   const allDay =
-    new Date(p.expiresAt).toLocaleTimeString('en-GB', { timeZone: p.zone.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) ===
-    '00:00';
+    new Date(p.expiresAt).toLocaleTimeString('en-GB', {
+      timeZone: p.zone.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }) === '00:00';
   const day = new Date(`${p.date}T12:00:00Z`).toLocaleDateString(locale, {
     timeZone: 'UTC',
     weekday: 'long',
@@ -124,7 +128,12 @@ export default function PosterPage() {
               </button>
             </>
           ) : (
-            <button type="button" className="button" onClick={() => setSearch({ print: '1' }, { replace: true })} data-testid="poster-print">
+            <button
+              type="button"
+              className="button"
+              onClick={() => setSearch({ print: '1' }, { replace: true })}
+              data-testid="poster-print"
+            >
               {t('posterPrint')}
             </button>
           )}

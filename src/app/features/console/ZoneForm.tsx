@@ -43,7 +43,9 @@ type Values = {
 };
 /** A text key, with what it names (a network, the sections a subscription lacks). */
 type Problem = ConsoleTextKey | { key: ConsoleTextKey; network?: string; name?: string; sections?: string };
-type Problems = Partial<Record<'name' | 'place' | 'networks' | 'hours' | 'timeZone' | 'passMinutes' | 'opens' | 'proof' | 'where', Problem>>;
+type Problems = Partial<
+  Record<'name' | 'place' | 'networks' | 'hours' | 'timeZone' | 'passMinutes' | 'opens' | 'proof' | 'where', Problem>
+>;
 
 const NETWORK_TEXTS: Record<NetworkRefusal, ConsoleTextKey> = {
   everything: 'zoneNetworkEverything',

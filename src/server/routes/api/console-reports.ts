@@ -40,7 +40,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // it as its own usage); an admin's view has every zone, public ones too.
   app.get(
     '/console/institutions/:institutionId/zone-usage',
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, querystring: ReportQuery, response: { 200: ZoneUsageReply, ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { params: InstitutionParams, querystring: ReportQuery, response: { 200: ZoneUsageReply, ...errors } },
+    },
     async (req) => {
       const institution = await institutionFor(req, req.params.institutionId);
       return { rows: await zoneUsage(app.db, institution.id, req.query.begin, req.query.end) };
