@@ -137,6 +137,14 @@ test.describe('the poster of a zone', () => {
     await expect(new ZoneScreen(reader).pass()).toContainText('Free reading in Poster Reading Room');
     await expect(reader).toHaveURL(/\/reading-zone$/);
     await reader.context().close();
+
+    // The Reports section carries the zone reading breakdown (what counts for whom is tested in the API suite).
+    await page.goto(`/library/${inst.id}/reports`);
+    await expect(page.getByTestId('zone-usage')).toContainText('Reading in Smart Reading Zones');
+    await screenshotBoth(page, 'console-zone-usage');
+    await page.goto(`/hi/library/${inst.id}/reports`);
+    await expect(page.getByTestId('zone-usage')).toContainText('स्मार्ट रीडिंग ज़ोन में पढ़ाई');
+    await screenshotBoth(page, 'console-zone-usage-hi');
     await page.request.post(`${zones}/${hall.id}/remove`, { headers: auth });
   });
 

@@ -190,7 +190,7 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
       ])
     : [];
   const now = Date.now();
-  let outcome: Refusal | { zones: ZoneOpened[]; found: ZoneHere[]; passes: PassUpsert[]; codeGuessed: boolean };
+  let outcome: Refusal | { zones: ZoneOpened[]; passes: PassUpsert[]; codeGuessed: boolean };
   try {
     outcome = await app.db.transaction(async (tx) => {
       await lockReader(tx, r.user.id);
@@ -275,7 +275,7 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
         )
           throw refused('zone_token_full');
       }
-      if (!zones.length) return { zones, found, passes: [], codeGuessed };
+      if (!zones.length) return { zones, passes: [], codeGuessed };
       const sighted = [...network, ...placed];
       await addSightings(
         tx,
@@ -289,7 +289,7 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
         r.user.id,
         zones.map((z) => ({ id: z.id, proved: viaNetwork.has(z.id) || proved.has(z.id) })),
       );
-      return { zones, found, passes, codeGuessed };
+      return { zones, passes, codeGuessed };
     });
   } catch (err) {
     await refund(app.db, codeTries);

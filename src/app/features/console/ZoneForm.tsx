@@ -412,7 +412,9 @@ export function ZoneForm({
               onChange={() => set('proof', p)}
               data-testid={`zone-proof-${p}`}
             />{' '}
-            <strong>{t(PROOF_LABEL[p])}</strong>: {t(PROOF_HINT[p])}
+            <span>
+              <strong>{t(PROOF_LABEL[p])}</strong>: {t(PROOF_HINT[p])}
+            </span>
           </label>
         ))}
         {problem('proof') && (
