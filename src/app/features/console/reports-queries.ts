@@ -29,7 +29,12 @@ export const zoneUsageQuery = (institutionId: number | null, begin: string, end:
   queryOptions({
     queryKey: [...consoleKeys.all, institutionId ?? 'all', 'zone-usage', begin, end] as const,
     queryFn: ({ signal }) =>
-      apiGet(institutionId === null ? '/api/console/admin/zone-usage' : `${base(institutionId)}/zone-usage`, ZoneUsageReply, { begin, end }, signal),
+      apiGet(
+        institutionId === null ? '/api/console/admin/zone-usage' : `${base(institutionId)}/zone-usage`,
+        ZoneUsageReply,
+        { begin, end },
+        signal,
+      ),
     staleTime: 60_000,
     retry: false,
   });

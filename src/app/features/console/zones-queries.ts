@@ -37,7 +37,8 @@ export const zoneCodeQuery = (institutionId: number, zoneId: number) =>
 export const posterQuery = (institutionId: number, zoneId: number, print: boolean) =>
   queryOptions({
     queryKey: zoneKeys.poster(institutionId, zoneId, print),
-    queryFn: ({ signal }) => apiGet(`${zonesPath(institutionId)}/${zoneId}/poster${print ? '?print=1' : ''}`, PosterReply, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiGet(`${zonesPath(institutionId)}/${zoneId}/poster${print ? '?print=1' : ''}`, PosterReply, undefined, signal),
     refetchInterval: (q) =>
       print || !q.state.data
         ? false
