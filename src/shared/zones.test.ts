@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HoursError, boundingBox, distanceM, formatHours, isOpenAt, isTimeZone, parseHours } from './zones';
+import { HoursError, boundingBox, distanceM, formatHours, isOpenAt, isTimeZone, openUntilEndOfDay, parseHours } from './zones';
 
 describe('zone geometry', () => {
   it('measures distances on the Earth', () => {
@@ -80,5 +80,22 @@ describe('opening hours as typed (the console and the operator command)', () => 
     for (const bad of ['weekdays 08:00-20:00', 'mon', 'mon 8-20', 'xyz-fri 08:00-20:00'])
       expect(() => parseHours(bad), bad).toThrow(HoursError);
     expect(() => parseHours('mon 8-20')).toThrow('expected HH:MM-HH:MM');
+  });
+});
+
+describe("a printed poster's day (openUntilEndOfDay)", () => {
+  // Saturday 28 November 2026 in India (UTC+5:30).
+  const ist = (hhmm: string, day = '2026-11-28') => new Date(`${day}T${hhmm}:00+05:30`);
+  it('ends with the last period of today, at midnight for a zone always open, or carries on past midnight', () => {
+    const hours = parseHours('sat 09:00-13:00 14:00-18:00, sun 10:00-12:00');
+    expect(openUntilEndOfDay(hours, 'Asia/Kolkata', ist('10:15'))).toEqual(ist('18:00'));
+    // Between two periods, and before the first: still today's last one.
+    expect(openUntilEndOfDay(hours, 'Asia/Kolkata', ist('13:30'))).toEqual(ist('18:00'));
+    expect(openUntilEndOfDay(hours, 'Asia/Kolkata', ist('07:00'))).toEqual(ist('18:00'));
+    // After it, or a day it does not open: none.
+    expect(openUntilEndOfDay(hours, 'Asia/Kolkata', ist('18:00'))).toBeNull();
+    expect(openUntilEndOfDay(hours, 'Asia/Kolkata', ist('10:00', '2026-11-30'))).toBeNull();
+    expect(openUntilEndOfDay(null, 'Asia/Kolkata', ist('21:40'))).toEqual(ist('00:00', '2026-11-29'));
+    expect(openUntilEndOfDay(parseHours('sat 20:00-02:00'), 'Asia/Kolkata', ist('21:00'))).toEqual(ist('02:00', '2026-11-29'));
   });
 });

@@ -34,6 +34,26 @@ export const ZONE_PROOF_HOURS = 8;
 /** The on-site code: digits, and how often it changes (the one before still counts). */
 export const ZONE_CODE_DIGITS = 6;
 export const ZONE_CODE_PERIOD_S = 300;
+/** How a zone's owner wants presence proven (migration 034): `network` its address ranges (or an
+ * arrival the venue's network reports); `place` a signed-in account's position; `place+code` a
+ * position and the on-site code (the desk's 6 digits or the poster's QR), the zone's network also
+ * counting; `any` the network, a position, or the on-site code alone. */
+export const ZONE_PROOFS = ['network', 'place', 'place+code', 'any'] as const;
+export type ZoneProof = (typeof ZONE_PROOFS)[number];
+/** Which proofs open a pass in a zone of each kind. */
+export const PROOF_ACCEPTS: Record<ZoneProof, { network: boolean; place: boolean; placeWithCode: boolean; codeAlone: boolean }> = {
+  network: { network: true, place: false, placeWithCode: false, codeAlone: false },
+  place: { network: false, place: true, placeWithCode: true, codeAlone: false },
+  'place+code': { network: true, place: false, placeWithCode: true, codeAlone: false },
+  any: { network: true, place: true, placeWithCode: true, codeAlone: true },
+};
+/** The poster's QR token: a desk screen's is good for this long after its step begins (the page
+ * shows a new one every ZONE_TOKEN_STEP_S), a printed one until the day's opening hours end. */
+export const ZONE_TOKEN_STEP_S = 300;
+export const ZONE_TOKEN_SCREEN_S = 600;
+/** Distinct readers one token may let in, and token uses per reader a day (sliding 24 h). */
+export const ZONE_TOKEN_READERS_MAX = 500;
+export const ZONE_TOKEN_USES_PER_DAY = 30;
 /** Location data (sightings, ended passes) is deleted after this many days (spec §1). */
 export const LOCATION_RETENTION_DAYS = 15;
 /** Sightings keep positions rounded to this many decimals of a degree (about 100 m). */
@@ -102,11 +122,24 @@ export function boundingBox(lat: number, lng: number, radiusM: number): [number,
   return [lng - dLng, Math.max(-90, lat - dLat), lng + dLng, Math.min(90, lat + dLat)];
 }
 
+// Making an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
+const timeZones = new Map<string, Intl.DateTimeFormat>();
+const dates = new Map<string, Intl.DateTimeFormat>();
+function formatter(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) {
+  let f = cache.get(timeZone);
+  if (!f) cache.set(timeZone, (f = make()));
+  return f;
+}
+
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** The weekday and minute of the day of `at` in a time zone. */
 function localTime(at: Date, timeZone: string): { day: Weekday; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const parts = formatter(
+    timeZones,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  )
     .formatToParts(at)
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   return { day: parts.weekday.toLowerCase().slice(0, 3) as Weekday, minute: Number(parts.hour) * 60 + Number(parts.minute) };
@@ -123,6 +156,28 @@ export function isOpenAt(hours: ZoneHours, timeZone: string, at: Date = new Date
   });
   const spill = (hours[yesterday] ?? []).some(([from, to]) => minutes(to) <= minutes(from) && minute < minutes(to));
   return today || spill;
+}
+
+/** The date of `at` in a time zone (YYYY-MM-DD). */
+export const localDate = (at: Date, timeZone: string): string =>
+  formatter(
+    dates,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(at);
+
+/** When today's opening hours end (in the zone's time zone): the end of the last period open
+ * today, or of the one running past midnight; midnight for a zone always open. Null when the zone
+ * does not open again today. Minute by minute over a day at most (a printed poster asks, rarely). */
+export function openUntilEndOfDay(hours: ZoneHours, timeZone: string, at: Date = new Date()): Date | null {
+  const today = localDate(at, timeZone);
+  let end: number | null = null;
+  for (let t = Math.floor(at.getTime() / 60_000) * 60_000; t < at.getTime() + 26 * 3_600_000; t += 60_000) {
+    const sameDay = localDate(new Date(t), timeZone) === today;
+    if (!sameDay && (hours === null || end !== t)) break;
+    if (isOpenAt(hours, timeZone, new Date(t))) end = t + 60_000;
+  }
+  return end === null ? null : new Date(end);
 }
 
 /** Whether a string names a time zone the runtime knows (Intl throws on others). */

@@ -224,7 +224,7 @@ describe('a second proof of presence', () => {
       ])
     ).rows[0].n;
   beforeAll(async () => {
-    zone = await addZone({ name: 'Proof Hall', place: { ...SPOT, radiusM: 200 }, networks: ['45.77.30.0/24'], proofRequired: true });
+    zone = await addZone({ name: 'Proof Hall', place: { ...SPOT, radiusM: 200 }, networks: ['45.77.30.0/24'], proof: 'place+code' });
     secret = (await t.db.query<{ code_secret: string }>('SELECT code_secret FROM zones WHERE id = $1', [zone])).rows[0].code_secret;
   });
 
@@ -305,11 +305,11 @@ describe('a second proof of presence', () => {
   it('is set by the operator path and by the console; the console shows the code to put up at the desk', async () => {
     const created = await from().post(
       `/api/console/institutions/${FX.inst.active}/zones`,
-      { name: 'Desk Code Room', place: { ...SPOT, radiusM: 100 }, networks: [], proofRequired: true },
+      { name: 'Desk Code Room', place: { ...SPOT, radiusM: 100 }, networks: [], proof: 'place+code' },
       tokens[LIB],
     );
     expect(created.status).toBe(200);
-    expect(created.body.proofRequired).toBe(true);
+    expect(created.body.proof).toBe('place+code');
     const code = await from().get(`/api/console/institutions/${FX.inst.active}/zones/${created.body.id}/code`, tokens[LIB]);
     expect(code.status).toBe(200);
     const own = (await t.db.query<{ code_secret: string }>('SELECT code_secret FROM zones WHERE id = $1', [created.body.id])).rows[0]
@@ -326,12 +326,8 @@ describe('a second proof of presence', () => {
     expect((await from().get(`/api/console/institutions/${FX.inst.active}/zones/${created.body.id}/code`, tokens[OTHER])).status).toBe(403);
     expect((await from().get(`/api/console/institutions/${FX.inst.active}/zones/${zone}/code`, tokens[LIB])).status).toBe(404);
     // The operator path turns it off again.
-    await updateZone(
-      t.db,
-      created.body.id,
-      ZoneInput.parse({ ...zoneInput((await getZone(t.db, created.body.id))!), proofRequired: false }),
-    );
-    expect((await getZone(t.db, created.body.id))!.proofRequired).toBe(false);
+    await updateZone(t.db, created.body.id, ZoneInput.parse({ ...zoneInput((await getZone(t.db, created.body.id))!), proof: 'any' }));
+    expect((await getZone(t.db, created.body.id))!.proof).toBe('any');
   });
 });
 

@@ -160,7 +160,7 @@ describe('zones through the operator path', () => {
         '--opens',
         'sections:newspapers,journals',
         '--proof',
-        'required',
+        'network',
       );
       expect(added.stderr).toBe('');
       expect(added.status).toBe(0);
@@ -178,7 +178,11 @@ describe('zones through the operator path', () => {
       expect(list.stdout).toContain(
         'hours: mon-fri 08:00-20:00, sat 09:00-13:00 (Asia/Kolkata)   pass: 90 min   opens: sections newspapers,journals',
       );
-      expect(list.stdout).toContain('readers found by place: also need its network or its on-site code (npm run zones -- code 1)');
+      expect(list.stdout).toContain('proof of presence: network (its networks, or an arrival the venue reports)');
+      // The old flag's value (before migration 034) is none of the four: refused, nothing changed.
+      const unknown = run('edit', '1', '--proof', 'required');
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toContain('--proof: expected network, place, place+code, any');
       const code = run('code', '1');
       expect(code.status).toBe(0);
       expect(code.stdout).toMatch(
@@ -193,7 +197,7 @@ describe('zones through the operator path', () => {
           { actor: 'operator', action: 'zone.wide', target: '1', after: { networks: ['172.30.0.0/16', '2001:db8:5::/48'] } },
           expect.objectContaining({ actor: 'operator', action: 'zone.create', target: '1' }),
         ]);
-        expect(rows[1].after).toMatchObject({ name: 'Campus Café', proofRequired: true, networks: ['172.30.0.0/16', '2001:db8:5::/48'] });
+        expect(rows[1].after).toMatchObject({ name: 'Campus Café', proof: 'network', networks: ['172.30.0.0/16', '2001:db8:5::/48'] });
       } finally {
         await db.close();
       }

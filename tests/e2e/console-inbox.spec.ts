@@ -66,7 +66,7 @@ test.describe('zones', () => {
     await form.getByTestId('zone-networks').fill('45.20.0.0/16\n2400:cb00:20::/48');
     await expect(form.getByTestId('zone-networks-problem')).toHaveCount(0);
     // A location alone is not enough here: the Wi-Fi or the desk's code too.
-    await form.getByTestId('zone-proof').check();
+    await form.getByTestId('zone-proof-place+code').check();
     await form.getByLabel('Pass length').fill('90');
     await form.getByTestId('zone-opens-some').click();
     await form.getByLabel('Newspapers').check();
@@ -79,7 +79,7 @@ test.describe('zones', () => {
       place: { lat: 28.6869, lng: 77.209, radiusM: 200 },
       passMinutes: 90,
       readersNow: 0,
-      proofRequired: true,
+      proof: 'place+code',
     });
 
     const card = page.getByTestId(`zone-${zone.id}`);
@@ -92,7 +92,7 @@ test.describe('zones', () => {
       await page.request.get(`/api/console/institutions/${id}/zones/${zone.id}/code`, { headers: { Authorization: token! } })
     ).json();
     await expect(card.locator('.console-zone__code-digits')).toHaveText(`${desk.code.slice(0, 3)} ${desk.code.slice(3)}`);
-    await expect(card).toContainText("Your Wi-Fi or the desk's code, with the location");
+    await expect(card.getByTestId('zone-proof')).toHaveText('Location and code');
     await expect(card).toContainText('mon-fri 08:00-20:00, sat 09:00-13:00 (Asia/Kolkata)');
     await expect(card).toContainText('90 minutes');
     await expect(card).toContainText('Newspapers');

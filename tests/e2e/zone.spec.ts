@@ -246,7 +246,7 @@ test.describe('a zone that asks for the code shown at its desk', () => {
     const zones = `/api/console/institutions/${inst.id}/zones`;
     const hall = await (
       await page.request.post(zones, {
-        data: { name: 'Desk Code Hall', place: { lat: DESK.latitude, lng: DESK.longitude, radiusM: 150 }, proofRequired: true },
+        data: { name: 'Desk Code Hall', place: { lat: DESK.latitude, lng: DESK.longitude, radiusM: 150 }, proof: 'place+code' },
         headers: auth,
       })
     ).json();

@@ -55,6 +55,7 @@ const screens: RouteObject[] = [
   screen('shelf', () => import('../features/shelf/ShelfPage')),
   screen('reading-zone', () => import('../features/zone/ZonePage')),
   screen('library', () => import('../features/console/ConsolePage')),
+  screen('library/:institutionId/zones/:zoneId/poster', () => import('../features/console/PosterPage')),
   screen('library/:institutionId/*', () => import('../features/console/ConsolePage')),
   screen('unsubscribe', () => import('../features/account/UnsubscribePage')),
   screen('faq', () => import('../features/info/FaqPage')),

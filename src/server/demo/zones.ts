@@ -59,7 +59,13 @@ export async function applyDemoZones(db: Db, config: Pick<Config, 'demoZoneCidr'
 
   const cidrs = config.demoZoneCidr;
   if (cidrs.length) {
-    const parsed = ZoneInput.safeParse({ ...DEMO_ZONES.network, networks: cidrs, passMinutes: 120, opens: { all: true } });
+    const parsed = ZoneInput.safeParse({
+      ...DEMO_ZONES.network,
+      networks: cidrs,
+      passMinutes: 120,
+      opens: { all: true },
+      proof: 'network',
+    });
     if (!parsed.success)
       throw new Error(`DEMO_ZONE_CIDR must be a comma list of networks such as 192.168.1.0/24,::1/128 (or "off"): ${cidrs.join(',')}`);
     await upsertByName(db, parsed.data);

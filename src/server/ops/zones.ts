@@ -10,10 +10,11 @@
 //                                        [--secret <16+ characters>]  adds one (a secret is made and shown once when none is given)
 //   npm run zones -- radius <id> remove <client id>
 //   npm run zones -- webhook <id>        a new webhook secret for its controller (shown once; the old one stops working)
+//   npm run zones -- poster <id>         the poster's QR link, good until today's opening hours end
 // Flags: --description, --lat --lng --radius (metres) | --no-place, --cidr a,b | --cidr none,
 // --hours 'mon-fri 08:00-20:00, sat 09:00-13:00' | --hours always, --tz Asia/Kolkata,
 // --pass-minutes 120, --opens all | sections:newspapers,journals | categories:1,2 | titles:5,6
-// (repeatable), --institution <id> | none, --active | --inactive, --proof required | none.
+// (repeatable), --institution <id> | none, --active | --inactive, --proof network | place | place+code | any.
 // Every change is in the audit log (as the operator); a wide network is flagged there too.
 // Uses the same DATABASE_URL / DATA_DIR as the server. PGlite is one process: stop the server
 // first when it runs on PGlite.
@@ -22,7 +23,7 @@ import { z } from 'zod';
 import { loadConfig } from '../config';
 import { openDb } from '../db/index';
 import { migrate } from '../db/migrate';
-import { HoursError, formatHours, parseHours } from '../../shared/zones';
+import { HoursError, PROOF_ACCEPTS, ZONE_PROOFS, formatHours, parseHours, type ZoneProof } from '../../shared/zones';
 import { ZoneInput } from '../../shared/schemas/zones';
 import { ZoneInputError, allZones, getZone, insertZone, removeZone, replaceZone, zoneInput, type Zone } from '../repositories/zones';
 import { recordAudit } from '../repositories/console';
@@ -40,18 +41,20 @@ import {
 
 const MATCH_FLAGS: Record<string, RadiusMatch> = { 'nas-id': 'nas_identifier', ssid: 'called_station', 'nas-ip': 'nas_ip' };
 const MATCH_NAMES: Record<RadiusMatch, string> = { nas_identifier: 'nas-id', called_station: 'ssid', nas_ip: 'nas-ip' };
+import { printedPoster } from '../services/zone-posters';
 
 const USAGE = `Usage:
   npm run zones
   npm run zones -- add --name "Name" [--lat 28.61 --lng 77.21 --radius 300] [--cidr 10.0.0.0/8,2001:db8::/32]
       [--hours 'mon-fri 08:00-20:00, sat 09:00-13:00'] [--tz Asia/Kolkata] [--pass-minutes 120]
       [--opens all|sections:newspapers,journals|categories:1,2|titles:5,6] [--institution <id>] [--inactive] [--description "…"]
-      [--proof required|none]
+      [--proof network|place|place+code|any]
   npm run zones -- edit <id> [the same flags; --no-place, --cidr none, --hours always, --institution none, --active]
   npm run zones -- remove <id>
   npm run zones -- code <id>
   npm run zones -- radius <id> [add --match nas-id:<id>|ssid:<ssid>|nas-ip:<address> [--secret <16+ characters>] | remove <client id>]
-  npm run zones -- webhook <id>`;
+  npm run zones -- webhook <id>
+  npm run zones -- poster <id>`;
 
 class UsageError extends Error {}
 
@@ -117,8 +120,9 @@ function merge(base: Partial<ZoneInput>, f: Flags): Record<string, unknown> {
   if (f.active) out.active = true;
   if (f.inactive) out.active = false;
   if (f.proof !== undefined) {
-    if (!['required', 'none'].includes(f.proof.trim())) throw new UsageError('--proof: expected required or none');
-    out.proofRequired = f.proof.trim() === 'required';
+    const proof = f.proof.trim();
+    if (!(ZONE_PROOFS as readonly string[]).includes(proof)) throw new UsageError(`--proof: expected ${ZONE_PROOFS.join(', ')}`);
+    out.proof = proof;
   }
   return out;
 }
@@ -139,6 +143,13 @@ const idArg = (v: string | undefined) => {
   return Number(v);
 };
 
+const PROOF_TEXT: Record<ZoneProof, string> = {
+  network: 'network (its networks, or an arrival the venue reports)',
+  place: "place (a signed-in reader's position)",
+  'place+code': 'place+code (a position and the on-site code or poster; its network also counts)',
+  any: 'any (its network, a position, or the on-site code or poster alone)',
+};
+
 function describe(z: Zone): string {
   const opens = z.opens.all
     ? 'everything'
@@ -153,7 +164,7 @@ function describe(z: Zone): string {
     `#${z.id}  ${z.name}${z.active ? '' : '  (inactive)'}  ${z.institution ? `owned by ${z.institution} (#${z.institutionId})` : 'public'}`,
     `     place: ${z.place ? `${z.place.lat}, ${z.place.lng} within ${z.place.radiusM} m` : 'none'}   networks: ${z.networks.join(', ') || 'none'}`,
     `     hours: ${formatHours(z.hours)} (${z.timeZone})   pass: ${z.passMinutes} min   opens: ${opens}`,
-    `     readers found by place: ${z.proofRequired ? 'also need its network or its on-site code (npm run zones -- code ' + z.id + ')' : 'their position is enough'}`,
+    `     proof of presence: ${PROOF_TEXT[z.proof]}`,
   ].join('\n');
 }
 
@@ -221,7 +232,9 @@ try {
     const code = (await currentZoneCode(db, zone.id))!;
     console.log(
       `${zone.name}: ${code.code.slice(0, 3)} ${code.code.slice(3)} until ${code.changesAt.toISOString()} (a new code every ${code.periodSeconds / 60} minutes; the one before still counts)` +
-        (zone.proofRequired ? '' : '\nThis zone does not ask for it yet: --proof required turns that on.'),
+        (PROOF_ACCEPTS[zone.proof].placeWithCode
+          ? ''
+          : '\nThis zone does not take it (proof by network): --proof place+code or --proof any does.'),
     );
   } else if (action === 'radius') {
     const zone = await getZone(db, idArg(id));
@@ -261,6 +274,12 @@ try {
     console.log(
       `${zone.name}: webhook POST /api/zones/${zone.id}/arrivals\nSecret (shown this once; any earlier one stops working now): ${secret}`,
     );
+  } else if (action === 'poster') {
+    const zone = await getZone(db, idArg(id));
+    if (!zone) throw new UsageError(`There is no zone #${id}.`);
+    const poster = await printedPoster(db, zone.id, config.publicUrl);
+    if (!poster) throw new UsageError(`${zone.name} does not open again today: print its poster on a day it opens.`);
+    console.log(`${zone.name}, ${poster.date}: ${poster.url}\n(good until ${poster.expiresAt.toISOString()})`);
   } else {
     throw new UsageError(USAGE);
   }

@@ -87,6 +87,8 @@ export interface ReaderEventRow {
 /** Stores read events for one reader; events of unknown issues are dropped. Returns how many were
  * stored. The source is the server's word ('web', or 'zone' with the zone when the entitlement
  * check found the issue open under a zone pass), never the app's: a forged 'zone' would skew reports.
+ * An event under a pass counts for the zone's owner (COUNTER and its zone breakdown), and for no
+ * institution in a public zone: the pass opened what the reader's own licence did not.
  * The COUNTER counts are brought up to date in the same transaction, under the reader's row lock
  * (two batches of one reader are counted one after the other). */
 export async function storeReadEvents(
@@ -103,7 +105,11 @@ export async function storeReadEvents(
          SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::int[]) WITH ORDINALITY AS e(kind, issue_id, page_no, at, zone_id, n)
        )
        INSERT INTO usage_events (kind, user_id, institution_id, mid, issue_id, page_no, at, source, zone_id)
-       SELECT e.kind, $1, (SELECT institution_id FROM users WHERE id = $1), s.mid, e.issue_id, e.page_no, e.at,
+       SELECT e.kind, $1,
+              -- Read under a pass, it is the zone owner's usage (none for a public zone), never the reader's institution's.
+              CASE WHEN e.zone_id IS NULL THEN (SELECT institution_id FROM users WHERE id = $1)
+                   ELSE (SELECT institution_id FROM zones WHERE id = e.zone_id) END,
+              s.mid, e.issue_id, e.page_no, e.at,
               CASE WHEN e.zone_id IS NULL THEN 'web' ELSE 'zone' END, e.zone_id
        FROM e JOIN issues s ON s.issue_id = e.issue_id ORDER BY e.n RETURNING id::text`,
       [

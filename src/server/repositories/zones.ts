@@ -10,11 +10,13 @@ import { recordAudit } from './console';
 import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
 import {
   LOCATION_RETENTION_DAYS,
+  PROOF_ACCEPTS,
   SIGHTING_DECIMALS,
   boundingBox,
   distanceM,
   isOpenAt,
   type Fixed,
+  type ZoneProof,
   type ZoneSection,
 } from '../../shared/zones';
 import { isWideNetwork, sameNetwork } from '../../shared/zone-networks';
@@ -34,7 +36,7 @@ export interface ZoneHere {
   name: string;
   timeZone: string;
   via: 'network' | 'place';
-  proofRequired: boolean;
+  proof: ZoneProof;
 }
 
 export interface PassUpsert {
@@ -154,7 +156,7 @@ function columns(input: ZoneInput): unknown[] {
     input.passMinutes,
     JSON.stringify(input.opens),
     input.active,
-    input.proofRequired,
+    input.proof,
   ];
 }
 
@@ -174,7 +176,7 @@ export async function insertZone(tx: Queryable, input: ZoneInput, actorId: numbe
   await checkOwner(tx, input.institutionId, input.opens);
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO zones (name, description, institution_id, lat, lng, radius_m, area, hours, time_zone, pass_minutes, opens, active,
-       proof_required, code_secret)
+       proof, code_secret)
      VALUES ($1, $2, $3, $4, $5, $6, $7::box, $8::jsonb, $9, $10, $11::jsonb, $12, $13, $14) RETURNING id`,
     [...columns(input), crypto.randomBytes(32).toString('base64')],
   );
@@ -194,7 +196,7 @@ export async function replaceZone(tx: Queryable, id: number, input: ZoneInput, a
   await checkOwner(tx, input.institutionId, input.opens);
   const { rows } = await tx.query(
     `UPDATE zones SET name = $1, description = $2, institution_id = $3, lat = $4, lng = $5, radius_m = $6, area = $7::box,
-       hours = $8::jsonb, time_zone = $9, pass_minutes = $10, opens = $11::jsonb, active = $12, proof_required = $13, updated_at = now()
+       hours = $8::jsonb, time_zone = $9, pass_minutes = $10, opens = $11::jsonb, active = $12, proof = $13, updated_at = now()
      WHERE id = $14 RETURNING id`,
     [...columns(input), id],
   );
@@ -230,7 +232,7 @@ export interface ZoneRow {
   pass_minutes: number;
   opens: ZoneOpens;
   active: boolean;
-  proof_required: boolean;
+  proof: ZoneProof;
   networks: string[] | null;
   created_at: Date;
   updated_at: Date;
@@ -249,13 +251,13 @@ export const toZone = (r: ZoneRow): Zone => ({
   passMinutes: r.pass_minutes,
   opens: r.opens,
   active: r.active,
-  proofRequired: r.proof_required,
+  proof: r.proof,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
 export const ZONE_SELECT = `SELECT z.id, z.name, z.description, z.institution_id, i.name AS institution, z.lat, z.lng, z.radius_m, z.hours,
-    z.time_zone, z.pass_minutes, z.opens, z.active, z.proof_required, z.created_at, z.updated_at,
+    z.time_zone, z.pass_minutes, z.opens, z.active, z.proof, z.created_at, z.updated_at,
     (SELECT array_agg(n.net::text ORDER BY n.net) FROM zone_networks n WHERE n.zone_id = z.id) AS networks
   FROM zones z LEFT JOIN institutions i ON i.id = z.institution_id`;
 
@@ -282,7 +284,7 @@ export const zoneInput = (z: Zone): ZoneInput => ({
   passMinutes: z.passMinutes,
   opens: z.opens,
   active: z.active,
-  proofRequired: z.proofRequired,
+  proof: z.proof,
 });
 
 /** What a zone really opens: an institution's zone no more than its subscription covers now (a
@@ -313,7 +315,7 @@ export function zonesAtQuery(where: { ip?: string; position?: { lat: number; lng
   const ip = clientInet(where.ip);
   const parts: string[] = [];
   const params: unknown[] = [];
-  const cols = `z.id, z.name, z.time_zone, z.hours, z.lat, z.lng, z.radius_m, z.proof_required`;
+  const cols = `z.id, z.name, z.time_zone, z.hours, z.lat, z.lng, z.radius_m, z.proof`;
   if (ip) {
     params.push(ip);
     parts.push(
@@ -345,7 +347,7 @@ export async function zonesAt(
     lat: number | null;
     lng: number | null;
     radius_m: number | null;
-    proof_required: boolean;
+    proof: ZoneProof;
     via: 'network' | 'place';
   }>(query.sql, query.params);
   const found = new Map<number, ZoneHere>();
@@ -357,8 +359,11 @@ export async function zonesAt(
     )
       continue;
     if (!isOpenAt(r.hours, r.time_zone, at)) continue;
+    // A way the zone's owner did not choose finds nothing there (a place zone's Wi-Fi, a network zone's circle).
+    const accepts = PROOF_ACCEPTS[r.proof];
+    if (r.via === 'network' ? !accepts.network : !accepts.place && !accepts.placeWithCode) continue;
     if (!found.has(r.id) || r.via === 'network')
-      found.set(r.id, { id: r.id, name: r.name, timeZone: r.time_zone, via: r.via, proofRequired: r.proof_required });
+      found.set(r.id, { id: r.id, name: r.name, timeZone: r.time_zone, via: r.via, proof: r.proof });
   }
   return [...found.values()];
 }
@@ -367,13 +372,14 @@ export async function zonesAt(
  * network (its RADIUS accounting or its controller's webhook) told us the reader is there. */
 export async function zonesById(db: Queryable, ids: number[], at: Date = new Date()): Promise<ZoneHere[]> {
   if (!ids.length) return [];
-  const { rows } = await db.query<{ id: number; name: string; time_zone: string; hours: ZoneInput['hours']; proof_required: boolean }>(
-    `SELECT z.id, z.name, z.time_zone, z.hours, z.proof_required FROM zones z WHERE z.id = ANY ($1::int[]) AND ${usable('z')} ORDER BY z.id`,
+  const { rows } = await db.query<{ id: number; name: string; time_zone: string; hours: ZoneInput['hours']; proof: ZoneProof }>(
+    `SELECT z.id, z.name, z.time_zone, z.hours, z.proof FROM zones z WHERE z.id = ANY ($1::int[]) AND ${usable('z')} ORDER BY z.id`,
     [ids],
   );
+  // A zone proven by place alone was not asked to take its network's word.
   return rows
-    .filter((r) => isOpenAt(r.hours, r.time_zone, at))
-    .map((r) => ({ id: r.id, name: r.name, timeZone: r.time_zone, via: 'network' as const, proofRequired: r.proof_required }));
+    .filter((r) => PROOF_ACCEPTS[r.proof].network && isOpenAt(r.hours, r.time_zone, at))
+    .map((r) => ({ id: r.id, name: r.name, timeZone: r.time_zone, via: 'network' as const, proof: r.proof }));
 }
 
 /** The query behind listZones (the benchmark explains it). The nearest zones come from the GiST
@@ -383,7 +389,7 @@ export function listZonesQuery(position: { lat: number; lng: number } | undefine
   const order = position ? `z.area <-> point($2::float8, $3::float8)` : `z.name, z.id`;
   return {
     sql: `SELECT z.id, z.name, z.description, i.name AS institution, i.newspapers, i.journals, z.lat, z.lng, z.radius_m, z.hours, z.time_zone,
-            z.pass_minutes, z.opens, z.proof_required,
+            z.pass_minutes, z.opens, z.proof,
             -- A scalar lookup per listed zone (its primary key); EXISTS was planned as a scan of every network.
             coalesce((SELECT true FROM zone_networks n WHERE n.zone_id = z.id LIMIT 1), false) AS by_network
           FROM (SELECT * FROM zones z WHERE ${usable('z')} ORDER BY ${order} LIMIT $1) z
@@ -418,7 +424,7 @@ export async function listZones(
     time_zone: string;
     pass_minutes: number;
     opens: ZoneOpens;
-    proof_required: boolean;
+    proof: ZoneProof;
   }>(query.sql, query.params);
   const zones = rows.map((r) => {
     const place = r.lat === null || r.lng === null || r.radius_m === null ? null : { lat: r.lat, lng: r.lng, radiusM: r.radius_m };
@@ -434,7 +440,7 @@ export async function listZones(
       openNow: isOpenAt(r.hours, r.time_zone, at),
       passMinutes: r.pass_minutes,
       opens: ownerOpens(r.opens, r),
-      proofRequired: r.proof_required,
+      proof: r.proof,
       distanceM: position && place ? Math.round(distanceM(position, place)) : null,
     };
   });
@@ -500,6 +506,49 @@ export async function livePasses(db: Queryable, userId: number, zoneIds: number[
 export async function zoneCodeSecret(db: Queryable, zoneId: number): Promise<string | null> {
   const { rows } = await db.query<{ code_secret: string }>('SELECT code_secret FROM zones WHERE id = $1', [zoneId]);
   return rows[0]?.code_secret ?? null;
+}
+
+/** A zone in use named by a poster token or a code alone, with whether it is open at `at`; null
+ * when there is no such zone in use. */
+export async function zoneInUse(
+  db: Queryable,
+  zoneId: number,
+  at: Date = new Date(),
+): Promise<(Omit<ZoneHere, 'via'> & { openNow: boolean; secret: string }) | null> {
+  const { rows } = await db.query<{
+    id: number;
+    name: string;
+    time_zone: string;
+    hours: ZoneInput['hours'];
+    proof: ZoneProof;
+    code_secret: string;
+  }>(`SELECT z.id, z.name, z.time_zone, z.hours, z.proof, z.code_secret FROM zones z WHERE z.id = $1 AND ${usable('z')}`, [zoneId]);
+  const r = rows[0];
+  return r
+    ? { id: r.id, name: r.name, timeZone: r.time_zone, proof: r.proof, secret: r.code_secret, openNow: isOpenAt(r.hours, r.time_zone, at) }
+    : null;
+}
+
+/** Lets this reader in on a poster token: a reader it let in before passes again; a new one is
+ * counted against the token's `max` distinct readers in one statement (the token's row is locked
+ * while it counts, so readers arriving at once cannot pass the cap together). False when full. */
+export async function admitTokenReader(
+  tx: Queryable,
+  t: { hash: string; zoneId: number; expiresAt: Date },
+  userId: number,
+  max: number,
+): Promise<boolean> {
+  const seen = await tx.query(
+    `INSERT INTO zone_token_readers (token_hash, user_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
+    [t.hash, userId, t.expiresAt],
+  );
+  if (!seen.rows.length) return true;
+  const counted = await tx.query(
+    `INSERT INTO zone_tokens AS k (token_hash, zone_id, readers, expires_at) VALUES ($1, $2, 1, $3)
+     ON CONFLICT (token_hash) DO UPDATE SET readers = k.readers + 1 WHERE k.readers < $4 RETURNING readers`,
+    [t.hash, t.zoneId, t.expiresAt, max],
+  );
+  return counted.rows.length > 0;
 }
 
 /** The reader's passes that have not ended, of zones still in use; latest ending first. */
@@ -624,5 +673,8 @@ export async function purgeLocationData(db: Queryable): Promise<{ sightings: num
   const p = await db.query<{ n: number }>(
     `WITH d AS (DELETE FROM zone_passes WHERE ends_at < now() - ${days} RETURNING 1) SELECT count(*)::int AS n FROM d`,
   );
+  // Poster tokens' readers go a day after the token expired (a replay of it is refused by then anyway).
+  await db.query(`DELETE FROM zone_token_readers WHERE expires_at < now() - interval '1 day'`);
+  await db.query(`DELETE FROM zone_tokens WHERE expires_at < now() - interval '1 day'`);
   return { sightings: s.rows[0].n, passes: p.rows[0].n };
 }

@@ -4,7 +4,7 @@
 // weighs in for the part of it the sliding window still covers.
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
-import { PLACE_PASSES_PER_DAY } from '../../shared/zones';
+import { PLACE_PASSES_PER_DAY, ZONE_TOKEN_USES_PER_DAY } from '../../shared/zones';
 import { pruneCounters, readCounter, refundCounter, spendCounter, type CounterWindow } from '../repositories/rate-limits';
 
 const HOUR = 60 * 60_000;
@@ -40,6 +40,8 @@ export const LIMITS = {
    * chance is 1 in 50,000 a day per account; a reader who mistypes has ten goes. */
   zoneCodeFailPerUser: { bucket: 'zone-code-fail', max: 10, windowMs: DAY },
   zoneCodeFailPerIp: { bucket: 'zone-code-fail-ip', max: 30, windowMs: HOUR },
+  /** Poster QR tokens one reader (account or guest) may use a day (ZONE_TOKEN_USES_PER_DAY). */
+  zoneTokenPerUser: { bucket: 'zone-token', max: ZONE_TOKEN_USES_PER_DAY, windowMs: DAY },
   /** Zone passes one account may start by place (PLACE_PASSES_PER_DAY, shared/zones.ts). */
   placePassesPerDay: { bucket: 'zone-place-pass', max: PLACE_PASSES_PER_DAY, windowMs: DAY },
   /** Contact-form messages (each sends a confirmation mail). */

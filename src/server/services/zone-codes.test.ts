@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hotp, zoneCodeAt, zoneCodeMatches } from './zone-codes';
+import { hotp, readZoneToken, screenToken, zoneCodeAt, zoneCodeMatches, zoneToken, zoneTokenSigned } from './zone-codes';
 
 const newZoneSecret = () => crypto.randomBytes(32).toString('base64');
 
@@ -33,5 +33,30 @@ describe('the on-site code', () => {
     expect(zoneCodeMatches(secret, now.code, t0 - 1)).toBe(false); // not a code from the future
     expect(zoneCodeMatches(newZoneSecret(), now.code, t0)).toBe(false);
     expect(zoneCodeMatches(secret, `${now.code}0`, t0)).toBe(false);
+  });
+});
+
+describe("a poster's token", () => {
+  it('names its zone and expiry, is signed with the zone secret, and any change breaks it', () => {
+    const secret = newZoneSecret();
+    const expires = new Date('2026-11-28T18:00:00Z');
+    const token = zoneToken(secret, 7, expires);
+    const read = readZoneToken(token)!;
+    expect(read).toMatchObject({ zoneId: 7, expires: expires.getTime() / 1000 });
+    expect(zoneTokenSigned(secret, read)).toBe(true);
+    expect(zoneTokenSigned(newZoneSecret(), read)).toBe(false);
+    expect(zoneTokenSigned(secret, { ...read, zoneId: 8 })).toBe(false);
+    expect(zoneTokenSigned(secret, { ...read, expires: read.expires + 1 })).toBe(false);
+    for (const bad of ['', 'x', `${token}x`, token.replace(/\./g, '-'), `a${token}`]) expect(readZoneToken(bad)).toBeNull();
+  });
+
+  it("a desk screen's token lasts its step and the next, and changes each step", () => {
+    const secret = newZoneSecret();
+    const at = Date.parse('2026-11-28T10:02:30Z');
+    const now = screenToken(secret, 3, at);
+    expect(now.refreshAt.toISOString()).toBe('2026-11-28T10:05:00.000Z');
+    expect(now.expiresAt.toISOString()).toBe('2026-11-28T10:10:00.000Z');
+    expect(screenToken(secret, 3, at + 60_000).token).toBe(now.token);
+    expect(screenToken(secret, 3, at + 300_000).token).not.toBe(now.token);
   });
 });

@@ -6,7 +6,7 @@
 // code counts as a failure per account and per client).
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/index';
-import { ZONE_CODE_DIGITS, ZONE_CODE_PERIOD_S } from '../../shared/zones';
+import { ZONE_CODE_DIGITS, ZONE_CODE_PERIOD_S, ZONE_TOKEN_SCREEN_S, ZONE_TOKEN_STEP_S } from '../../shared/zones';
 import { zoneCodeSecret } from '../repositories/zones';
 
 /** RFC 4226 HOTP of `counter`, `digits` long. */
@@ -52,3 +52,44 @@ export async function currentZoneCode(db: Queryable, zoneId: number, at = Date.n
   const secret = await zoneCodeSecret(db, zoneId);
   return secret === null ? null : zoneCodeAt(secret, at);
 }
+
+// ---------- the poster's QR token ----------
+// "<zone>.<expires, unix seconds>.<MAC>": an HMAC-SHA-256 (16 bytes kept, base64url) of the zone and
+// the expiry under a key derived from the zone's code secret (its own purpose, so a token never
+// helps guess the desk's code). Only the server, which holds the secret, can make one; changing the
+// zone or the expiry breaks the MAC.
+
+const tokenKey = (secret: string) =>
+  crypto.createHmac('sha256', Buffer.from(secret, 'base64')).update('lectern zone poster token').digest();
+const tokenMac = (secret: string, zoneId: number, expires: number) =>
+  crypto.createHmac('sha256', tokenKey(secret)).update(`${zoneId}.${expires}`).digest().subarray(0, 16).toString('base64url');
+
+/** A token for the zone good until `expiresAt` (whole seconds). */
+export function zoneToken(secret: string, zoneId: number, expiresAt: Date): string {
+  const expires = Math.ceil(expiresAt.getTime() / 1000);
+  return `${zoneId}.${expires}.${tokenMac(secret, zoneId, expires)}`;
+}
+
+/** A desk screen's token now: good for ZONE_TOKEN_SCREEN_S from the start of this step, and the
+ * screen shows the next one when the step ends. */
+export function screenToken(secret: string, zoneId: number, at = Date.now()): { token: string; expiresAt: Date; refreshAt: Date } {
+  const step = Math.floor(at / 1000 / ZONE_TOKEN_STEP_S) * ZONE_TOKEN_STEP_S;
+  const expiresAt = new Date((step + ZONE_TOKEN_SCREEN_S) * 1000);
+  return { token: zoneToken(secret, zoneId, expiresAt), expiresAt, refreshAt: new Date((step + ZONE_TOKEN_STEP_S) * 1000) };
+}
+
+/** What a token says, unchecked: its zone and expiry (null when it is not shaped like one). */
+export function readZoneToken(token: string): { zoneId: number; expires: number; mac: string } | null {
+  const m = /^(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  return m ? { zoneId: Number(m[1]), expires: Number(m[2]), mac: m[3] } : null;
+}
+
+/** Whether the token's MAC is the zone's (constant time); its expiry is the caller's to check. */
+export function zoneTokenSigned(secret: string, t: { zoneId: number; expires: number; mac: string }): boolean {
+  const expected = Buffer.from(tokenMac(secret, t.zoneId, t.expires));
+  const given = Buffer.from(t.mac);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+/** The token as the database keeps it (the readers it let in), never the token itself. */
+export const zoneTokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');

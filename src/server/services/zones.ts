@@ -7,13 +7,17 @@ import {
   POSITION_ACCURACY_MAX_M,
   POSITION_ACCURACY_MIN_M,
   POSITION_MAX_AGE_MS,
+  PROOF_ACCEPTS,
   ZONE_PROOF_HOURS,
+  ZONE_TOKEN_READERS_MAX,
+  ZONE_TOKEN_USES_PER_DAY,
   clockTime,
   impossibleTravel,
 } from '../../shared/zones';
 import type { ArrivalMessage, PassesReply, Position } from '../../shared/schemas/zones';
 import {
   addSightings,
+  admitTokenReader,
   currentPasses,
   lastPlaceSighting,
   livePasses,
@@ -21,6 +25,7 @@ import {
   passesOpeningMore,
   upsertPasses,
   zoneCodeSecret,
+  zoneInUse,
   zonesAt,
   zonesById,
   type PassUpsert,
@@ -29,7 +34,7 @@ import {
 import { memberNamed } from '../repositories/network-arrivals';
 import { HttpError } from '../plugins/errors';
 import { LIMITS, refund, spend, spendOne } from './rate-limit';
-import { zoneCodeMatches } from './zone-codes';
+import { readZoneToken, zoneCodeMatches, zoneTokenHash, zoneTokenSigned } from './zone-codes';
 
 type Lang = 'en' | 'hi';
 
@@ -77,14 +82,31 @@ export const PLACE_REFUSALS = {
     429,
     `You have started ${PLACE_PASSES_PER_DAY} zone passes by location today. Please try again tomorrow, or use the zone's Wi-Fi.`,
   ],
+  zone_token_invalid: [400, 'This QR code is not a valid Lectern zone code. Please scan the poster in the zone again.'],
+  zone_token_other_zone: [400, 'This QR code belongs to another zone. Please scan the poster of the zone you are in.'],
+  zone_token_expired: [403, 'This QR code has expired. Please scan the poster in the zone again.'],
+  zone_closed: [403, 'This zone is closed now. Please come back during its opening hours.'],
+  zone_place_needed: [403, 'This zone also needs your location. Please turn location on and try again on site.'],
+  zone_network_needed: [403, 'This zone opens only on its Wi-Fi. Please connect to it and open Lectern again.'],
+  zone_token_full: [429, 'This QR code has let in as many readers as it may. Please ask at the desk for the code shown there.'],
+  zone_token_limit: [
+    429,
+    `You have used zone QR codes ${ZONE_TOKEN_USES_PER_DAY} times today. Please try again tomorrow, or use the zone's Wi-Fi.`,
+  ],
+  no_zone: [404, 'There is no such zone.'],
 } as const;
 export type PlaceRefusal = keyof typeof PLACE_REFUSALS;
 const refused = (code: PlaceRefusal) => new HttpError(PLACE_REFUSALS[code][0], code, PLACE_REFUSALS[code][1]);
 
 /** Queues an arrival push for each pass that started now (the request does not wait) and returns
  * the zones arrived in. */
-function announce(app: FastifyInstance, userId: number, zones: ZoneHere[], passes: PassUpsert[]): number[] {
-  const byId = new Map<number, ZoneHere>(zones.map((z) => [z.id, z]));
+function announce(
+  app: FastifyInstance,
+  userId: number,
+  zones: Pick<ZoneHere, 'id' | 'name' | 'timeZone'>[],
+  passes: PassUpsert[],
+): number[] {
+  const byId = new Map(zones.map((z) => [z.id, z]));
   const arrived = passes.filter((p) => p.arrived);
   for (const p of arrived) {
     const zone = byId.get(p.zoneId)!;
@@ -136,18 +158,43 @@ export interface Report {
   position?: Position;
   /** The on-site code the reader typed. */
   code?: string;
+  /** The zone a code alone is for, or the zone a poster's link named. */
+  zoneId?: number;
+  /** A poster QR's token. */
+  token?: string;
 }
 
-/** "I am here" from the app: the network as in sight, and a position, which alone never opens
- * reading for a guest. For a signed-in reader a place is believed only when it is fresh, precise
- * no more than a browser can be, and reachable from their last place sighting; in a zone that asks
- * for a second proof, only with its network (then it is a network arrival) or its on-site code (or
- * a proof less than ZONE_PROOF_HOURS old on the pass it extends); and PLACE_PASSES_PER_DAY passes
- * by place a day at most. A refused report is a 4xx and stores and extends nothing. */
+type Refusal = { refusal: PlaceRefusal; codeGuessed: boolean };
+type ZoneOpened = Pick<ZoneHere, 'id' | 'name' | 'timeZone' | 'proof'>;
+
+/** A poster token, checked: its zone (in use, open now), and its hash and expiry for the cap on
+ * its readers. Each thing wrong with it is its own refusal. Every use counts against the reader's
+ * day (ZONE_TOKEN_USES_PER_DAY), a refused one too. */
+async function checkToken(app: FastifyInstance, r: Report, token: string) {
+  const t = readZoneToken(token);
+  if (!t) throw refused('zone_token_invalid');
+  if (r.zoneId !== undefined && r.zoneId !== t.zoneId) throw refused('zone_token_other_zone');
+  if (!(await spendOne(app.db, [LIMITS.zoneTokenPerUser, String(r.user.id)]))) throw refused('zone_token_limit');
+  const zone = await zoneInUse(app.db, t.zoneId);
+  if (!zone || !zoneTokenSigned(zone.secret, t)) throw refused('zone_token_invalid');
+  if (t.expires * 1000 <= Date.now()) throw refused('zone_token_expired');
+  if (!zone.openNow) throw refused('zone_closed');
+  return { zone, hash: zoneTokenHash(token), expiresAt: new Date(t.expires * 1000) };
+}
+
+/** "I am here" from the app: the network as in sight, a position, the on-site code (typed, or a
+ * poster's QR token). A position alone never opens reading for a guest. For a signed-in reader a
+ * place is believed only when it is fresh, precise no more than a browser can be, and reachable
+ * from their last place sighting; a place+code zone opens to a place only with its network (then
+ * it is a network arrival), its code or a token (or a proof less than ZONE_PROOF_HOURS old on the
+ * pass it extends); PLACE_PASSES_PER_DAY passes by place a day at most. A zone taking any proof
+ * opens to its code or token alone (guests too: a code proves presence, a position does not).
+ * A refused report is a 4xx and stores and extends nothing. */
 export async function reportHere(app: FastifyInstance, r: Report, client: string): Promise<number[]> {
   const position = r.position && r.position.accuracy <= POSITION_ACCURACY_MAX_M ? r.position : undefined;
   if (position && position.accuracy < POSITION_ACCURACY_MIN_M) throw refused('implausible_accuracy');
   if (position && position.ageMs > POSITION_MAX_AGE_MS) throw refused('stale_position');
+  const token = r.token ? await checkToken(app, r, r.token) : null;
   // A guess at a zone's code is spent before it is checked (given back when it was right or not needed).
   const codeTries = r.code
     ? await spend(app.db, [
@@ -156,20 +203,35 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
       ])
     : [];
   const now = Date.now();
-  const outcome = await app.db.transaction(
-    async (
-      tx,
-    ): Promise<{ refusal: PlaceRefusal; codeGuessed: boolean } | { zones: ZoneHere[]; passes: PassUpsert[]; codeGuessed: boolean }> => {
+  let outcome: Refusal | { zones: ZoneOpened[]; passes: PassUpsert[]; codeGuessed: boolean };
+  try {
+    outcome = await app.db.transaction(async (tx) => {
       await lockReader(tx, r.user.id);
       const found = await zonesAt(tx, { ip: r.ip, position });
       const network = found.filter((z) => z.via === 'network');
       let placed = found.filter((z) => z.via === 'place');
-      if (placed.length && r.user.type === 'guest') {
-        if (!network.length) return { refusal: 'zone_sign_in_needed', codeGuessed: false };
-        placed = []; // the network is what counts for a guest
-      }
       let codeGuessed = false;
       const proved = new Set<number>();
+      // The on-site code alone: a token, or the desk's code for the zone named, where the zone takes it.
+      const alone: ZoneOpened[] = [];
+      if (token) {
+        proved.add(token.zone.id);
+        if (PROOF_ACCEPTS[token.zone.proof].codeAlone) alone.push(token.zone);
+      } else if (r.code && r.zoneId !== undefined) {
+        const zone = await zoneInUse(tx, r.zoneId);
+        if (!zone) return { refusal: 'no_zone', codeGuessed };
+        if (PROOF_ACCEPTS[zone.proof].codeAlone) {
+          if (!zone.openNow) return { refusal: 'zone_closed', codeGuessed };
+          codeGuessed = true;
+          if (!zoneCodeMatches(zone.secret, r.code, now)) return { refusal: 'zone_code_wrong', codeGuessed };
+          proved.add(zone.id);
+          alone.push(zone);
+        }
+      }
+      if (placed.length && r.user.type === 'guest') {
+        if (!network.length && !alone.length) return { refusal: 'zone_sign_in_needed', codeGuessed };
+        placed = []; // the network or the code is what counts for a guest
+      }
       if (placed.length) {
         const fix = { lat: position!.lat, lng: position!.lng, accuracy: position!.accuracy, at: now - position!.ageMs };
         const last = await lastPlaceSighting(tx, r.user.id);
@@ -180,18 +242,18 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
           r.user.id,
           placed.map((z) => z.id),
         );
-        const asking = placed.filter((z) => z.proofRequired);
-        if (r.code && asking.length) {
+        const asking = placed.filter((z) => !PROOF_ACCEPTS[z.proof].place && !proved.has(z.id));
+        if (r.code && asking.length && !codeGuessed) {
           codeGuessed = true;
           for (const z of asking) if (zoneCodeMatches((await zoneCodeSecret(tx, z.id))!, r.code, now)) proved.add(z.id);
-          if (!proved.size) return { refusal: 'zone_code_wrong', codeGuessed };
+          if (!asking.some((z) => proved.has(z.id))) return { refusal: 'zone_code_wrong', codeGuessed };
         }
         const recentProof = (id: number) => {
           const at = live.get(id)?.provedAt;
           return !!at && now - at.getTime() < ZONE_PROOF_HOURS * 3_600_000;
         };
-        const open = placed.filter((z) => !z.proofRequired || proved.has(z.id) || recentProof(z.id));
-        if (!open.length && !network.length) return { refusal: 'zone_code_needed', codeGuessed };
+        const open = placed.filter((z) => PROOF_ACCEPTS[z.proof].place || proved.has(z.id) || recentProof(z.id));
+        if (!open.length && !network.length && !alone.length) return { refusal: 'zone_code_needed', codeGuessed };
         // Each pass a place report starts is spent against the day's allowance first; past it, the
         // zones left over are not opened (and nothing is when none was).
         placed = [];
@@ -199,24 +261,53 @@ export async function reportHere(app: FastifyInstance, r: Report, client: string
           if (!live.has(z.id) && !(await spendOne(tx, [LIMITS.placePassesPerDay, String(r.user.id)], now))) continue;
           placed.push(z);
         }
-        if (!placed.length && !network.length) return { refusal: 'zone_place_limit', codeGuessed };
+        if (!placed.length && !network.length && !alone.length) return { refusal: 'zone_place_limit', codeGuessed };
       }
-      const zones = [...network, ...placed];
+      const byId = new Map<number, ZoneOpened>([...alone, ...placed, ...network].map((z) => [z.id, z]));
+      const zones = [...byId.values()];
+      if (token) {
+        // A token that opened nothing says what its zone asks for instead.
+        if (!byId.has(token.zone.id)) {
+          const accepts = PROOF_ACCEPTS[token.zone.proof];
+          const why = !accepts.placeWithCode
+            ? 'zone_network_needed'
+            : r.user.type === 'guest'
+              ? 'zone_sign_in_needed'
+              : 'zone_place_needed';
+          return { refusal: why, codeGuessed };
+        }
+        // Counted last, with what it opens: a refused report lets no one in on the token. Thrown,
+        // not returned, so the reader's row just written is rolled back with everything else.
+        if (
+          !(await admitTokenReader(
+            tx,
+            { hash: token.hash, zoneId: token.zone.id, expiresAt: token.expiresAt },
+            r.user.id,
+            ZONE_TOKEN_READERS_MAX,
+          ))
+        )
+          throw refused('zone_token_full');
+      }
       if (!zones.length) return { zones, passes: [], codeGuessed };
+      const sighted = [...network, ...placed];
       await addSightings(
         tx,
         r.user.id,
-        zones.map((z) => ({ zoneId: z.id, via: z.via })),
+        sighted.map((z) => ({ zoneId: z.id, via: z.via })),
         position,
       );
+      const viaNetwork = new Set(network.map((z) => z.id));
       const passes = await upsertPasses(
         tx,
         r.user.id,
-        zones.map((z) => ({ id: z.id, proved: z.via === 'network' || proved.has(z.id) })),
+        zones.map((z) => ({ id: z.id, proved: viaNetwork.has(z.id) || proved.has(z.id) })),
       );
       return { zones, passes, codeGuessed };
-    },
-  );
+    });
+  } catch (err) {
+    await refund(app.db, codeTries);
+    throw err;
+  }
   // A wrong code stays counted; a right one, or one nothing asked for, is given back.
   if (!(outcome.codeGuessed && 'refusal' in outcome && outcome.refusal === 'zone_code_wrong')) await refund(app.db, codeTries);
   if ('refusal' in outcome) throw refused(outcome.refusal);

@@ -3,10 +3,13 @@
 import { z } from 'zod';
 import { int } from './fields';
 import { InstitutionParams } from './console';
-import { ZONE_UNFINDABLE, ZoneFields, ZoneHours, ZoneOpens, zoneIsFindable } from './zones';
+import { ZONE_PROOFS } from '../zones';
+import { ZONE_PROOF_UNFIT, ZONE_UNFINDABLE, ZoneFields, ZoneHours, ZoneOpens, zoneIsFindable, zoneProofFits } from './zones';
 
 /** A zone as a librarian writes it: every field of the zone model but the owner. */
-export const ConsoleZoneBody = ZoneFields.omit({ institutionId: true }).refine(zoneIsFindable, ZONE_UNFINDABLE);
+export const ConsoleZoneBody = ZoneFields.omit({ institutionId: true })
+  .refine(zoneIsFindable, ZONE_UNFINDABLE)
+  .refine(zoneProofFits, { message: ZONE_PROOF_UNFIT, path: ['proof'] });
 export type ConsoleZoneBody = z.infer<typeof ConsoleZoneBody>;
 
 export const ConsoleZone = z.object({
@@ -20,8 +23,8 @@ export const ConsoleZone = z.object({
   passMinutes: z.number().int(),
   opens: ZoneOpens,
   active: z.boolean(),
-  /** Readers found by place also need the zone's network or its on-site code. */
-  proofRequired: z.boolean(),
+  /** How presence is proven here (shared/zones.ts PROOF_ACCEPTS). */
+  proof: z.enum(ZONE_PROOFS),
   /** Readers whose pass of this zone has not ended. */
   readersNow: z.number().int(),
   updatedAt: z.string(),
@@ -41,6 +44,25 @@ export const ZoneParams = InstitutionParams.extend({ zoneId: int(1) });
 /** The code to put up at a zone's desk now, and when the next one takes over. */
 export const ZoneCodeReply = z.object({ code: z.string(), changesAt: z.string(), periodSeconds: z.number().int() });
 export type ZoneCodeReply = z.infer<typeof ZoneCodeReply>;
+
+/** GET …/zones/:zoneId/poster: for a desk screen (a token good for minutes, a new one every step) or
+ * for print (good until today's opening hours end). */
+export const PosterQuery = z.object({ print: z.enum(['0', '1']).default('0') });
+export const PosterReply = z.object({
+  zone: z.object({ id: z.number().int(), name: z.string(), description: z.string(), proof: z.enum(ZONE_PROOFS), timeZone: z.string() }),
+  institution: z.object({ name: z.string(), logoUrl: z.string().nullable() }).nullable(),
+  /** What the QR code carries: the zone screen with the zone and its token. */
+  url: z.string(),
+  /** The QR code as SVG (made on the server). */
+  svg: z.string(),
+  expiresAt: z.string(),
+  /** A desk screen shows the next token then. */
+  refreshAt: z.string(),
+  /** The date printed on a paper poster (YYYY-MM-DD, the zone's time zone). */
+  date: z.string(),
+  code: ZoneCodeReply,
+});
+export type PosterReply = z.infer<typeof PosterReply>;
 
 export const ENQUIRY_STATUSES = ['new', 'answered', 'closed'] as const;
 export const EnquiryStatus = z.enum(ENQUIRY_STATUSES);

@@ -41,3 +41,22 @@ export type SushiSettings = z.infer<typeof SushiSettings>;
 
 export const KbartFile = z.object({ fileName: z.string(), titles: z.number().int(), text: z.string() });
 export type KbartFile = z.infer<typeof KbartFile>;
+
+/** Reading under Smart Reading Zone passes, per zone and month: the zone owner's usage (the
+ * console's breakdown of what its COUNTER reports count), or for an admin every zone's, public
+ * ones (no owner, in no institution's reports) included. */
+export const ZoneUsageRow = z.object({
+  zoneId: z.number().int(),
+  zone: z.string(),
+  /** The owner the reading counted for; null: a public zone. */
+  institution: z.string().nullable(),
+  month: z.string(),
+  /** Issues opened and stories read (COUNTER requests, before its double-click rule). */
+  requests: z.number().int(),
+  /** Those and pages turned (investigations). */
+  investigations: z.number().int(),
+  readers: z.number().int(),
+});
+export type ZoneUsageRow = z.infer<typeof ZoneUsageRow>;
+export const ZoneUsageReply = z.object({ rows: z.array(ZoneUsageRow) });
+export type ZoneUsageReply = z.infer<typeof ZoneUsageReply>;

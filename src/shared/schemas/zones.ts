@@ -10,6 +10,7 @@ import {
   ZONE_RADIUS_MAX_M,
   ZONE_RADIUS_MIN_M,
   ZONE_CODE_DIGITS,
+  ZONE_PROOFS,
   ZONE_SECTIONS,
   isTimeZone,
 } from '../zones';
@@ -91,13 +92,20 @@ export const ZoneFields = z.object({
   passMinutes: int(PASS_MINUTES_MIN, PASS_MINUTES_MAX).default(PASS_MINUTES_DEFAULT),
   opens: ZoneOpens.default({ all: true }),
   active: z.boolean().default(true),
-  /** A place report opens a pass only with a second proof: the zone's network or its on-site code. */
-  proofRequired: z.boolean().default(false),
+  /** How presence is proven here (shared/zones.ts PROOF_ACCEPTS). */
+  proof: z.enum(ZONE_PROOFS).default('any'),
 });
 /** A zone is found by place, by network, or both: never by neither. */
 export const zoneIsFindable = (z: { place: unknown; networks: string[] }) => Boolean(z.place || z.networks.length);
 export const ZONE_UNFINDABLE = 'A zone needs a place (centre and radius) or at least one network.';
-export const ZoneInput = ZoneFields.refine(zoneIsFindable, ZONE_UNFINDABLE);
+/** A proof the zone can be given: by network needs a network, by place a place. */
+export const zoneProofFits = (z: { proof: string; place: unknown; networks: string[] }) =>
+  z.proof === 'network' ? z.networks.length > 0 : z.proof === 'place' || z.proof === 'place+code' ? Boolean(z.place) : true;
+export const ZONE_PROOF_UNFIT = 'Proof by network needs at least one network, and proof by place a place (centre and radius).';
+export const ZoneInput = ZoneFields.refine(zoneIsFindable, ZONE_UNFINDABLE).refine(zoneProofFits, {
+  message: ZONE_PROOF_UNFIT,
+  path: ['proof'],
+});
 export type ZoneInput = z.infer<typeof ZoneInput>;
 
 /** A zone as the app shows it (its networks are not public). */
@@ -113,8 +121,8 @@ export const ZoneSummary = z.object({
   openNow: z.boolean(),
   passMinutes: z.number(),
   opens: ZoneOpens,
-  /** Readers found by place also need its Wi-Fi or the code shown at its desk. */
-  proofRequired: z.boolean(),
+  /** How presence is proven here (shared/zones.ts PROOF_ACCEPTS). */
+  proof: z.enum(ZONE_PROOFS),
   /** Metres from the position asked about, when one was given and the zone has a place. */
   distanceM: z.number().nullable(),
 });
@@ -155,7 +163,14 @@ export const ZoneCodeInput = line()
 
 /** POST /api/zones/here: "I am here" (the app opening, coming online, a position from watchPosition),
  * with the zone's on-site code when the reader typed one. */
-export const HereBody = z.object({ position: Position.optional(), code: ZoneCodeInput.optional() });
+export const HereBody = z.object({
+  position: Position.optional(),
+  code: ZoneCodeInput.optional(),
+  /** The zone the code alone is for (a zone that takes the on-site code alone). */
+  zoneId: int(1).optional(),
+  /** The token of a zone's poster QR (checked on the server, which names what is wrong with it). */
+  token: line().max(100).optional(),
+});
 /** Current passes, and which of them started with this report (an arrival). */
 export const PassesReply = z.object({ passes: z.array(ZonePass), arrived: z.array(z.number()) });
 export type PassesReply = z.infer<typeof PassesReply>;

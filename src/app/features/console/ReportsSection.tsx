@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { REPORT_IDS, REPORTS, monthsBetween, type ReportId } from '../../../shared/counter/reports';
 import { monthHeading, reportFileName, reportTable, reportText } from '../../../shared/counter/tabular';
-import { downloadText, reportQuery } from './reports-queries';
+import { downloadText, reportQuery, zoneUsageQuery } from './reports-queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { UsageChart } from './UsageChart';
 import { Problem, statusOf, type SectionProps } from './ConsoleParts';
@@ -20,7 +20,56 @@ function lastYear(now = new Date()) {
   return { begin: monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))), end: monthOf(now) };
 }
 
-export function ReportsSection({ institutionId }: SectionProps) {
+/** Reading in Smart Reading Zones per zone and month (the institution's own, or every zone for an
+ * admin, with whom it counted for). */
+function ZoneUsage({ institutionId, begin, end }: { institutionId: number | null; begin: string; end: string }) {
+  const { t, lang } = useNamespaceTexts('console', consoleTexts);
+  const usage = useQuery({ ...zoneUsageQuery(institutionId, begin, end), enabled: Boolean(begin && end && begin <= end) });
+  const all = institutionId === null;
+  const number = (n: number) => n.toLocaleString(lang);
+  return (
+    <div className="console__panel" data-testid={all ? 'zone-usage-all' : 'zone-usage'}>
+      <h3 className="console__subheading">{t('zoneUsageTitle')}</h3>
+      <p className="console__note">{all ? t('zoneUsageAdminHelp') : t('zoneUsageHelp')}</p>
+      {usage.error ? (
+        <Problem text={t('loadFailed')} retry={usage.refetch} />
+      ) : !usage.data ? (
+        <span className="skeleton skeleton--title" aria-hidden="true" />
+      ) : usage.data.rows.length === 0 ? (
+        <p className="console__empty">{t('zoneUsageNone')}</p>
+      ) : (
+        <div className="console-report__scroll" tabIndex={0} role="region" aria-label={t('zoneUsageTitle')}>
+          <table className="console-report__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('zoneUsageZone')}</th>
+                {all && <th scope="col">{t('zoneUsageOwner')}</th>}
+                <th scope="col">{t('zoneUsageMonth')}</th>
+                <th scope="col">{t('zoneUsageRequests')}</th>
+                <th scope="col">{t('zoneUsageInvestigations')}</th>
+                <th scope="col">{t('zoneUsageReaders')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {usage.data.rows.map((r) => (
+                <tr key={`${r.zoneId}-${r.month}-${r.institution}`}>
+                  <td>{r.zone}</td>
+                  {all && <td>{r.institution ?? t('zoneUsagePublic')}</td>}
+                  <td>{monthHeading(r.month)}</td>
+                  <td className="console-report__n">{number(r.requests)}</td>
+                  <td className="console-report__n">{number(r.investigations)}</td>
+                  <td className="console-report__n">{number(r.readers)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ReportsSection({ institutionId, me }: SectionProps) {
   const { t, lang } = useNamespaceTexts('console', consoleTexts);
   const [id, setId] = useState<ReportId>('TR_J1');
   const [range, setRange] = useState(lastYear);
@@ -150,6 +199,8 @@ export function ReportsSection({ institutionId }: SectionProps) {
       </h2>
       {controls}
       {body}
+      <ZoneUsage institutionId={institutionId} begin={range.begin} end={range.end} />
+      {me.role === 'admin' && <ZoneUsage institutionId={null} begin={range.begin} end={range.end} />}
     </section>
   );
 }

@@ -8,7 +8,16 @@ import { Field } from '../../components/Field';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { ApiError } from '../../lib/api';
 import { ConsoleZoneBody, type ConsoleZone, type ZoneBounds } from '../../../shared/schemas/console-inbox';
-import { HoursError, ZONE_SECTIONS, formatHours, parseHours, type ZoneHours, type ZoneSection } from '../../../shared/zones';
+import {
+  HoursError,
+  ZONE_PROOFS,
+  ZONE_SECTIONS,
+  formatHours,
+  parseHours,
+  type ZoneHours,
+  type ZoneProof,
+  type ZoneSection,
+} from '../../../shared/zones';
 import { librarianNetworkProblems, type NetworkRefusal } from '../../../shared/zone-networks';
 import { JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../../shared/constants';
 import { useSaveZone } from './zones-queries';
@@ -30,11 +39,13 @@ type Values = {
   categories: string;
   titles: string;
   active: boolean;
-  proofRequired: boolean;
+  proof: ZoneProof;
 };
 /** A text key, with what it names (a network, the sections a subscription lacks). */
 type Problem = ConsoleTextKey | { key: ConsoleTextKey; network?: string; name?: string; sections?: string };
-type Problems = Partial<Record<'name' | 'place' | 'networks' | 'hours' | 'timeZone' | 'passMinutes' | 'opens' | 'where', Problem>>;
+type Problems = Partial<
+  Record<'name' | 'place' | 'networks' | 'hours' | 'timeZone' | 'passMinutes' | 'opens' | 'proof' | 'where', Problem>
+>;
 
 const NETWORK_TEXTS: Record<NetworkRefusal, ConsoleTextKey> = {
   everything: 'zoneNetworkEverything',
@@ -68,7 +79,21 @@ const PROBLEM_OF: Record<keyof Values, keyof Problems> = {
   categories: 'opens',
   titles: 'opens',
   active: 'where',
-  proofRequired: 'where',
+  proof: 'proof',
+};
+
+/** The proof choices' names and what each means (also in the zones list). */
+export const PROOF_LABEL: Record<ZoneProof, ConsoleTextKey> = {
+  network: 'zoneProofNetwork',
+  place: 'zoneProofPlace',
+  'place+code': 'zoneProofPlaceCode',
+  any: 'zoneProofAny',
+};
+const PROOF_HINT: Record<ZoneProof, ConsoleTextKey> = {
+  network: 'zoneProofNetworkHint',
+  place: 'zoneProofPlaceHint',
+  'place+code': 'zoneProofPlaceCodeHint',
+  any: 'zoneProofAnyHint',
 };
 
 const ids = (list: number[]) => list.join(', ');
@@ -87,7 +112,7 @@ const valuesOf = (z: ConsoleZone | null): Values => ({
   categories: z && !z.opens.all ? ids(z.opens.categories) : '',
   titles: z && !z.opens.all ? ids(z.opens.titles) : '',
   active: z?.active ?? true,
-  proofRequired: z?.proofRequired ?? false,
+  proof: z?.proof ?? 'any',
 });
 
 /** A typed number, or NaN for nothing typed (so an empty field is refused, not taken as 0). */
@@ -137,7 +162,7 @@ function toBody(
     passMinutes: num(v.passMinutes),
     opens: v.opensAll ? { all: true } : { all: false, sections: v.sections, categories: numbers(v.categories), titles: numbers(v.titles) },
     active: v.active,
-    proofRequired: v.proofRequired,
+    proof: v.proof,
   });
   if (parsed.success) {
     const [network] = librarianNetworkProblems(parsed.data.networks, zone?.networks);
@@ -155,6 +180,7 @@ function toBody(
     timeZone: 'zoneBadTimeZone',
     passMinutes: 'zoneBadPass',
     opens: 'zoneBadOpens',
+    proof: 'zoneBadProof',
   };
   for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0] ?? 'where') as keyof Problems;
@@ -371,21 +397,31 @@ export function ZoneForm({
           {problem('opens')}
         </p>
       )}
-      <fieldset className="console-zone-form__group">
+      <fieldset className="console-zone-form__group" aria-describedby="zone-proof-hint">
         <legend className="field__label">{t('zoneProof')}</legend>
-        <label className="console-zone-form__check">
-          <input
-            type="checkbox"
-            checked={values.proofRequired}
-            onChange={(e) => set('proofRequired', e.target.checked)}
-            aria-describedby="zone-proof-hint"
-            data-testid="zone-proof"
-          />{' '}
-          {t('zoneProofCheck')}
-        </label>
         <p className="field__hint" id="zone-proof-hint">
           {t('zoneProofHint')}
         </p>
+        {ZONE_PROOFS.map((p) => (
+          <label key={p} className="console-zone-form__check">
+            <input
+              type="radio"
+              name="zone-proof"
+              value={p}
+              checked={values.proof === p}
+              onChange={() => set('proof', p)}
+              data-testid={`zone-proof-${p}`}
+            />{' '}
+            <span>
+              <strong>{t(PROOF_LABEL[p])}</strong>: {t(PROOF_HINT[p])}
+            </span>
+          </label>
+        ))}
+        {problem('proof') && (
+          <p className="field__error" role="alert" data-testid="zone-proof-problem">
+            {problem('proof')}
+          </p>
+        )}
       </fieldset>
       <label className="console-zone-form__check">
         <input type="checkbox" checked={values.active} onChange={(e) => set('active', e.target.checked)} /> {t('zoneActive')}

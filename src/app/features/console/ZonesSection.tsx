@@ -1,6 +1,6 @@
 // The console's zones section: the institution's Smart Reading Zones, each with the readers in it
 // now, where it is (a circle, networks), its hours, pass length, what it opens and whether a
-// location needs a second proof (then the code to show at the desk), the venue's network that
+// presence is proven (and the code to show at the desk), its poster, the venue's network that
 // reports arrivals (RADIUS clients, webhook); make, change or remove one.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,8 +11,10 @@ import type { ConsoleZone } from '../../../shared/schemas/console-inbox';
 import { useRemoveZone, zoneCodeQuery, zonesQuery } from './zones-queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { QueryProblem, useRefusalText, type SectionProps } from './ConsoleParts';
-import { ZoneForm } from './ZoneForm';
+import { PROOF_LABEL, ZoneForm } from './ZoneForm';
 import { ZoneNetworkArrivals } from './ZoneNetworkArrivals';
+import { Link } from 'react-router';
+import { useLocalePath } from '../../components/useLocalePath';
 
 /** The code readers type at the desk: large, with when the next one comes. */
 function DeskCode({ institutionId, zoneId }: { institutionId: number; zoneId: number }) {
@@ -40,6 +42,7 @@ function DeskCode({ institutionId, zoneId }: { institutionId: number; zoneId: nu
 export function ZonesSection({ institutionId }: SectionProps) {
   const { t, lang } = useNamespaceTexts('console', consoleTexts);
   const refusal = useRefusalText();
+  const to = useLocalePath();
   const zones = useQuery(zonesQuery(institutionId));
   const remove = useRemoveZone(institutionId);
   // The zone being changed: its id, 'new', or none.
@@ -134,10 +137,10 @@ export function ZonesSection({ institutionId }: SectionProps) {
                 </div>
                 <div>
                   <dt>{t('zoneProof')}</dt>
-                  <dd>{z.proofRequired ? t('zoneProofOn') : t('zoneProofOff')}</dd>
+                  <dd data-testid="zone-proof">{t(PROOF_LABEL[z.proof])}</dd>
                 </div>
               </dl>
-              {z.proofRequired && <DeskCode institutionId={institutionId} zoneId={z.id} />}
+              {(z.proof === 'place+code' || z.proof === 'any') && <DeskCode institutionId={institutionId} zoneId={z.id} />}
               <ZoneNetworkArrivals institutionId={institutionId} zoneId={z.id} />
               {editing === null && (
                 <div className="console-zone-form__actions">
@@ -149,6 +152,14 @@ export function ZonesSection({ institutionId }: SectionProps) {
                   >
                     {t('edit')}
                   </button>
+                  <Link
+                    className="button button--ghost button--small"
+                    to={to(`/library/${institutionId}/zones/${z.id}/poster`)}
+                    aria-label={t('zonePosterOf', { name: z.name })}
+                    data-testid="zone-poster"
+                  >
+                    {t('zonePoster')}
+                  </Link>
                   <button
                     type="button"
                     className="button button--ghost button--small"

@@ -3,7 +3,7 @@
 import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CounterReport, type ReportId } from '../../../shared/counter/reports';
-import { KbartFile, SushiSettings } from '../../../shared/schemas/console-reports';
+import { KbartFile, SushiSettings, ZoneUsageReply } from '../../../shared/schemas/console-reports';
 import { apiGet, apiPost } from '../../lib/api';
 import { consoleKeys } from './queries';
 
@@ -19,6 +19,22 @@ export const reportQuery = (institutionId: number, id: ReportId, begin: string, 
   queryOptions({
     queryKey: reportKeys.report(institutionId, id, begin, end),
     queryFn: ({ signal }) => apiGet(`${base(institutionId)}/reports/${id.toLowerCase()}`, CounterReport, { begin, end }, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** Reading in Smart Reading Zones per zone and month: the institution's zones, or (null, admins)
+ * every zone, public ones included. */
+export const zoneUsageQuery = (institutionId: number | null, begin: string, end: string) =>
+  queryOptions({
+    queryKey: [...consoleKeys.all, institutionId ?? 'all', 'zone-usage', begin, end] as const,
+    queryFn: ({ signal }) =>
+      apiGet(
+        institutionId === null ? '/api/console/admin/zone-usage' : `${base(institutionId)}/zone-usage`,
+        ZoneUsageReply,
+        { begin, end },
+        signal,
+      ),
     staleTime: 60_000,
     retry: false,
   });

@@ -2,13 +2,14 @@
 // now, a zone's code for the desk, and one mutation per action, each refreshing the list.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { OkReply } from '../../../shared/schemas/account';
-import { ConsoleZone, ConsoleZones, ZoneCodeReply, type ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
+import { ConsoleZone, ConsoleZones, PosterReply, ZoneCodeReply, type ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
 import { apiGet, apiPost } from '../../lib/api';
 import { consoleKeys } from './queries';
 
 export const zoneKeys = {
   zones: (institutionId: number) => [...consoleKeys.all, institutionId, 'zones'] as const,
   code: (institutionId: number, zoneId: number) => [...zoneKeys.zones(institutionId), zoneId, 'code'] as const,
+  poster: (institutionId: number, zoneId: number, print: boolean) => [...zoneKeys.zones(institutionId), zoneId, 'poster', print] as const,
 };
 const zonesPath = (institutionId: number) => `/api/console/institutions/${institutionId}/zones`;
 
@@ -28,6 +29,21 @@ export const zoneCodeQuery = (institutionId: number, zoneId: number) =>
     queryFn: ({ signal }) => apiGet(`${zonesPath(institutionId)}/${zoneId}/code`, ZoneCodeReply, undefined, signal),
     refetchInterval: (q) => (q.state.data ? Math.max(1000, Date.parse(q.state.data.changesAt) - Date.now() + 500) : false),
     staleTime: 0,
+    retry: false,
+  });
+
+/** A zone's poster: a desk screen's is asked again when its QR code is due to change (and the
+ * desk's code with it); a paper one once. */
+export const posterQuery = (institutionId: number, zoneId: number, print: boolean) =>
+  queryOptions({
+    queryKey: zoneKeys.poster(institutionId, zoneId, print),
+    queryFn: ({ signal }) =>
+      apiGet(`${zonesPath(institutionId)}/${zoneId}/poster${print ? '?print=1' : ''}`, PosterReply, undefined, signal),
+    refetchInterval: (q) =>
+      print || !q.state.data
+        ? false
+        : Math.max(1000, Math.min(Date.parse(q.state.data.refreshAt), Date.parse(q.state.data.code.changesAt)) - Date.now() + 500),
+    staleTime: print ? Infinity : 0,
     retry: false,
   });
 

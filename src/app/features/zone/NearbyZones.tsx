@@ -44,7 +44,9 @@ function Zone({ zone, near }: { zone: ZoneSummary; near: { lat: number; lng: num
       {zone.hours && zone.timeZone !== deviceTimeZone && <p className="zone-muted">{t('near.hoursIn', { timeZone: zone.timeZone })}</p>}
       <p>{t('near.pass', { length: t(length.key, { count: length.count }) })}</p>
       {zone.byNetwork && <p className="zone-muted">{zone.place ? t('near.wifiToo') : t('near.wifiOnly')}</p>}
-      {zone.proofRequired && zone.place && <p className="zone-muted">{t('near.proof')}</p>}
+      {zone.proof === 'place+code' && <p className="zone-muted">{t('near.proof')}</p>}
+      {zone.proof === 'network' && <p className="zone-muted">{t('near.proofNetwork')}</p>}
+      {zone.proof === 'place' && <p className="zone-muted">{t('near.proofPlace')}</p>}
     </li>
   );
 }

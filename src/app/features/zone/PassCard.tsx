@@ -20,6 +20,7 @@ import { useCheckIn } from './here';
 import { useGuestCheckIn } from './mutations';
 import { useLocationState } from './location';
 import { asksForCode, useZoneRefusal } from './refusal';
+import { pendingScan } from './scan';
 
 const SECTION_PATHS: Record<ZoneSection, string> = {
   magazines: '/magazines/BS/en',
@@ -185,7 +186,7 @@ export function PassCard() {
       {!signedIn ? (
         <div data-testid="zone-signed-out">
           <p className="zone-pass__zone">{t('pass.signedOut')}</p>
-          <p>{t('pass.signedOutBody')}</p>
+          <p>{pendingScan() ? t('pass.scanned') : t('pass.signedOutBody')}</p>
           {otherError(guest) && <p className="zone-setting__error">{otherError(guest)}</p>}
           <div className="zone-actions">
             <button type="button" className="button" disabled={guest.isPending} onClick={() => guest.mutate()}>

@@ -4,22 +4,22 @@
 // point is to notice a reader walking into a zone with the app open on any page.
 import { useEffect, useRef } from 'react';
 import { ZONE_REPORT_EVERY_MS } from '../../../shared/zones';
-import { session, storedUser, useSessionVersion } from '../../lib/session';
+import { session, useSessionVersion } from '../../lib/session';
 import { freshFix, useLocationState, useLocationWatcher } from './location';
 import { FIX_FRESH_MS, shouldReport } from './report';
 import { useCheckIn } from './here';
-import { noteReport } from './refusal';
+import { forgetRefusalUnlessOf, readerKey } from './refusal';
 import { ZoneBanner } from './ZoneBanner';
 import { forgetPushOnThisDevice } from './push';
 
 function useZoneReports() {
   useSessionVersion();
-  const user = session.isLoggedIn() && session.userToken() ? (storedUser()?.uid ?? '') : null;
+  const user = readerKey();
   const { fix } = useLocationState();
   const { mutate: checkIn } = useCheckIn();
   const last = useRef<{ lat: number; lng: number; at: number; user: string } | null>(null);
   // Another reader (or none): the last one's refusal says nothing about them.
-  useEffect(() => noteReport(null), [user]);
+  useEffect(() => forgetRefusalUnlessOf(user), [user]);
   useEffect(() => {
     if (user === null || !fix) return;
     const report = () => {

@@ -2,7 +2,8 @@
 // credentials (shown, rotated), and the KBART holdings file. Checks from console-guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
-import { KbartFile, ReportParams, ReportQuery, SushiSettings } from '../../../shared/schemas/console-reports';
+import { KbartFile, ReportParams, ReportQuery, SushiSettings, ZoneUsageReply } from '../../../shared/schemas/console-reports';
+import { zoneUsage } from '../../repositories/zone-usage';
 import { CounterReport } from '../../../shared/counter/reports';
 import { kbartFileName, kbartText } from '../../../shared/kbart';
 import { counterReport } from '../../services/counter-reports';
@@ -12,7 +13,7 @@ import { SUSHI_PATH } from '../harvest/sushi';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { institutionFor } = consoleGuard(app);
+  const { institutionFor, requireAdmin } = consoleGuard(app);
   const site = app.config.publicUrl;
   const settings = (c: SushiCredentials | null): SushiSettings => ({
     url: `${site}${SUSHI_PATH}`,
@@ -32,6 +33,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const institution = await institutionFor(req, req.params.institutionId);
       return counterReport(app.db, { id: req.params.report, institution, ...req.query, siteUrl: site });
+    },
+  );
+
+  // Reading in the institution's Smart Reading Zones, per zone and month (its COUNTER reports count
+  // it as its own usage); an admin's view has every zone, public ones too.
+  app.get(
+    '/console/institutions/:institutionId/zone-usage',
+    {
+      preHandler: app.requireUser,
+      schema: { params: InstitutionParams, querystring: ReportQuery, response: { 200: ZoneUsageReply, ...errors } },
+    },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      return { rows: await zoneUsage(app.db, institution.id, req.query.begin, req.query.end) };
+    },
+  );
+
+  app.get(
+    '/console/admin/zone-usage',
+    { preHandler: app.requireUser, schema: { querystring: ReportQuery, response: { 200: ZoneUsageReply, ...errors } } },
+    async (req) => {
+      await requireAdmin(req);
+      return { rows: await zoneUsage(app.db, null, req.query.begin, req.query.end) };
     },
   );
 

@@ -4,7 +4,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { InstitutionParams } from '../../../shared/schemas/console';
-import { ConsoleZone, ConsoleZoneBody, ConsoleZones, ZoneCodeReply, ZoneParams } from '../../../shared/schemas/console-inbox';
+import {
+  ConsoleZone,
+  ConsoleZoneBody,
+  ConsoleZones,
+  PosterQuery,
+  PosterReply,
+  ZoneCodeReply,
+  ZoneParams,
+} from '../../../shared/schemas/console-inbox';
 import { OkReply } from '../../../shared/schemas/account';
 import {
   createInstitutionZone,
@@ -16,6 +24,8 @@ import {
 } from '../../repositories/console-zones';
 import { ZoneInputError } from '../../repositories/zones';
 import { currentZoneCode } from '../../services/zone-codes';
+import { printedPoster, qrSvg, screenPoster } from '../../services/zone-posters';
+import { consoleBranding } from '../../repositories/console-branding';
 import { HttpError } from '../../plugins/errors';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 import { NetworkArrivals, RadiusClientBody, RadiusClientParams, SecretReply } from '../../../shared/schemas/network-arrivals';
@@ -129,6 +139,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const zone = await ownZone(req);
       return { secret: await db.transaction((tx) => replaceWebhookSecret(tx, zone, req.user!.id)) };
+    },
+  );
+
+  // The zone's poster: a desk screen's QR (a new one every few minutes) or a paper one good until
+  // today's opening hours end, with the desk's code, the zone and the institution's name and logo.
+  app.get(
+    `${base}/:zoneId/poster`,
+    { ...guarded, schema: { params: ZoneParams, querystring: PosterQuery, response: { 200: PosterReply, ...errors } } },
+    async (req) => {
+      const inst = await institutionFor(req, req.params.institutionId);
+      const zone = await institutionZone(db, inst.id, req.params.zoneId);
+      if (!zone) throw noSuchZone();
+      const make = req.query.print === '1' ? printedPoster : screenPoster;
+      const link = await make(db, zone.id, app.config.publicUrl);
+      if (!link) throw new HttpError(400, 'zone_closed_today', 'This zone does not open again today: print its poster on a day it opens.');
+      const code = (await currentZoneCode(db, zone.id))!;
+      const branding = await consoleBranding(db, inst.id);
+      return {
+        zone: { id: zone.id, name: zone.name, description: zone.description, proof: zone.proof, timeZone: zone.timeZone },
+        institution: { name: branding.name, logoUrl: branding.logo2 ?? branding.logo1 },
+        url: link.url,
+        svg: await qrSvg(link.url),
+        expiresAt: link.expiresAt.toISOString(),
+        refreshAt: link.refreshAt.toISOString(),
+        date: link.date,
+        code: { code: code.code, changesAt: code.changesAt.toISOString(), periodSeconds: code.periodSeconds },
+      };
     },
   );
 

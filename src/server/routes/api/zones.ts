@@ -48,8 +48,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: HereBody, response: { 200: PassesReply, ...errors } },
     },
     async (req) => {
-      const { position, code } = req.body;
-      const arrived = await reportHere(app, { user: req.user!, ip: req.ip, position, code }, clientIp(req));
+      const { position, code, zoneId, token } = req.body;
+      const arrived = await reportHere(app, { user: req.user!, ip: req.ip, position, code, zoneId, token }, clientIp(req));
       return passesReply(app, req.user!.id, arrived);
     },
   );
