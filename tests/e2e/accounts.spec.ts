@@ -397,6 +397,8 @@ test('institution sign-in never opens an account it did not make: the reader sig
   page,
   browser,
 }) => {
+  // Three round trips through the identity provider and two more browsers.
+  test.setTimeout(90_000);
   const email = `linker.${Date.now().toString(36)}@demo.edu`;
   // An account made with a code first (a new address at demo.edu joins Demo University).
   const signIn = new SignIn(page);

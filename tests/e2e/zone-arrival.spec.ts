@@ -4,8 +4,10 @@
 // Accounting-Start for that identity to the server's listener (RADIUS_ACCT_PORT in
 // playwright.config.ts): the server's push reaches the run's push-service stand-in, and delivered
 // to the service worker (CDP ServiceWorker.deliverPushMessage) it shows the arrival notification.
+// The same end to end for a controller's signed webhook and for a poster's QR link.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { SignIn, ZoneScreen, screenshotBoth } from './pages';
 import { startPushService, type PushServiceStandIn } from '../support/push-service';
 import { radclient } from '../support/radclient';
@@ -47,6 +49,60 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
         return (key ? make(key) : null) as unknown as PushSubscription;
       };
     }, subscription);
+  }
+
+  /** Signs the reader in and turns notifications on for this device (its pushes reach the receiver as `name`). */
+  async function readerWithNotifications(page: Page, context: BrowserContext, email: string, name: string) {
+    await stubPushManager(context, receiver.subscribe(name).json);
+    await new SignIn(page).withPassword(email, PASSWORD);
+    await expect(page).not.toHaveURL(/\/login/);
+    const zone = new ZoneScreen(page);
+    await zone.open();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    await zone.notifications().getByRole('button', { name: 'Turn on notifications' }).click();
+    const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
+    await zone.notifications().getByRole('button', { name: 'Continue' }).click();
+    expect((await subscribed).status()).toBe(200);
+    return zone;
+  }
+
+  /** The one push that reached the receiver for `name` since `before` pushes. */
+  async function pushTo(name: string, before: number) {
+    await expect.poll(() => receiver.received.slice(before).filter((p) => p.name === name).length).toBe(1);
+    return receiver.received.slice(before).find((p) => p.name === name)!.message;
+  }
+
+  /** Hands the push to the page's service worker as a push service would (CDP), and answers the
+   * arrival notification it shows; delivered again while none shows (a CDP delivery can be lost
+   * under load, where a push service would retry). For expect.poll. */
+  const cdpSessions = new WeakMap<Page, { cdp: CDPSession; registrations: Set<string> }>();
+  async function shownAfterDelivery(page: Page, context: BrowserContext, message: { zoneId: number }) {
+    const origin = new URL(page.url()).origin;
+    let session = cdpSessions.get(page);
+    if (!session) {
+      const cdp = await context.newCDPSession(page);
+      const registrations = new Set<string>();
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+        for (const r of e.registrations) if (r.scopeURL === `${origin}/` && !r.isDeleted) registrations.add(r.registrationId);
+      });
+      await cdp.send('ServiceWorker.enable');
+      session = { cdp, registrations };
+      cdpSessions.set(page, session);
+    }
+    const shown = await page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
+    );
+    const found = shown.find((n) => n.tag === `zone-${message.zoneId}`);
+    if (!found)
+      for (const registrationId of session.registrations)
+        await session.cdp
+          .send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) })
+          .catch(() => undefined);
+    return found;
   }
 
   test('a linked Wi-Fi identity in an Accounting-Start from radclient becomes the arrival notification', async ({
@@ -99,21 +155,7 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
     await staff.close();
 
     // The reader: notifications on for this device.
-    const sub = receiver.subscribe('wifi-reader').json;
-    await stubPushManager(context, sub);
-    await new SignIn(page).withPassword('rohan.das@demo.edu', PASSWORD);
-    await expect(page).not.toHaveURL(/\/login/);
-    const zone = new ZoneScreen(page);
-    await zone.open();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller)
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    });
-    await zone.notifications().getByRole('button', { name: 'Turn on notifications' }).click();
-    const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
-    await zone.notifications().getByRole('button', { name: 'Continue' }).click();
-    expect((await subscribed).status()).toBe(200);
+    const zone = await readerWithNotifications(page, context, 'rohan.das@demo.edu', 'wifi-reader');
 
     // My Account: the consent in plain words, the box ticked, the identity linked.
     await page.goto('/dashboard/myAccount');
@@ -138,35 +180,18 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
       'Acct-Session-Id': `e2e-${Date.now()}`,
     });
     expect(res.code, res.out).toBe(0);
-    await expect.poll(() => receiver.received.slice(before).filter((p) => p.name === 'wifi-reader').length).toBe(1);
-    const message = receiver.received.slice(before).find((p) => p.name === 'wifi-reader')!.message;
+    const message = await pushTo('wifi-reader', before);
     expect(message).toMatchObject({ type: 'zone-arrival', zoneId: hall.id, lang: 'en' });
     expect(message.body).toMatch(/^Wi-Fi Reading Hall: reading is free here until/);
 
     // Delivered to the service worker as a push service would: the notification shows.
-    const cdp = await context.newCDPSession(page);
-    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
-    await cdp.send('ServiceWorker.enable');
-    const origin = new URL(page.url()).origin;
-    const ours = () => [...new Set(registrations.filter((r) => r.scopeURL === `${origin}/` && !r.isDeleted).map((r) => r.registrationId))];
-    await expect.poll(() => ours().length).toBeGreaterThan(0);
-    const shown = () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })),
-      );
-    // Delivered again while not shown: a CDP delivery can be lost under load, where a push service would retry.
     await expect
-      .poll(async () => {
-        const found = (await shown()).find((n) => n.tag === `zone-${hall.id}`);
-        if (!found)
-          for (const registrationId of ours())
-            await cdp
-              .send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) })
-              .catch(() => undefined);
-        return found;
-      })
-      .toEqual({ title: "You're in a Smart Reading Zone", body: message.body, tag: `zone-${hall.id}` });
+      .poll(() => shownAfterDelivery(page, context, message))
+      .toEqual({
+        title: "You're in a Smart Reading Zone",
+        body: message.body,
+        tag: `zone-${hall.id}`,
+      });
 
     // The pass is there when the app opens.
     await zone.open();
@@ -186,5 +211,63 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
       .click();
     await expect(page.getByTestId('wifi-identity')).toHaveCount(0);
     await page.request.post(`${zones}/${hall.id}/remove`, { headers: auth });
+  });
+
+  test("a controller's signed webhook and a poster's QR link each become the arrival notification", async ({ page, context }) => {
+    test.setTimeout(150_000);
+    await page.goto('/');
+    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const librarian = await (
+      await page.request.post('/api/login/password', {
+        data: { channel: 'email', email: 'librarian@demo.edu', password: PASSWORD },
+        headers: { 'X-XSRF-TOKEN': xsrf },
+      })
+    ).json();
+    const auth = { Authorization: librarian.jwtoken, 'X-XSRF-TOKEN': xsrf };
+    const [inst] = (await (await page.request.get('/api/console/me', { headers: auth })).json()).institutions;
+    const zones = `/api/console/institutions/${inst.id}/zones`;
+    const newZone = async (name: string, lat: number) =>
+      (await (
+        await page.request.post(zones, { data: { name, place: { lat, lng: 80.2, radiusM: 150 }, proof: 'any' }, headers: auth })
+      ).json()) as {
+        id: number;
+      };
+    const portal = await newZone('Captive Portal Hall', 13.05);
+    const posterRoom = await newZone('Poster Hall', 13.06);
+    const { secret } = await (await page.request.post(`${zones}/${portal.id}/webhook-secret`, { headers: auth })).json();
+    const { url } = await (await page.request.get(`${zones}/${posterRoom.id}/poster`, { headers: auth })).json();
+
+    const zone = await readerWithNotifications(page, context, 'priya.nair@demo.edu', 'portal-reader');
+
+    // The hall's captive portal signs the arrival with the zone's secret and posts it.
+    let before = receiver.received.length;
+    const body = JSON.stringify({ user: 'Priya.Nair@demo.edu', event: 'start' });
+    const at = String(Math.floor(Date.now() / 1000));
+    const signature = `sha256=${crypto.createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}`;
+    const posted = await page.request.post(`/api/zones/${portal.id}/arrivals`, {
+      data: body,
+      headers: { 'content-type': 'application/json', 'x-lectern-timestamp': at, 'x-lectern-signature': signature },
+    });
+    expect(posted.status()).toBe(200);
+    const byWebhook = await pushTo('portal-reader', before);
+    expect(byWebhook).toMatchObject({ type: 'zone-arrival', zoneId: portal.id });
+    await expect.poll(() => shownAfterDelivery(page, context, byWebhook)).toMatchObject({ tag: `zone-${portal.id}` });
+
+    // The reader scans the poster at the other hall: the zone screen opens with its token.
+    before = receiver.received.length;
+    const qr = new URL(url);
+    await page.goto(`${qr.pathname}${qr.search}`);
+    // Both passes run now: the portal's and the poster's.
+    await expect(zone.pass().filter({ hasText: 'Free reading in Poster Hall' })).toBeVisible();
+    const byPoster = await pushTo('portal-reader', before);
+    expect(byPoster).toMatchObject({ type: 'zone-arrival', zoneId: posterRoom.id });
+    await expect
+      .poll(() => shownAfterDelivery(page, context, byPoster))
+      .toEqual({
+        title: "You're in a Smart Reading Zone",
+        body: byPoster.body,
+        tag: `zone-${posterRoom.id}`,
+      });
+    for (const z of [portal, posterRoom]) await page.request.post(`${zones}/${z.id}/remove`, { headers: auth });
   });
 });
