@@ -128,3 +128,16 @@ export async function holdExpiredReader(page: Page, password: string) {
     { token: expired.jwtoken, uid: expired.uid },
   );
 }
+
+/** Demo University's librarian signed in through the API, as headers for the console's calls. */
+export async function librarianAuth(page: Page, password: string) {
+  await page.goto('/');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const librarian = await (
+    await page.request.post('/api/login/password', {
+      data: { channel: 'email', email: 'librarian@demo.edu', password },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    })
+  ).json();
+  return { Authorization: librarian.jwtoken as string, 'X-XSRF-TOKEN': xsrf };
+}

@@ -8,7 +8,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
-import { SignIn, ZoneScreen, screenshotBoth } from './pages';
+import { SignIn, ZoneScreen, librarianAuth, screenshotBoth } from './pages';
+import { stubPushManager } from './push-stub';
 import { startPushService, type PushServiceStandIn } from '../support/push-service';
 import { radclient } from '../support/radclient';
 
@@ -27,29 +28,6 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
     });
   });
   test.afterAll(async () => receiver.close());
-
-  /** Headless Chromium has no push service: PushManager hands out a subscription on the receiver. */
-  async function stubPushManager(context: BrowserContext, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
-    await context.addInitScript((sub) => {
-      const KEY = 'e2e.pushSubscription';
-      const make = (serverKey: string) => ({
-        endpoint: sub.endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob(serverKey), (c) => c.charCodeAt(0)).buffer },
-        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-        unsubscribe: async () => (localStorage.removeItem(KEY), true),
-      });
-      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-        const key = btoa(String.fromCharCode(...new Uint8Array(options!.applicationServerKey as Uint8Array)));
-        localStorage.setItem(KEY, key);
-        return make(key) as unknown as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async function () {
-        const key = localStorage.getItem(KEY);
-        return (key ? make(key) : null) as unknown as PushSubscription;
-      };
-    }, subscription);
-  }
 
   /** Signs the reader in and turns notifications on for this device (its pushes reach the receiver as `name`). */
   async function readerWithNotifications(page: Page, context: BrowserContext, email: string, name: string) {
@@ -112,15 +90,7 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
   }) => {
     test.setTimeout(150_000);
     // Demo University's librarian: a hall whose access point reports to Lectern (its secret shown once).
-    await page.goto('/');
-    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const librarian = await (
-      await page.request.post('/api/login/password', {
-        data: { channel: 'email', email: 'librarian@demo.edu', password: PASSWORD },
-        headers: { 'X-XSRF-TOKEN': xsrf },
-      })
-    ).json();
-    const auth = { Authorization: librarian.jwtoken, 'X-XSRF-TOKEN': xsrf };
+    const auth = await librarianAuth(page, PASSWORD);
     const [inst] = (await (await page.request.get('/api/console/me', { headers: auth })).json()).institutions;
     const zones = `/api/console/institutions/${inst.id}/zones`;
     const hall = await (
@@ -215,15 +185,7 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
 
   test("a controller's signed webhook and a poster's QR link each become the arrival notification", async ({ page, context }) => {
     test.setTimeout(150_000);
-    await page.goto('/');
-    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const librarian = await (
-      await page.request.post('/api/login/password', {
-        data: { channel: 'email', email: 'librarian@demo.edu', password: PASSWORD },
-        headers: { 'X-XSRF-TOKEN': xsrf },
-      })
-    ).json();
-    const auth = { Authorization: librarian.jwtoken, 'X-XSRF-TOKEN': xsrf };
+    const auth = await librarianAuth(page, PASSWORD);
     const [inst] = (await (await page.request.get('/api/console/me', { headers: auth })).json()).institutions;
     const zones = `/api/console/institutions/${inst.id}/zones`;
     const newZone = async (name: string, lat: number) =>

@@ -5,10 +5,11 @@
 // reports on a real move only, Web Push from the server's own push (through the run's one
 // stand-in, tests/support/push-service.ts, which checks VAPID and decrypts) to the service worker's notification and its click, turning
 // location and notifications off (on the server too), iOS outside the Home Screen, and the links.
-import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO_ZONES } from '../../src/server/demo/zones';
 import { endTime } from '../../src/app/features/zone/format';
-import { SideMenu, SignIn, ZoneScreen, screenshotBoth } from './pages';
+import { SideMenu, SignIn, ZoneScreen, librarianAuth, screenshotBoth } from './pages';
+import { stubPushManager } from './push-stub';
 import { codeFor } from './outbox';
 import fs from 'node:fs';
 import { startPushService, type PushServiceStandIn } from '../support/push-service';
@@ -233,15 +234,7 @@ test.describe('a zone that asks for the code shown at its desk', () => {
   test("a position alone is asked for the code; a wrong one is refused; the desk's code opens the pass", async ({ page }) => {
     test.setTimeout(120_000);
     // Demo University's librarian makes the zone (an always open hall) and reads its code, as the console shows it.
-    await page.goto('/');
-    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const librarian = await (
-      await page.request.post('/api/login/password', {
-        data: { channel: 'email', email: 'librarian@demo.edu', password: PASSWORD },
-        headers: { 'X-XSRF-TOKEN': xsrf },
-      })
-    ).json();
-    const auth = { Authorization: librarian.jwtoken, 'X-XSRF-TOKEN': xsrf };
+    const auth = await librarianAuth(page, PASSWORD);
     const [inst] = (await (await page.request.get('/api/console/me', { headers: auth })).json()).institutions;
     const zones = `/api/console/institutions/${inst.id}/zones`;
     const hall = await (
@@ -394,30 +387,6 @@ test.describe('arrival notifications by Web Push', () => {
     });
   });
   test.afterAll(async () => receiver.close());
-
-  /** Headless Chromium has no push service here: PushManager hands out a subscription on the
-   * run's receiver (the endpoint and keys the test made), remembered like a browser would. */
-  async function stubPushManager(context: BrowserContext, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
-    await context.addInitScript((sub) => {
-      const KEY = 'e2e.pushSubscription';
-      const make = (serverKey: string) => ({
-        endpoint: sub.endpoint,
-        expirationTime: null,
-        options: { userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob(serverKey), (c) => c.charCodeAt(0)).buffer },
-        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-        unsubscribe: async () => (localStorage.removeItem(KEY), true),
-      });
-      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-        const key = btoa(String.fromCharCode(...new Uint8Array(options!.applicationServerKey as Uint8Array)));
-        localStorage.setItem(KEY, key);
-        return make(key) as unknown as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async function () {
-        const key = localStorage.getItem(KEY);
-        return (key ? make(key) : null) as unknown as PushSubscription;
-      };
-    }, subscription);
-  }
 
   test('subscribed on the server, the arrival push becomes a notification, a click opens the zone screen, off removes it', async ({
     page,
