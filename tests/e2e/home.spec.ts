@@ -51,13 +51,18 @@ for (const viewport of [
 }
 
 test('skeletons show while the home data loads; a visitor on / sees the covers the server drew instead', async ({ page }) => {
+  // The answer is held until the skeletons have been seen (a loaded machine may take longer to
+  // start the app than any fixed delay), and always comes 1.5 s late.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/content/home*', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await Promise.all([held, new Promise((r) => setTimeout(r, 1500))]);
     await route.continue();
   });
   // /hi has no server-drawn first screen (src/server/first-screen): the app's skeletons.
   await page.goto('/hi');
   await expect(page.getByTestId('skeleton').first()).toBeVisible();
+  release();
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
   await expect(page.getByTestId('skeleton')).toHaveCount(0);
   // On / the app waits for the answer over the server's covers: no skeleton in between.
