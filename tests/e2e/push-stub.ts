@@ -1,6 +1,16 @@
 // Headless Chromium has no push service: the e2e tests hand the app a subscription on the run's
 // push-service stand-in (tests/support/push-service.ts) instead.
+import fs from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
+import { startPushService } from '../support/push-service';
+
+/** The run's push receiver, on the certificate playwright.config.ts made for it (which the server trusts). */
+export function startRunPushReceiver() {
+  const dir = `${process.env.LECTERN_E2E_DATA_DIR}-push`;
+  return startPushService({
+    tls: { private: fs.readFileSync(`${dir}/key.pem`, 'utf8'), cert: fs.readFileSync(`${dir}/cert.pem`, 'utf8') },
+  });
+}
 
 /** Headless Chromium has no push service here: PushManager hands out a subscription on the
  * run's receiver (the endpoint and keys the test made), remembered like a browser would. */

@@ -6,11 +6,10 @@
 // to the service worker (CDP ServiceWorker.deliverPushMessage) it shows the arrival notification.
 // The same end to end for a controller's signed webhook and for a poster's QR link.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { SignIn, ZoneScreen, librarianAuth, screenshotBoth } from './pages';
-import { stubPushManager } from './push-stub';
-import { startPushService, type PushServiceStandIn } from '../support/push-service';
+import { startRunPushReceiver, stubPushManager } from './push-stub';
+import type { PushServiceStandIn } from '../support/push-service';
 import { radclient } from '../support/radclient';
 
 const PASSWORD = 'read2026';
@@ -22,10 +21,7 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
   test.use({ viewport: { width: 1280, height: 800 }, permissions: ['notifications'] });
   let receiver: PushServiceStandIn;
   test.beforeAll(async () => {
-    const dir = `${process.env.LECTERN_E2E_DATA_DIR}-push`;
-    receiver = await startPushService({
-      tls: { private: fs.readFileSync(`${dir}/key.pem`, 'utf8'), cert: fs.readFileSync(`${dir}/cert.pem`, 'utf8') },
-    });
+    receiver = await startRunPushReceiver();
   });
   test.afterAll(async () => receiver.close());
 

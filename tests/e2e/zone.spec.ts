@@ -9,10 +9,9 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO_ZONES } from '../../src/server/demo/zones';
 import { endTime } from '../../src/app/features/zone/format';
 import { SideMenu, SignIn, ZoneScreen, librarianAuth, screenshotBoth } from './pages';
-import { stubPushManager } from './push-stub';
+import { startRunPushReceiver, stubPushManager } from './push-stub';
 import { codeFor } from './outbox';
-import fs from 'node:fs';
-import { startPushService, type PushServiceStandIn } from '../support/push-service';
+import type { PushServiceStandIn } from '../support/push-service';
 
 /** The pass screen's "Until 1:13 am", with the weekday when the pass ends on another day (after
  * midnight, for a test run late in the evening). */
@@ -380,11 +379,7 @@ test.describe('arrival notifications by Web Push', () => {
   test.use({ viewport: { width: 1280, height: 800 }, permissions: ['geolocation', 'notifications'], geolocation: AWAY });
   let receiver: PushServiceStandIn;
   test.beforeAll(async () => {
-    // The certificate playwright.config.ts made for the run, which the server trusts.
-    const dir = `${process.env.LECTERN_E2E_DATA_DIR}-push`;
-    receiver = await startPushService({
-      tls: { private: fs.readFileSync(`${dir}/key.pem`, 'utf8'), cert: fs.readFileSync(`${dir}/cert.pem`, 'utf8') },
-    });
+    receiver = await startRunPushReceiver();
   });
   test.afterAll(async () => receiver.close());
 
