@@ -51,7 +51,7 @@ test('the phone lists where the reader is signed in and signs the laptop out', a
   // send it to sign-in.
   await laptop.goto('/dashboard/myAccount');
   await expect.poll(() => new SignIn(laptop).cookie('isLoggedIn')).toBe('0');
-  await expect(laptop.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(laptop.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await laptop.goto('/dashboard');
   await expect(laptop).toHaveURL(/\/login/);
   // The phone carries on.
