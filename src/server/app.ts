@@ -16,6 +16,7 @@ import apiRoutes from './routes/api/index';
 import readerRoutes from './routes/reader/index';
 import sushiRoutes from './routes/harvest/sushi';
 import healthRoute from './routes/health';
+import samlRoutes from './routes/saml';
 import paymentWebhook from './routes/payments-webhook';
 import appLinkRoutes from './routes/app-links/index';
 import xsrf from './plugins/xsrf';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(readerRoutes);
   await app.register(sushiRoutes);
   await app.register(paymentWebhook);
+  await app.register(samlRoutes);
   await app.register(appLinkRoutes);
   await app.register(staticFiles);
   return app;

@@ -63,6 +63,9 @@ export interface Config {
   otpLength: number;
   /** The address users reach the service at, for links in mail (e.g. unsubscribe). */
   publicUrl: string;
+  /** SAML_METADATA_PRIVATE: identity provider metadata may be fetched from loopback and private
+   * addresses (default: when NODE_ENV is not production); otherwise only public https. */
+  samlPrivateMetadata: boolean;
   /** How long a reader token (and so a page image URL) stays valid. */
   readerTokenMinutes: number;
   /** Default download limits where an institution sets none: issues at once, devices. */
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs: Math.max(1000, Number(env.IDLE_TIMEOUT_MS ?? 60_000)),
     keepAliveTimeoutMs: Math.max(1000, Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 10_000)),
     publicUrl,
+    samlPrivateMetadata: parseSwitch(env, 'SAML_METADATA_PRIVATE', env.NODE_ENV !== 'production'),
     dnsServers: parseDnsServers(env.DNS_SERVERS),
     vapidSubject: vapidSubject(env, mailFrom, publicUrl),
     pushServiceHosts: env.PUSH_SERVICE_HOSTS

@@ -16,14 +16,17 @@ import type {
 } from '../../shared/schemas/console-admin';
 
 type Settings = z.output<typeof InstitutionSettingsBody>;
-/** An institution as this file reads it (without the redirect URI, which is the server's). */
-export type StoredSettings = Omit<InstitutionSettings, 'ssoRedirectUri'>;
+/** An institution as this file reads it (without the addresses, which are the server's). */
+export type StoredSettings = Omit<InstitutionSettings, 'ssoRedirectUri' | 'samlSpMetadata'>;
 
 const COLUMNS = `id, name, con_code AS "orgCode", country, age_rating AS "ageRating",
   to_char(sub_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "startsOn", to_char(sub_end AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "endsOn",
   newspapers, journals, download_limit AS "downloadLimit", device_limit AS "deviceLimit",
   CASE WHEN sso_issuer IS NULL THEN NULL
-       ELSE json_build_object('issuer', sso_issuer, 'clientId', sso_client_id, 'secretSet', sso_client_secret IS NOT NULL) END AS sso`;
+       ELSE json_build_object('issuer', sso_issuer, 'clientId', sso_client_id, 'secretSet', sso_client_secret IS NOT NULL) END AS sso,
+  CASE WHEN saml_entity_id IS NULL THEN NULL
+       ELSE json_build_object('entityId', saml_entity_id, 'ssoUrl', saml_sso_url, 'metadataUrl', saml_metadata_url,
+                              'certs', coalesce(array_length(saml_certs, 1), 0)) END AS saml`;
 
 // A subscription runs from the first moment of its first day to the last second of its last (UTC).
 const SET_PERIOD = `sub_start = $2::date::timestamp AT TIME ZONE 'UTC', sub_end = ($3::date + 1)::timestamp AT TIME ZONE 'UTC' - interval '1 second'`;
@@ -100,11 +103,14 @@ export function setSso(db: Db, institutionId: number, body: z.output<typeof SsoB
   return db.transaction(async (tx): Promise<StoredSettings | null> => {
     const before = await institutionSettings(tx, institutionId);
     if (!body.clientSecret && !before.sso?.secretSet) return null;
+    // An institution signs in through one system: OpenID Connect replaces SAML.
     await tx.query(
-      `UPDATE institutions SET sso_issuer = $2, sso_client_id = $3, sso_client_secret = COALESCE(NULLIF($4, ''), sso_client_secret) WHERE id = $1`,
+      `UPDATE institutions SET sso_issuer = $2, sso_client_id = $3, sso_client_secret = COALESCE(NULLIF($4, ''), sso_client_secret),
+         ${NO_SAML} WHERE id = $1`,
       [institutionId, body.issuer, body.clientId, body.clientSecret],
     );
     const after = await institutionSettings(tx, institutionId);
+    if (before.saml) await recordAudit(tx, { actorId, institutionId, action: 'saml.off', target: after.orgCode, before: samlAudit(before.saml) });
     await recordAudit(tx, {
       actorId,
       institutionId,
@@ -128,6 +134,52 @@ export function turnOffSso(db: Db, institutionId: number, actorId: number): Prom
     await recordAudit(tx, { actorId, institutionId, action: 'sso.off', target: before.orgCode, before: ssoAudit(before.sso), after: null });
     return institutionSettings(tx, institutionId);
   });
+}
+
+const samlAudit = (saml: StoredSettings['saml']) => saml && { saml };
+const NO_SAML = 'saml_entity_id = NULL, saml_sso_url = NULL, saml_certs = NULL, saml_metadata_url = NULL';
+
+/** Turns SAML sign-in on or changes it, from the identity provider's metadata (read by
+ * services/saml-metadata.ts); OpenID Connect is turned off, as an institution signs in through one
+ * system. The audit log keeps the entity ID, sign-in address, metadata address and certificate count. */
+export function setSaml(db: Db, institutionId: number, idp: SamlIdp, actorId: number): Promise<StoredSettings> {
+  return db.transaction(async (tx) => {
+    const before = await institutionSettings(tx, institutionId);
+    await tx.query(
+      `UPDATE institutions SET saml_entity_id = $2, saml_sso_url = $3, saml_certs = $4, saml_metadata_url = $5,
+         sso_issuer = NULL, sso_client_id = NULL, sso_client_secret = NULL WHERE id = $1`,
+      [institutionId, idp.entityId, idp.ssoUrl, idp.certs, idp.metadataUrl],
+    );
+    const after = await institutionSettings(tx, institutionId);
+    if (before.sso) await recordAudit(tx, { actorId, institutionId, action: 'sso.off', target: after.orgCode, before: ssoAudit(before.sso) });
+    await recordAudit(tx, {
+      actorId,
+      institutionId,
+      action: 'saml.set',
+      target: after.orgCode,
+      before: samlAudit(before.saml),
+      after: samlAudit(after.saml),
+    });
+    return after;
+  });
+}
+
+/** Turns SAML sign-in off. */
+export function turnOffSaml(db: Db, institutionId: number, actorId: number): Promise<StoredSettings> {
+  return db.transaction(async (tx) => {
+    const before = await institutionSettings(tx, institutionId);
+    if (!before.saml) return before;
+    await tx.query(`UPDATE institutions SET ${NO_SAML} WHERE id = $1`, [institutionId]);
+    await recordAudit(tx, { actorId, institutionId, action: 'saml.off', target: before.orgCode, before: samlAudit(before.saml), after: null });
+    return institutionSettings(tx, institutionId);
+  });
+}
+
+export interface SamlIdp {
+  entityId: string;
+  ssoUrl: string;
+  certs: string[];
+  metadataUrl: string | null;
 }
 
 /** The institution's librarians, by e-mail. */

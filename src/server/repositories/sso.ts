@@ -12,35 +12,44 @@ export interface SsoInstitution {
   con_code: string | null;
   /** Its proven e-mail domains (a pending claim lets nobody in). */
   email_domains: string[];
-  sso_issuer: string;
-  sso_client_id: string;
-  sso_client_secret: string;
+  /** OpenID Connect (null when the institution signs in with SAML). */
+  sso_issuer: string | null;
+  sso_client_id: string | null;
+  sso_client_secret: string | null;
+  /** SAML: the identity provider's entity ID, sign-in address and signing certificates (PEM). */
+  saml_entity_id: string | null;
+  saml_sso_url: string | null;
+  saml_certs: string[] | null;
 }
 
 export interface PendingSignIn {
   institution_id: number;
-  code_verifier: string;
-  nonce: string;
+  code_verifier: string | null;
+  nonce: string | null;
   return_to: string;
   /** The signed-in reader linking their account (null: a sign-in). */
   link_user_id: number | null;
 }
 
 // Live, with a provider set and a proven domain whose addresses it can sign in.
-const OFFERS_SSO = `sso_issuer IS NOT NULL AND sub_end > now()
+const OFFERS_SSO = `(sso_issuer IS NOT NULL OR saml_entity_id IS NOT NULL) AND sub_end > now()
   AND EXISTS (SELECT 1 FROM institution_domains d WHERE d.institution_id = institutions.id AND d.proven_at IS NOT NULL)`;
 
 /** An institution with live access that offers sign-in through its own system, by id or org code. */
 export async function ssoInstitution(db: Queryable, by: { id: number } | { code: string }): Promise<SsoInstitution | null> {
   const [where, value] = 'id' in by ? ['id = $1', by.id] : ['upper(con_code) = upper($1)', by.code];
   const { rows } = await db.query<SsoInstitution>(
-    `SELECT id, name, con_code, sso_issuer, sso_client_id, sso_client_secret,
+    `SELECT id, name, con_code, sso_issuer, sso_client_id, sso_client_secret, saml_entity_id, saml_sso_url, saml_certs,
             ARRAY(SELECT d.domain FROM institution_domains d WHERE d.institution_id = institutions.id AND d.proven_at IS NOT NULL
                   ORDER BY d.domain) AS email_domains
      FROM institutions WHERE ${where} AND ${OFFERS_SSO}`,
     [value],
   );
   return rows[0] ?? null;
+}
+
+export async function institutionExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM institutions WHERE id = $1', [id])).rows.length > 0;
 }
 
 export async function ssoInstitutions(db: Queryable): Promise<{ id: number; name: string; code: string | null }[]> {
@@ -50,31 +59,69 @@ export async function ssoInstitutions(db: Queryable): Promise<{ id: number; name
   return rows;
 }
 
-/** Stores a sign-in on its way to the identity provider, forgetting those older than `ttlS`. */
+/** Stores a sign-in on its way to the identity provider, forgetting those older than `ttlS`. A
+ * SAML sign-in's state is its AuthnRequest ID. */
 export async function savePendingSignIn(
   db: Queryable,
   state: string,
   institutionId: number,
   p: Omit<PendingSignIn, 'institution_id'>,
   ttlS: number,
+  protocol: 'oidc' | 'saml' = 'oidc',
 ) {
   await db.query(`DELETE FROM sso_states WHERE created_at < now() - make_interval(secs => $1)`, [ttlS]);
   await db.query(
-    `INSERT INTO sso_states (state, institution_id, code_verifier, nonce, return_to, link_user_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [state, institutionId, p.code_verifier, p.nonce, p.return_to, p.link_user_id],
+    `INSERT INTO sso_states (state, institution_id, code_verifier, nonce, return_to, link_user_id, protocol) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [state, institutionId, p.code_verifier, p.nonce, p.return_to, p.link_user_id, protocol],
   );
 }
 
 /** Takes a pending sign-in by its state, once, if younger than `ttlS`. */
-export async function takePendingSignIn(db: Queryable, state: string, ttlS: number): Promise<PendingSignIn | null> {
-  const { rows } = await db.query<PendingSignIn>(
-    `DELETE FROM sso_states WHERE state = $1 AND created_at > now() - make_interval(secs => $2) RETURNING institution_id, code_verifier, nonce, return_to, link_user_id`,
-    [state, ttlS],
+export async function takePendingSignIn(
+  db: Queryable,
+  state: string,
+  ttlS: number,
+  protocol: 'oidc' | 'saml' = 'oidc',
+): Promise<(PendingSignIn & { created_at: Date }) | null> {
+  const { rows } = await db.query<PendingSignIn & { created_at: Date }>(
+    `DELETE FROM sso_states WHERE state = $1 AND protocol = $3 AND created_at > now() - make_interval(secs => $2)
+     RETURNING institution_id, code_verifier, nonce, return_to, link_user_id, created_at`,
+    [state, ttlS, protocol],
   );
   return rows[0] ?? null;
 }
 
-/** A provider's account, as its ID token names it, and the institution it signed in through. */
+/** What a verified SAML answer said, waiting for the app to collect it once. */
+export interface SamlAnswer {
+  institution_id: number;
+  issuer: string;
+  name_id: string;
+  name_id_format: string | null;
+  attributes: Record<string, string[]>;
+  return_to: string;
+  link_user_id: number | null;
+}
+
+export async function saveSamlAnswer(db: Queryable, handleHash: string, a: SamlAnswer, ttlS: number) {
+  await db.query(`DELETE FROM saml_answers WHERE created_at < now() - make_interval(secs => $1)`, [ttlS]);
+  await db.query(
+    `INSERT INTO saml_answers (handle_hash, institution_id, issuer, name_id, name_id_format, attributes, return_to, link_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [handleHash, a.institution_id, a.issuer, a.name_id, a.name_id_format, JSON.stringify(a.attributes), a.return_to, a.link_user_id],
+  );
+}
+
+/** Takes a verified SAML answer by its handle's hash, once, if younger than `ttlS`. */
+export async function takeSamlAnswer(db: Queryable, handleHash: string, ttlS: number): Promise<SamlAnswer | null> {
+  const { rows } = await db.query<SamlAnswer>(
+    `DELETE FROM saml_answers WHERE handle_hash = $1 AND created_at > now() - make_interval(secs => $2)
+     RETURNING institution_id, issuer, name_id, name_id_format, attributes, return_to, link_user_id`,
+    [handleHash, ttlS],
+  );
+  return rows[0] ?? null;
+}
+
+/** A provider's account, as its ID token (or SAML assertion) names it, and the institution it signed in through. */
 export interface SsoIdentity {
   issuer: string;
   subject: string;
@@ -176,7 +223,8 @@ export async function ssoLinksOf(
        WHERE u.id = $1 AND u.user_type = 'user' AND ${OFFERS_SSO}
          AND (institutions.id = u.institution_id OR EXISTS (SELECT 1 FROM institution_domains d WHERE d.institution_id = institutions.id
               AND d.proven_at IS NOT NULL AND d.domain = lower(split_part(u.email, '@', 2))))
-         AND NOT EXISTS (SELECT 1 FROM sso_identities s WHERE s.user_id = u.id AND s.issuer = institutions.sso_issuer)
+         AND NOT EXISTS (SELECT 1 FROM sso_identities s WHERE s.user_id = u.id
+                         AND s.issuer = coalesce(institutions.saml_entity_id, institutions.sso_issuer))
        ORDER BY institutions.name`,
       [userId],
     ),

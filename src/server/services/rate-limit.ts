@@ -54,6 +54,11 @@ export const LIMITS = {
    * the console's Check button cannot be used to flood resolvers (or a domain's name servers). */
   domainCheckPerClaim: { bucket: 'domain-check', max: 10, windowMs: HOUR },
   domainCheckPerInstitution: { bucket: 'domain-check-inst', max: 30, windowMs: HOUR },
+  /** SAML answers refused at the assertion service for one client (each is parsed and its
+   * signature checked); answers that sign in are given back. */
+  samlFailPerIp: { bucket: 'saml-fail-ip', max: 60, windowMs: HOUR },
+  /** Identity provider metadata fetched for one institution (an admin's Save). */
+  samlMetadataPerInstitution: { bucket: 'saml-metadata', max: 30, windowMs: HOUR },
   /** SUSHI calls from one client, whatever they ask (a report costs a database read): max is
    * config.sushiRequestsPerHour. A harvester takes a dozen calls per institution and month. */
   sushiPerClient: { bucket: 'sushi-client', max: 300, windowMs: HOUR },

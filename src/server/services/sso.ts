@@ -9,6 +9,7 @@ import * as oidc from 'openid-client';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../plugins/errors';
 import { savePendingSignIn, ssoInstitution, ssoInstitutions, takePendingSignIn, type SsoInstitution } from '../repositories/sso';
+import { createSamlService } from './saml';
 
 const STATE_TTL_S = 600;
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
@@ -18,6 +19,7 @@ const failed = (why: string) =>
 
 export function createSsoService(db: Queryable, publicUrl: string) {
   const configs = new Map<string, Promise<oidc.Configuration>>();
+  const saml = createSamlService(db, publicUrl);
 
   /** Discovery once per provider and client; plain http is allowed only on loopback (tests, local
    * IdPs). The secret is in the key: a secret changed in the console is used at once. */
@@ -25,8 +27,8 @@ export function createSsoService(db: Queryable, publicUrl: string) {
     const key = `${inst.sso_issuer}|${inst.sso_client_id}|${inst.sso_client_secret}`;
     let config = configs.get(key);
     if (!config) {
-      const issuer = new URL(inst.sso_issuer);
-      config = oidc.discovery(issuer, inst.sso_client_id, undefined, oidc.ClientSecretBasic(inst.sso_client_secret), {
+      const issuer = new URL(inst.sso_issuer!);
+      config = oidc.discovery(issuer, inst.sso_client_id!, undefined, oidc.ClientSecretBasic(inst.sso_client_secret!), {
         execute: isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
       });
       config.catch(() => configs.delete(key));
@@ -43,6 +45,7 @@ export function createSsoService(db: Queryable, publicUrl: string) {
     async start(org: string, returnTo: string, linkUserId: number | null = null): Promise<URL> {
       const inst = await ssoInstitution(db, /^\d+$/.test(org) ? { id: Number(org) } : { code: org });
       if (!inst) throw new HttpError(404, 'not_found', 'This institution does not offer sign-in through its own system.');
+      if (inst.saml_entity_id) return saml.start(inst, returnTo, linkUserId);
       let config: oidc.Configuration;
       try {
         config = await configFor(inst);
@@ -70,9 +73,11 @@ export function createSsoService(db: Queryable, publicUrl: string) {
     },
 
     /** Completes the flow from the callback's query string: the provider's account (issuer and
-     * subject), its verified e-mail address and name. */
+     * subject), its verified e-mail address and name. A SAML sign-in comes back with the handle
+     * the assertion service gave it (services/saml.ts). */
     async complete(search: string) {
       const params = new URLSearchParams(search);
+      if (params.has('saml') || params.has('saml_error')) return saml.complete(params);
       const state = params.get('state') ?? '';
       const pending = await takePendingSignIn(db, state, STATE_TTL_S);
       if (!pending) throw failed('the sign-in link has expired');
@@ -83,9 +88,9 @@ export function createSsoService(db: Queryable, publicUrl: string) {
       try {
         const config = await configFor(inst);
         const tokens = await oidc.authorizationCodeGrant(config, new URL(`${ssoCallbackUrl(publicUrl)}?${params}`), {
-          pkceCodeVerifier: pending.code_verifier,
+          pkceCodeVerifier: pending.code_verifier ?? undefined,
           expectedState: state,
-          expectedNonce: pending.nonce,
+          expectedNonce: pending.nonce ?? undefined,
           idTokenExpected: true,
         });
         const idToken = tokens.claims()!;

@@ -1,7 +1,7 @@
 // The console's admin side (issue 15): institutions (create, their subscription and limits), their
 // single sign-on, the librarian role; and the audit log every console user sees of their institution.
 import { z } from 'zod';
-import { int, isoDate, line, raw } from './fields';
+import { int, isoDate, line, raw, text } from './fields';
 import { Email } from './account';
 import { Sections } from './console-access';
 
@@ -59,6 +59,16 @@ export type CreateInstitutionBody = z.input<typeof CreateInstitutionBody>;
 /** The institution's OpenID Connect sign-in; the client secret is never sent back, only whether it is set. */
 export const SsoSettings = z.object({ issuer: z.string(), clientId: z.string(), secretSet: z.boolean() });
 
+/** The institution's SAML identity provider, as its metadata named it. */
+export const SamlSettings = z.object({
+  entityId: z.string(),
+  ssoUrl: z.string(),
+  /** Where the metadata was fetched from (null: pasted). */
+  metadataUrl: z.string().nullable(),
+  /** How many signing certificates it has. */
+  certs: z.number().int(),
+});
+
 /** GET …/settings, and the answer to every admin change of an institution. */
 export const InstitutionSettings = z
   .object({
@@ -74,6 +84,9 @@ export const InstitutionSettings = z
     sso: SsoSettings.nullable(),
     /** The address to register with the institution's provider. */
     ssoRedirectUri: z.string(),
+    saml: SamlSettings.nullable(),
+    /** Our service provider metadata for this institution (its address is also our entity ID). */
+    samlSpMetadata: z.string(),
   })
   .extend(Sections.shape);
 export type InstitutionSettings = z.infer<typeof InstitutionSettings>;
@@ -98,6 +111,18 @@ export const SsoBody = z.object({
   clientSecret: raw().max(500, 'Keep the client secret under 500 characters.').default(''),
 });
 export type SsoBody = z.input<typeof SsoBody>;
+
+/** POST …/saml: SAML sign-in from the identity provider's metadata, by address or pasted. */
+export const SamlBody = z
+  .object({
+    metadataUrl: line().max(2000, 'Keep the address under 2,000 characters.').default(''),
+    metadataXml: text().max(1_000_000, 'Paste at most 1 MB of metadata.').default(''),
+  })
+  .refine((b) => Boolean(b.metadataUrl) !== Boolean(b.metadataXml), {
+    message: 'Give the metadata address or paste the metadata (one of the two).',
+    path: ['metadataUrl'],
+  });
+export type SamlBody = z.input<typeof SamlBody>;
 
 export const LibrarianBody = z.object({ email: Email });
 

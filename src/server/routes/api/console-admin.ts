@@ -10,13 +10,16 @@ import {
   InstitutionSettingsBody,
   LibrarianBody,
   Librarians,
+  SamlBody,
   SsoBody,
 } from '../../../shared/schemas/console-admin';
 import {
   createInstitution,
   institutionSettings,
   librariansOf,
+  setSaml,
   setSso,
+  turnOffSaml,
   turnOffSso,
   updateInstitution,
   type StoredSettings,
@@ -24,6 +27,8 @@ import {
 import { grantConsoleRole, removeConsoleRole, type RoleChange, type RoleRefusal } from '../../repositories/console';
 import { HttpError } from '../../plugins/errors';
 import { ssoCallbackUrl } from '../../services/sso';
+import { fetchIdpMetadata, parseIdpMetadata } from '../../services/saml-metadata';
+import { LIMITS, spend } from '../../services/rate-limit';
 import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
 
 const ROLE_REFUSED: Record<RoleRefusal, 400 | 404 | 409> = {
@@ -39,7 +44,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { institutionFor, requireAdmin } = consoleGuard(app);
   const guarded = { preHandler: app.requireUser };
   const base = '/console/institutions/:institutionId';
-  const withUri = (s: StoredSettings): InstitutionSettings => ({ ...s, ssoRedirectUri: ssoCallbackUrl(app.config.publicUrl) });
+  const withUri = (s: StoredSettings): InstitutionSettings => ({
+    ...s,
+    ssoRedirectUri: ssoCallbackUrl(app.config.publicUrl),
+    samlSpMetadata: `${app.config.publicUrl}/saml/${s.id}/metadata`,
+  });
   /** The institution asked for, once the caller is known to be an admin. */
   const adminsInstitution = async (req: Parameters<typeof requireAdmin>[0], id: number) => {
     await requireAdmin(req);
@@ -91,6 +100,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const inst = await adminsInstitution(req, req.params.institutionId);
       return withUri(await turnOffSso(db, inst.id, req.user!.id));
+    },
+  );
+
+  /** SAML from the identity provider's metadata: fetched from its address (counted per
+   * institution) or pasted. Metadata that cannot be used is a 400 saying why; nothing changes. */
+  app.post(
+    `${base}/saml`,
+    { ...guarded, schema: { params: InstitutionParams, body: SamlBody, response: { 200: InstitutionSettings, ...errors } } },
+    async (req) => {
+      const inst = await adminsInstitution(req, req.params.institutionId);
+      const { metadataUrl, metadataXml } = req.body;
+      let xml = metadataXml;
+      if (metadataUrl) {
+        await spend(db, [[LIMITS.samlMetadataPerInstitution, String(inst.id)]]);
+        xml = await fetchIdpMetadata(metadataUrl, app.config.samlPrivateMetadata);
+      }
+      const idp = parseIdpMetadata(xml);
+      return withUri(await setSaml(db, inst.id, { ...idp, metadataUrl: metadataUrl || null }, req.user!.id));
+    },
+  );
+
+  app.post(
+    `${base}/saml/off`,
+    { ...guarded, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
+    async (req) => {
+      const inst = await adminsInstitution(req, req.params.institutionId);
+      return withUri(await turnOffSaml(db, inst.id, req.user!.id));
     },
   );
 
