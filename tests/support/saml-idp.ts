@@ -129,7 +129,7 @@ export async function startSamlIdp(opts: { port?: number } = {}) {
         const octetString = (req.url ?? '').split('?')[1].split('&').filter((p) => !p.startsWith('Signature=')).join('&');
         const sp = [...sps.values()][0]?.assertion;
         const parsed = await idp.parseLoginRequest(sp, 'redirect', { query: q, octetString });
-        const requestId = parsed.extract.request.id as string;
+        const requestId = parsed.extract.request?.id as string;
         state.requests.push({ signed: Boolean(q.Signature), id: requestId });
         const key = crypto.randomBytes(12).toString('hex');
         pending.set(key, { sp: parsed.extract.issuer as string, requestId, relayState: q.RelayState ?? '' });

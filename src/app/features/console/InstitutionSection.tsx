@@ -10,6 +10,7 @@ import { consoleTexts } from './texts';
 import { QueryProblem, useRefusalText, type SectionProps } from './ConsoleParts';
 import { InstitutionFields, bodyOf, formOf } from './InstitutionFields';
 import { SsoPanel } from './SsoPanel';
+import { SamlPanel } from './SamlPanel';
 import { LibrariansPanel } from './LibrariansPanel';
 
 export function InstitutionSection({ institutionId }: SectionProps) {
@@ -21,6 +22,7 @@ export function InstitutionSection({ institutionId }: SectionProps) {
     <div key={institutionId}>
       <SettingsPanel settings={settings.data} />
       <SsoPanel settings={settings.data} />
+      <SamlPanel settings={settings.data} />
       <LibrariansPanel institutionId={institutionId} />
     </div>
   );

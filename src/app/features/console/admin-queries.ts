@@ -7,6 +7,7 @@ import {
   Librarians,
   type CreateInstitutionBody,
   type InstitutionSettingsBody,
+  type SamlBody,
   type SsoBody,
 } from '../../../shared/schemas/console-admin';
 import { apiGet, apiPost } from '../../lib/api';
@@ -78,6 +79,16 @@ export function useSso(institutionId: number) {
   return useMutation({
     mutationFn: (body: SsoBody | null) =>
       apiPost(`${institutionPath(institutionId)}/sso${body ? '' : '/off'}`, InstitutionSettings, body ?? {}),
+    onSuccess: (saved) => settled(institutionId, saved),
+  });
+}
+
+/** Sets SAML sign-in from the identity provider's metadata (a body) or turns it off (null). */
+export function useSaml(institutionId: number) {
+  const settled = useSettled();
+  return useMutation({
+    mutationFn: (body: SamlBody | null) =>
+      apiPost(`${institutionPath(institutionId)}/saml${body ? '' : '/off'}`, InstitutionSettings, body ?? {}),
     onSuccess: (saved) => settled(institutionId, saved),
   });
 }
