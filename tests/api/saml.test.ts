@@ -25,8 +25,9 @@ beforeAll(async () => {
   idp = await startSamlIdp();
   t = await testApp(loadCatalogue, { config: { publicUrl: PUBLIC_URL }, mailer: outbox.mailer });
   api = apiClient(t.app, await xsrfToken(t.app));
-  const admin = (await t.db.query<{ id: number }>(`INSERT INTO users (uuid, email) VALUES (gen_random_uuid(), 'saml.op@example.com') RETURNING id`))
-    .rows[0].id;
+  const admin = (
+    await t.db.query<{ id: number }>(`INSERT INTO users (uuid, email) VALUES (gen_random_uuid(), 'saml.op@example.com') RETURNING id`)
+  ).rows[0].id;
   await setSaml(t.db, INST, { ...parseIdpMetadata(idp.metadata()), metadataUrl: null }, admin);
   idp.addServiceProvider((await t.app.inject({ method: 'GET', url: `/saml/${INST}/metadata` })).body);
 });
@@ -64,7 +65,8 @@ async function postToAcs(form: URLSearchParams): Promise<string> {
   return res.headers.location as string;
 }
 
-const complete = (location: string, token?: string) => api.post('/api/sso/complete', { search: new URL(location, PUBLIC_URL).search }, token);
+const complete = (location: string, token?: string) =>
+  api.post('/api/sso/complete', { search: new URL(location, PUBLIC_URL).search }, token);
 const signIn = async (login: string, next: NextAnswer = {}) => complete(await postToAcs(await atProvider(login, next)));
 const userCount = async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`)).rows[0].n;
 
@@ -175,7 +177,11 @@ describe('SAML service provider', () => {
       ['x@active.edu', scoped('student@evil.active.edu'), 'did not say you are a member'],
       ['x@active.edu', scoped('member'), 'did not say you are a member'],
       ['nomail.reader@active.edu', {}, 'your institution did not share your e-mail address'],
-      ['x@active.edu', scoped('faculty@active.edu', 'someone@gmail.example'), 'someone@gmail.example is not an address of Active U (@active.edu)'],
+      [
+        'x@active.edu',
+        scoped('faculty@active.edu', 'someone@gmail.example'),
+        'someone@gmail.example is not an address of Active U (@active.edu)',
+      ],
     ] as [string, NextAnswer, string][]) {
       const res = await signIn(login, next);
       expect([res.status, res.body.error?.code], login).toEqual([400, 'sso_failed']);
@@ -204,9 +210,14 @@ describe('SAML service provider', () => {
     expect(new URL(started.body.url).origin).toBe(idp.url);
     const page = await (await fetch(started.body.url)).text();
     const form = await (
-      await fetch(`${idp.url}/sso/login`, { method: 'POST', body: new URLSearchParams({ key: field(page, 'key'), login: 'saml.linker@active.edu' }) })
+      await fetch(`${idp.url}/sso/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ key: field(page, 'key'), login: 'saml.linker@active.edu' }),
+      })
     ).text();
-    const location = await postToAcs(new URLSearchParams({ SAMLResponse: field(form, 'SAMLResponse'), RelayState: field(form, 'RelayState') }));
+    const location = await postToAcs(
+      new URLSearchParams({ SAMLResponse: field(form, 'SAMLResponse'), RelayState: field(form, 'RelayState') }),
+    );
     const linked = await complete(location, linker.token);
     expect(linked.body).toMatchObject({ linked: true, jwtoken: linker.token, email: 'saml.linker@active.edu' });
     expect((await api.get('/api/sso/account', linker.token)).body).toEqual({
@@ -228,9 +239,10 @@ describe('identity provider metadata in the console', () => {
   });
 
   it('reads it from its address or pasted, shows our metadata address, and turns OpenID Connect off', async () => {
-    await t.db.query(`UPDATE institutions SET sso_issuer = 'https://op.example', sso_client_id = 'c', sso_client_secret = 's' WHERE id = $1`, [
-      FX.inst.noFlags,
-    ]);
+    await t.db.query(
+      `UPDATE institutions SET sso_issuer = 'https://op.example', sso_client_id = 'c', sso_client_secret = 's' WHERE id = $1`,
+      [FX.inst.noFlags],
+    );
     const byUrl = await save({ metadataUrl: idp.metadataUrl });
     expect(byUrl.status, JSON.stringify(byUrl.body)).toBe(200);
     expect(byUrl.body).toMatchObject({

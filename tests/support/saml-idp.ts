@@ -108,9 +108,15 @@ export async function startSamlIdp(opts: { port?: number } = {}) {
     let signed = xml;
     if ((next.sign ?? 'assertion') !== 'none') {
       const target = next.sign === 'response' ? sp.response : sp.assertion;
-      const made = (await idp.createLoginResponse(target, { extract: { request: { id: p.requestId } } }, 'post', { email: login }, {
-        customTagReplacement: () => ({ id: p.requestId, context: xml }),
-      })) as { context: string };
+      const made = (await idp.createLoginResponse(
+        target,
+        { extract: { request: { id: p.requestId } } },
+        'post',
+        { email: login },
+        {
+          customTagReplacement: () => ({ id: p.requestId, context: xml }),
+        },
+      )) as { context: string };
       signed = Buffer.from(made.context, 'base64').toString('utf8');
     }
     if (next.tamper) signed = next.tamper(signed);
@@ -126,7 +132,11 @@ export async function startSamlIdp(opts: { port?: number } = {}) {
       if (req.method === 'GET' && here.pathname === '/sso') {
         const q = Object.fromEntries(here.searchParams);
         // The signed octets are the query's own encoding, in its order, without the Signature.
-        const octetString = (req.url ?? '').split('?')[1].split('&').filter((p) => !p.startsWith('Signature=')).join('&');
+        const octetString = (req.url ?? '')
+          .split('?')[1]
+          .split('&')
+          .filter((p) => !p.startsWith('Signature='))
+          .join('&');
         const sp = [...sps.values()][0]?.assertion;
         const parsed = await idp.parseLoginRequest(sp, 'redirect', { query: q, octetString });
         const requestId = parsed.extract.request?.id as string;

@@ -110,7 +110,8 @@ export function setSso(db: Db, institutionId: number, body: z.output<typeof SsoB
       [institutionId, body.issuer, body.clientId, body.clientSecret],
     );
     const after = await institutionSettings(tx, institutionId);
-    if (before.saml) await recordAudit(tx, { actorId, institutionId, action: 'saml.off', target: after.orgCode, before: samlAudit(before.saml) });
+    if (before.saml)
+      await recordAudit(tx, { actorId, institutionId, action: 'saml.off', target: after.orgCode, before: samlAudit(before.saml) });
     await recordAudit(tx, {
       actorId,
       institutionId,
@@ -151,7 +152,8 @@ export function setSaml(db: Db, institutionId: number, idp: SamlIdp, actorId: nu
       [institutionId, idp.entityId, idp.ssoUrl, idp.certs, idp.metadataUrl],
     );
     const after = await institutionSettings(tx, institutionId);
-    if (before.sso) await recordAudit(tx, { actorId, institutionId, action: 'sso.off', target: after.orgCode, before: ssoAudit(before.sso) });
+    if (before.sso)
+      await recordAudit(tx, { actorId, institutionId, action: 'sso.off', target: after.orgCode, before: ssoAudit(before.sso) });
     await recordAudit(tx, {
       actorId,
       institutionId,
@@ -170,7 +172,14 @@ export function turnOffSaml(db: Db, institutionId: number, actorId: number): Pro
     const before = await institutionSettings(tx, institutionId);
     if (!before.saml) return before;
     await tx.query(`UPDATE institutions SET ${NO_SAML} WHERE id = $1`, [institutionId]);
-    await recordAudit(tx, { actorId, institutionId, action: 'saml.off', target: before.orgCode, before: samlAudit(before.saml), after: null });
+    await recordAudit(tx, {
+      actorId,
+      institutionId,
+      action: 'saml.off',
+      target: before.orgCode,
+      before: samlAudit(before.saml),
+      after: null,
+    });
     return institutionSettings(tx, institutionId);
   });
 }

@@ -39,7 +39,9 @@ function browserUrl(s: string): string | null {
 }
 
 const children = (el: Element, ns: string, local: string): Element[] =>
-  Array.from(el.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === local);
+  Array.from(el.childNodes).filter(
+    (n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === local,
+  );
 
 function pemOf(base64: string): string | null {
   const body = base64.replace(/\s+/g, '');
@@ -150,7 +152,9 @@ export function fetchIdpMetadata(address: string, allowPrivate: boolean): Promis
     const req = client.get(url, { lookup, headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' } }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
-        return reject(refused(`the address answered ${res.statusCode}${res.statusCode && res.statusCode < 400 ? ' (redirects are not followed)' : ''}`));
+        return reject(
+          refused(`the address answered ${res.statusCode}${res.statusCode && res.statusCode < 400 ? ' (redirects are not followed)' : ''}`),
+        );
       }
       const parts: Buffer[] = [];
       let size = 0;
@@ -172,7 +176,9 @@ export function fetchIdpMetadata(address: string, allowPrivate: boolean): Promis
     req.on('error', (err: NodeJS.ErrnoException) =>
       reject(
         refused(
-          err.code === 'EPRIVATE' ? 'the address is on a private or loopback network' : `the address could not be reached (${err.code ?? 'error'})`,
+          err.code === 'EPRIVATE'
+            ? 'the address is on a private or loopback network'
+            : `the address could not be reached (${err.code ?? 'error'})`,
         ),
       ),
     );

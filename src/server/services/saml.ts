@@ -172,7 +172,10 @@ export function createSamlService(db: Queryable, publicUrl: string) {
 
     /** Checks a response posted to an institution's assertion service; a handle to the verified
      * answer, or why it was refused. */
-    async consume(institutionId: number, body: { SAMLResponse?: unknown; RelayState?: unknown }): Promise<{ handle: string } | { error: SamlError }> {
+    async consume(
+      institutionId: number,
+      body: { SAMLResponse?: unknown; RelayState?: unknown },
+    ): Promise<{ handle: string } | { error: SamlError }> {
       const inst = await ssoInstitution(db, { id: institutionId });
       const response = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
       if (!inst?.saml_entity_id || !response || response.length > SAML_RESPONSE_MAX) return { error: 'invalid' };
@@ -269,8 +272,10 @@ function checkDestination(response: string, acs: string) {
   const xml = Buffer.from(response, 'base64').toString('utf8');
   if (/<!DOCTYPE/i.test(xml)) throw new Refused('invalid');
   let broken = false;
-  const root = new DOMParser({ errorHandler: (level: string) => void (level !== 'warning' && (broken = true)) }).parseFromString(xml, 'text/xml')
-    .documentElement;
+  const root = new DOMParser({ errorHandler: (level: string) => void (level !== 'warning' && (broken = true)) }).parseFromString(
+    xml,
+    'text/xml',
+  ).documentElement;
   if (broken || !root || root.namespaceURI !== PROTOCOL || root.localName !== 'Response') throw new Refused('invalid');
   if (root.getAttribute('Destination') !== acs) throw new Refused('destination');
 }
@@ -279,8 +284,7 @@ function checkDestination(response: string, acs: string) {
  * request taken (the response's own InResponseTo is not covered by an assertion's signature). */
 function checkRecipient(profile: Profile, acs: string, requestId: string) {
   const assertion = profile.getAssertion?.() as
-    | { Assertion?: { Subject?: { SubjectConfirmation?: { SubjectConfirmationData?: { $?: Record<string, string> }[] }[] }[] } }
-    | undefined;
+    { Assertion?: { Subject?: { SubjectConfirmation?: { SubjectConfirmationData?: { $?: Record<string, string> }[] }[] }[] } } | undefined;
   const data = (assertion?.Assertion?.Subject?.[0]?.SubjectConfirmation ?? []).flatMap((c) => c.SubjectConfirmationData ?? []);
   const bearer = data.map((d) => d.$ ?? {});
   if (!bearer.length) throw new Refused('invalid');
