@@ -11,6 +11,7 @@ import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { setSaml } from '../../src/server/repositories/console-admin';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { fetchIdpMetadata, parseIdpMetadata } from '../../src/server/services/saml-metadata';
+import { loadConfig } from '../../src/server/config';
 
 const PUBLIC_URL = 'http://127.0.0.1:4999';
 const INST = FX.inst.active;
@@ -145,6 +146,16 @@ describe('SAML service provider', () => {
     expect(await postToAcs(new URLSearchParams({ SAMLResponse: Buffer.from('<x').toString('base64'), RelayState: 'r' }))).toBe(
       '/login/sso/success?saml_error=invalid',
     );
+    expect(await postToAcs(new URLSearchParams({ SAMLResponse: '\u0000'.repeat(8), RelayState: '\u0000' }))).toBe(
+      '/login/sso/success?saml_error=invalid',
+    );
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: `/saml/${INST}/acs`,
+      payload: `SAMLResponse=${'A'.repeat(300 * 1024)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(huge.statusCode).toBe(413);
     const other = await t.app.inject({
       method: 'POST',
       url: `/saml/${FX.inst.noFlags}/acs`,
@@ -290,6 +301,9 @@ describe('identity provider metadata in the console', () => {
     await expect(fetchIdpMetadata('https://localhost:1/md', false)).rejects.toThrow('private or loopback network');
     await expect(fetchIdpMetadata('https://[::1]:1/md', false)).rejects.toThrow('private or loopback network');
     expect(await fetchIdpMetadata(idp.metadataUrl, true)).toContain(idp.entityId);
+    expect(loadConfig({ NODE_ENV: 'production' }).samlPrivateMetadata).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SAML_METADATA_PRIVATE: '1' }).samlPrivateMetadata).toBe(true);
+    expect(loadConfig({}).samlPrivateMetadata).toBe(true);
   });
 
   it('is for admins only', async () => {

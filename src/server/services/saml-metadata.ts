@@ -60,6 +60,8 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   if (Buffer.byteLength(xml) > METADATA_MAX_BYTES) throw refused('it is larger than 2 MB');
   // No document type: entity declarations are how XML bombs are built, and metadata needs none.
   if (/<!DOCTYPE/i.test(xml)) throw refused('it declares a document type');
+  // Control characters (NUL above all) are not XML, and no database column takes NUL.
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(xml)) throw refused('it contains control characters');
   let broken: string | null = null;
   const doc = new DOMParser({
     errorHandler: (level: string, msg: unknown) => {

@@ -89,7 +89,9 @@ function readAttributes(profile: Profile): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [key, names] of Object.entries(ATTRIBUTES)) {
     const raw = names.map((n) => all[n]).find((v) => v !== undefined);
-    const values = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string' && v.length <= 256);
+    const values = (Array.isArray(raw) ? raw : [raw]).filter(
+      (v): v is string => typeof v === 'string' && v.length <= 256 && !/[\u0000-\u001f]/.test(v),
+    );
     if (values.length) out[key] = values.slice(0, 20).map((v) => v.trim());
   }
   return out;
