@@ -83,6 +83,10 @@ function classify(err: unknown): SamlError {
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('base64url');
 
+// No control characters (NUL above all): no database column takes them.
+// eslint-disable-next-line no-control-regex -- the pattern exists to refuse them
+const CONTROL = /[\u0000-\u001f]/;
+
 /** The attributes we read, each as its string values (at most 20 of 256 characters). */
 function readAttributes(profile: Profile): Record<string, string[]> {
   const all = (profile.attributes ?? {}) as Record<string, unknown>;
@@ -90,7 +94,7 @@ function readAttributes(profile: Profile): Record<string, string[]> {
   for (const [key, names] of Object.entries(ATTRIBUTES)) {
     const raw = names.map((n) => all[n]).find((v) => v !== undefined);
     const values = (Array.isArray(raw) ? raw : [raw]).filter(
-      (v): v is string => typeof v === 'string' && v.length <= 256 && !/[\u0000-\u001f]/.test(v),
+      (v): v is string => typeof v === 'string' && v.length <= 256 && !CONTROL.test(v),
     );
     if (values.length) out[key] = values.slice(0, 20).map((v) => v.trim());
   }
