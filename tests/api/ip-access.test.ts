@@ -60,7 +60,9 @@ describe('a librarian proposes, an admin approves', () => {
   it('a proposal is pending (opens nothing) until an admin approves it; both are audited', async () => {
     const proposed = await propose('ACT', CAMPUS_V4);
     expect(proposed.status).toBe(200);
-    expect(proposed.body.ranges).toEqual([expect.objectContaining({ network: CAMPUS_V4, state: 'proposed', proposedBy: LIB, wide: false })]);
+    expect(proposed.body.ranges).toEqual([
+      expect.objectContaining({ network: CAMPUS_V4, state: 'proposed', proposedBy: LIB, wide: false }),
+    ]);
     expect(await audit('ip_range.propose', CAMPUS_V4)).toBe(1);
 
     const visitor = await guest();
@@ -192,7 +194,11 @@ describe('reading from a campus range', () => {
 
   it('is online only: no downloads under it', async () => {
     const visitor = await guest();
-    const res = await from(ON_V4).post('/api/reader/downloads', { issueId: await issueOf(FX.mid.biz), deviceId: 'ip-device-1' }, visitor.token);
+    const res = await from(ON_V4).post(
+      '/api/reader/downloads',
+      { issueId: await issueOf(FX.mid.biz), deviceId: 'ip-device-1' },
+      visitor.token,
+    );
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('ip_online_only');
   });

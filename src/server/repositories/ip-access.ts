@@ -53,16 +53,16 @@ export async function institutionRanges(db: Queryable, institutionId: number): P
 const RANGE_REFUSALS: Record<NetworkRefusal, (n: string) => string> = {
   everything: (n) => `${n} is the whole internet: a campus range must be your institution's own addresses.`,
   too_wide: (n) => `${n} is wider than a campus range may be (at most /16 for IPv4, /48 for IPv6). Ask Lectern for a wider one.`,
-  private: (n) =>
-    `${n} is a private network: Lectern sees your campus by its public addresses. Your network team knows them.`,
+  private: (n) => `${n} is a private network: Lectern sees your campus by its public addresses. Your network team knows them.`,
   reserved: (n) => `${n} is a reserved range (loopback, link-local, multicast, documentation or similar) that no reader comes from.`,
 };
 
-/** Why this range may not be added by this caller: private, reserved and whole-internet ranges by
- * nobody; wider than a /16 or /48 only by an admin. */
-function boundsRefusal(network: string, admin: boolean): Refusal | null {
+/** Why this range may not be added by this caller: in the console, private, reserved and
+ * whole-internet ranges by nobody and wider than a /16 or /48 only by an admin; the operator
+ * command (a LAN install, a test campus on loopback) may add any. */
+function boundsRefusal(network: string, actor: RangeActor): Refusal | null {
   const why = librarianNetworkRefusal(network);
-  if (!why || (why === 'too_wide' && admin)) return null;
+  if (!why || actor.operator || (why === 'too_wide' && actor.admin)) return null;
   return refuse(400, `ip_range_${why}`, RANGE_REFUSALS[why](network));
 }
 
@@ -87,15 +87,13 @@ const overlapRefusal = (network: string, other: { net: string; name: string } | 
 
 const isExclusion = (err: unknown) => (err as { code?: string })?.code === '23P01';
 
-/** A librarian's proposal (pending until an admin approves), or an admin's range (approved at
- * once); audited either way. */
-export async function proposeRange(
-  db: Db,
-  institutionId: number,
-  network: string,
-  actor: { id: number; admin: boolean },
-): Promise<IpRange[] | Refusal> {
-  const bounds = boundsRefusal(network, actor.admin);
+/** Who adds a range: a console user (a librarian, or an admin) or the operator command (id null). */
+export type RangeActor = { id: number; admin: boolean; operator?: false } | { id: null; admin: true; operator: true };
+
+/** A librarian's proposal (pending until an admin approves), or an admin's or the operator's range
+ * (approved at once); audited either way. */
+export async function proposeRange(db: Db, institutionId: number, network: string, actor: RangeActor): Promise<IpRange[] | Refusal> {
+  const bounds = boundsRefusal(network, actor);
   if (bounds) return bounds;
   try {
     return await db.transaction(async (tx) => {
@@ -103,7 +101,7 @@ export async function proposeRange(
       if (clash) return overlapRefusal(network, clash, institutionId, clash.institution_id);
       const { rows } = await tx.query<{ id: number; net: string }>(
         `INSERT INTO institution_ip_ranges (institution_id, net, proposed_by, approved_by, approved_at)
-         VALUES ($1, $2::cidr, $3, CASE WHEN $4 THEN $3::int END, CASE WHEN $4 THEN now() END)
+         VALUES ($1, $2::cidr, $3::int, CASE WHEN $4 THEN $3::int END, CASE WHEN $4 THEN now() END)
          ON CONFLICT (institution_id, net) DO NOTHING RETURNING id, net::text AS net`,
         [institutionId, network, actor.id, actor.admin],
       );
@@ -155,7 +153,7 @@ export async function approveRange(db: Db, institutionId: number, rangeId: numbe
 }
 
 /** Removes a range (a proposal withdrawn or an approved range ended); audited. */
-export async function removeRange(db: Db, institutionId: number, rangeId: number, actorId: number): Promise<IpRange[] | Refusal> {
+export async function removeRange(db: Db, institutionId: number, rangeId: number, actorId: number | null): Promise<IpRange[] | Refusal> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ net: string; approved_at: Date | null }>(
       'DELETE FROM institution_ip_ranges WHERE id = $1 AND institution_id = $2 RETURNING net::text AS net, approved_at',
@@ -172,4 +170,14 @@ export async function removeRange(db: Db, institutionId: number, rangeId: number
     });
     return institutionRanges(tx, institutionId);
   });
+}
+
+/** Every range, for the operator command. */
+export async function allRanges(db: Queryable): Promise<(IpRange & { orgCode: string })[]> {
+  const { rows } = await db.query<RangeRow & { org_code: string }>(
+    `SELECT r.id, r.net::text AS net, u.email AS proposed_by, r.proposed_at, r.approved_at, i.con_code AS org_code
+     FROM institution_ip_ranges r JOIN institutions i ON i.id = r.institution_id LEFT JOIN users u ON u.id = r.proposed_by
+     ORDER BY i.con_code, r.net`,
+  );
+  return rows.map((r) => ({ ...toRange(r), orgCode: r.org_code }));
 }
