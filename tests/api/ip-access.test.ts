@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const r of rows) inst[r.con_code] = r.id;
   // Basic S (no newspapers, no journals) keeps titles rated above 5 from its readers.
   await t.db.query(`UPDATE institutions SET age_rating = 5 WHERE con_code = 'BAS'`);
-}, 60_000);
+}, 120_000);
 afterAll(() => t?.close());
 
 const from = (ip?: string) => apiClient(t.app, xsrf, ip ? { ip } : {});

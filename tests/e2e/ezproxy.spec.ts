@@ -14,6 +14,8 @@ test.beforeAll(async () => {
 test.afterAll(() => proxy?.close());
 
 test('through the proxy: home, a title, sign-in, a reload and the reader stay on the proxy', async ({ browser }) => {
+  // One journey of six pages through a second HTTP hop: more than the default on a busy machine.
+  test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: proxy.url });
   const elsewhere: string[] = [];
   context.on('request', (r) => {
@@ -45,9 +47,9 @@ test('through the proxy: home, a title, sign-in, a reload and the reader stay on
 
   await page.goto(`/magazine/${title.mid}`);
   await page.reload();
-  await expect(page.getByTestId('read-now')).toBeVisible();
+  await expect(page.getByTestId('read-now')).toBeVisible({ timeout: 30_000 });
   const [reader] = await Promise.all([context.waitForEvent('page'), page.getByTestId('read-now').click()]);
-  await expect(reader.locator('img.reader__page--shown').first()).toBeVisible();
+  await expect(reader.locator('img.reader__page--shown').first()).toBeVisible({ timeout: 30_000 });
   expect(new URL(reader.url()).host).toBe(proxy.host);
   const image = await reader.locator('img.reader__page--shown').first().getAttribute('src');
   expect(new URL(image!, reader.url()).host).toBe(proxy.host);
