@@ -6,10 +6,13 @@
 // refuse (or there is none: a guest, a visitor), an active zone pass opens what its zone opens.
 // The country block refuses either way. A paid personal plan (repositories/payments.ts) is the
 // third way in, for what the institution does not open (none, expired, or a section it lacks).
+// IP authentication comes before both: a reader with no live institution of their own (a guest, a
+// visitor, a member whose access ended) reading from an institution's approved campus range gets
+// that institution's subscription, its sections and age rating and no more (ip-access.ts).
 import type { Queryable } from '../db/index';
 import { HttpError, notFound } from '../plugins/errors';
 import { accessEnds, sectionOpen } from './membership';
-import { passOpening } from './zones';
+import { clientInet, passOpening } from './zones';
 import { hasRunningPlan, planOpening } from './payments';
 import type { ZoneSection } from '../../shared/zones';
 import { AGE_RATE_APPLY_BELOW, HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY, PRODUCT_NAME } from '../../shared/constants';
@@ -23,6 +26,8 @@ export interface ReadableIssue {
    * reading only: no downloads), with the pass's end. */
   zoneId: number | null;
   passEndsAt: Date | null;
+  /** The institution whose campus range opened it (IP authentication), else null. */
+  ipInstitutionId: number | null;
 }
 
 export const READING_REFUSALS = {
@@ -68,7 +73,9 @@ export async function institutionAgeLimit(db: Queryable, userId: number): Promis
   return rows[0].age_rating < AGE_RATE_APPLY_BELOW ? rows[0].age_rating : null;
 }
 
-export async function checkReading(db: Queryable, userId: number, issueId: number, storeId = 1): Promise<ReadableIssue> {
+/** May this reader read this issue? `ip` is the request's client address (request.ip), for IP
+ * authentication; without it only the reader's own access counts. */
+export async function checkReading(db: Queryable, userId: number, issueId: number, storeId = 1, ip?: string): Promise<ReadableIssue> {
   const { rows } = await db.query<{
     mid: number;
     cat_id: number;
@@ -99,20 +106,46 @@ export async function checkReading(db: Queryable, userId: number, issueId: numbe
   const journal = r.type === 'journal' || r.cat_id === JOURNAL_SECTION;
   const refusal =
     (await institutionSubscriptionRefusal(db, userId)) ?? (blocked ? 'country_blocked' : institutionRefusal(r, newspaper, journal));
-  if (!refusal) return { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: null, passEndsAt: null };
+  const own = { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: null, passEndsAt: null, ipInstitutionId: null };
+  if (!refusal) return own;
   if (refusal === 'country_blocked') throw refuse(refusal);
+  if (refusal === 'no_access' || refusal === 'subscription_expired') {
+    const campus = await campusOpening(db, ip, { ...r, newspaper, journal });
+    if (campus) return { ...own, ipInstitutionId: campus };
+  }
   const sections: ZoneSection[] = [];
   if (newspaper) sections.push('newspapers');
   if (journal) sections.push('journals');
   if (!sections.length) sections.push('magazines');
   if (PLAN_OPENS.has(refusal) && (await planOpening(db, userId, { mid: r.mid, catId: r.cat_id, sections }))) {
     if (blocked) throw refuse('country_blocked');
-    return { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: null, passEndsAt: null };
+    return own;
   }
   const pass = await passOpening(db, userId, { mid: r.mid, catId: r.cat_id, sections, ageRating: r.title_age });
   if (!pass) throw refuse(refusal);
   if (blocked) throw refuse('country_blocked'); // a zone never lifts the country block
-  return { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: pass.zoneId, passEndsAt: pass.endsAt };
+  return { ...own, zoneId: pass.zoneId, passEndsAt: pass.endsAt };
+}
+
+/** The institution whose approved campus range holds `ip` and whose own rules open this title (a
+ * live subscription, its sections, its age rating, its country's block), or null. */
+async function campusOpening(
+  db: Queryable,
+  ip: string | undefined,
+  t: { blocked: string[]; title_age: number; store_country: string | null; newspaper: boolean; journal: boolean },
+): Promise<number | null> {
+  const address = clientInet(ip);
+  if (!address) return null;
+  const { rows } = await db.query<{ id: number; country: string | null; newspapers: boolean; journals: boolean; age_rating: number }>(
+    `SELECT i.id, i.country, i.newspapers, i.journals, i.age_rating
+     FROM institution_ip_ranges g JOIN institutions i ON i.id = g.institution_id
+     WHERE g.approved_at IS NOT NULL AND g.net >>= $1::inet AND i.sub_end > now() LIMIT 1`,
+    [address],
+  );
+  const i = rows[0];
+  if (!i || [t.store_country, i.country].some((c) => c && t.blocked.includes(c.trim()))) return null;
+  const rules = { newspapers: i.newspapers, journals: i.journals, inst_age: i.age_rating, title_age: t.title_age };
+  return institutionRefusal(rules, t.newspaper, t.journal) ? null : i.id;
 }
 
 /** What the live institution's own rules refuse: its section flags and (spec §5, like the list

@@ -82,6 +82,8 @@ export interface ReaderEventRow {
   at: number;
   /** The zone whose pass it was read under (the server's finding), if any. */
   zoneId?: number | null;
+  /** The institution whose campus range opened it (IP authentication), if any. */
+  ipInstitutionId?: number | null;
 }
 
 /** Stores read events for one reader; events of unknown issues are dropped. Returns how many were
@@ -102,15 +104,18 @@ export async function storeReadEvents(
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     const { rows } = await tx.query<{ id: string }>(
       `WITH e AS (
-         SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::int[]) WITH ORDINALITY AS e(kind, issue_id, page_no, at, zone_id, n)
+         SELECT * FROM unnest($2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::int[], $7::int[])
+           WITH ORDINALITY AS e(kind, issue_id, page_no, at, zone_id, ip_inst, n)
        )
        INSERT INTO usage_events (kind, user_id, institution_id, mid, issue_id, page_no, at, source, zone_id)
        SELECT e.kind, $1,
-              -- Read under a pass, it is the zone owner's usage (none for a public zone), never the reader's institution's.
-              CASE WHEN e.zone_id IS NULL THEN (SELECT institution_id FROM users WHERE id = $1)
-                   ELSE (SELECT institution_id FROM zones WHERE id = e.zone_id) END,
+              -- Read under a pass, it is the zone owner's usage (none for a public zone), never the
+              -- reader's institution's; from a campus range, the campus institution's.
+              CASE WHEN e.zone_id IS NOT NULL THEN (SELECT institution_id FROM zones WHERE id = e.zone_id)
+                   WHEN e.ip_inst IS NOT NULL THEN e.ip_inst
+                   ELSE (SELECT institution_id FROM users WHERE id = $1) END,
               s.mid, e.issue_id, e.page_no, e.at,
-              CASE WHEN e.zone_id IS NULL THEN 'web' ELSE 'zone' END, e.zone_id
+              CASE WHEN e.zone_id IS NOT NULL THEN 'zone' WHEN e.ip_inst IS NOT NULL THEN 'ip' ELSE 'web' END, e.zone_id
        FROM e JOIN issues s ON s.issue_id = e.issue_id ORDER BY e.n RETURNING id::text`,
       [
         userId,
@@ -119,6 +124,7 @@ export async function storeReadEvents(
         list.map((e) => e.page ?? null),
         list.map((e) => new Date(e.at)),
         list.map((e) => e.zoneId ?? null),
+        list.map((e) => e.ipInstitutionId ?? null),
       ],
     );
     await countUsageEvents(

@@ -1,5 +1,5 @@
 // The console's access section: the subscription (read-only for librarians: Lectern sets it), the
-// e-mail domains that let readers in, and the access codes.
+// e-mail domains that let readers in, the campus networks (IP access), and the access codes.
 import { useQuery } from '@tanstack/react-query';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { accessQuery } from './access-queries';
@@ -7,6 +7,7 @@ import { consoleTexts } from './texts';
 import { QueryProblem, type SectionProps } from './ConsoleParts';
 import { DomainsPanel } from './DomainsPanel';
 import { CodesPanel } from './CodesPanel';
+import { IpRangesPanel } from './IpRangesPanel';
 import { useDay } from './useDay';
 
 export function AccessSection({ institutionId, me }: SectionProps) {
@@ -41,6 +42,7 @@ export function AccessSection({ institutionId, me }: SectionProps) {
         {me.role === 'librarian' && <p className="console__note">{t('subscriptionReadOnly')}</p>}
       </section>
       <DomainsPanel institutionId={institutionId} domains={a.domains} />
+      <IpRangesPanel institutionId={institutionId} admin={me.role === 'admin'} />
       <CodesPanel institutionId={institutionId} access={a} />
     </>
   );

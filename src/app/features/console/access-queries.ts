@@ -14,6 +14,7 @@ import {
 import { ApiError, apiGet, apiPost, currentCredentials } from '../../lib/api';
 import { send } from '../../lib/http';
 import { consoleKeys } from './queries';
+import { IpRanges } from '../../../shared/schemas/ip-access';
 
 export const accessKeys = {
   access: (institutionId: number) => [...consoleKeys.all, institutionId, 'access'] as const,
@@ -104,4 +105,29 @@ export async function downloadCodesCsv(institutionId: number): Promise<void> {
   if (!res.ok) throw new ApiError(res.status, 'http', `Request failed with status code ${res.status}`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'access-codes.csv';
   saveFile(await res.blob(), name);
+}
+
+/** The institution's campus ranges (IP authentication). */
+const rangesPath = (institutionId: number) => `/api/console/institutions/${institutionId}/ip-ranges`;
+const rangesKey = (institutionId: number) => [...consoleKeys.all, institutionId, 'ip-ranges'] as const;
+export const ipRangesQuery = (institutionId: number) =>
+  queryOptions({
+    queryKey: rangesKey(institutionId),
+    queryFn: ({ signal }) => apiGet(rangesPath(institutionId), IpRanges, undefined, signal),
+    retry: false,
+  });
+
+/** Proposes a range (an admin's is approved at once), approves (admins) or removes one; the
+ * answer is the institution's ranges now. */
+export function useIpRangeChange(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { add: string } | { approve: number } | { remove: number }) =>
+      'add' in change
+        ? apiPost(rangesPath(institutionId), IpRanges, { network: change.add.trim() })
+        : 'approve' in change
+          ? apiPost(`${rangesPath(institutionId)}/${change.approve}/approve`, IpRanges)
+          : apiPost(`${rangesPath(institutionId)}/${change.remove}/remove`, IpRanges),
+    onSuccess: (reply) => client.setQueryData(rangesKey(institutionId), reply),
+  });
 }

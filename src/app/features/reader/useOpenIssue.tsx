@@ -3,12 +3,15 @@
 // blocked pop-up navigates this tab instead (spec §4). A refusal shows its text in a dialog
 // (the expired-subscription dialog of spec §4 with Ok, in the generic popup). Offline, a downloaded issue opens as is.
 // While the token is on its way the button says so, and further taps are ignored: on slow Wi-Fi
-// a second tap used to open a second reader tab. Signed out, sign-in comes back here and opens it.
+// a second tap used to open a second reader tab. Signed out, sign-in comes back here and opens it;
+// signed out on an institution's campus network (IP authentication), a guest session opens it at once.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { session } from '../../lib/session';
+import { saveUser, session } from '../../lib/session';
+import { campusNow } from '../../lib/campus';
+import { startGuestSession } from '../login/guest';
 import { useErrorText } from '../../lib/errors';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
@@ -70,7 +73,14 @@ export function useOpenIssue({ isNews = false } = {}) {
   }
 
   async function request(issueId: number, page?: number) {
-    if (!session.isLoggedIn() || !session.userToken()) return signInFirst(issueId, page);
+    if (!session.isLoggedIn() || !session.userToken()) {
+      if (!navigator.onLine || !(await campusNow())) return signInFirst(issueId, page);
+      try {
+        saveUser(await startGuestSession(), 'guest');
+      } catch (err) {
+        return showToast(errorText(err));
+      }
+    }
     // Offline: a downloaded issue opens as it is; any other needs the network, and says so.
     const openOffline = async () => {
       if ((await downloadRecord(issueId))?.status === 'done') launch(readerUrl(issueId, page, extra));

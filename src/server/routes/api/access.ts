@@ -21,6 +21,8 @@ import { findAccessCode, redeemAccessCode } from '../../repositories/access-code
 import { LIMITS, clientIp, refund, spend, type Check } from '../../services/rate-limit';
 import { otpExpired } from '../../services/otp';
 import { REQUEST_CAPS } from '../../plugins/request-limits';
+import { ipInstitution } from '../../repositories/ip-access';
+import { IpAccessReply } from '../../../shared/schemas/ip-access';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
@@ -94,6 +96,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return userInfo(db, req.user!.id);
     },
   );
+
+  /** Whose campus this request comes from (IP authentication), so the app can say "Access
+   * provided by …" and let a signed-out visitor read there. The address is the request's as
+   * TRUST_PROXY decides it: X-Forwarded-For counts only from a trusted proxy. */
+  app.get('/access/ip', { schema: { response: { 200: IpAccessReply } } }, async (req) => ({
+    institution: await ipInstitution(db, req.ip),
+  }));
 
   /** Completes a 'link' code: adds the verified e-mail address or mobile number to the account;
    * an institutional address also links the account to its institution. */

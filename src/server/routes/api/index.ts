@@ -23,6 +23,7 @@ import consoleRequestRoutes from './console-requests';
 import consoleAdminRoutes from './console-admin';
 import consoleActivityRoutes from './console-activity';
 import consoleZoneRoutes from './console-zones';
+import consoleIpRangeRoutes from './console-ip-ranges';
 import consoleEnquiryRoutes from './console-enquiries';
 // Personal plans and payments (issue 17).
 import paymentRoutes from './payments';
@@ -57,6 +58,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleAdminRoutes);
   await app.register(consoleActivityRoutes);
   await app.register(consoleZoneRoutes);
+  await app.register(consoleIpRangeRoutes);
   await app.register(consoleEnquiryRoutes);
   await app.register(paymentRoutes);
   await app.register(consoleIngestRoutes);

@@ -49,6 +49,10 @@ const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429
 const IssueParams = z.object({ issueId: int(1) });
 const PageParams = IssueParams.extend({ page: int(1, 10_000) });
 const CodeQuery = z.object({ code: raw().max(2000).optional() });
+/** A download asked for under a campus range alone (IP authentication opens reading there, not
+ * keeping copies to read elsewhere). */
+export const IP_ONLY_DOWNLOAD =
+  "Reading on your institution's network is online only. Downloading an issue to read offline needs your own access (sign in with your institution's account).";
 /** A download asked for under a zone pass alone. */
 export const ZONE_ONLY_DOWNLOAD =
   'Reading in a Smart Reading Zone is online only. Downloading an issue to read offline needs a subscription.';
@@ -105,7 +109,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       // On a zone's network this is where Read Now meets the zone: sighted first (one indexed
       // lookup when the address is in no zone), so the pass is there for the check.
       await sight(app, userId(req), { ip: req.ip });
-      await checkReading(app.db, userId(req), issue, store_id).catch((err) => deny(userId(req), issue, err));
+      await checkReading(app.db, userId(req), issue, store_id, req.ip).catch((err) => deny(userId(req), issue, err));
       const { code, expiresAt } = await tokens.sign(req.user!, issue, req.user!.sessionId);
       // Where to open, known here already: the reader's first requests can then go out at once.
       const at = page ?? (await readProgress(app.db, userId(req), issue)).page;
@@ -165,10 +169,11 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     return readProgress(app.db, userId(req), issueId);
   });
 
-  /** The zone the issue is read under (null: the subscription), or false when it may not be read. */
-  const mayRead = (uid: number, issueId: number) =>
-    checkReading(app.db, uid, issueId).then(
-      (ok) => ok.zoneId,
+  /** The zone or campus the issue is read under (nulls: the reader's own access), or false when it
+   * may not be read. */
+  const mayRead = (uid: number, issueId: number, ip: string) =>
+    checkReading(app.db, uid, issueId, 1, ip).then(
+      (ok) => ({ zoneId: ok.zoneId, ipInstitutionId: ok.ipInstitutionId }),
       (err) => {
         if (err instanceof HttpError) return false as const;
         throw err;
@@ -190,13 +195,14 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       // Only issues this reader may open count (each issue checked once): otherwise anyone signed in
       // could inflate popularity and the institutions' reports. A reader's batch names a few issues;
       // past READ_EVENT_ISSUES_MAX the rest are dropped, so one request costs a bounded number of checks.
-      // Read under a zone pass, they are recorded as such (source 'zone' and the zone).
-      const readable = new Map<number, number | null>();
+      // Read under a zone pass, they are recorded as such (source 'zone' and the zone); from a
+      // campus range, as the campus institution's (source 'ip').
+      const readable = new Map<number, { zoneId: number | null; ipInstitutionId: number | null }>();
       for (const issueId of [...new Set(plausible.map((e) => e.issueId))].slice(0, READ_EVENT_ISSUES_MAX)) {
-        const zoneId = await mayRead(userId(req), issueId);
-        if (zoneId !== false) readable.set(issueId, zoneId);
+        const under = await mayRead(userId(req), issueId, req.ip);
+        if (under !== false) readable.set(issueId, under);
       }
-      const events = plausible.filter((e) => readable.has(e.issueId)).map((e) => ({ ...e, zoneId: readable.get(e.issueId) ?? null }));
+      const events = plausible.filter((e) => readable.has(e.issueId)).map((e) => ({ ...e, ...readable.get(e.issueId)! }));
       const stored = events.length
         ? await storeReadEvents(app.db, userId(req), events, (tx, n) => req.keepAnswer(tx, { status: 1, stored: n }))
         : 0;
@@ -227,8 +233,9 @@ const reader: FastifyPluginAsyncZod = async (app) => {
       const uid = userId(req);
       const { issueId, deviceId } = req.body;
       // A zone pass opens online reading only: keeping an issue needs the subscription.
-      if ((await checkReading(app.db, uid, issueId).catch((err) => deny(uid, issueId, err))).zoneId !== null)
-        throw new HttpError(403, 'zone_online_only', ZONE_ONLY_DOWNLOAD);
+      const grant = await checkReading(app.db, uid, issueId, 1, req.ip).catch((err) => deny(uid, issueId, err));
+      if (grant.zoneId !== null) throw new HttpError(403, 'zone_online_only', ZONE_ONLY_DOWNLOAD);
+      if (grant.ipInstitutionId !== null) throw new HttpError(403, 'ip_online_only', IP_ONLY_DOWNLOAD);
       const limits = await downloadLimits(app.db, uid, defaults);
       const outcome = await addDownloadWithinLimits(app.db, uid, deviceId, issueId, limits);
       if (outcome === 'device_limit') {
