@@ -12,6 +12,7 @@ import {
   MembersQuery,
 } from '../../../shared/schemas/console-members';
 import { allMembers, extendAccess, listMembers, memberDetail, removeMember } from '../../repositories/console-members';
+import { memberPrivacy } from '../../repositories/member-privacy';
 import { toCsv } from '../../services/csv';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 
@@ -40,12 +41,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const institution = await institutionFor(req, req.params.institutionId);
-      const rows = await allMembers(app.db, institution.id, req.query);
+      const [rows, privacy] = await Promise.all([allMembers(app.db, institution.id, req.query), memberPrivacy(app.db, institution.id)]);
       const filter: MemberFilter = req.query.filter;
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="members-${institution.id}-${filter}.csv"`);
+      // The last read is a column only where the institution shows members' reading.
+      const columns = ['name', 'email', 'mobile', 'status', 'access_until', ...(privacy.showReading ? ['last_read'] : [])];
       return toCsv(
-        ['name', 'email', 'mobile', 'status', 'access_until', 'last_read'],
-        rows.map((m) => [m.name, m.email, m.mobile, m.status, lastDay(m.accessEndsAt), day(m.lastReadAt)]),
+        columns,
+        rows.map((m) => [m.name, m.email, m.mobile, m.status, lastDay(m.accessEndsAt), day(m.lastReadAt)].slice(0, columns.length)),
       );
     },
   );

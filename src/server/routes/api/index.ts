@@ -22,6 +22,7 @@ import consoleMemberRoutes from './console-members';
 import consoleRequestRoutes from './console-requests';
 import consoleAdminRoutes from './console-admin';
 import consoleActivityRoutes from './console-activity';
+import consolePrivacyRoutes from './console-privacy';
 import consoleZoneRoutes from './console-zones';
 import consoleEnquiryRoutes from './console-enquiries';
 // Personal plans and payments (issue 17).
@@ -56,6 +57,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleRequestRoutes);
   await app.register(consoleAdminRoutes);
   await app.register(consoleActivityRoutes);
+  await app.register(consolePrivacyRoutes);
   await app.register(consoleZoneRoutes);
   await app.register(consoleEnquiryRoutes);
   await app.register(paymentRoutes);
