@@ -98,7 +98,7 @@ function MemberList({
           {data.members.length ? (
             <ul className="members__list" data-testid="members-list">
               {data.members.map((m) => (
-                <MemberItem key={m.id} m={m} lang={lang} params={params} />
+                <MemberItem key={m.id} m={m} lang={lang} params={params} showReading={data.showReading} />
               ))}
             </ul>
           ) : (
@@ -131,7 +131,7 @@ function MemberList({
   );
 }
 
-function MemberItem({ m, lang, params }: { m: MemberRow; lang: string; params: URLSearchParams }) {
+function MemberItem({ m, lang, params, showReading }: { m: MemberRow; lang: string; params: URLSearchParams; showReading: boolean }) {
   const { t } = useNamespaceTexts('console', consoleTexts);
   const to = new URLSearchParams(params);
   to.set('member', String(m.id));
@@ -143,9 +143,12 @@ function MemberItem({ m, lang, params }: { m: MemberRow; lang: string; params: U
       <span className="members__contact">{[m.email, m.mobile].filter(Boolean).join(' · ')}</span>
       <span className={`members__status members__status--${m.status}`}>{t(`status_${m.status}`)}</span>
       <span className="members__meta">
-        {m.accessEndsAt && accessText(m.accessEndsAt, t, lang)}
-        {m.accessEndsAt && ' · '}
-        {m.lastReadAt ? t('lastReadOn', { date: formatDay(m.lastReadAt, lang) }) : t('neverRead')}
+        {[
+          m.accessEndsAt && accessText(m.accessEndsAt, t, lang),
+          showReading && (m.lastReadAt ? t('lastReadOn', { date: formatDay(m.lastReadAt, lang) }) : t('neverRead')),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </span>
     </li>
   );

@@ -14,11 +14,11 @@ import {
 import { allMembers, extendAccess, listMembers, memberDetail, removeMember } from '../../repositories/console-members';
 import { memberPrivacy } from '../../repositories/member-privacy';
 import { toCsv } from '../../services/csv';
+import { lastAccessDay } from '../../../shared/labels';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
-/** The last day with access: an end at midnight UTC is the day before's. */
-const lastDay = (iso: string | null) => (iso ? new Date(Date.parse(iso) - 1).toISOString().slice(0, 10) : '');
+const lastDay = (iso: string | null) => (iso ? lastAccessDay(Date.parse(iso)) : '');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { institutionFor } = consoleGuard(app);
