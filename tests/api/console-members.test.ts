@@ -225,6 +225,10 @@ describe('extending access', () => {
     }
     expect(await endsOf(kabir)).toEqual(before);
     expect(await audit('member.extend')).toEqual([]);
+    // The field is named by its label on the console's screen, not by the API's name for it.
+    const named = await extend(kabir, 'tomorrow');
+    expect(named.body.error.message).toBe('Last day of access: expected a date as YYYY-MM-DD');
+    expect(named.body.error.message).not.toMatch(/\buntil\b/);
   });
 
   it('moves the end to the end of the chosen day (UTC), and records who did it', async () => {

@@ -113,6 +113,9 @@ describe('changing it', () => {
       expect(res.body.error.message).toContain(message);
     }
     expect(await stored()).toEqual({ s: false, d: false, r: 180 });
+    // Named as the console's form names the field, never `retentionDays`.
+    const res = await api.post(privacyUrl, { ...body, retentionDays: 5 }, tokens[ADMIN]);
+    expect(res.body.error.message).toBe(`Reading history kept (days): Keep reading history at least 31 days.`);
   });
 
   it('lets an admin show reading and devices: audited, and the librarian sees them', async () => {
