@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'institution.create',
   'institution.update',
   'member.extend',
+  'member.import',
+  'member.invite',
   'member.remove',
   'privacy.update',
   'role.grant',

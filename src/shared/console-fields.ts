@@ -1,6 +1,6 @@
 // The console's form fields by the names its API takes, each with the console text that labels it
 // on screen: a refused value is named as the librarian sees it ("Last day of access: …"), never by
-// the API's own name (`until`). Positions in a list (`networks.3`) are left out of the name.
+// the API's own name (`until`). A part of a field (`networks.3`, `hours.mon.0`) is named by the field.
 import type en from '../../locales/console/en.json';
 
 type ConsoleText = keyof typeof en;
@@ -33,6 +33,11 @@ export const CONSOLE_FIELDS: Record<string, ConsoleText> = {
   passMinutes: 'zonePass',
   opens: 'zoneOpens',
   proof: 'zoneProof',
+  newspapers: 'sectionNewspapers',
+  journals: 'sectionJournals',
+  begin: 'fromMonth',
+  end: 'toMonth',
+  status: 'field_status',
   q: 'membersSearch',
   filter: 'membersFilter',
   showReading: 'privacyShowReading',
@@ -46,5 +51,6 @@ export function consoleFieldText(path: string): ConsoleText | null {
     .split('.')
     .filter((p) => !/^\d+$/.test(p))
     .join('.');
-  return CONSOLE_FIELDS[name] ?? CONSOLE_FIELDS[name.split('.').at(-1) ?? ''] ?? null;
+  // A part of a field (`hours.mon`) is named by the field.
+  return CONSOLE_FIELDS[name] ?? CONSOLE_FIELDS[name.split('.')[0]] ?? null;
 }
