@@ -43,7 +43,11 @@ describe('audit actions', () => {
 
   it('lists every action the server records', () => {
     for (const action of literals) expect(AUDIT_ACTIONS, action).toContain(action);
-    for (const group of groups) expect(AUDIT_ACTIONS.some((a) => a.startsWith(`${group}.`)), group).toBe(true);
+    for (const group of groups)
+      expect(
+        AUDIT_ACTIONS.some((a) => a.startsWith(`${group}.`)),
+        group,
+      ).toBe(true);
   });
 
   it('has English and Hindi words for every action', () => {

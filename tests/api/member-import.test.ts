@@ -22,10 +22,12 @@ const base = `/api/console/institutions/${A}/members`;
 const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const state = async () =>
-  (await sql<{ users: number; invitations: number; audits: number }>(
-    `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM member_invitations) AS invitations,
+  (
+    await sql<{ users: number; invitations: number; audits: number }>(
+      `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM member_invitations) AS invitations,
             (SELECT count(*)::int FROM console_audit) AS audits`,
-  ))[0];
+    )
+  )[0];
 /** The invitations mailed to this address, once there are n (or 10 s have passed). */
 async function mailsFor(to: string, n: number) {
   const invitations = () => smtp.mailsTo(to).filter((m) => m.subject?.includes(' invites you '));
@@ -179,7 +181,9 @@ describe('bulk actions', () => {
     const gone = ids['gone@active.edu'];
     const res = await bulk({ action: 'remove', memberIds: [gone, gone] });
     expect(res.body.results).toEqual([{ id: gone, ok: true, error: null }]);
-    expect((await sql<{ institution_id: number | null }>('SELECT institution_id FROM users WHERE id = $1', [gone]))[0].institution_id).toBeNull();
+    expect(
+      (await sql<{ institution_id: number | null }>('SELECT institution_id FROM users WHERE id = $1', [gone]))[0].institution_id,
+    ).toBeNull();
   });
 
   it('refuses bad input (400) and other librarians (403), changing nothing', async () => {

@@ -29,11 +29,16 @@ const csv = async () =>
   (await t.app.inject({ method: 'GET', url: `/api/console/institutions/${A}/members.csv?q=asha`, headers: { authorization: tokens[LIB] } }))
     .body;
 const stored = async () =>
-  (await sql<{ s: boolean; d: boolean; r: number }>(
-    'SELECT show_member_reading AS s, show_member_devices AS d, reading_retention_days AS r FROM institutions WHERE id = $1',
-    [A],
-  ))[0];
-const audits = () => sql<{ actor: string; before: unknown; after: unknown }>(`SELECT actor, before, after FROM console_audit WHERE action = 'privacy.update' ORDER BY id`);
+  (
+    await sql<{ s: boolean; d: boolean; r: number }>(
+      'SELECT show_member_reading AS s, show_member_devices AS d, reading_retention_days AS r FROM institutions WHERE id = $1',
+      [A],
+    )
+  )[0];
+const audits = () =>
+  sql<{ actor: string; before: unknown; after: unknown }>(
+    `SELECT actor, before, after FROM console_audit WHERE action = 'privacy.update' ORDER BY id`,
+  );
 
 /** Stores an issue opened by the reader `daysAgo` days ago and counts it, as the app's events are. */
 async function opened(daysAgo: number, institutionId: number | null = A) {
@@ -75,11 +80,20 @@ describe('by default', () => {
   it('sends no member reading and no devices: member page, list and CSV', async () => {
     const res = await page();
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ lastRead: null, lastReadAt: null, devices: [], sessions: [], shown: { reading: false, devices: false } });
+    expect(res.body).toMatchObject({
+      lastRead: null,
+      lastReadAt: null,
+      devices: [],
+      sessions: [],
+      shown: { reading: false, devices: false },
+    });
     expect(JSON.stringify(res.body)).not.toContain('Business Weekly');
     const rows = await list();
     expect(rows.body).toMatchObject({ showReading: false, members: [{ email: READER, lastReadAt: null }] });
-    const lines = (await csv()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await csv())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('name,email,mobile,status,access_until');
     expect(lines[1].split(',')).toHaveLength(5);
   });
@@ -122,9 +136,7 @@ describe('changing it', () => {
     const res = await api.post(privacyUrl, body, tokens[ADMIN]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(body);
-    expect(await audits()).toEqual([
-      { actor: ADMIN, before: { showReading: false, showDevices: false, retentionDays: 180 }, after: body },
-    ]);
+    expect(await audits()).toEqual([{ actor: ADMIN, before: { showReading: false, showDevices: false, retentionDays: 180 }, after: body }]);
     // The same again changes nothing and records nothing.
     expect((await api.post(privacyUrl, body, tokens[ADMIN])).status).toBe(200);
     expect(await audits()).toHaveLength(1);
@@ -139,10 +151,11 @@ describe('changing it', () => {
 
 describe('the retention', () => {
   it('takes the reader off events past it, per institution, and leaves the COUNTER counts', async () => {
-    const counts = () => sql<{ metric: string; n: number }>(
-      `SELECT metric, sum(n)::int AS n FROM counter_usage WHERE institution_id = $1 GROUP BY metric ORDER BY metric`,
-      [A],
-    );
+    const counts = () =>
+      sql<{ metric: string; n: number }>(
+        `SELECT metric, sum(n)::int AS n FROM counter_usage WHERE institution_id = $1 GROUP BY metric ORDER BY metric`,
+        [A],
+      );
     const old = await opened(100); // past the institution's 90 days
     const kept = await opened(60);
     const noInstitutionOld = await opened(RETENTION_DEFAULT_DAYS + 5, null);
@@ -151,9 +164,11 @@ describe('the retention', () => {
     expect(before.length).toBeGreaterThan(0);
     await housekeeping(t.db, path.join(t.dataDir, 'private'));
     const users = Object.fromEntries(
-      (await sql<{ id: string; user_id: number | null }>('SELECT id::text, user_id FROM usage_events WHERE id = ANY($1::bigint[])', [
-        [old, kept, noInstitutionOld, noInstitutionKept],
-      ])).map((r) => [r.id, r.user_id]),
+      (
+        await sql<{ id: string; user_id: number | null }>('SELECT id::text, user_id FROM usage_events WHERE id = ANY($1::bigint[])', [
+          [old, kept, noInstitutionOld, noInstitutionKept],
+        ])
+      ).map((r) => [r.id, r.user_id]),
     );
     expect(users).toEqual({ [old]: null, [kept]: ids[READER], [noInstitutionOld]: null, [noInstitutionKept]: ids[READER] });
     // The event itself stays (the overview's and popularity's totals), and the counts stay.

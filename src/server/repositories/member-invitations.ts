@@ -11,6 +11,7 @@ import type { Mailer } from '../services/mailer';
 import { invitationMail } from '../services/messages';
 import { looksLikeFormula } from '../../shared/formula-guard';
 import { EMAIL_PATTERN } from '../../shared/validation';
+import { NO_CONTROL } from '../../shared/schemas/fields';
 import {
   IMPORT_MAX_ROWS,
   INVITE_GAP_MINUTES,
@@ -24,7 +25,6 @@ import { joinInstitution } from './membership';
 const UNTIL_COLUMNS = ['access_until', 'until', 'expiry', 'expires', 'expires_on', 'expiry_date'];
 const NAME_MAX = 80;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 /** The end of a last day of access: midnight UTC after it (as an extension sets it). */
 const endOf = (until: string) => new Date(Date.parse(`${until}T00:00:00Z`) + 86_400_000);
@@ -62,7 +62,7 @@ export async function checkImport(db: Queryable, institutionId: number, csv: str
     const refuse = (error: string): ImportRow => ({ ...row, status: 'error', error });
     if ([raw.email, raw.name, until].some((v) => looksLikeFormula(v)))
       return refuse('A cell starts with =, +, - or @, which a spreadsheet runs as a formula: remove that character.');
-    if ([raw.email, raw.name, until].some((v) => CONTROL.test(v))) return refuse('A cell holds characters that are not text.');
+    if ([raw.email, raw.name, until].some((v) => !NO_CONTROL.test(v))) return refuse('A cell holds characters that are not text.');
     if (!email) return refuse('The e-mail address is missing.');
     if (email.length > 254 || !EMAIL_PATTERN.test(email)) return refuse('That is not an e-mail address.');
     if (!raw.name) return refuse('The name is missing.');
@@ -167,10 +167,7 @@ export async function deliverInvitations(db: Db, mailer: Mailer, publicUrl: stri
         } catch {
           ok = false;
         }
-        await tx.query(`UPDATE member_invitations SET tries = tries + 1, sent_at = CASE WHEN $2 THEN now() END WHERE id = $1`, [
-          v.id,
-          ok,
-        ]);
+        await tx.query(`UPDATE member_invitations SET tries = tries + 1, sent_at = CASE WHEN $2 THEN now() END WHERE id = $1`, [v.id, ok]);
         if (ok) sent++;
       }
       after = rows.at(-1)?.id ?? after;

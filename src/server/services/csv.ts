@@ -33,15 +33,19 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (quoted) {
-      if (c === '"' && s[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else {
         if (c === '\n') line++;
         cell += c;
       }
     } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') (cells.push(cell), (cell = ''));
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && s[i + 1] === '\n') i++;
       endRow();
       line++;
