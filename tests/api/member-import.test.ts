@@ -8,7 +8,7 @@ import { apiClient, signInByCode, xsrfToken } from '../support/api-client';
 import { startSmtp } from '../support/smtp';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
-import { IMPORT_MAX_ROWS } from '../../src/shared/schemas/member-import';
+import { IMPORT_MAX_ROWS, INVITES_PER_DAY } from '../../src/shared/schemas/member-import';
 import { deliverInvitations } from '../../src/server/repositories/member-invitations';
 
 let t: TestContext;
@@ -202,5 +202,25 @@ describe('bulk actions', () => {
     }
     expect((await bulk({ action: 'remove', memberIds: [kept] }, tokens[OTHER])).status).toBe(403);
     expect(await state()).toEqual(before);
+  });
+});
+
+describe('the daily cap', () => {
+  it("refuses an import that would pass the day's invitations (429), writing nothing", async () => {
+    await sql(
+      `INSERT INTO member_invitations (institution_id, user_id, email, sent_at)
+       SELECT $1, $2, 'kept@active.edu', now() FROM generate_series(1, $3::int)`,
+      [A, ids['kept@active.edu'], INVITES_PER_DAY - 1],
+    );
+    const before = await state();
+    const csv = `email,name\ncap.one@active.edu,Cap One\ncap.two@active.edu,Cap Two`;
+    const res = await api.post(`${base}/import`, { csv }, tokens[LIB]);
+    expect([res.status, res.body.error.code]).toEqual([429, 'too_many_invitations']);
+    expect(res.body.error.message).toBe(`Your institution may send ${INVITES_PER_DAY} invitations a day; 1 are left today.`);
+    expect(await state()).toEqual(before);
+    // One still fits.
+    expect((await api.post(`${base}/import`, { csv: 'email,name\ncap.one@active.edu,Cap One' }, tokens[LIB])).body).toMatchObject({
+      invited: 1,
+    });
   });
 });

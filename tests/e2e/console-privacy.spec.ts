@@ -91,7 +91,12 @@ test('a CSV is previewed, imported and mailed; chosen members are extended at on
   const until = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   await lib.getByTestId('bulk-until').fill(until);
   await lib.getByTestId('bulk-extend').click();
-  const shown = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const shown = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   await expect(lib.getByTestId('members-bulk')).toContainText(`Extend access of 2 members to ${shown}?`);
   await screenshotBoth(lib, 'console-bulk');
   await lib.getByTestId('bulk-yes').click();
@@ -109,7 +114,12 @@ test('a CSV is previewed, imported and mailed; chosen members are extended at on
   await signIn.enterCode(await codeFor(one));
   await expect(reader).not.toHaveURL(/\/login/);
   await reader.goto('/dashboard/myAccount');
-  const long = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const long = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   await expect(reader.getByTestId('institution')).toContainText(`Reading access until ${long}`);
   await reader.context().close();
 });

@@ -15,6 +15,7 @@ import { NO_CONTROL } from '../../shared/schemas/fields';
 import {
   IMPORT_MAX_ROWS,
   INVITE_GAP_MINUTES,
+  INVITES_PER_DAY,
   type ImportPreview,
   type ImportResult,
   type ImportRow,
@@ -28,6 +29,19 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 /** The end of a last day of access: midnight UTC after it (as an extension sets it). */
 const endOf = (until: string) => new Date(Date.parse(`${until}T00:00:00Z`) + 86_400_000);
+
+/** One institution's invitations are decided one transaction at a time (the daily count and the
+ * resend gap are checked and written under it). */
+const lockInvitations = (tx: Queryable, institutionId: number) =>
+  tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`member-invite:${institutionId}`]);
+
+const invitedToday = async (tx: Queryable, institutionId: number) =>
+  (
+    await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM member_invitations WHERE institution_id = $1 AND created_at > now() - interval '1 day'`,
+      [institutionId],
+    )
+  ).rows[0].n;
 
 /** Checks a CSV file against the institution without writing anything: each row to invite, a
  * member already, or refused with the reason. 400 for a file that cannot be read as the list. */
@@ -88,8 +102,16 @@ export async function checkImport(db: Queryable, institutionId: number, csv: str
  * each is queued an invitation; audited once (`member.import`). The rows with errors are left. */
 export async function importMembers(db: Db, institutionId: number, csv: string, actorId: number): Promise<ImportResult> {
   return db.transaction(async (tx) => {
+    await lockInvitations(tx, institutionId);
     const preview = await checkImport(tx, institutionId, csv);
     const invite = preview.rows.filter((r) => r.status === 'invite');
+    const sent = await invitedToday(tx, institutionId);
+    if (sent + invite.length > INVITES_PER_DAY)
+      throw new HttpError(
+        429,
+        'too_many_invitations',
+        `Your institution may send ${INVITES_PER_DAY} invitations a day; ${Math.max(0, INVITES_PER_DAY - sent)} are left today.`,
+      );
     for (const r of invite) {
       const [first, ...rest] = r.name.split(/\s+/);
       const until = r.until ? endOf(r.until) : null;
@@ -122,7 +144,7 @@ export async function importMembers(db: Db, institutionId: number, csv: string, 
  * once); audited (`member.invite`). Returns why not, or null when queued. */
 export async function inviteAgain(db: Db, institutionId: number, memberId: number, actorId: number): Promise<string | null> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`member-invite:${institutionId}`]);
+    await lockInvitations(tx, institutionId);
     const { rows } = await tx.query<{ email: string | null; recent: boolean }>(
       `SELECT u.email, EXISTS (SELECT 1 FROM member_invitations v WHERE v.user_id = u.id
                 AND v.created_at > now() - make_interval(mins => $3)) AS recent
@@ -133,6 +155,8 @@ export async function inviteAgain(db: Db, institutionId: number, memberId: numbe
     if (!m) return 'There is no such member.';
     if (!m.email) return 'This member has no e-mail address.';
     if (m.recent) return `Invited in the last ${INVITE_GAP_MINUTES} minutes already.`;
+    if ((await invitedToday(tx, institutionId)) >= INVITES_PER_DAY)
+      return `Your institution may send ${INVITES_PER_DAY} invitations a day.`;
     await tx.query('INSERT INTO member_invitations (institution_id, user_id, email, invited_by) VALUES ($1, $2, $3, $4)', [
       institutionId,
       memberId,

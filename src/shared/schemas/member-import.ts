@@ -6,6 +6,9 @@ import { int, isoDate } from './fields';
 /** Rows a file may hold (after its header), and its size in characters. */
 export const IMPORT_MAX_ROWS = 1000;
 export const IMPORT_MAX_CHARS = 256 * 1024;
+/** Invitations an institution may send in a day (imports and sends again together): a
+ * librarian's account cannot be used to mail strangers without bound. */
+export const INVITES_PER_DAY = 3000;
 /** Members one bulk action may take. */
 export const BULK_MAX = 200;
 /** An address is invited at most once in this many minutes (a resend flood mails no one twice). */
