@@ -66,7 +66,10 @@ test('a CSV is previewed, imported and mailed; chosen members are extended at on
   await lib.goto(`/library/${id}/members`);
   await lib.getByTestId('members-import').click();
   await expect(lib.getByRole('heading', { name: 'Add members from a file' })).toBeVisible();
-  const csv = ['email,name,access_until', `${one},Imported One,`, `${two},Imported Two,`, 'not-an-address,=cmd(),'].join('\n');
+  const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const csv = ['email,name,access_until', `${one},Imported One,${soon}`, `${two},Imported Two,${soon}`, 'not-an-address,=cmd(),'].join(
+    '\n',
+  );
   await lib.getByTestId('import-file').setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(lib.getByTestId('import-summary')).toHaveText('To invite: 2 · already members: 0 · rows with errors: 1');
   await expect(lib.getByTestId('import-rows').locator('tbody tr').nth(2)).toContainText('which a spreadsheet runs as a formula');
