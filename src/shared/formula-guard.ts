@@ -8,3 +8,6 @@ const FORMULA_START = /^(\s*[=+\-@]|[\t\r\n])/;
 
 /** A text cell made safe to open in a spreadsheet; normal values come back unchanged. */
 export const guardCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+
+/** Whether a cell would be a formula in a spreadsheet (an import refuses such a value). */
+export const looksLikeFormula = (value: string): boolean => FORMULA_START.test(value);

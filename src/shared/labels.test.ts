@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsAgeLabel, readTimeLabel, showsStoryCover } from './labels';
+import { lastAccessDay, newsAgeLabel, readTimeLabel, showsStoryCover } from './labels';
 
 describe('readTimeLabel', () => {
   it('converts seconds to minutes with a minimum of 1', () => {
@@ -36,5 +36,14 @@ describe('showsStoryCover', () => {
     expect(showsStoryCover('/media/a.jpg')).toBe(true);
     expect(showsStoryCover('/media/a.webp')).toBe(false);
     expect(showsStoryCover(null)).toBe(false);
+  });
+});
+
+describe('lastAccessDay', () => {
+  it('names the day before for an end at midnight UTC (an extension), and its own day for 23:59:59 (a subscription)', () => {
+    expect(lastAccessDay(Date.parse('2026-12-16T00:00:00Z'))).toBe('2026-12-15');
+    expect(lastAccessDay(Date.parse('2026-12-15T23:59:59Z'))).toBe('2026-12-15');
+    // My Account gets the end in whole seconds (enddate): the same day.
+    expect(lastAccessDay(Math.floor(Date.parse('2026-12-16T00:00:00Z') / 1000) * 1000)).toBe('2026-12-15');
   });
 });

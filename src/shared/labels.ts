@@ -31,5 +31,10 @@ export function formatDate(date: string | Date, locale: string): string {
     : d.toLocaleDateString(locale === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+/** The last day (YYYY-MM-DD, UTC) with access for access that ends at this moment: an end at
+ * midnight UTC (an extension, an access code) belongs to the day before, a subscription's end at
+ * 23:59:59 to its own day. Every screen and export names this day. */
+export const lastAccessDay = (endMs: number) => new Date(endMs - 1).toISOString().slice(0, 10);
+
 /** Dated issues are named by their date already ("November 13, 2026"): their date is not shown again. */
 export const namedByDate = (issue: { issueName: string; pubDate: string }) => issue.issueName.includes(issue.pubDate.slice(0, 4));

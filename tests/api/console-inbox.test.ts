@@ -134,28 +134,28 @@ describe('zones', () => {
   it('refuses bad coordinates, radii, CIDRs, hours and huge numbers with a 400 that names the field; nothing changed', async () => {
     const before = await state();
     const bad: [Record<string, unknown>, string][] = [
-      [zone({ place: { lat: 91, lng: 77, radiusM: 300 } }), 'place.lat'],
-      [zone({ place: { lat: 28, lng: -180.5, radiusM: 300 } }), 'place.lng'],
-      [zone({ place: { lat: '28', lng: 77, radiusM: 300 } }), 'place.lat'],
-      [zone({ place: { lat: 28, lng: 77, radiusM: 49 } }), 'place.radiusM'],
-      [zone({ place: { lat: 28, lng: 77, radiusM: 2001 } }), 'place.radiusM'],
-      [zone({ place: { lat: 28, lng: 77, radiusM: 1e308 } }), 'place.radiusM'],
-      [zone({ networks: ['10.0.0.0/33'] }), 'networks.0'],
-      [zone({ networks: ['300.1.1.1/8'] }), 'networks.0'],
-      [zone({ networks: ['2001:db8::/129'] }), 'networks.0'],
-      [zone({ networks: ['fe80::zz/64'] }), 'networks.0'],
-      [zone({ networks: ['10.0.0.0/8/1'] }), 'networks.0'],
-      [zone({ networks: ['campus wifi'] }), 'networks.0'],
-      [zone({ networks: Array.from({ length: 101 }, (_, i) => `10.0.${i}.0/24`) }), 'networks'],
+      [zone({ place: { lat: 91, lng: 77, radiusM: 300 } }), 'Latitude'],
+      [zone({ place: { lat: 28, lng: -180.5, radiusM: 300 } }), 'Longitude'],
+      [zone({ place: { lat: '28', lng: 77, radiusM: 300 } }), 'Latitude'],
+      [zone({ place: { lat: 28, lng: 77, radiusM: 49 } }), 'Radius (metres)'],
+      [zone({ place: { lat: 28, lng: 77, radiusM: 2001 } }), 'Radius (metres)'],
+      [zone({ place: { lat: 28, lng: 77, radiusM: 1e308 } }), 'Radius (metres)'],
+      [zone({ networks: ['10.0.0.0/33'] }), 'Wi-Fi networks'],
+      [zone({ networks: ['300.1.1.1/8'] }), 'Wi-Fi networks'],
+      [zone({ networks: ['2001:db8::/129'] }), 'Wi-Fi networks'],
+      [zone({ networks: ['fe80::zz/64'] }), 'Wi-Fi networks'],
+      [zone({ networks: ['10.0.0.0/8/1'] }), 'Wi-Fi networks'],
+      [zone({ networks: ['campus wifi'] }), 'Wi-Fi networks'],
+      [zone({ networks: Array.from({ length: 101 }, (_, i) => `10.0.${i}.0/24`) }), 'Wi-Fi networks'],
       [zone({ place: null, networks: [] }), 'A zone needs a place'],
-      [zone({ hours: { mon: [['08:00', '25:00']] } }), 'hours.mon.0.1'],
-      [zone({ hours: { someday: [['08:00', '20:00']] } }), 'hours'],
-      [zone({ timeZone: 'Nowhere/City' }), 'timeZone'],
-      [zone({ passMinutes: 4 }), 'passMinutes'],
-      [zone({ passMinutes: 1e12 }), 'passMinutes'],
-      [zone({ opens: { all: false, titles: [2 ** 40] } }), 'opens'],
-      [zone({ name: '' }), 'name'],
-      [zone({ name: 'x\u0000y' }), 'name'],
+      [zone({ hours: { mon: [['08:00', '25:00']] } }), 'Opening hours'],
+      [zone({ hours: { someday: [['08:00', '20:00']] } }), 'Opening hours'],
+      [zone({ timeZone: 'Nowhere/City' }), 'Time zone'],
+      [zone({ passMinutes: 4 }), 'Pass length'],
+      [zone({ passMinutes: 1e12 }), 'Pass length'],
+      [zone({ opens: { all: false, titles: [2 ** 40] } }), 'What it opens'],
+      [zone({ name: '' }), 'Name'],
+      [zone({ name: 'x\u0000y' }), 'Name'],
     ];
     for (const [body, field] of bad) {
       for (const res of [await api.post(zonesPath(), body, tokens[LIB]), await api.post(`${zonesPath()}/${zoneId}`, body, tokens[LIB])]) {
@@ -334,7 +334,7 @@ describe('enquiries', () => {
     const id = ids['Member Asking'];
     for (const body of [{ status: 'done' }, { status: '' }, {}, { status: 1 }]) {
       const res = await api.post(`${enquiriesPath()}/${id}/status`, body, tokens[LIB]);
-      expect([res.status, res.body.error.message]).toEqual([400, expect.stringContaining('status')]);
+      expect([res.status, res.body.error.message]).toEqual([400, expect.stringContaining('Status')]);
     }
     expect((await api.post(`${enquiriesPath()}/99999999999/status`, { status: 'closed' }, tokens[LIB])).status).toBe(400);
     expect((await api.post(`${enquiriesPath()}/999999/status`, { status: 'closed' }, tokens[LIB])).status).toBe(404);

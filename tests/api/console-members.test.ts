@@ -128,10 +128,11 @@ describe('the member list', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('name,email,mobile,status,access_until,last_read');
+    // No last_read column: the institution keeps members' reading private (the default).
+    expect(lines[0]).toBe('name,email,mobile,status,access_until');
     expect(lines).toHaveLength(1 + 64);
     expect(lines).toContain(
-      `"'=HYPERLINK(""http://evil.example"",""x"")",evil@active.edu,,active,${(await members('?q=evil')).body.members[0].accessEndsAt.slice(0, 10)},`,
+      `"'=HYPERLINK(""http://evil.example"",""x"")",evil@active.edu,,active,${(await members('?q=evil')).body.members[0].accessEndsAt.slice(0, 10)}`,
     );
     expect(lines.find((l) => l.startsWith('Meera Iyer'))).toMatch(/^Meera Iyer,meera@active\.edu,'\+919876543210,active,/);
     expect(lines.some((l) => l.includes('gone@active.edu'))).toBe(false);
@@ -140,6 +141,9 @@ describe('the member list', () => {
 
 describe("a member's page", () => {
   it('shows the ways they sign in, their devices with downloads and what they read last', async () => {
+    // Shown where the institution lets its librarians see them (member-privacy.test.ts).
+    const show = { showReading: true, showDevices: true, retentionDays: 180 };
+    expect((await api.post(`/api/console/institutions/${A}/privacy`, show, tokens[ADMIN])).status).toBe(200);
     const meera = ids['meera@active.edu'];
     const [issue] = await sql<{ issue_id: number }>('SELECT issue_id FROM issues WHERE mid = $1 ORDER BY issue_id LIMIT 1', [FX.mid.biz]);
     await sql(`INSERT INTO downloads (user_id, device_id, issue_id) VALUES ($1, 'device-a', $2)`, [meera, issue.issue_id]);
@@ -221,6 +225,10 @@ describe('extending access', () => {
     }
     expect(await endsOf(kabir)).toEqual(before);
     expect(await audit('member.extend')).toEqual([]);
+    // The field is named by its label on the console's screen, not by the API's name for it.
+    const named = await extend(kabir, 'tomorrow');
+    expect(named.body.error.message).toBe('Last day of access: expected a date as YYYY-MM-DD');
+    expect(named.body.error.message).not.toMatch(/\buntil\b/);
   });
 
   it('moves the end to the end of the chosen day (UTC), and records who did it', async () => {

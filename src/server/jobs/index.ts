@@ -8,9 +8,14 @@ import { POPULARITY_REFRESH_MS, refreshPopularity } from './popularity';
 import { HOUSEKEEPING_MS, housekeeping } from './housekeeping';
 import { runOnce } from './once';
 import { every } from './schedule';
+import type { Mailer } from '../services/mailer';
+import { deliverInvitations } from '../repositories/member-invitations';
+
+/** Invitations a mail server refused (or a process that stopped mid-way left) are tried again this often. */
+const INVITATIONS_MS = 60 * 1000;
 
 /** Starts the timers; returns one stop function per job (for shutdown). */
-export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storage: MediaStorage): (() => void)[] {
+export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storage: MediaStorage, mailer: Mailer): (() => void)[] {
   const job = (name: string, intervalMs: number, work: Parameters<typeof runOnce>[3]) =>
     every(
       intervalMs,
@@ -18,6 +23,12 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storag
       (err) => log.error({ err }, `${name} failed`),
     );
   return [
+    // Each invitation is taken by one process (SKIP LOCKED): no turn to claim.
+    every(
+      INVITATIONS_MS,
+      async () => void (await deliverInvitations(db, mailer, config.publicUrl)),
+      (err) => log.error({ err }, 'invitations failed'),
+    ),
     job('popularity refresh', POPULARITY_REFRESH_MS, (tx) => refreshPopularity(tx)),
     job('housekeeping', HOUSEKEEPING_MS, (tx) => housekeeping(tx, config.privateDir)),
     job('media sweep', HOUSEKEEPING_MS, async (tx) => {

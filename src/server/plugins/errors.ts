@@ -4,6 +4,14 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable';
 import { isStorageFull, STORAGE_FULL_MESSAGE } from '../media/full';
+import { consoleFieldText } from '../../shared/console-fields';
+import consoleTexts from '../../../locales/console/en.json' with { type: 'json' };
+
+/** A console field's English label, or null when the field has none (its API name is never shown). */
+const consoleFieldLabel = (field: string) => {
+  const key = consoleFieldText(field);
+  return key ? consoleTexts[key] : null;
+};
 
 export class HttpError extends Error {
   constructor(
@@ -22,10 +30,13 @@ const BROKEN_MULTIPART = /unexpected end of multipart data|Boundary not found|Ma
 export default fp(async (app) => {
   app.setErrorHandler((err: any, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // The console names a field by its label on screen; other callers (apps, harvesters) by its API name.
+      const inConsole = /^\/api\/console\//.test(req.url);
       const message = err.validation
         .map((v) => {
           const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-          return field ? `${field}: ${v.message}` : v.message;
+          const name = inConsole ? consoleFieldLabel(field) : field;
+          return name ? `${name}: ${v.message}` : v.message;
         })
         .join('; ');
       return reply.code(400).send({ error: { code: 'bad_request', message } });

@@ -15,6 +15,7 @@ import {
 import { HttpError } from '../plugins/errors';
 import { accessEnds } from './membership';
 import { recordAudit } from './console';
+import { memberPrivacy } from './member-privacy';
 import { deviceName } from '../services/device-name';
 
 export { deviceName };
@@ -73,7 +74,8 @@ const ROW = `u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, u.
   CASE WHEN ${PENDING} THEN 'pending' WHEN u.institution_id IS DISTINCT FROM i.id THEN 'pending'
        WHEN ${ENDS} <= now() THEN 'expired' WHEN ${ENDS} <= now() + ${ENDING} THEN 'ending' ELSE 'active' END AS status,
   CASE WHEN u.institution_id = i.id THEN ${ENDS} END AS ends_at,
-  (SELECT max(e.at) FROM usage_events e WHERE e.user_id = u.id AND e.kind = 'issue_open') AS last_read_at`;
+  CASE WHEN i.show_member_reading THEN
+    (SELECT max(e.at) FROM usage_events e WHERE e.user_id = u.id AND e.kind = 'issue_open') END AS last_read_at`;
 const ORDER = `ORDER BY ${NAME}, u.id`;
 
 type Row = Omit<MemberRow, 'accessEndsAt' | 'lastReadAt'> & { ends_at: Date | null; last_read_at: Date | null };
@@ -96,7 +98,8 @@ export async function listMembers(db: Queryable, institutionId: number, s: Membe
     ]),
   ]);
   const total = count.rows[0].n;
-  return { members: page.rows.map(toMember), total, page: s.page, nbPages: Math.ceil(total / MEMBERS_PAGE_SIZE) };
+  const { showReading } = await memberPrivacy(db, institutionId);
+  return { members: page.rows.map(toMember), total, page: s.page, nbPages: Math.ceil(total / MEMBERS_PAGE_SIZE), showReading };
 }
 
 /** Every member the search and filter match, for the CSV export. */
@@ -110,7 +113,8 @@ export async function allMembers(db: Queryable, institutionId: number, s: Member
  * itself (what a device sends is the member's business; the name only tells devices apart). */
 export const deviceLabel = (deviceId: string) => crypto.createHash('sha256').update(deviceId).digest('hex').slice(0, 8);
 
-/** A member's page; 404 unless they are the institution's member or ask to join it. */
+/** A member's page; 404 unless they are the institution's member or ask to join it. What the
+ * institution keeps private (member-privacy.ts) is not even read: no reading, no devices. */
 export async function memberDetail(db: Queryable, institutionId: number, memberId: number): Promise<MemberDetail> {
   const found = await db.query<
     Row & { created_at: Date; sub_end: Date; email_verified: boolean; mobile_verified: boolean; password: boolean }
@@ -121,27 +125,35 @@ export async function memberDetail(db: Queryable, institutionId: number, memberI
   );
   const m = found.rows[0];
   if (!m) throw noMember();
+  const privacy = await memberPrivacy(db, institutionId);
+  const none = Promise.resolve({ rows: [] as never[] });
   const [code, sessions, devices, lastRead] = await Promise.all([
     db.query<{ code: string }>(
       `SELECT c.code FROM access_code_uses x JOIN access_codes c ON c.id = x.code_id
        WHERE x.user_id = $1 AND c.institution_id = $2 ORDER BY x.used_at DESC LIMIT 1`,
       [memberId, institutionId],
     ),
-    db.query<{ user_agent: string | null; created_at: Date; last_seen_at: Date }>(
-      `SELECT user_agent, created_at, last_seen_at FROM user_sessions
-       WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY last_seen_at DESC, created_at DESC LIMIT 20`,
-      [memberId],
-    ),
-    db.query<{ device_id: string; downloads: number; last_at: Date }>(
-      `SELECT device_id, count(*)::int AS downloads, max(created_at) AS last_at FROM downloads
-       WHERE user_id = $1 GROUP BY device_id ORDER BY last_at DESC`,
-      [memberId],
-    ),
-    db.query<{ at: Date; title: string; issue_id: number }>(
-      `SELECT e.at, t.name AS title, e.issue_id FROM usage_events e JOIN titles t ON t.mid = e.mid
-       WHERE e.user_id = $1 AND e.kind = 'issue_open' AND e.issue_id IS NOT NULL ORDER BY e.at DESC LIMIT 1`,
-      [memberId],
-    ),
+    privacy.showDevices
+      ? db.query<{ user_agent: string | null; created_at: Date; last_seen_at: Date }>(
+          `SELECT user_agent, created_at, last_seen_at FROM user_sessions
+           WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY last_seen_at DESC, created_at DESC LIMIT 20`,
+          [memberId],
+        )
+      : none,
+    privacy.showDevices
+      ? db.query<{ device_id: string; downloads: number; last_at: Date }>(
+          `SELECT device_id, count(*)::int AS downloads, max(created_at) AS last_at FROM downloads
+           WHERE user_id = $1 GROUP BY device_id ORDER BY last_at DESC`,
+          [memberId],
+        )
+      : none,
+    privacy.showReading
+      ? db.query<{ at: Date; title: string; issue_id: number }>(
+          `SELECT e.at, t.name AS title, e.issue_id FROM usage_events e JOIN titles t ON t.mid = e.mid
+           WHERE e.user_id = $1 AND e.kind = 'issue_open' AND e.issue_id IS NOT NULL ORDER BY e.at DESC LIMIT 1`,
+          [memberId],
+        )
+      : none,
   ]);
   const { created_at, sub_end, email_verified, mobile_verified, password, ...row } = m;
   const last = lastRead.rows[0];
@@ -162,6 +174,7 @@ export async function memberDetail(db: Queryable, institutionId: number, memberI
     })),
     devices: devices.rows.map((d) => ({ label: deviceLabel(d.device_id), downloads: d.downloads, lastAt: d.last_at.toISOString() })),
     lastRead: last ? { at: last.at.toISOString(), title: last.title, issueId: last.issue_id } : null,
+    shown: { reading: privacy.showReading, devices: privacy.showDevices },
   };
 }
 

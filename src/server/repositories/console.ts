@@ -1,5 +1,6 @@
 // The librarian console's data (issue 15): roles, the audit log of every change, the overview.
 import type { Db, Queryable } from '../db/index';
+import type { AuditAction } from '../../shared/audit-actions';
 import { OVERVIEW_DAYS, type ConsoleInstitution, type ConsoleOverview, type ConsoleRoleName } from '../../shared/schemas/console';
 
 export type ConsoleRole = { role: 'librarian'; institutionId: number } | { role: 'admin'; institutionId: null };
@@ -28,7 +29,7 @@ export interface AuditEntry {
   /** The user who made the change; null for a command on the server. */
   actorId: number | null;
   institutionId: number | null;
-  action: string;
+  action: AuditAction;
   target?: string | null;
   before?: unknown;
   after?: unknown;

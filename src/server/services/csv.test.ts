@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { csvCell, parseCsv, toCsv } from './csv';
 
 describe('csv', () => {
   it('keeps cells a spreadsheet would run as formulas as text', () => {
@@ -17,5 +17,23 @@ describe('csv', () => {
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell(null)).toBe('');
     expect(toCsv(['a', 'b'], [[1, 'x,y']])).toBe('\uFEFFa,b\r\n1,"x,y"\r\n');
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads quoted cells with commas, quotes and line breaks, CRLF or LF, and skips blank lines', () => {
+    expect(parseCsv('\uFEFFemail,name\r\na@x.edu,"Rao, ""Vik""\r\nram"\n\nb@x.edu,B')).toEqual([
+      { line: 1, cells: ['email', 'name'] },
+      { line: 2, cells: ['a@x.edu', 'Rao, "Vik"\r\nram'] },
+      { line: 5, cells: ['b@x.edu', 'B'] },
+    ]);
+  });
+
+  it('reads back what toCsv writes', () => {
+    const text = toCsv(['a', 'b'], [['x,y', 'say "hi"']]);
+    expect(parseCsv(text).map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['x,y', 'say "hi"'],
+    ]);
   });
 });

@@ -96,3 +96,12 @@ export function idDecisionMail(
   const subject = decision.decision === 'approve' ? `Your ${PRODUCT_NAME} access is ready` : `Your ID for ${PRODUCT_NAME} was not accepted`;
   return { to, subject, text: `${idDecisionText(decision, institution)}\n\n--\n${PRODUCT_NAME}\n` };
 }
+
+/** A librarian's invitation: the institution gives the reader access; they sign in with this address. */
+export function invitationMail(to: string, institution: string, signInUrl: string): Mail {
+  return {
+    to,
+    subject: `${institution} invites you to read on ${PRODUCT_NAME}`,
+    text: `${institution} has given you access to the magazines, newspapers and journals it subscribes to on ${PRODUCT_NAME}.\n\nSign in with this e-mail address (${to}): we send you a code, no password needed.\n${signInUrl}\n\n--\n${PRODUCT_NAME}\n`,
+  };
+}

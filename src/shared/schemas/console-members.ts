@@ -33,7 +33,7 @@ export const MemberRow = z.object({
   status: MemberStatus,
   /** When access ends (ISO), or null for a reader who only asks to join. */
   accessEndsAt: z.string().nullable(),
-  /** When they last opened an issue (ISO), or null. */
+  /** When they last opened an issue (ISO), or null (also when the institution keeps it private). */
   lastReadAt: z.string().nullable(),
 });
 export type MemberRow = z.infer<typeof MemberRow>;
@@ -44,6 +44,8 @@ export const MembersList = z.object({
   total: z.number().int(),
   page: z.number().int(),
   nbPages: z.number().int(),
+  /** Whether the institution shows members' reading to librarians (else lastReadAt is always null). */
+  showReading: z.boolean(),
 });
 export type MembersList = z.infer<typeof MembersList>;
 
@@ -69,6 +71,8 @@ export const MemberDetail = MemberRow.extend({
   /** Devices holding downloaded issues, each by a short label (never the device's own id). */
   devices: z.array(z.object({ label: z.string(), downloads: z.number().int(), lastAt: z.string() })),
   lastRead: z.object({ at: z.string(), title: z.string(), issueId: z.number().int() }).nullable(),
+  /** What the institution shows librarians: hidden parts come empty (sessions, devices, lastRead). */
+  shown: z.object({ reading: z.boolean(), devices: z.boolean() }),
 });
 export type MemberDetail = z.infer<typeof MemberDetail>;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const INT4_MAX = 2_147_483_647;
 
 // eslint-disable-next-line no-control-regex -- these patterns exist to refuse control characters
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+export const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 // eslint-disable-next-line no-control-regex -- as above, but tabs and line breaks may stay
 const NO_CONTROL_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 const CONTROL_MESSAGE = 'must not contain control characters';

@@ -2,13 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../shared/schemas/account';
 import { formatDate } from '../../lib/locale';
+import { lastAccessDay } from '../../../shared/labels';
 
 export function InstitutionSummary({ user }: { user: UserInfo | undefined }) {
   const { t, i18n } = useTranslation();
   if (!user) return <div className="skeleton institution-skeleton" aria-hidden="true" />;
   if (!user.libraryDetails) return <p className="notice">{t('account.noInstitution')}</p>;
   const { logo1, logo2, logo3, name } = user.libraryDetails;
-  const ends = formatDate(new Date(user.enddate * 1000), i18n.language);
+  const ends = formatDate(lastAccessDay(user.enddate * 1000), i18n.language);
   const active = user.isLibContentAvailable === 1;
   return (
     <div className="institution" data-testid="institution">

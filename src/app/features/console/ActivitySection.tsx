@@ -7,6 +7,7 @@ import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import type { AuditRow } from '../../../shared/schemas/console-admin';
 import { activityQuery } from './admin-queries';
 import { auditChanges } from './audit-changes';
+import { auditActionKey } from '../../../shared/audit-actions';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { QueryProblem, type SectionProps } from './ConsoleParts';
 
@@ -45,7 +46,7 @@ export function ActivitySection({ institutionId, me }: SectionProps) {
           {data.entries.map((e) => (
             <li key={e.id} className="console-activity__entry" data-testid="activity-entry">
               <p className="console-activity__what">
-                <strong>{t(`action_${e.action.replace('.', '_')}` as ConsoleTextKey, { defaultValue: e.action })}</strong>
+                <strong>{t(auditActionKey(e.action) as ConsoleTextKey, { defaultValue: e.action })}</strong>
                 {e.target && <span className="console-activity__target"> · {e.target}</span>}
               </p>
               <p className="console-activity__who">
@@ -93,7 +94,11 @@ const WORDS = [
   'taken',
   'verified',
   'approved',
+  'rejected',
   'kept',
+  'new',
+  'answered',
+  'closed',
 ];
 // A role's institution number says nothing a reader of the log needs (the entry names the institution).
 const UNSHOWN = ['institutionId'];

@@ -1,5 +1,5 @@
 // Admins only: an institution's subscription, sections, country, age rating and limits, its
-// single sign-on and its librarians.
+// single sign-on, what its librarians see of members, and its librarians.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { showToast } from '../../components/Toast';
@@ -12,6 +12,7 @@ import { InstitutionFields, bodyOf, formOf } from './InstitutionFields';
 import { SsoPanel } from './SsoPanel';
 import { SamlPanel } from './SamlPanel';
 import { LibrariansPanel } from './LibrariansPanel';
+import { PrivacyPanel } from './PrivacyPanel';
 
 export function InstitutionSection({ institutionId }: SectionProps) {
   const settings = useQuery(settingsQuery(institutionId));
@@ -23,6 +24,7 @@ export function InstitutionSection({ institutionId }: SectionProps) {
       <SettingsPanel settings={settings.data} />
       <SsoPanel settings={settings.data} />
       <SamlPanel settings={settings.data} />
+      <PrivacyPanel institutionId={institutionId} />
       <LibrariansPanel institutionId={institutionId} />
     </div>
   );

@@ -72,38 +72,55 @@ export function MemberPage({ institutionId, memberId }: { institutionId: number;
             {t('lastRead')}
           </h3>
           <p data-testid="member-last-read">
-            {m.lastRead ? t('lastReadLine', { title: m.lastRead.title, date: formatDay(m.lastRead.at, lang) }) : t('neverRead')}
+            {!m.shown.reading
+              ? t('readingPrivate')
+              : m.lastRead
+                ? t('lastReadLine', { title: m.lastRead.title, date: formatDay(m.lastRead.at, lang) })
+                : t('neverRead')}
           </p>
           <p className="console__note">{m.accessEndsAt ? accessText(m.accessEndsAt, t, lang) : t('status_pending')}</p>
         </section>
-        <section className="console__panel" aria-labelledby="member-sessions">
-          <h3 id="member-sessions" className="console__subheading">
-            {t('sessions')}
-          </h3>
-          {m.sessions.length ? (
-            <ul className="member__facts">
-              {m.sessions.map((s, i) => (
-                <li key={i}>{t('sessionLine', { device: s.device || t('unknownDevice'), date: formatDay(s.lastSeenAt, lang) })}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="console__empty">{t('noSessions')}</p>
-          )}
-        </section>
-        <section className="console__panel" aria-labelledby="member-devices">
-          <h3 id="member-devices" className="console__subheading">
-            {t('devices')}
-          </h3>
-          {m.devices.length ? (
-            <ul className="member__facts" data-testid="member-devices">
-              {m.devices.map((d) => (
-                <li key={d.label}>{t('deviceLine', { device: d.label, count: d.downloads, date: formatDay(d.lastAt, lang) })}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="console__empty">{t('noDevices')}</p>
-          )}
-        </section>
+        {m.shown.devices ? (
+          <>
+            <section className="console__panel" aria-labelledby="member-sessions">
+              <h3 id="member-sessions" className="console__subheading">
+                {t('sessions')}
+              </h3>
+              {m.sessions.length ? (
+                <ul className="member__facts">
+                  {m.sessions.map((s, i) => (
+                    <li key={i}>{t('sessionLine', { device: s.device || t('unknownDevice'), date: formatDay(s.lastSeenAt, lang) })}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="console__empty">{t('noSessions')}</p>
+              )}
+            </section>
+            <section className="console__panel" aria-labelledby="member-devices">
+              <h3 id="member-devices" className="console__subheading">
+                {t('devices')}
+              </h3>
+              {m.devices.length ? (
+                <ul className="member__facts" data-testid="member-devices">
+                  {m.devices.map((d) => (
+                    <li key={d.label}>{t('deviceLine', { device: d.label, count: d.downloads, date: formatDay(d.lastAt, lang) })}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="console__empty">{t('noDevices')}</p>
+              )}
+            </section>
+          </>
+        ) : (
+          <section className="console__panel" aria-labelledby="member-sessions">
+            <h3 id="member-sessions" className="console__subheading">
+              {t('sessions')}
+            </h3>
+            <p className="console__empty" data-testid="member-devices-private">
+              {t('devicesPrivate')}
+            </p>
+          </section>
+        )}
       </div>
       {m.accessEndsAt && <ExtendForm institutionId={institutionId} m={m} />}
       {m.accessEndsAt && <RemoveMember institutionId={institutionId} m={m} onRemoved={() => setRemovedName(name)} />}

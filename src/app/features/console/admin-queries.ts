@@ -10,12 +10,14 @@ import {
   type SamlBody,
   type SsoBody,
 } from '../../../shared/schemas/console-admin';
+import { MemberPrivacy, type MemberPrivacyBody } from '../../../shared/schemas/member-privacy';
 import { apiGet, apiPost } from '../../lib/api';
 import { consoleKeys } from './queries';
 
 export const adminKeys = {
   settings: (institutionId: number) => [...consoleKeys.all, institutionId, 'settings'] as const,
   librarians: (institutionId: number) => [...consoleKeys.all, institutionId, 'librarians'] as const,
+  privacy: (institutionId: number) => [...consoleKeys.all, institutionId, 'privacy'] as const,
   /** null: the whole log (admins). */
   activity: (institutionId: number | null, page: number) => [...consoleKeys.all, institutionId ?? 'all', 'activity', page] as const,
 };
@@ -27,6 +29,26 @@ export const settingsQuery = (institutionId: number) =>
     queryFn: ({ signal }) => apiGet(`${institutionPath(institutionId)}/settings`, InstitutionSettings, undefined, signal),
     retry: false,
   });
+
+export const privacyQuery = (institutionId: number) =>
+  queryOptions({
+    queryKey: adminKeys.privacy(institutionId),
+    queryFn: ({ signal }) => apiGet(`${institutionPath(institutionId)}/privacy`, MemberPrivacy, undefined, signal),
+    retry: false,
+  });
+
+/** What librarians see of members changes their member pages: those are fetched again. */
+export function useSetPrivacy(institutionId: number) {
+  const client = useQueryClient();
+  const settled = useSettled();
+  return useMutation({
+    mutationFn: (body: MemberPrivacyBody) => apiPost(`${institutionPath(institutionId)}/privacy`, MemberPrivacy, body),
+    onSuccess: (saved) => {
+      client.setQueryData(adminKeys.privacy(institutionId), saved);
+      return Promise.all([settled(institutionId), client.invalidateQueries({ queryKey: [...consoleKeys.all, institutionId, 'members'] })]);
+    },
+  });
+}
 
 export const librariansQuery = (institutionId: number) =>
   queryOptions({

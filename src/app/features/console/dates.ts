@@ -1,11 +1,13 @@
 // Dates as the console shows them: days in UTC, as the server counts them.
+import { lastAccessDay } from '../../../shared/labels';
+
 const format = (ms: number, lang: string) =>
   new Date(ms).toLocaleDateString(lang === 'hi' ? 'hi-IN' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export const formatDay = (iso: string, lang: string) => format(Date.parse(iso), lang);
 
 /** The last day with access: an end at midnight UTC belongs to the day before. */
-export const lastDayOf = (iso: string) => new Date(Date.parse(iso) - 1).toISOString().slice(0, 10);
+export const lastDayOf = (iso: string) => lastAccessDay(Date.parse(iso));
 export const formatLastDay = (iso: string, lang: string) => format(Date.parse(iso) - 1, lang);
 
 /** YYYY-MM-DD of the day after. */

@@ -5,6 +5,7 @@ import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { IdRequestList, MemberDetail, MembersList, type MemberFilter, type MembersQuery } from '../../../shared/schemas/console-members';
+import { BulkResult, ImportPreview, ImportResult, type BulkBody } from '../../../shared/schemas/member-import';
 import { apiGet, apiPost, currentCredentials, replyOf } from '../../lib/api';
 import { send, type Query } from '../../lib/http';
 import { consoleKeys } from './queries';
@@ -105,5 +106,27 @@ export function useDecideIdRequest(institutionId: number) {
         client.invalidateQueries({ queryKey: membersKeys.members(institutionId) }),
         client.invalidateQueries({ queryKey: consoleKeys.overview(institutionId) }),
       ]),
+  });
+}
+
+/** Checks a CSV file of people to add; writes nothing. */
+export function usePreviewImport(institutionId: number) {
+  return useMutation({ mutationFn: (csv: string) => apiPost(`${base(institutionId)}/members/import/preview`, ImportPreview, { csv }) });
+}
+
+export function useImportMembers(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => apiPost(`${base(institutionId)}/members/import`, ImportResult, { csv }),
+    onSuccess: () => client.invalidateQueries({ queryKey: membersKeys.members(institutionId) }),
+  });
+}
+
+/** One action on the chosen members; each one's outcome comes back. */
+export function useBulkMembers(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkBody) => apiPost(`${base(institutionId)}/members/bulk`, BulkResult, body),
+    onSettled: () => client.invalidateQueries({ queryKey: membersKeys.members(institutionId) }),
   });
 }

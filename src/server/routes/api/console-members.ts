@@ -12,12 +12,16 @@ import {
   MembersQuery,
 } from '../../../shared/schemas/console-members';
 import { allMembers, extendAccess, listMembers, memberDetail, removeMember } from '../../repositories/console-members';
+import { memberPrivacy } from '../../repositories/member-privacy';
+import { checkImport, deliverInvitations, importMembers, inviteAgain } from '../../repositories/member-invitations';
+import { BulkBody, BulkResult, ImportBody, ImportPreview, ImportResult } from '../../../shared/schemas/member-import';
+import { HttpError } from '../../plugins/errors';
 import { toCsv } from '../../services/csv';
+import { lastAccessDay } from '../../../shared/labels';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
-/** The last day with access: an end at midnight UTC is the day before's. */
-const lastDay = (iso: string | null) => (iso ? new Date(Date.parse(iso) - 1).toISOString().slice(0, 10) : '');
+const lastDay = (iso: string | null) => (iso ? lastAccessDay(Date.parse(iso)) : '');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { institutionFor } = consoleGuard(app);
@@ -40,12 +44,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const institution = await institutionFor(req, req.params.institutionId);
-      const rows = await allMembers(app.db, institution.id, req.query);
+      const [rows, privacy] = await Promise.all([allMembers(app.db, institution.id, req.query), memberPrivacy(app.db, institution.id)]);
       const filter: MemberFilter = req.query.filter;
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="members-${institution.id}-${filter}.csv"`);
+      // The last read is a column only where the institution shows members' reading.
+      const columns = ['name', 'email', 'mobile', 'status', 'access_until', ...(privacy.showReading ? ['last_read'] : [])];
       return toCsv(
-        ['name', 'email', 'mobile', 'status', 'access_until', 'last_read'],
-        rows.map((m) => [m.name, m.email, m.mobile, m.status, lastDay(m.accessEndsAt), day(m.lastReadAt)]),
+        columns,
+        rows.map((m) => [m.name, m.email, m.mobile, m.status, lastDay(m.accessEndsAt), day(m.lastReadAt)].slice(0, columns.length)),
       );
     },
   );
@@ -54,6 +60,52 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:memberId`,
     { preHandler: app.requireUser, schema: { params: MemberParams, response: { 200: MemberDetail, ...errors } } },
     async (req) => memberDetail(app.db, (await institutionFor(req, req.params.institutionId)).id, req.params.memberId),
+  );
+
+  // Sends what the import or a bulk invitation queued, after the answer (the job retries failures).
+  const deliver = () =>
+    void deliverInvitations(app.db, app.mailer, app.config.publicUrl).catch((err) => app.log.error({ err }, 'invitations failed'));
+
+  app.post(
+    `${base}/import/preview`,
+    { preHandler: app.requireUser, schema: { params: InstitutionParams, body: ImportBody, response: { 200: ImportPreview, ...errors } } },
+    async (req) => checkImport(app.db, (await institutionFor(req, req.params.institutionId)).id, req.body.csv),
+  );
+
+  app.post(
+    `${base}/import`,
+    { preHandler: app.requireUser, schema: { params: InstitutionParams, body: ImportBody, response: { 200: ImportResult, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      const result = await importMembers(app.db, institution.id, req.body.csv, req.user!.id);
+      if (result.invited) deliver();
+      return result;
+    },
+  );
+
+  app.post(
+    `${base}/bulk`,
+    { preHandler: app.requireUser, schema: { params: InstitutionParams, body: BulkBody, response: { 200: BulkResult, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      const body = req.body;
+      const results: BulkResult['results'] = [];
+      // One member at a time, each in its own transaction and audited as the single action is.
+      for (const id of new Set(body.memberIds)) {
+        try {
+          let error: string | null = null;
+          if (body.action === 'extend') await extendAccess(app.db, institution.id, id, body.until, req.user!.id);
+          else if (body.action === 'remove') await removeMember(app.db, institution.id, id, req.user!.id);
+          else error = await inviteAgain(app.db, institution.id, id, req.user!.id);
+          results.push({ id, ok: error === null, error });
+        } catch (err) {
+          if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
+          results.push({ id, ok: false, error: err.message });
+        }
+      }
+      if (body.action === 'invite' && results.some((r) => r.ok)) deliver();
+      return { results };
+    },
   );
 
   app.post(

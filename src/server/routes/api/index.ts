@@ -22,6 +22,7 @@ import consoleMemberRoutes from './console-members';
 import consoleRequestRoutes from './console-requests';
 import consoleAdminRoutes from './console-admin';
 import consoleActivityRoutes from './console-activity';
+import consolePrivacyRoutes from './console-privacy';
 import consoleZoneRoutes from './console-zones';
 import consoleIpRangeRoutes from './console-ip-ranges';
 import consoleEnquiryRoutes from './console-enquiries';
@@ -57,6 +58,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleRequestRoutes);
   await app.register(consoleAdminRoutes);
   await app.register(consoleActivityRoutes);
+  await app.register(consolePrivacyRoutes);
   await app.register(consoleZoneRoutes);
   await app.register(consoleIpRangeRoutes);
   await app.register(consoleEnquiryRoutes);
