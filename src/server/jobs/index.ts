@@ -8,9 +8,10 @@ import { POPULARITY_REFRESH_MS, refreshPopularity } from './popularity';
 import { HOUSEKEEPING_MS, housekeeping } from './housekeeping';
 import { runOnce } from './once';
 import { every } from './schedule';
+import { MONTHLY_REPORTS_MS, sendMonthlyReports, type ReportMail } from './monthly-reports';
 
 /** Starts the timers; returns one stop function per job (for shutdown). */
-export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storage: MediaStorage): (() => void)[] {
+export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storage: MediaStorage, mail: ReportMail): (() => void)[] {
   const job = (name: string, intervalMs: number, work: Parameters<typeof runOnce>[3]) =>
     every(
       intervalMs,
@@ -24,5 +25,12 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storag
       const { removed } = await sweepMedia(tx, storage);
       if (removed) log.info(`media sweep removed ${removed} files`);
     }),
+    // Not through runOnce: each subscription is claimed on its own (one mail, one claim), so
+    // every process may look and a slow mail server holds no transaction open.
+    every(
+      MONTHLY_REPORTS_MS,
+      async () => void (await sendMonthlyReports({ db, ...mail, siteUrl: config.publicUrl, log })),
+      (err) => log.error({ err }, 'monthly reports failed'),
+    ),
   ];
 }
