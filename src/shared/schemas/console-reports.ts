@@ -75,7 +75,11 @@ export type ReportSubscription = z.infer<typeof ReportSubscription>;
 export const ReportSubscriptions = z.object({ subscriptions: z.array(ReportSubscription), max: z.number().int() });
 export type ReportSubscriptions = z.infer<typeof ReportSubscriptions>;
 export const SubscriptionBody = z.object({
-  report: z.enum(REPORT_IDS as [ReportId, ...ReportId[]], { error: `expected one of ${REPORT_IDS.join(', ')}` }),
+  report: z
+    .string({ error: `expected one of ${REPORT_IDS.join(', ')}` })
+    .regex(/^[A-Za-z0-9_]{1,20}$/, { error: `expected one of ${REPORT_IDS.join(', ')}` })
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(REPORT_IDS as [ReportId, ...ReportId[]], { error: `expected one of ${REPORT_IDS.join(', ')}` })),
   email: Email,
 });
 export const SubscriptionParams = InstitutionParams.extend({ subscriptionId: int(1, INT4_MAX, 'expected a subscription id') });
