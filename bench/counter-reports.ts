@@ -52,8 +52,12 @@ try {
   try {
     await migrate(db);
     const seeded = await seedUsage(db, EVENTS);
-    say(`${seeded.loaded} usage events loaded in ${seeded.loadS.toFixed(1)} s, counted (rebuildCounterUsage) in ${seeded.countS.toFixed(1)} s`);
-    say(`${SEED.institutions} institutions, ${SEED.titles} titles, ${SEED.users} readers; reports of institution 1, ${begin}..${end}, ${RUNS} runs each:`);
+    say(
+      `${seeded.loaded} usage events loaded in ${seeded.loadS.toFixed(1)} s, counted (rebuildCounterUsage) in ${seeded.countS.toFixed(1)} s`,
+    );
+    say(
+      `${SEED.institutions} institutions, ${SEED.titles} titles, ${SEED.users} readers; reports of institution 1, ${begin}..${end}, ${RUNS} runs each:`,
+    );
     const institution = { id: 1, name: 'Institution 1' };
     for (const id of REPORT_IDS) {
       const ms: number[] = [];
@@ -72,7 +76,11 @@ try {
     for (let i = 1; i <= HARVESTERS; i++) {
       const issued = await createSushiRequestor(db, 1 + ((i - 1) % SEED.institutions), `Harvester ${i}`, null);
       if (isRefusal(issued)) throw new Error(issued.message);
-      creds.push({ customer_id: String(1 + ((i - 1) % SEED.institutions)), requestor_id: issued.requestor.requestorId, api_key: issued.apiKey });
+      creds.push({
+        customer_id: String(1 + ((i - 1) % SEED.institutions)),
+        requestor_id: issued.requestor.requestorId,
+        api_key: issued.apiKey,
+      });
     }
   } finally {
     await db.close();
@@ -90,7 +98,11 @@ try {
   } finally {
     bareServer.kill('SIGTERM');
   }
-  const target = { engine: 'postgres' as const, titles: SEED.titles, env: { DATABASE_URL: url, DATA_DIR: dataDir, SUSHI_REQUESTS_PER_HOUR: '0' } };
+  const target = {
+    engine: 'postgres' as const,
+    titles: SEED.titles,
+    env: { DATABASE_URL: url, DATA_DIR: dataDir, SUSHI_REQUESTS_PER_HOUR: '0' },
+  };
   await withServer(target, PORT, async (base) => {
     const paths = (report: string, extra: Record<string, string> = {}) =>
       creds.map((c) => ({ path: `/sushi/r51/${report}?${new URLSearchParams({ ...c, ...extra })}` }));

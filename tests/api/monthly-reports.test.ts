@@ -44,8 +44,8 @@ beforeAll(async () => {
   await grantConsoleRole(t.db, { email: 'librarian@expired.edu', role: 'librarian', orgCode: 'EXP', actorId: null });
   // A member opened Business Weekly twice (two sessions) in the last complete month.
   const member = (await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'member@active.edu'`)).rows[0].id;
-  const issue = (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [FX.mid.biz])).rows[0]
-    .issue_id;
+  const issue = (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [FX.mid.biz]))
+    .rows[0].issue_id;
   const at = Date.parse(`${month}-10T10:00:00Z`);
   await storeReadEvents(t.db, member, [
     { kind: 'issue_open', issueId: issue, at },
@@ -63,8 +63,11 @@ const send = (db: Db, when = now, mailer = t.app.mailer) =>
 const subscribe = (report: unknown, email: unknown, who = 'librarian@active.edu') => api.post(subs, { report, email }, tokens[who]);
 const unsubscribeLink = (mail: ParsedMail) => mail.headerLines.find((h) => h.key === 'list-unsubscribe')!.line.match(/<([^>]+)>/)![1];
 const rowsOf = async () =>
-  (await t.db.query<{ id: number; last_month: string | null }>(`SELECT id, to_char(last_month, 'YYYY-MM') AS last_month FROM report_subscriptions ORDER BY id`))
-    .rows;
+  (
+    await t.db.query<{ id: number; last_month: string | null }>(
+      `SELECT id, to_char(last_month, 'YYYY-MM') AS last_month FROM report_subscriptions ORDER BY id`,
+    )
+  ).rows;
 
 describe('subscriptions in the console', () => {
   it('adds, lists and refuses bad input with a 400 that changes nothing; another institution gets a 403', async () => {
@@ -123,7 +126,10 @@ describe('the monthly send', () => {
     expect(lines.slice(0, 2)).toEqual(['Report_Name\tTitle Report', 'Report_ID\tTR']);
     expect(lines[3]).toBe('Institution_Name\tActive U');
     const heading = lines[14].split('\t');
-    const biz = lines.slice(15).map((l) => l.split('\t')).find((c) => c[0] === 'Business Weekly' && c.includes('Total_Item_Requests'))!;
+    const biz = lines
+      .slice(15)
+      .map((l) => l.split('\t'))
+      .find((c) => c[0] === 'Business Weekly' && c.includes('Total_Item_Requests'))!;
     expect(biz[heading.indexOf('Reporting_Period_Total')]).toBe('2');
 
     // Again, and after a restart (a new process has nothing in memory): nothing more this month.
@@ -136,10 +142,10 @@ describe('the monthly send', () => {
     const nextMonth = lastCompleteMonth(next);
     const [first] = await rowsOf();
     // A worker claimed the first subscription's next month and died before sending.
-    await t.db.query(`UPDATE report_subscriptions SET claimed_month = $2::date, claimed_until = now() + interval '10 minutes' WHERE id = $1`, [
-      first.id,
-      `${nextMonth}-01`,
-    ]);
+    await t.db.query(
+      `UPDATE report_subscriptions SET claimed_month = $2::date, claimed_until = now() + interval '10 minutes' WHERE id = $1`,
+      [first.id, `${nextMonth}-01`],
+    );
     const down = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@lectern.test', outboxDir: '/nonexistent' });
     expect(await send(t.db, next, down)).toBe(0);
     expect((await rowsOf()).map((r) => r.last_month)).toEqual([month, month, month]);
@@ -155,8 +161,13 @@ describe('the monthly send', () => {
     const [first, secondSub] = await rowsOf();
     expect((await api.post(`${subs}/${first.id}/remove`, {}, tokens['librarian@expired.edu'])).status).toBe(403);
     expect(
-      (await api.post(`/api/console/institutions/${FX.inst.expired}/report-subscriptions/${first.id}/remove`, {}, tokens['librarian@expired.edu']))
-        .status,
+      (
+        await api.post(
+          `/api/console/institutions/${FX.inst.expired}/report-subscriptions/${first.id}/remove`,
+          {},
+          tokens['librarian@expired.edu'],
+        )
+      ).status,
     ).toBe(404);
     expect((await api.post(`${subs}/${first.id}/remove`, {}, tokens['librarian@active.edu'])).status).toBe(200);
     expect((await api.post(`${subs}/${first.id}/remove`, {}, tokens['librarian@active.edu'])).status).toBe(404);

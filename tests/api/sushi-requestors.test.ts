@@ -33,7 +33,11 @@ afterAll(() => t?.close());
 const lib = tokens;
 const add = (name: unknown, inst: number = A, who = 'librarian@active.edu') => api.post(`${base(inst)}/requestors`, { name }, lib[who]);
 const harvest = (path: string, c: { customer_id: string; requestor_id: string; api_key: string }) =>
-  t.app.inject({ method: 'GET', url: `/sushi/r51${path}?${new URLSearchParams(c)}`, remoteAddress: `192.0.2.${Math.floor(Math.random() * 250)}` });
+  t.app.inject({
+    method: 'GET',
+    url: `/sushi/r51${path}?${new URLSearchParams(c)}`,
+    remoteAddress: `192.0.2.${Math.floor(Math.random() * 250)}`,
+  });
 const credsOf = (inst: number, body: { requestor: { requestorId: string }; apiKey: string }) => ({
   customer_id: String(inst),
   requestor_id: body.requestor.requestorId,
@@ -78,7 +82,10 @@ describe('requestors of one institution', () => {
       ['sushi.rotate', 'CELUS'],
       ['sushi.revoke', 'Alma'],
     ]);
-    expect(audit.rows[2]).toMatchObject({ before: { requestorId: c.requestor_id }, after: { requestorId: renewed.body.requestor.requestorId } });
+    expect(audit.rows[2]).toMatchObject({
+      before: { requestorId: c.requestor_id },
+      after: { requestorId: renewed.body.requestor.requestorId },
+    });
     expect(JSON.stringify(audit.rows)).not.toContain(c.api_key);
     expect(JSON.stringify(audit.rows)).not.toContain(renewed.body.apiKey);
   });
@@ -128,7 +135,10 @@ describe('requestors of one institution', () => {
 describe('a consortium', () => {
   it("lists and harvests its members with its own requestor; a member's requestor cannot harvest the consortium or a sibling", async () => {
     // Expired U and Basic S belong to the Active U consortium.
-    await t.db.query('UPDATE institutions SET parent_institution_id = $1 WHERE id = ANY($2::int[])', [A, [FX.inst.expired, FX.inst.noFlags]]);
+    await t.db.query('UPDATE institutions SET parent_institution_id = $1 WHERE id = ANY($2::int[])', [
+      A,
+      [FX.inst.expired, FX.inst.noFlags],
+    ]);
     const made = await add('Consortium harvester');
     const c = credsOf(A, made.body);
     const members = await harvest('/members', c);
@@ -173,7 +183,13 @@ it('migration 035 carries the one credential of before over, under a name, with 
     await migrate(db);
     const after = await db.query(`SELECT institution_id, name, requestor_id, api_key_hash, created_at FROM sushi_requestors`);
     expect(after.rows).toEqual([
-      { institution_id: rows[0].id, name: 'Harvester', requestor_id: 'req-old', api_key_hash: 'a'.repeat(64), created_at: new Date('2026-01-02') },
+      {
+        institution_id: rows[0].id,
+        name: 'Harvester',
+        requestor_id: 'req-old',
+        api_key_hash: 'a'.repeat(64),
+        created_at: new Date('2026-01-02'),
+      },
     ]);
   } finally {
     await db.close();

@@ -17,7 +17,8 @@ import type { Mailer } from '../services/mailer';
 /** How often a server process looks for reports to send: the first ones go out soon after a month ends. */
 export const MONTHLY_REPORTS_MS = 10 * 60_000;
 
-export const lastCompleteMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+export const lastCompleteMonth = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 
 export interface ReportMail {
   mailer: Mailer;
@@ -33,7 +34,14 @@ export interface MonthlyReportsDeps extends ReportMail {
 }
 
 /** Sends every due subscription's report; returns how many this call sent. */
-export async function sendMonthlyReports({ db, mailer, unsubscribeUrl, siteUrl, log, now = new Date() }: MonthlyReportsDeps): Promise<number> {
+export async function sendMonthlyReports({
+  db,
+  mailer,
+  unsubscribeUrl,
+  siteUrl,
+  log,
+  now = new Date(),
+}: MonthlyReportsDeps): Promise<number> {
   const month = lastCompleteMonth(now);
   let sent = 0;
   for (const id of await dueSubscriptions(db, month)) {
@@ -54,7 +62,13 @@ export async function sendMonthlyReports({ db, mailer, unsubscribeUrl, siteUrl, 
           `--\n${PRODUCT_NAME}\nStop every report and optional mail to this address: ${unsubscribe}`,
         ].join('\n\n'),
         headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
-        attachments: [{ filename: reportFileName(report, 'tsv'), content: reportText(report, 'tsv'), contentType: 'text/tab-separated-values; charset=utf-8' }],
+        attachments: [
+          {
+            filename: reportFileName(report, 'tsv'),
+            content: reportText(report, 'tsv'),
+            contentType: 'text/tab-separated-values; charset=utf-8',
+          },
+        ],
         messageId: `<report-${sub.id}-${month}@${host}>`,
       });
       await markSent(db, sub.id, month);

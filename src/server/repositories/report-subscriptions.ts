@@ -34,7 +34,9 @@ const toSubscription = (r: Row): ReportSubscription => ({
 });
 
 export async function reportSubscriptions(db: Queryable, institutionId: number): Promise<ReportSubscription[]> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM report_subscriptions WHERE institution_id = $1 ORDER BY id`, [institutionId]);
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM report_subscriptions WHERE institution_id = $1 ORDER BY id`, [
+    institutionId,
+  ]);
   return rows.map(toSubscription);
 }
 
@@ -51,7 +53,11 @@ export function subscribeReport(
     if (before.some((b) => b.report === s.report && b.email.toLowerCase() === s.email.toLowerCase()))
       return refuse(409, 'subscribed', `${s.email} already gets ${s.report} every month.`);
     if (before.length >= SUBSCRIPTIONS_MAX)
-      return refuse(400, 'too_many_subscriptions', `An institution can have at most ${SUBSCRIPTIONS_MAX} monthly reports. Remove one first.`);
+      return refuse(
+        400,
+        'too_many_subscriptions',
+        `An institution can have at most ${SUBSCRIPTIONS_MAX} monthly reports. Remove one first.`,
+      );
     const { rows } = await tx.query<Row>(
       `INSERT INTO report_subscriptions (institution_id, report_id, email, created_by) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [institutionId, s.report, s.email, actorId],
@@ -61,7 +67,12 @@ export function subscribeReport(
   });
 }
 
-export function removeReportSubscription(db: Db, institutionId: number, id: number, actorId: number): Promise<ReportSubscription | Refusal> {
+export function removeReportSubscription(
+  db: Db,
+  institutionId: number,
+  id: number,
+  actorId: number,
+): Promise<ReportSubscription | Refusal> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<Row>(`DELETE FROM report_subscriptions WHERE id = $1 AND institution_id = $2 RETURNING ${COLUMNS}`, [
       id,

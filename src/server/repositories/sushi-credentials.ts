@@ -63,7 +63,11 @@ export function createSushiRequestor(db: Db, institutionId: number, name: string
     await tx.query('SELECT id FROM institutions WHERE id = $1 FOR UPDATE', [institutionId]);
     const before = await sushiRequestors(tx, institutionId);
     if (before.length >= SUSHI_REQUESTORS_MAX)
-      return refuse(400, 'too_many_requestors', `An institution can have at most ${SUSHI_REQUESTORS_MAX} SUSHI requestors. Revoke one first.`);
+      return refuse(
+        400,
+        'too_many_requestors',
+        `An institution can have at most ${SUSHI_REQUESTORS_MAX} SUSHI requestors. Revoke one first.`,
+      );
     if (before.some((r) => r.name.toLowerCase() === name.toLowerCase()))
       return refuse(409, 'requestor_name_taken', `There is already a requestor named ${name}.`);
     const s = newSecrets();

@@ -22,10 +22,7 @@ export function ReportMailsPanel({ institutionId }: { institutionId: number }) {
   const [email, setEmail] = useState('');
   const onAdd = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate(
-      { report, email },
-      { onSuccess: (s) => (setEmail(''), showToast(t('monthlyAdded', { email: s.email, report: s.report }))) },
-    );
+    add.mutate({ report, email }, { onSuccess: (s) => (setEmail(''), showToast(t('monthlyAdded', { email: s.email, report: s.report }))) });
   };
   const full = list.data && list.data.subscriptions.length >= list.data.max;
   return (
@@ -80,7 +77,12 @@ export function ReportMailsPanel({ institutionId }: { institutionId: number }) {
         <form className="console-form console-form--inline console-monthly__form" onSubmit={onAdd} noValidate>
           <label className="field">
             <span className="field__label">{t('reportChoice')}</span>
-            <select className="field__input" value={report} onChange={(e) => setReport(e.target.value as ReportId)} data-testid="monthly-report">
+            <select
+              className="field__input"
+              value={report}
+              onChange={(e) => setReport(e.target.value as ReportId)}
+              data-testid="monthly-report"
+            >
               {REPORT_IDS.map((r) => (
                 <option key={r} value={r}>
                   {`${r} · ${t(`report_${r}` as ConsoleTextKey)}`}

@@ -30,12 +30,7 @@ import {
   revokeSushiRequestor,
   sushiRequestors,
 } from '../../repositories/sushi-credentials';
-import {
-  SUBSCRIPTIONS_MAX,
-  removeReportSubscription,
-  reportSubscriptions,
-  subscribeReport,
-} from '../../repositories/report-subscriptions';
+import { SUBSCRIPTIONS_MAX, removeReportSubscription, reportSubscriptions, subscribeReport } from '../../repositories/report-subscriptions';
 import { SUSHI_PATH } from '../harvest/sushi';
 import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
 
