@@ -93,7 +93,7 @@ if (cluster.isWorker && process.env[MIGRATE_ONLY_ENV]) {
   const db = await open();
   if (cluster.isPrimary) await prepare(db, config);
   const app = await buildApp({ db, config, logger: loggerOptions(config.logLevel) });
-  const jobs = startJobs(db, config, app.log, app.storage, app.mailer);
+  const jobs = startJobs(db, config, app.log, app.storage, { mailer: app.mailer, unsubscribeUrl: app.unsubscribeUrl });
   closeOnSignals(app, db, jobs, config.shutdownTimeoutMs);
   await app.listen({ host: config.host, port: config.port });
   if (cluster.isPrimary) announce();

@@ -274,10 +274,10 @@ describe('the console: who may ask, and bad input', () => {
       expect((await api.get(url)).status).toBe(401);
       expect((await api.get(url, tokens['admin@example.com'])).status).toBe(200);
     }
-    const rotate = await api.post(`/api/console/institutions/${A}/sushi/rotate`, {}, tokens['librarian@expired.edu']);
-    expect(rotate.status).toBe(403);
-    expect((await t.db.query('SELECT 1 FROM sushi_credentials WHERE institution_id = $1', [A])).rows).toEqual([]);
-    expect((await t.db.query(`SELECT 1 FROM console_audit WHERE action = 'sushi.rotate'`)).rows).toEqual([]);
+    const made = await api.post(`/api/console/institutions/${A}/sushi/requestors`, { name: 'Theirs' }, tokens['librarian@expired.edu']);
+    expect(made.status).toBe(403);
+    expect((await t.db.query('SELECT 1 FROM sushi_requestors WHERE institution_id = $1', [A])).rows).toEqual([]);
+    expect((await t.db.query(`SELECT 1 FROM console_audit WHERE action LIKE 'sushi.%'`)).rows).toEqual([]);
   });
 
   it('answers bad reports and months with a 400 that says what is wrong', async () => {
@@ -301,9 +301,9 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
   let creds = { customer_id: '', requestor_id: '', api_key: '' };
   beforeAll(async () => {
     base = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/sushi/r51`;
-    const rotated = await api.post(`/api/console/institutions/${A}/sushi/rotate`, {}, tokens['librarian@active.edu']);
-    expect(rotated.status).toBe(200);
-    creds = { customer_id: rotated.body.customerId, requestor_id: rotated.body.requestorId, api_key: rotated.body.apiKey };
+    const made = await api.post(`/api/console/institutions/${A}/sushi/requestors`, { name: 'CELUS' }, tokens['librarian@active.edu']);
+    expect(made.status).toBe(200);
+    creds = { customer_id: String(A), requestor_id: made.body.requestor.requestorId, api_key: made.body.apiKey };
   });
   const sushi = async (path: string, params: Record<string, string> = {}) => {
     const res = await fetch(`${base}${path}?${new URLSearchParams(params)}`);
@@ -321,16 +321,16 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
     const shown = await api.get(`/api/console/institutions/${A}/sushi`, tokens['librarian@active.edu']);
     expect(shown.body).toMatchObject({
       customerId: String(A),
-      requestorId: creds.requestor_id,
-      apiKey: null,
+      requestors: [{ name: 'CELUS', requestorId: creds.requestor_id, lastUsedAt: null }],
       url: `${t.app.config.publicUrl}/sushi/r51`,
     });
-    const stored = await t.db.query<{ api_key_hash: string }>('SELECT api_key_hash FROM sushi_credentials WHERE institution_id = $1', [A]);
+    expect(JSON.stringify(shown.body)).not.toContain(creds.api_key);
+    const stored = await t.db.query<{ api_key_hash: string }>('SELECT api_key_hash FROM sushi_requestors WHERE institution_id = $1', [A]);
     expect(stored.rows[0].api_key_hash).not.toContain(creds.api_key);
     const audit = await t.db.query<{ actor: string; after: unknown }>(
-      `SELECT actor, after FROM console_audit WHERE action = 'sushi.rotate'`,
+      `SELECT actor, after FROM console_audit WHERE action = 'sushi.create'`,
     );
-    expect(audit.rows).toEqual([{ actor: 'librarian@active.edu', after: { requestorId: creds.requestor_id } }]);
+    expect(audit.rows).toEqual([{ actor: 'librarian@active.edu', after: { name: 'CELUS', requestorId: creds.requestor_id } }]);
   });
 
   it('answers status, members, the reports list and a report', async () => {

@@ -13,7 +13,8 @@ import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { INT4_MAX } from '../../src/shared/schemas/fields';
 import { grantConsoleRole } from '../../src/server/repositories/console';
-import { rotateSushiCredentials } from '../../src/server/repositories/sushi-credentials';
+import { createSushiRequestor } from '../../src/server/repositories/sushi-credentials';
+import { isRefusal } from '../../src/server/repositories/refusal';
 
 /** Generated requests per route (valid-shaped and hostile mixed); FUZZ_RUNS overrides. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
@@ -569,7 +570,9 @@ beforeAll(async () => {
   tokens.member = { token: await issue(member.id), id: member.id };
   tokens.guest = { token: await issue(guest.id), id: guest.id };
   tokens.admin = { token: await issue(admin.id), id: admin.id };
-  const sushi = await rotateSushiCredentials(t.db, FX.inst.active, null);
+  const issued = await createSushiRequestor(t.db, FX.inst.active, 'Fuzz harvester', null);
+  if (isRefusal(issued)) throw new Error(issued.message);
+  const sushi = { customerId: String(FX.inst.active), requestorId: issued.requestor.requestorId, apiKey: issued.apiKey };
   const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'other@active.edu' });
   const reader = await api.post('/api/reader/token', { issue: 1 }, tokens.member.token);
   // Real values by field name, so valid-shaped requests reach past the lookups.

@@ -82,8 +82,8 @@ describe('background jobs run once', () => {
     const errors: unknown[] = [];
     const log = { error: (e: unknown) => errors.push(e), info: () => {} } as unknown as Parameters<typeof startJobs>[2];
     const storage = openStorage(config);
-    const mailer = { send: async () => {} };
-    const stops = [...startJobs(a, config, log, storage, mailer), ...startJobs(b, config, log, storage, mailer)];
+    const mail = { mailer: { send: async () => {} }, unsubscribeUrl: (e: string) => e };
+    const stops = [...startJobs(a, config, log, storage, mail), ...startJobs(b, config, log, storage, mail)];
     const deadline = Date.now() + 10_000;
     const serverJobs = async () =>
       (await a.query<{ name: string; runs: number }>(`SELECT name, runs FROM job_runs WHERE name NOT LIKE '%job' ORDER BY name`)).rows;

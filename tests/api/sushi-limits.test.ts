@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { loggerOptions } from '../../src/server/logging';
-import { rotateSushiCredentials } from '../../src/server/repositories/sushi-credentials';
+import { createSushiRequestor } from '../../src/server/repositories/sushi-credentials';
+import { isRefusal } from '../../src/server/repositories/refusal';
 
 const LIMIT = 6;
 const logLines: string[] = [];
@@ -24,8 +25,9 @@ beforeAll(async () => {
     config: { sushiRequestsPerHour: LIMIT, requestLog: true },
     logger: { ...(loggerOptions('info') as object), stream },
   });
-  const c = await rotateSushiCredentials(t.db, FX.inst.active, null);
-  creds = { customer_id: c.customerId, requestor_id: c.requestorId, api_key: c.apiKey! };
+  const c = await createSushiRequestor(t.db, FX.inst.active, 'CELUS', null);
+  if (isRefusal(c)) throw new Error(c.message);
+  creds = { customer_id: String(FX.inst.active), requestor_id: c.requestor.requestorId, api_key: c.apiKey };
 });
 afterAll(() => t?.close());
 

@@ -1,7 +1,8 @@
 // Usage reports in the library console, in Chromium against the demo: the librarian opens a
 // COUNTER report (table and chart as the server counts them), downloads it as TSV with the Code of
-// Practice's header rows and as COUNTER JSON, makes SUSHI credentials and downloads the KBART
-// file; English and Hindi at 1280 and 360 px.
+// Practice's header rows and as COUNTER JSON, subscribes an address to a monthly report, adds a
+// SUSHI requestor and replaces its key, and downloads the KBART file; English and Hindi at 1280
+// and 360 px.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { SignIn, screenshotBoth } from './pages';
@@ -53,23 +54,41 @@ test('a librarian opens a usage report and downloads it', async ({ page }) => {
   const json = await downloaded(page, 'download-json');
   expect(JSON.parse(json.text).Report_Header.Report_ID).toBe('TR');
 
+  // A monthly report by e-mail: added and listed.
+  await page.getByTestId('monthly-report').selectOption('TR_J1');
+  const address = `journals-${Date.now()}@demo.edu`;
+  await page.getByTestId('monthly-email').fill(address);
+  await page.getByTestId('monthly-add').click();
+  await expect(page.getByTestId('monthly-list')).toContainText(address);
+
   await page.goto(`/hi/library/${id}/reports`);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('उपयोग रिपोर्ट');
+  await expect(page.getByTestId('monthly-reports')).toContainText('ई-मेल से मासिक रिपोर्ट');
   await expect(page.getByTestId('report-table')).toBeVisible();
   await screenshotBoth(page, 'console-reports-hi');
 });
 
-test('a librarian makes SUSHI credentials and downloads the KBART file', async ({ page }) => {
+test('a librarian adds a SUSHI requestor, replaces its key after confirming, and downloads the KBART file', async ({ page }) => {
   const { id } = await openConsole(page);
   await page.goto(`/library/${id}/harvest`);
-  await page.getByTestId('sushi-rotate').click();
+  await page.getByTestId('sushi-requestor-name').fill('CELUS');
+  await page.getByTestId('sushi-add').click();
   const key = await page.getByTestId('sushi-api_key').textContent();
   expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const requestor = await page.getByTestId('sushi-requestor_id').textContent();
+  await expect(page.getByTestId('sushi-requestors')).toContainText('CELUS');
   // A harvester's call with them is answered.
   const members = await page.request.get(`/sushi/r51/members?customer_id=${id}&requestor_id=${requestor}&api_key=${key}`);
   expect((await members.json())[0].Name).toBe('Demo University');
   await screenshotBoth(page, 'console-harvest');
+  // A new key asks first; confirmed, the old one stops at once.
+  await page.getByTestId('sushi-new-key').click();
+  await expect(page.getByRole('alertdialog')).toContainText('Replace the key of CELUS?');
+  await screenshotBoth(page, 'console-harvest-confirm');
+  await page.getByTestId('sushi-confirm').click();
+  await expect(page.getByTestId('sushi-api_key')).not.toHaveText(key!);
+  const old = await page.request.get(`/sushi/r51/members?customer_id=${id}&requestor_id=${requestor}&api_key=${key}`);
+  expect((await old.json()).Code).toBe(2000);
   const kbart = await downloaded(page, 'kbart-download');
   expect(kbart.name).toMatch(/^Lectern_DEMOU_AllTitles_\d{4}-\d{2}-\d{2}\.txt$/);
   expect(kbart.text.split('\n')[0].split('\t').slice(0, 4)).toEqual([
@@ -78,9 +97,10 @@ test('a librarian makes SUSHI credentials and downloads the KBART file', async (
     'online_identifier',
     'date_first_issue_online',
   ]);
-  // After a reload the key is no longer shown.
+  // After a reload the key is no longer shown; the requestor is listed.
   await page.goto(`/hi/library/${id}/harvest`);
-  await expect(page.getByTestId('sushi-api_key')).not.toHaveText(key!);
-  await expect(page.getByTestId('sushi-api_key')).toContainText('छिपी हुई');
+  await expect(page.getByTestId('sushi-requestors')).toContainText('CELUS');
+  await expect(page.getByTestId('sushi-api_key')).toHaveCount(0);
+  await expect(page.getByTestId('sushi-new-key')).toHaveText('नई कुंजी');
   await screenshotBoth(page, 'console-harvest-hi');
 });

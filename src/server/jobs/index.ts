@@ -8,14 +8,14 @@ import { POPULARITY_REFRESH_MS, refreshPopularity } from './popularity';
 import { HOUSEKEEPING_MS, housekeeping } from './housekeeping';
 import { runOnce } from './once';
 import { every } from './schedule';
-import type { Mailer } from '../services/mailer';
 import { deliverInvitations } from '../repositories/member-invitations';
+import { MONTHLY_REPORTS_MS, sendMonthlyReports, type ReportMail } from './monthly-reports';
 
 /** Invitations a mail server refused (or a process that stopped mid-way left) are tried again this often. */
 const INVITATIONS_MS = 60 * 1000;
 
 /** Starts the timers; returns one stop function per job (for shutdown). */
-export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storage: MediaStorage, mailer: Mailer): (() => void)[] {
+export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storage: MediaStorage, mail: ReportMail): (() => void)[] {
   const job = (name: string, intervalMs: number, work: Parameters<typeof runOnce>[3]) =>
     every(
       intervalMs,
@@ -26,7 +26,7 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storag
     // Each invitation is taken by one process (SKIP LOCKED): no turn to claim.
     every(
       INVITATIONS_MS,
-      async () => void (await deliverInvitations(db, mailer, config.publicUrl)),
+      async () => void (await deliverInvitations(db, mail.mailer, config.publicUrl)),
       (err) => log.error({ err }, 'invitations failed'),
     ),
     job('popularity refresh', POPULARITY_REFRESH_MS, (tx) => refreshPopularity(tx)),
@@ -35,5 +35,12 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, storag
       const { removed } = await sweepMedia(tx, storage);
       if (removed) log.info(`media sweep removed ${removed} files`);
     }),
+    // Not through runOnce: each subscription is claimed on its own (one mail, one claim), so
+    // every process may look and a slow mail server holds no transaction open.
+    every(
+      MONTHLY_REPORTS_MS,
+      async () => void (await sendMonthlyReports({ db, ...mail, siteUrl: config.publicUrl, log })),
+      (err) => log.error({ err }, 'monthly reports failed'),
+    ),
   ];
 }

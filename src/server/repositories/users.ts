@@ -235,6 +235,8 @@ export async function unsubscribeAll(db: Queryable, email: string): Promise<void
   await db.query(`UPDATE users SET email_prefs = '{"newIssues": false, "recommendations": false, "productNews": false}' WHERE email = $1`, [
     email,
   ]);
+  // Monthly reports a librarian set up for the address: its owner can stop them without an account.
+  await db.query('DELETE FROM report_subscriptions WHERE lower(email) = lower($1)', [email]);
 }
 
 /** Marks the contact the user just proved with a code. */

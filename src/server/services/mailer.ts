@@ -11,6 +11,9 @@ export interface Mail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  attachments?: { filename: string; content: string; contentType: string }[];
+  /** A fixed Message-ID, so a mail sent twice (a worker died after the server took it) can be told apart as one. */
+  messageId?: string;
 }
 export interface Mailer {
   send(mail: Mail): Promise<void>;

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { Month, REPORT_IDS, type ReportId } from '../counter/reports';
 import { InstitutionParams } from './console';
+import { Email } from './account';
+import { INT4_MAX, int, line } from './fields';
 
 /** Months one report may span (ten years: a harvester asks a year at a time). */
 export const REPORT_MONTHS_MAX = 120;
@@ -27,17 +29,60 @@ export const ReportQuery = z
   });
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
-/** GET /api/console/institutions/:id/sushi: where and with what a harvester asks. The api_key
- * only comes back from a rotation; afterwards it cannot be read again. */
+export const SushiRequestor = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  requestorId: z.string(),
+  createdAt: z.string(),
+  keyMadeAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type SushiRequestor = z.infer<typeof SushiRequestor>;
+
+/** GET /api/console/institutions/:id/sushi: where a harvester asks, the customer_id, and each
+ * named requestor (its api_key is never read back). */
 export const SushiSettings = z.object({
   url: z.string(),
   kbartUrl: z.string(),
-  customerId: z.string().nullable(),
-  requestorId: z.string().nullable(),
-  apiKey: z.string().nullable(),
-  rotatedAt: z.string().nullable(),
+  customerId: z.string(),
+  requestors: z.array(SushiRequestor),
+  max: z.number().int(),
 });
 export type SushiSettings = z.infer<typeof SushiSettings>;
+
+/** POST …/sushi/requestors and …/sushi/requestors/:requestorId/key: the key, shown once. */
+export const IssuedSushiKey = z.object({ requestor: SushiRequestor, apiKey: z.string() });
+export type IssuedSushiKey = z.infer<typeof IssuedSushiKey>;
+
+export const RequestorBody = z.object({
+  name: line({ error: 'Give the requestor a name.' })
+    .min(1, 'Give the requestor a name.')
+    .max(60, 'A requestor name has at most 60 characters.'),
+});
+export const RequestorParams = InstitutionParams.extend({ requestorId: int(1, INT4_MAX, 'expected a requestor id') });
+
+/** Monthly reports by e-mail: which report goes to which address. */
+export const ReportSubscription = z.object({
+  id: z.number().int(),
+  report: z.enum(REPORT_IDS as [ReportId, ...ReportId[]]),
+  email: z.string(),
+  createdAt: z.string(),
+  /** The month last sent (YYYY-MM), null before the first. */
+  lastMonth: z.string().nullable(),
+  lastSentAt: z.string().nullable(),
+});
+export type ReportSubscription = z.infer<typeof ReportSubscription>;
+export const ReportSubscriptions = z.object({ subscriptions: z.array(ReportSubscription), max: z.number().int() });
+export type ReportSubscriptions = z.infer<typeof ReportSubscriptions>;
+export const SubscriptionBody = z.object({
+  report: z
+    .string({ error: `expected one of ${REPORT_IDS.join(', ')}` })
+    .regex(/^[A-Za-z0-9_]{1,20}$/, { error: `expected one of ${REPORT_IDS.join(', ')}` })
+    .transform((s) => s.toUpperCase())
+    .pipe(z.enum(REPORT_IDS as [ReportId, ...ReportId[]], { error: `expected one of ${REPORT_IDS.join(', ')}` })),
+  email: Email,
+});
+export const SubscriptionParams = InstitutionParams.extend({ subscriptionId: int(1, INT4_MAX, 'expected a subscription id') });
 
 export const KbartFile = z.object({ fileName: z.string(), titles: z.number().int(), text: z.string() });
 export type KbartFile = z.infer<typeof KbartFile>;

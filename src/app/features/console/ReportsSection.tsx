@@ -9,6 +9,7 @@ import { monthHeading, reportFileName, reportTable, reportText } from '../../../
 import { downloadText, reportQuery, zoneUsageQuery } from './reports-queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { UsageChart } from './UsageChart';
+import { ReportMailsPanel } from './ReportMailsPanel';
 import { Problem, statusOf, type SectionProps } from './ConsoleParts';
 
 /** Identifier columns Lectern leaves empty (no DOI or ISSN in the catalogue): kept in the files, not on screen. */
@@ -201,6 +202,7 @@ export function ReportsSection({ institutionId, me }: SectionProps) {
       {body}
       <ZoneUsage institutionId={institutionId} begin={range.begin} end={range.end} />
       {me.role === 'admin' && <ZoneUsage institutionId={null} begin={range.begin} end={range.end} />}
+      <ReportMailsPanel institutionId={institutionId} />
     </section>
   );
 }

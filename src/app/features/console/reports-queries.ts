@@ -1,9 +1,17 @@
 // The console's usage reports (GET /api/console/institutions/:id/reports|sushi|kbart): a COUNTER
-// report for a month range, the SUSHI settings and their rotation, the KBART file.
+// report for a month range, the SUSHI requestors and their keys, monthly reports by e-mail, the KBART file.
 import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CounterReport, type ReportId } from '../../../shared/counter/reports';
-import { KbartFile, SushiSettings, ZoneUsageReply } from '../../../shared/schemas/console-reports';
+import {
+  IssuedSushiKey,
+  KbartFile,
+  ReportSubscription,
+  ReportSubscriptions,
+  SushiRequestor,
+  SushiSettings,
+  ZoneUsageReply,
+} from '../../../shared/schemas/console-reports';
 import { apiGet, apiPost } from '../../lib/api';
 import { consoleKeys } from './queries';
 
@@ -11,6 +19,7 @@ export const reportKeys = {
   report: (institutionId: number, id: ReportId, begin: string, end: string) =>
     [...consoleKeys.all, institutionId, 'report', id, begin, end] as const,
   sushi: (institutionId: number) => [...consoleKeys.all, institutionId, 'sushi'] as const,
+  subscriptions: (institutionId: number) => [...consoleKeys.all, institutionId, 'report-subscriptions'] as const,
 };
 
 const base = (institutionId: number) => `/api/console/institutions/${institutionId}`;
@@ -48,12 +57,42 @@ export const sushiQuery = (institutionId: number) =>
 
 export const fetchKbart = (institutionId: number) => apiGet(`${base(institutionId)}/kbart`, KbartFile);
 
-/** New SUSHI credentials: the answer carries the api_key, shown until the section is left. */
-export function useRotateSushi(institutionId: number) {
+/** A SUSHI requestor made, or given a new key: the answer carries the api_key, shown until the section is left. */
+export function useSushiKey(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost(`${base(institutionId)}/sushi/rotate`, SushiSettings),
-    onSuccess: (settings) => client.setQueryData(reportKeys.sushi(institutionId), settings),
+    mutationFn: (ask: { name: string } | { id: number }) =>
+      'id' in ask
+        ? apiPost(`${base(institutionId)}/sushi/requestors/${ask.id}/key`, IssuedSushiKey)
+        : apiPost(`${base(institutionId)}/sushi/requestors`, IssuedSushiKey, ask),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.sushi(institutionId) }),
+  });
+}
+
+export function useRevokeSushi(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiPost(`${base(institutionId)}/sushi/requestors/${id}/revoke`, SushiRequestor),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.sushi(institutionId) }),
+  });
+}
+
+export const subscriptionsQuery = (institutionId: number) =>
+  queryOptions({
+    queryKey: reportKeys.subscriptions(institutionId),
+    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/report-subscriptions`, ReportSubscriptions, undefined, signal),
+    retry: false,
+  });
+
+/** Subscribes an address to a monthly report, or ({ id }) removes one. */
+export function useSubscriptionChange(institutionId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ask: { report: ReportId; email: string } | { id: number }) =>
+      'id' in ask
+        ? apiPost(`${base(institutionId)}/report-subscriptions/${ask.id}/remove`, ReportSubscription)
+        : apiPost(`${base(institutionId)}/report-subscriptions`, ReportSubscription, ask),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.subscriptions(institutionId) }),
   });
 }
 

@@ -1,29 +1,42 @@
 // The console's usage reports (issue 15): COUNTER 5.1 reports for a month range, the SUSHI
-// credentials (shown, rotated), and the KBART holdings file. Checks from console-guard.
+// requestors (listed, made, given a new key, revoked), monthly reports by e-mail, and the KBART
+// holdings file. Checks from console-guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
-import { KbartFile, ReportParams, ReportQuery, SushiSettings, ZoneUsageReply } from '../../../shared/schemas/console-reports';
+import {
+  IssuedSushiKey,
+  KbartFile,
+  ReportParams,
+  ReportQuery,
+  ReportSubscription,
+  ReportSubscriptions,
+  RequestorBody,
+  RequestorParams,
+  SubscriptionBody,
+  SubscriptionParams,
+  SushiRequestor,
+  SushiSettings,
+  ZoneUsageReply,
+} from '../../../shared/schemas/console-reports';
 import { zoneUsage } from '../../repositories/zone-usage';
 import { CounterReport } from '../../../shared/counter/reports';
 import { kbartFileName, kbartText } from '../../../shared/kbart';
 import { counterReport } from '../../services/counter-reports';
 import { institutionHoldings } from '../../repositories/kbart';
-import { rotateSushiCredentials, sushiCredentials, type SushiCredentials } from '../../repositories/sushi-credentials';
+import {
+  SUSHI_REQUESTORS_MAX,
+  createSushiRequestor,
+  newSushiKey,
+  revokeSushiRequestor,
+  sushiRequestors,
+} from '../../repositories/sushi-credentials';
+import { SUBSCRIPTIONS_MAX, removeReportSubscription, reportSubscriptions, subscribeReport } from '../../repositories/report-subscriptions';
 import { SUSHI_PATH } from '../harvest/sushi';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { institutionFor, requireAdmin } = consoleGuard(app);
   const site = app.config.publicUrl;
-  const settings = (c: SushiCredentials | null): SushiSettings => ({
-    url: `${site}${SUSHI_PATH}`,
-    kbartUrl: `${site}${SUSHI_PATH}/kbart`,
-    customerId: c?.customerId ?? null,
-    requestorId: c?.requestorId ?? null,
-    apiKey: c?.apiKey ?? null,
-    rotatedAt: c?.rotatedAt ?? null,
-  });
-
   app.get(
     '/console/institutions/:institutionId/reports/:report',
     {
@@ -59,18 +72,80 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // SUSHI requestors: one per harvesting tool, each with its own key, shown once.
   app.get(
     '/console/institutions/:institutionId/sushi',
     { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: SushiSettings, ...errors } } },
-    async (req) => settings(await sushiCredentials(app.db, (await institutionFor(req, req.params.institutionId)).id)),
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      return {
+        url: `${site}${SUSHI_PATH}`,
+        kbartUrl: `${site}${SUSHI_PATH}/kbart`,
+        customerId: String(institution.id),
+        requestors: await sushiRequestors(app.db, institution.id),
+        max: SUSHI_REQUESTORS_MAX,
+      };
+    },
   );
 
   app.post(
-    '/console/institutions/:institutionId/sushi/rotate',
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: SushiSettings, ...errors } } },
+    '/console/institutions/:institutionId/sushi/requestors',
+    {
+      preHandler: app.requireUser,
+      schema: { params: InstitutionParams, body: RequestorBody, response: { 200: IssuedSushiKey, ...errors } },
+    },
     async (req) => {
       const institution = await institutionFor(req, req.params.institutionId);
-      return settings(await rotateSushiCredentials(app.db, institution.id, req.user!.id));
+      return answer(await createSushiRequestor(app.db, institution.id, req.body.name, req.user!.id));
+    },
+  );
+
+  app.post(
+    '/console/institutions/:institutionId/sushi/requestors/:requestorId/key',
+    { preHandler: app.requireUser, schema: { params: RequestorParams, response: { 200: IssuedSushiKey, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      return answer(await newSushiKey(app.db, institution.id, req.params.requestorId, req.user!.id));
+    },
+  );
+
+  app.post(
+    '/console/institutions/:institutionId/sushi/requestors/:requestorId/revoke',
+    { preHandler: app.requireUser, schema: { params: RequestorParams, response: { 200: SushiRequestor, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      return answer(await revokeSushiRequestor(app.db, institution.id, req.params.requestorId, req.user!.id));
+    },
+  );
+
+  // Monthly reports by e-mail (sent by jobs/monthly-reports.ts).
+  app.get(
+    '/console/institutions/:institutionId/report-subscriptions',
+    { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: ReportSubscriptions, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      return { subscriptions: await reportSubscriptions(app.db, institution.id), max: SUBSCRIPTIONS_MAX };
+    },
+  );
+
+  app.post(
+    '/console/institutions/:institutionId/report-subscriptions',
+    {
+      preHandler: app.requireUser,
+      schema: { params: InstitutionParams, body: SubscriptionBody, response: { 200: ReportSubscription, ...errors } },
+    },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      return answer(await subscribeReport(app.db, institution.id, req.body, req.user!.id));
+    },
+  );
+
+  app.post(
+    '/console/institutions/:institutionId/report-subscriptions/:subscriptionId/remove',
+    { preHandler: app.requireUser, schema: { params: SubscriptionParams, response: { 200: ReportSubscription, ...errors } } },
+    async (req) => {
+      const institution = await institutionFor(req, req.params.institutionId);
+      return answer(await removeReportSubscription(app.db, institution.id, req.params.subscriptionId, req.user!.id));
     },
   );
 

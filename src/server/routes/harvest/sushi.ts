@@ -9,7 +9,7 @@ import { Month, PLATFORM, RELEASE, REPORTS, REPORT_IDS, institutionIdOf, type Re
 import { monthIndex, REPORT_MONTHS_MAX } from '../../../shared/schemas/console-reports';
 import { kbartFileName, kbartText } from '../../../shared/kbart';
 import { SUSHI_DATES, SushiQuery, SushiReportParams } from '../../../shared/schemas/sushi';
-import { checkSushiCredentials } from '../../repositories/sushi-credentials';
+import { checkSushiCredentials, harvestableInstitutions } from '../../repositories/sushi-credentials';
 import { consoleInstitutions } from '../../repositories/console';
 import { firstUsageMonth } from '../../repositories/counter-usage';
 import { institutionHoldings } from '../../repositories/kbart';
@@ -111,7 +111,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       throw new SushiException(2020, 'api_key is not valid for this customer_id');
     }
     const found = (await consoleInstitutions(app.db, check.institutionId))[0];
-    return { id: found.id, name: found.name, conCode: found.conCode, customerId, requestorId: param(req, 'requestor_id')! };
+    return {
+      id: found.id,
+      name: found.name,
+      conCode: found.conCode,
+      customerId,
+      requestorId: param(req, 'requestor_id')!,
+      ownerId: check.ownerId,
+    };
   }
 
   app.get(`${SUSHI_PATH}/status`, query, async (req) => {
@@ -119,11 +126,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return [{ Description: `COUNTER_SUSHI API of ${PLATFORM}`, Service_Active: true, Registry_Record: '', Alerts: [] }];
   });
 
+  // A consortium's requestor, asking for the consortium itself, gets the consortium and each
+  // member (each harvested with its own customer_id and the same requestor_id and api_key);
+  // anyone else gets the one institution asked for.
   app.get(`${SUSHI_PATH}/members`, query, async (req) => {
     const c = await customer(req);
-    return [
-      { Customer_ID: c.customerId, Requestor_ID: c.requestorId, Name: c.name, Institution_ID: { Proprietary: [institutionIdOf(c.id)] } },
-    ];
+    const listed = c.id === c.ownerId ? await harvestableInstitutions(app.db, c.id) : [c];
+    return listed.map((m) => ({
+      Customer_ID: String(m.id),
+      Requestor_ID: c.requestorId,
+      Name: m.name,
+      Institution_ID: { Proprietary: [institutionIdOf(m.id)] },
+    }));
   });
 
   app.get(`${SUSHI_PATH}/reports`, query, async (req) => {
