@@ -2,9 +2,9 @@
 // credentials (shown, rotated), and the KBART holdings file. Checks from console-guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
-import { KbartFile, ReportParams, ReportQuery, SushiSettings, ZoneUsageReply } from '../../../shared/schemas/console-reports';
+import { CounterReportQuery, KbartFile, ReportParams, ReportQuery, SushiSettings, ZoneUsageReply } from '../../../shared/schemas/console-reports';
 import { zoneUsage } from '../../repositories/zone-usage';
-import { CounterReport } from '../../../shared/counter/reports';
+import { CounterReport, reportOptions } from '../../../shared/counter/reports';
 import { kbartFileName, kbartText } from '../../../shared/kbart';
 import { counterReport } from '../../services/counter-reports';
 import { institutionHoldings } from '../../repositories/kbart';
@@ -28,11 +28,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/console/institutions/:institutionId/reports/:report',
     {
       preHandler: app.requireUser,
-      schema: { params: ReportParams, querystring: ReportQuery, response: { 200: CounterReport, ...errors } },
+      schema: { params: ReportParams, querystring: CounterReportQuery, response: { 200: CounterReport, ...errors } },
     },
     async (req) => {
       const institution = await institutionFor(req, req.params.institutionId);
-      return counterReport(app.db, { id: req.params.report, institution, ...req.query, siteUrl: site });
+      const { begin, end, ...params } = req.query;
+      const { options, exceptions } = reportOptions(req.params.report, params);
+      return counterReport(app.db, { id: req.params.report, institution, begin, end, siteUrl: site, options, exceptions });
     },
   );
 
