@@ -409,7 +409,7 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
 
   it('answers status, members, the reports list and every report, each valid against COUNTER\'s schema', async () => {
     // /status is public and ignores what it is sent; no empty Alerts, no empty Registry_Record.
-    for (const params of [{}, creds, { customer_id: '\u0000', platform: 'x\u0000' }]) {
+    for (const params of [{}, creds, { customer_id: '\u0000', platform: 'x\u0000' }] as Record<string, string>[]) {
       const status = await sushi('/status', params);
       expect([status.status, status.body]).toEqual([200, [{ Description: 'COUNTER_SUSHI API of Lectern', Service_Active: true }]]);
     }
