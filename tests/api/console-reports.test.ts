@@ -247,7 +247,11 @@ describe('the counts (hand-computed fixture)', () => {
     );
     expect(bad.status).toBe(200);
     expect(bad.body.Report_Header.Exceptions).toEqual([
-      { Code: 3060, Message: 'Invalid ReportFilter Value', Data: 'Not applied: metric_type=Searches_Platform; metric_type=Bogus; yop=2026-2020' },
+      {
+        Code: 3060,
+        Message: 'Invalid ReportFilter Value',
+        Data: 'Not applied: metric_type=Searches_Platform; metric_type=Bogus; yop=2026-2020',
+      },
       { Code: 3062, Message: 'Invalid ReportAttribute Value', Data: 'Not applied: attributes_to_show=Data_Type; granularity=Weekly' },
     ]);
     expect(bad.body.Report_Header.Report_Filters.Metric_Type).toEqual(['Total_Item_Requests', 'Unique_Item_Requests']);
@@ -258,7 +262,7 @@ describe('the counts (hand-computed fixture)', () => {
 });
 
 describe('the tabular form (Code of Practice 5.1 §3.2)', () => {
-  it('has the 13 header rows in order, a blank 14th row, then the column headings, laid out as COUNTER\'s samples', async () => {
+  it("has the 13 header rows in order, a blank 14th row, then the column headings, laid out as COUNTER's samples", async () => {
     const body = (await report('tr_j1', MARCH_APRIL)).body;
     const text = reportText(body, 'tsv');
     // As the official sample TSVs: a byte order mark, LF line ends, every row as wide as the headings.
@@ -407,14 +411,16 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
     expect(audit.rows).toEqual([{ actor: 'librarian@active.edu', after: { requestorId: creds.requestor_id } }]);
   });
 
-  it('answers status, members, the reports list and every report, each valid against COUNTER\'s schema', async () => {
+  it("answers status, members, the reports list and every report, each valid against COUNTER's schema", async () => {
     // /status is public and ignores what it is sent; no empty Alerts, no empty Registry_Record.
     for (const params of [{}, creds, { customer_id: '\u0000', platform: 'x\u0000' }] as Record<string, string>[]) {
       const status = await sushi('/status', params);
       expect([status.status, status.body]).toEqual([200, [{ Description: 'COUNTER_SUSHI API of Lectern', Service_Active: true }]]);
     }
     const members = await sushi('/members', { ...creds, unknown: 'ignored' });
-    expect(members.body).toEqual([{ Customer_ID: String(A), Institution_Name: 'Active U', Institution_ID: { Proprietary: [`Lectern:${A}`] } }]);
+    expect(members.body).toEqual([
+      { Customer_ID: String(A), Institution_Name: 'Active U', Institution_ID: { Proprietary: [`Lectern:${A}`] } },
+    ]);
     const list = await sushi('/reports', creds);
     expect(list.body.map((r: { Report_ID: string; Path: string }) => [r.Report_ID, r.Path])).toEqual(
       ['PR', 'PR_P1', 'TR', 'TR_J1', 'TR_J2', 'TR_J3', 'TR_J4'].map((id) => [id, `/r51/reports/${id.toLowerCase()}`]),
@@ -515,11 +521,18 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
     expect((await sushi('/reports/tr', { ...creds, begin_date: '2024-02-29', end_date: '2024-03' })).status).toBe(200);
   });
 
-  it('answers a wrong path with a 404 exception in JSON, never the app\'s page', async () => {
+  it("answers a wrong path with a 404 exception in JSON, never the app's page", async () => {
     for (const path of ['/reports/br1', '/reports/tr%00', '/reports/t%01r', '/reports', '/nothing', '/../reports/tr', '/r5/reports/tr']) {
-      const res = await fetch(`${base.replace(/\/sushi\/r51$/, '')}/sushi${path === '/reports' ? '/reports/tr' : path.startsWith('/r5') ? path : `/r51${path}`}?${new URLSearchParams(creds)}`);
+      const res = await fetch(
+        `${base.replace(/\/sushi\/r51$/, '')}/sushi${path === '/reports' ? '/reports/tr' : path.startsWith('/r5') ? path : `/r51${path}`}?${new URLSearchParams(creds)}`,
+      );
       const body = (await res.json()) as { Code: number; Message: string };
-      expect([path, res.status, body.Code, res.headers.get('content-type')]).toEqual([path, 404, 0, expect.stringContaining('application/json')]);
+      expect([path, res.status, body.Code, res.headers.get('content-type')]).toEqual([
+        path,
+        404,
+        0,
+        expect.stringContaining('application/json'),
+      ]);
       assertSushiAnswer('/r51/none', 404, body);
     }
     const post = await fetch(`${base}/reports/tr`, { method: 'POST' });
@@ -529,7 +542,13 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
   });
 
   it('names parameters it does not know (3050), ignores filters a standard view does not take, and answers the report', async () => {
-    const res = await sushi('/reports/tr_j1', { ...creds, begin_date: '2026-03', end_date: '2026-04', metric_type: 'No_License', colour: 'blue' });
+    const res = await sushi('/reports/tr_j1', {
+      ...creds,
+      begin_date: '2026-03',
+      end_date: '2026-04',
+      metric_type: 'No_License',
+      colour: 'blue',
+    });
     expect(res.status).toBe(200);
     expect(res.body.Report_Header.Exceptions).toEqual([
       { Code: 3050, Message: 'Parameter Not Recognized in this Context', Data: 'Ignored: metric_type, colour' },

@@ -97,7 +97,12 @@ interface ReportDef {
 const TITLE_METRICS = COUNTER_METRICS.filter((m) => m !== 'Searches_Platform');
 const ITEM_METRICS = TITLE_METRICS.slice(0, 6);
 const regular = { Access_Method: ['Regular'] };
-const view = (metrics: CounterMetric[], filters: ReportFilters) => ({ Metric_Type: metrics, Data_Type: ['Journal'], ...filters, ...regular });
+const view = (metrics: CounterMetric[], filters: ReportFilters) => ({
+  Metric_Type: metrics,
+  Data_Type: ['Journal'],
+  ...filters,
+  ...regular,
+});
 
 /** Magazines and journals are Journal (serials of articles); newspapers Newspaper_or_Newsletter.
  * So the journal views (TR_J1–TR_J4) cover magazines and journals; newspapers are in TR and PR. */
@@ -199,24 +204,36 @@ export const ATTRIBUTE_PARAMS = ['attributes_to_show', 'granularity'] as const;
 export function reportParams(id: ReportId): string[] {
   const master = reportDef(id).master;
   if (!master) return [];
-  const filters = Object.entries(FILTER_PARAMS).filter(([, name]) => name in master.filters).map(([param]) => param);
+  const filters = Object.entries(FILTER_PARAMS)
+    .filter(([, name]) => name in master.filters)
+    .map(([param]) => param);
   return [...filters, ...ATTRIBUTE_PARAMS];
 }
 
-/** Control characters never go back into an answer. */
-const shown = (v: string) => v.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 60);
+/** A name or value as an exception's Data may carry it: no control characters, short. */
+export const shown = (v: string) => v.replace(/\p{Cc}/gu, '?').slice(0, 60);
 const YOP_RANGE = /^(\d{4})(?:-(\d{4}))?$/;
 
 /** A master report's filters and attributes from the request parameters (`|`-separated lists).
  * Values COUNTER does not allow there are left out and named in exception 3060 (a filter) or
  * 3062 (an attribute), as Appendix D asks: the report is still answered, without them. */
-export function reportOptions(id: ReportId, params: Record<string, string | undefined>): { options: ReportOptions; exceptions: CounterException[] } {
+export function reportOptions(
+  id: ReportId,
+  params: Record<string, string | undefined>,
+): { options: ReportOptions; exceptions: CounterException[] } {
   const master = reportDef(id).master;
   const options: ReportOptions = {};
   const badFilters: string[] = [];
   const badAttributes: string[] = [];
   if (!master) return { options, exceptions: [] };
-  const list = (v: string) => [...new Set(v.split('|').map((s) => s.trim()).filter(Boolean))];
+  const list = (v: string) => [
+    ...new Set(
+      v
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   for (const [param, name] of Object.entries(FILTER_PARAMS)) {
     const allowed = master.filters[name];
     const value = params[param];
@@ -245,7 +262,8 @@ export function reportOptions(id: ReportId, params: Record<string, string | unde
     else badAttributes.push(`granularity=${shown(params.granularity)}`);
   }
   const exceptions: CounterException[] = [];
-  if (badFilters.length) exceptions.push({ Code: 3060, Message: 'Invalid ReportFilter Value', Data: `Not applied: ${badFilters.join('; ')}` });
+  if (badFilters.length)
+    exceptions.push({ Code: 3060, Message: 'Invalid ReportFilter Value', Data: `Not applied: ${badFilters.join('; ')}` });
   if (badAttributes.length)
     exceptions.push({ Code: 3062, Message: 'Invalid ReportAttribute Value', Data: `Not applied: ${badAttributes.join('; ')}` });
   return { options, exceptions };
@@ -373,7 +391,14 @@ export function reportShape(id: ReportId, options: ReportOptions = {}) {
         ),
       )
     : def.filters;
-  return { level: def.level, dataType: def.dataType, metrics, attributes, filters, total: Boolean(def.master && options.Granularity === 'Total') };
+  return {
+    level: def.level,
+    dataType: def.dataType,
+    metrics,
+    attributes,
+    filters,
+    total: Boolean(def.master && options.Granularity === 'Total'),
+  };
 }
 
 const inYears = (yop: number, ranges: string[]) =>

@@ -89,7 +89,8 @@ export function reportTable(report: CounterReport): ReportTable {
     ['Created_By', h.Created_By],
     ['Registry_Record', h.Registry_Record],
   ];
-  const ids = shape.level === 'title' ? TITLE_COLUMNS.filter(([c]) => c !== 'ISBN' || id === 'TR') : TITLE_COLUMNS.filter(([c]) => c === 'Platform');
+  const ids =
+    shape.level === 'title' ? TITLE_COLUMNS.filter(([c]) => c !== 'ISBN' || id === 'TR') : TITLE_COLUMNS.filter(([c]) => c === 'Platform');
   const attributeColumns = [...(shape.dataType ? (['Data_Type'] as const) : []), ...shape.attributes];
   const columns = [...ids.map(([c]) => c), ...attributeColumns, 'Metric_Type', 'Reporting_Period_Total', ...months.map(monthHeading)];
   const rows: (string | number)[][] = [];

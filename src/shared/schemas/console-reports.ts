@@ -20,7 +20,10 @@ export const ReportParams = InstitutionParams.extend({
 });
 
 type Range = { begin: string; end: string };
-const ordered = [(q: Range) => q.begin <= q.end, { message: 'the first month must not be after the last', path: ['end'] as PropertyKey[] }] as const;
+const ordered = [
+  (q: Range) => q.begin <= q.end,
+  { message: 'the first month must not be after the last', path: ['end'] as PropertyKey[] },
+] as const;
 const notTooLong = [
   (q: Range) => monthIndex(q.end) - monthIndex(q.begin) < REPORT_MONTHS_MAX,
   { message: `a report spans at most ${REPORT_MONTHS_MAX} months`, path: ['end'] as PropertyKey[] },

@@ -51,7 +51,13 @@ function paramsOf(id: ReportId, c: Choice): Record<string, string> {
   return out;
 }
 
-function Checks({ legend, values, chosen, label, onChange }: {
+function Checks({
+  legend,
+  values,
+  chosen,
+  label,
+  onChange,
+}: {
   legend: string;
   values: readonly string[];
   chosen: readonly string[];
@@ -330,7 +336,7 @@ export function ReportsSection({ institutionId, me }: SectionProps) {
               {t('pagePrevious')}
             </button>
             <span aria-live="polite">
-              {t('pageOf', {
+              {t('reportRowsOf', {
                 from: number(shownPage * PAGE_ROWS + 1),
                 to: number(shownPage * PAGE_ROWS + pageRows.length),
                 total: number(table.rows.length),

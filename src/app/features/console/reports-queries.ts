@@ -19,8 +19,7 @@ const base = (institutionId: number) => `/api/console/institutions/${institution
 export const reportQuery = (institutionId: number, id: ReportId, begin: string, end: string, params: Record<string, string> = {}) =>
   queryOptions({
     queryKey: reportKeys.report(institutionId, id, begin, end, params),
-    queryFn: ({ signal }) =>
-      apiGet(`${base(institutionId)}/reports/${id.toLowerCase()}`, CounterReport, { begin, end, ...params }, signal),
+    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/reports/${id.toLowerCase()}`, CounterReport, { begin, end, ...params }, signal),
     staleTime: 60_000,
     retry: false,
   });

@@ -2,7 +2,14 @@
 // credentials (shown, rotated), and the KBART holdings file. Checks from console-guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
-import { CounterReportQuery, KbartFile, ReportParams, ReportQuery, SushiSettings, ZoneUsageReply } from '../../../shared/schemas/console-reports';
+import {
+  CounterReportQuery,
+  KbartFile,
+  ReportParams,
+  ReportQuery,
+  SushiSettings,
+  ZoneUsageReply,
+} from '../../../shared/schemas/console-reports';
 import { zoneUsage } from '../../repositories/zone-usage';
 import { CounterReport, reportOptions } from '../../../shared/counter/reports';
 import { kbartFileName, kbartText } from '../../../shared/kbart';

@@ -16,6 +16,7 @@ import {
   monthBefore,
   reportOptions,
   reportParams,
+  shown,
   type CounterException,
   type ReportId,
 } from '../../../shared/counter/reports';
@@ -66,8 +67,6 @@ const listParam = (req: FastifyRequest, name: string) => {
   const v = (req.query as Query)[name];
   return v === undefined ? undefined : Array.isArray(v) ? v.join('|') : v;
 };
-/** A name or value as an exception's Data may carry it: no control characters, short. */
-const shown = (v: string) => v.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 60);
 
 /** begin_date or end_date as a month: yyyy-mm or yyyy-mm-dd, a day that exists (2025-02-30 does not). */
 function monthParam(req: FastifyRequest, name: string): string {
@@ -75,8 +74,7 @@ function monthParam(req: FastifyRequest, name: string): string {
   if (!v) throw new SushiException(1030, `${name} is required`);
   const month = /^\d{4}-\d{2}(-\d{2})?$/.test(v) ? v.slice(0, 7) : '';
   if (!Month.safeParse(month).success) throw new SushiException(3020, `${name} must be yyyy-mm or yyyy-mm-dd`);
-  if (v.length === 10 && (v.slice(8) < '01' || v > lastDayOf(month)))
-    throw new SushiException(3020, `${name} ${v} is not a date`);
+  if (v.length === 10 && (v.slice(8) < '01' || v > lastDayOf(month))) throw new SushiException(3020, `${name} ${v} is not a date`);
   return month;
 }
 
@@ -220,7 +218,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // Anything else under /sushi (a path of another release, a wrong method, a typo) is a wrong
   // path: a 404 with the exception object, not the app's page.
   const wrongPath = async (req: FastifyRequest) => {
-    throw new SushiException(0, `${req.method} ${shown(req.url.split('?')[0])} is not a path of this COUNTER_SUSHI API 5.1; it is at ${SUSHI_PATH}`);
+    throw new SushiException(
+      0,
+      `${req.method} ${shown(req.url.split('?')[0])} is not a path of this COUNTER_SUSHI API 5.1; it is at ${SUSHI_PATH}`,
+    );
   };
   app.all('/sushi', wrongPath);
   app.all('/sushi/*', wrongPath);
