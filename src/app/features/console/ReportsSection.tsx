@@ -284,7 +284,13 @@ export function ReportsSection({ institutionId, me }: SectionProps) {
         ? downloadText(reportFileName(r, 'json'), JSON.stringify(r, null, 2), 'application/json')
         : downloadText(reportFileName(r, format), reportText(r, format), format === 'tsv' ? 'text/tab-separated-values' : 'text/csv');
     const notes = (r.Report_Header.Exceptions ?? []).map((e) =>
-      e.Code === 3030 ? t('noUsage') : e.Code === 3031 ? t('notFinal') : e.Message,
+      e.Code === 3030
+        ? t('noUsage')
+        : e.Code === 3031
+          ? t('notFinal')
+          : e.Code === 3032
+            ? t('beforeFirst', { month: monthHeading(e.Data?.slice(-7) ?? range.begin) })
+            : e.Message,
     );
     return (
       <>
