@@ -16,8 +16,13 @@ export const SUSHI_DATES = ['begin_date', 'end_date'] as const;
 export const SUSHI_COMMON = [...SUSHI_CREDENTIALS, 'platform', ...SUSHI_DATES] as const;
 
 export const SushiQuery = z
-  .object(Object.fromEntries([...SUSHI_CREDENTIALS, ...SUSHI_DATES].map((name) => [name, param.optional()])))
+  .object({
+    ...Object.fromEntries([...SUSHI_CREDENTIALS, ...SUSHI_DATES].map((name) => [name, param.optional()])),
+    platform: anyText.optional(),
+  })
   .catchall(anyText);
 /** /status is public: nothing it is sent can refuse it. */
-export const SushiStatusQuery = z.object({}).catchall(anyText);
+export const SushiStatusQuery = z
+  .object(Object.fromEntries([...SUSHI_CREDENTIALS, 'platform'].map((name) => [name, anyText.optional()])))
+  .catchall(anyText);
 export const SushiReportParams = z.object({ report: line().max(40) });
