@@ -574,11 +574,13 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
       expect(res.body.Message).toBeTruthy();
     }
     // In a filter or an unknown parameter: the report, with the value named (without the character).
-    const filter = await sushi('/reports/pr', { ...creds, ...dates, platform: '\u001b[31m', metric_type: 'Searches_Platform\u0000' });
+    const filter = await sushi('/reports/pr', { ...creds, ...dates, platform: 'Other', metric_type: 'Searches_Platform\u0000' });
     expect([filter.status, filter.body.Report_Header.Exceptions]).toEqual([
       200,
-      [{ Code: 3060, Message: 'Invalid ReportFilter Value', Data: 'Not applied: platform=?[31m; metric_type=Searches_Platform?' }],
+      [{ Code: 3060, Message: 'Invalid ReportFilter Value', Data: 'Not applied: platform=Other; metric_type=Searches_Platform?' }],
     ]);
+    // A control character in platform, which names the service, is 1030 (Appendix D's advice for an invalid platform).
+    expect((await sushi('/reports/pr', { ...creds, ...dates, platform: '\u001b[31m' })).body.Code).toBe(1030);
     expect((await sushi('/kbart', { ...creds, anything: 'x\u0000' })).status).toBe(200);
     expect((await sushi('/members', { ...creds, api_key: 'a\u0000' })).body).toEqual({
       Code: 2020,

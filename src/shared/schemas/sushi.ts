@@ -18,11 +18,11 @@ export const SUSHI_COMMON = [...SUSHI_CREDENTIALS, 'platform', ...SUSHI_DATES] a
 export const SushiQuery = z
   .object({
     ...Object.fromEntries([...SUSHI_CREDENTIALS, ...SUSHI_DATES].map((name) => [name, param.optional()])),
-    platform: anyText.optional(),
+    platform: param.optional(),
   })
   .catchall(anyText);
-/** /status is public: nothing it is sent can refuse it. */
+/** /status is public: the route answers its status whatever it is sent (a refused value too). */
 export const SushiStatusQuery = z
-  .object(Object.fromEntries([...SUSHI_CREDENTIALS, 'platform'].map((name) => [name, anyText.optional()])))
+  .object(Object.fromEntries([...SUSHI_CREDENTIALS, 'platform'].map((name) => [name, param.optional()])))
   .catchall(anyText);
 export const SushiReportParams = z.object({ report: line().max(40) });
