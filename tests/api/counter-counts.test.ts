@@ -116,9 +116,15 @@ describe('Searches_Platform', () => {
     expect((await t.db.query(`SELECT 1 FROM usage_events WHERE kind = 'search' AND detail LIKE '%ledger%'`)).rows).toEqual([]);
 
     const range = `begin=${month}&end=${month}`;
-    expect(await rowsOf('pr', range, ['Platform', 'Data_Type', 'Access_Method', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([
-      ['Lectern', 'Platform', 'Regular', 'Searches_Platform', 3],
-    ]);
+    expect(
+      await rowsOf('pr', `${range}&attributes_to_show=Access_Method`, [
+        'Platform',
+        'Data_Type',
+        'Access_Method',
+        'Metric_Type',
+        'Reporting_Period_Total',
+      ]),
+    ).toEqual([['Lectern', 'Platform', 'Regular', 'Searches_Platform', 3]]);
     expect(await rowsOf('pr_p1', range, ['Platform', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([
       ['Lectern', 'Searches_Platform', 3],
     ]);

@@ -618,7 +618,8 @@ describe('hostile input', () => {
   it('reads the route table with its schemas, the SUSHI API and the uploads among them', () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter((r) => r.query || r.body || r.params).length).toBeGreaterThan(25);
-    const sushi = routes.filter((r) => r.url.startsWith('/sushi/'));
+    // The catch-all of wrong paths under /sushi (a 404 exception) takes no parameters.
+    const sushi = routes.filter((r) => r.url.startsWith('/sushi/') && r.url !== '/sushi/*');
     expect(sushi.map((r) => r.url).sort()).toEqual(
       ['/sushi/r51/kbart', '/sushi/r51/members', '/sushi/r51/reports', '/sushi/r51/reports/:report', '/sushi/r51/status'].sort(),
     );

@@ -15,8 +15,12 @@ async function searches(page: Page, id: string, token: string): Promise<number> 
     headers: { Authorization: token },
   });
   expect(res.status()).toBe(200);
-  const items: { Attribute_Performance: { Performance: Record<string, Record<string, number>> }[] }[] = (await res.json()).Report_Items;
-  return items[0]?.Attribute_Performance[0]?.Performance.Searches_Platform?.[month] ?? 0;
+  const items: { Attribute_Performance: { Data_Type: string; Performance: Record<string, Record<string, number>> }[] }[] = (
+    await res.json()
+  ).Report_Items;
+  // Searches are the platform's own row (Data_Type Platform), beside the titles' data types.
+  const platform = items[0]?.Attribute_Performance.find((p) => p.Data_Type === 'Platform');
+  return platform?.Performance.Searches_Platform?.[month] ?? 0;
 }
 
 test("a librarian's searches show as Searches_Platform in PR_P1 and PR", async ({ page }) => {

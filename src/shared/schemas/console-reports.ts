@@ -1,7 +1,7 @@
-// The console's usage reports (issue 15): a COUNTER report for a month range, the institution's
+// The console's usage reports: a COUNTER report for a month range, the institution's
 // SUSHI credentials, and its KBART holdings file.
 import { z } from 'zod';
-import { Month, REPORT_IDS, type ReportId } from '../counter/reports';
+import { ATTRIBUTE_PARAMS, FILTER_PARAMS, Month, REPORT_IDS, type ReportId } from '../counter/reports';
 import { InstitutionParams } from './console';
 import { Email } from './account';
 import { INT4_MAX, int, line } from './fields';
@@ -20,13 +20,39 @@ export const ReportParams = InstitutionParams.extend({
     .pipe(z.enum(REPORT_IDS as [ReportId, ...ReportId[]], { error: `expected one of ${REPORT_IDS.join(', ')}` })),
 });
 
+type Range = { begin: string; end: string };
+const ordered = [
+  (q: Range) => q.begin <= q.end,
+  { message: 'the first month must not be after the last', path: ['end'] as PropertyKey[] },
+] as const;
+const notTooLong = [
+  (q: Range) => monthIndex(q.end) - monthIndex(q.begin) < REPORT_MONTHS_MAX,
+  { message: `a report spans at most ${REPORT_MONTHS_MAX} months`, path: ['end'] as PropertyKey[] },
+] as const;
+
 export const ReportQuery = z
   .object({ begin: Month, end: Month })
-  .refine((q) => q.begin <= q.end, { message: 'the first month must not be after the last', path: ['end'] })
-  .refine((q) => monthIndex(q.end) - monthIndex(q.begin) < REPORT_MONTHS_MAX, {
-    message: `a report spans at most ${REPORT_MONTHS_MAX} months`,
-    path: ['end'],
-  });
+  .refine(...ordered)
+  .refine(...notTooLong);
+
+const optionalText = line().max(1000).optional();
+/** A COUNTER report in the console: the months, and a master report's filters and attributes
+ * under the COUNTER_SUSHI parameters' names (`|`-separated lists; values COUNTER does not allow
+ * are named in the report's exceptions 3060 and 3062, as a harvester gets them). */
+export const CounterReportQuery = z
+  .object({
+    begin: Month,
+    end: Month,
+    metric_type: optionalText,
+    data_type: optionalText,
+    access_type: optionalText,
+    access_method: optionalText,
+    yop: optionalText,
+    attributes_to_show: optionalText,
+    granularity: optionalText,
+  } satisfies Record<keyof typeof FILTER_PARAMS | (typeof ATTRIBUTE_PARAMS)[number] | keyof Range, unknown>)
+  .refine(...ordered)
+  .refine(...notTooLong);
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
 export const SushiRequestor = z.object({

@@ -16,18 +16,19 @@ import { apiGet, apiPost } from '../../lib/api';
 import { consoleKeys } from './queries';
 
 export const reportKeys = {
-  report: (institutionId: number, id: ReportId, begin: string, end: string) =>
-    [...consoleKeys.all, institutionId, 'report', id, begin, end] as const,
+  report: (institutionId: number, id: ReportId, begin: string, end: string, params: Record<string, string>) =>
+    [...consoleKeys.all, institutionId, 'report', id, begin, end, params] as const,
   sushi: (institutionId: number) => [...consoleKeys.all, institutionId, 'sushi'] as const,
   subscriptions: (institutionId: number) => [...consoleKeys.all, institutionId, 'report-subscriptions'] as const,
 };
 
 const base = (institutionId: number) => `/api/console/institutions/${institutionId}`;
 
-export const reportQuery = (institutionId: number, id: ReportId, begin: string, end: string) =>
+/** A report; `params` are a master report's filters and attributes (COUNTER_SUSHI names). */
+export const reportQuery = (institutionId: number, id: ReportId, begin: string, end: string, params: Record<string, string> = {}) =>
   queryOptions({
-    queryKey: reportKeys.report(institutionId, id, begin, end),
-    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/reports/${id.toLowerCase()}`, CounterReport, { begin, end }, signal),
+    queryKey: reportKeys.report(institutionId, id, begin, end, params),
+    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/reports/${id.toLowerCase()}`, CounterReport, { begin, end, ...params }, signal),
     staleTime: 60_000,
     retry: false,
   });

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
 import {
+  CounterReportQuery,
   IssuedSushiKey,
   KbartFile,
   ReportParams,
@@ -19,7 +20,7 @@ import {
   ZoneUsageReply,
 } from '../../../shared/schemas/console-reports';
 import { zoneUsage } from '../../repositories/zone-usage';
-import { CounterReport } from '../../../shared/counter/reports';
+import { CounterReport, reportOptions } from '../../../shared/counter/reports';
 import { kbartFileName, kbartText } from '../../../shared/kbart';
 import { counterReport } from '../../services/counter-reports';
 import { institutionHoldings } from '../../repositories/kbart';
@@ -41,11 +42,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/console/institutions/:institutionId/reports/:report',
     {
       preHandler: app.requireUser,
-      schema: { params: ReportParams, querystring: ReportQuery, response: { 200: CounterReport, ...errors } },
+      schema: { params: ReportParams, querystring: CounterReportQuery, response: { 200: CounterReport, ...errors } },
     },
     async (req) => {
       const institution = await institutionFor(req, req.params.institutionId);
-      return counterReport(app.db, { id: req.params.report, institution, ...req.query, siteUrl: site });
+      const { begin, end, ...params } = req.query;
+      const { options, exceptions } = reportOptions(req.params.report, params);
+      return counterReport(app.db, { id: req.params.report, institution, begin, end, siteUrl: site, options, exceptions });
     },
   );
 
