@@ -12,7 +12,10 @@ describe('ISSN', () => {
     expect(checkIssn('0317-8471')).toEqual({ ok: true, value: '0317-8471' });
   });
   it('refuses a wrong check digit and a malformed one, naming the field', () => {
-    expect(checkIssn('0378-5954')).toEqual({ ok: false, message: expect.stringMatching(/^Print ISSN '0378-5954' has a wrong check digit/) });
+    expect(checkIssn('0378-5954')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Print ISSN '0378-5954' has a wrong check digit/),
+    });
     expect(checkIssn('0378-595', 'onlineIssn')).toEqual({ ok: false, message: expect.stringMatching(/^Online ISSN .* is not an ISSN/) });
     expect(checkIssn('X378-5955').ok).toBe(false);
     expect(checkIssn('0378-595X').ok).toBe(false);

@@ -18,7 +18,12 @@ export type Checked = { ok: true; value: string } | { ok: false; message: string
 const refuse = (field: IdentifierField, why: string): Checked => ({ ok: false, message: `${IDENTIFIER_LABELS[field]} ${why}` });
 
 /** Typed and pasted forms lose their spaces, hyphens and a leading "ISSN"/"ISBN" label. */
-const digitsOf = (s: string, label: RegExp) => s.trim().replace(label, '').replace(/[\s\u00A0\u2010-\u2015-]/g, '').toUpperCase();
+const digitsOf = (s: string, label: RegExp) =>
+  s
+    .trim()
+    .replace(label, '')
+    .replace(/[\s\u00A0\u2010-\u2015-]/g, '')
+    .toUpperCase();
 
 /** ISSN (ISO 3297): seven digits and a check character, mod 11 with weights 8..2, X for 10.
  * Stored as NNNN-NNNC. */
@@ -72,7 +77,10 @@ export function checkDoi(input: string): Checked {
     .replace(/^doi:\s*/i, '');
   if (s.length > DOI_MAX) return refuse('doi', `is longer than ${DOI_MAX} characters`);
   if (!/^10\.\d{4,9}(\.\d+)*\/\S+$/.test(s) || /\p{C}/u.test(s))
-    return refuse('doi', `'${short(input)}' is not a DOI: it begins 10., a registrant number, a slash and the item's part, as 10.1000/xyz123`);
+    return refuse(
+      'doi',
+      `'${short(input)}' is not a DOI: it begins 10., a registrant number, a slash and the item's part, as 10.1000/xyz123`,
+    );
   return { ok: true, value: s.toLowerCase() };
 }
 
