@@ -78,8 +78,26 @@ describe('the report files', () => {
     const ids = { printIssn: null, onlineIssn: null, isbn: null, firstVolume: null, firstNumber: null, lastVolume: null, lastNumber: null };
     const text = kbartText(
       [
-        { mid: 1, title: '-1+1', publisher: '\t=cmd', free: false, firstIssue: '2026-01-01', lastIssue: '2026-03-01', current: true, ...ids },
-        { mid: 2, title: 'Plain', publisher: 'Meridian', free: true, firstIssue: '2026-01-01', lastIssue: '2026-03-01', current: true, ...ids },
+        {
+          mid: 1,
+          title: '-1+1',
+          publisher: '\t=cmd',
+          free: false,
+          firstIssue: '2026-01-01',
+          lastIssue: '2026-03-01',
+          current: true,
+          ...ids,
+        },
+        {
+          mid: 2,
+          title: 'Plain',
+          publisher: 'Meridian',
+          free: true,
+          firstIssue: '2026-01-01',
+          lastIssue: '2026-03-01',
+          current: true,
+          ...ids,
+        },
       ],
       'https://lectern.example',
     );

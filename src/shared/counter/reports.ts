@@ -117,6 +117,9 @@ export interface UsageCount {
   publisher: string;
   type: 'magazine' | 'newspaper' | 'journal' | 'platform';
   free: boolean;
+  /** the title's identifiers (shared/identifiers.ts), where it has them */
+  printIssn?: string | null;
+  onlineIssn?: string | null;
   yop: number;
   metric: CounterMetric;
   /** The count per month (YYYY-MM). */
@@ -197,6 +200,13 @@ export const lastDayOf = (month: string) => {
 
 export const institutionIdOf = (id: number) => `${PLATFORM}:${id}`;
 export const titleIdOf = (mid: number) => `${PLATFORM}:${mid}`;
+/** The Item_ID's standard identifiers a title has (only those known). No ISBN: the COUNTER schema
+ * takes it only hyphenated (978-0-306-40615-7), and where the hyphens go depends on the ISBN
+ * agency's range table, which Lectern does not carry. */
+const standardIds = (c: UsageCount): Record<string, string> => ({
+  ...(c.printIssn ? { Print_ISSN: c.printIssn } : {}),
+  ...(c.onlineIssn ? { Online_ISSN: c.onlineIssn } : {}),
+});
 
 /** Builds the report from the counts: filtered by the view, one item per title (the platform,
  * for PR), one performance per combination of the shown attributes, zero rows left out (§3.3.9). */
@@ -219,7 +229,7 @@ export function buildReport(req: ReportRequest, counts: UsageCount[]): CounterRe
           ? { Platform: PLATFORM, Attribute_Performance: [] }
           : {
               Title: c.title,
-              Item_ID: { Proprietary: titleIdOf(c.mid) },
+              Item_ID: { Proprietary: titleIdOf(c.mid), ...standardIds(c) },
               Platform: PLATFORM,
               Publisher: c.publisher,
               URI: `${req.siteUrl}/magazine/${c.mid}`,

@@ -86,7 +86,7 @@ export function reportTable(report: CounterReport): ReportTable {
               ? (item.Item_ID?.Proprietary ?? '')
               : c === 'URI'
                 ? (item.URI ?? '')
-                : '',
+                : (item.Item_ID?.[c] ?? ''),
     );
     for (const perf of item.Attribute_Performance) {
       const attrCells = shape.attributes.map((a) => perf[a] ?? '');

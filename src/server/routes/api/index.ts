@@ -24,6 +24,7 @@ import consoleAdminRoutes from './console-admin';
 import consoleActivityRoutes from './console-activity';
 import consoleZoneRoutes from './console-zones';
 import consoleEnquiryRoutes from './console-enquiries';
+import consoleTitleRoutes from './console-titles';
 // Personal plans and payments (issue 17).
 import paymentRoutes from './payments';
 // bulk import's upload endpoint (issue 14)
@@ -58,6 +59,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleActivityRoutes);
   await app.register(consoleZoneRoutes);
   await app.register(consoleEnquiryRoutes);
+  await app.register(consoleTitleRoutes);
   await app.register(paymentRoutes);
   await app.register(consoleIngestRoutes);
 };
