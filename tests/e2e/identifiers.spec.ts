@@ -34,17 +34,17 @@ test('a librarian sets a journal’s ISSN; readers see the identifiers on its pa
   await expect(page.getByTestId('title-row')).toContainText('Online ISSN 1878-5891');
   await screenshotBoth(page, 'console-titles');
   await page.goto(`/hi/library/${id}/titles`);
-  await expect(page.getByRole('heading', { name: 'शीर्षक' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'शीर्षक', exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('title-row').first()).toBeVisible();
   await screenshotBoth(page, 'console-titles-hi');
 
   await page.goto(`/magazine/${journal.mid}`);
   const ids = page.getByTestId('title-identifiers');
-  await expect(ids).toContainText(`Print ISSN${journal.printIssn}`);
+  await expect(ids).toContainText(`Print ISSN${journal.printIssn}`, { timeout: 30_000 });
   await expect(ids).toContainText('Online ISSN1878-5891');
   await expect(ids).toContainText(/DOI10\.5555\//);
   await screenshotBoth(page, 'title-identifiers');
   await page.goto(`/hi/magazine/${journal.mid}`);
-  await expect(page.getByTestId('title-identifiers')).toContainText('मुद्रित ISSN');
+  await expect(page.getByTestId('title-identifiers')).toContainText('मुद्रित ISSN', { timeout: 30_000 });
   await screenshotBoth(page, 'title-identifiers-hi');
 });
