@@ -63,7 +63,7 @@ describe('the console sets a title’s identifiers', () => {
       [{ printIssn: '0378-5955', onlineIssn: '1878-589' }, /^Online ISSN '1878-589' is not an ISSN/],
       [{ printIssn: '0378-5955', onlineIssn: '0378-5955' }, /^Online ISSN is the same as the Print ISSN/],
       [{ isbn: '978-0-306-40615-8' }, /^ISBN .* wrong check digit/],
-      [{ printIssn: '0378-5955\u0000' }, /^Print ISSN contains a control character/],
+      [{ printIssn: '0378-5955\u0000' }, /control characters/],
       [{ printIssn: '9'.repeat(301) }, /at most 300/],
     ] as const) {
       const res = await setIds(FX.mid.journal, body);

@@ -26,7 +26,7 @@ export type ConsoleTitlesReply = z.infer<typeof ConsoleTitlesReply>;
 
 export const TitleParams = z.object({ mid: int(1) });
 
-/** As typed: empty or null is "none"; the check (and its message naming the field) is the server's. */
-const typed = z.string().max(300, 'at most 300 characters').nullable().optional();
+/** As typed (no control characters): empty or null is "none"; the check (and its message naming the field) is the server's. */
+const typed = line().max(300, 'at most 300 characters').nullable().optional();
 export const TitleIdentifiersBody = z.object({ printIssn: typed, onlineIssn: typed, isbn: typed });
 export type TitleIdentifiersBody = z.infer<typeof TitleIdentifiersBody>;
