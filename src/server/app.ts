@@ -15,6 +15,7 @@ import contentRoutes from './routes/content/index';
 import apiRoutes from './routes/api/index';
 import readerRoutes from './routes/reader/index';
 import sushiRoutes from './routes/harvest/sushi';
+import kbartRoutes from './routes/harvest/kbart';
 import healthRoute from './routes/health';
 import samlRoutes from './routes/saml';
 import paymentWebhook from './routes/payments-webhook';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(readerRoutes);
   await app.register(sushiRoutes);
+  await app.register(kbartRoutes);
   await app.register(paymentWebhook);
   await app.register(samlRoutes);
   await app.register(appLinkRoutes);

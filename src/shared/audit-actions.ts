@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'sushi.create',
   'sushi.revoke',
   'sushi.rotate',
+  'title.identifiers',
   'zone.create',
   'zone.edit',
   'zone.radius',

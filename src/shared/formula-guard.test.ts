@@ -75,10 +75,29 @@ describe('the report files', () => {
   });
 
   it('KBART: titles and publishers guarded, 25 columns kept', () => {
+    const ids = { printIssn: null, onlineIssn: null, isbn: null, firstVolume: null, firstNumber: null, lastVolume: null, lastNumber: null };
     const text = kbartText(
       [
-        { mid: 1, title: '-1+1', publisher: '\t=cmd', free: false, firstIssue: '2026-01-01', lastIssue: '2026-03-01', current: true },
-        { mid: 2, title: 'Plain', publisher: 'Meridian', free: true, firstIssue: '2026-01-01', lastIssue: '2026-03-01', current: true },
+        {
+          mid: 1,
+          title: '-1+1',
+          publisher: '\t=cmd',
+          free: false,
+          firstIssue: '2026-01-01',
+          lastIssue: '2026-03-01',
+          current: true,
+          ...ids,
+        },
+        {
+          mid: 2,
+          title: 'Plain',
+          publisher: 'Meridian',
+          free: true,
+          firstIssue: '2026-01-01',
+          lastIssue: '2026-03-01',
+          current: true,
+          ...ids,
+        },
       ],
       'https://lectern.example',
     );

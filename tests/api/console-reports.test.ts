@@ -631,7 +631,7 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
       'भारत दर्पण',
     ]);
     const biz = rows[0];
-    expect(biz[col('title_url')]).toBe(`${t.app.config.publicUrl}/magazine/${FX.mid.biz}`);
+    expect(biz[col('title_url')]).toBe(`${t.app.config.publicUrl}/magazine/${FX.mid.biz}-Business-Weekly`);
     expect(biz[col('date_first_issue_online')]).toBe('2026-09-15');
     expect(biz[col('publication_type')]).toBe('serial');
     expect(rows[3][col('access_type')]).toBe('F');

@@ -92,9 +92,12 @@ describe('the manifest', () => {
 
   it('refuses a header without file or title, an unknown column, a path outside the folder and an unknown language', async () => {
     expect(await problemsOf(readManifest(db, manifest('h.csv', 'file,name\nissue6069.pdf,X\n'), folder))).toEqual([
-      'h.csv line 1: the columns must be file, title, issue, date, category, language, publisher, type (file and title required, each once); unknown: name; missing: title',
+      'h.csv line 1: the columns must be file, title, issue, date, category, language, publisher, type, issn, eissn, isbn, doi, volume, number (file and title required, each once); unknown: name; missing: title',
     ]);
     expect(await problemsOf(readManifest(db, manifest('e.csv', '\n\n'), folder))).toHaveLength(1);
+    expect(await problemsOf(readManifest(db, manifest('i.csv', 'file,title,issn\nissue6069.pdf,X,0378-5954\n'), folder))).toEqual([
+      "i.csv line 2: Print ISSN '0378-5954' has a wrong check digit (an ISSN's last character)",
+    ]);
     fs.writeFileSync(path.join(dir, 'outside.pdf'), 'x');
     const rows = 'title,file,language\nOut,../outside.pdf,en\n"Multi\nline",issue6069.pdf,en\nLang,issue13916.pdf,xx\n';
     expect(await problemsOf(readManifest(db, manifest('o.csv', rows), folder))).toEqual([

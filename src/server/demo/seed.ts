@@ -28,8 +28,8 @@ export interface SeedOptions {
 async function insertTitle(tx: Queryable, t: TitlePlan, rank: number): Promise<number> {
   const { rows } = await tx.query<{ mid: number }>(
     `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type, is_gold, is_free, is_featured,
-       is_international, store_ids, blocked_countries, age_rating, description, curated_rank)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING mid`,
+       is_international, store_ids, blocked_countries, age_rating, description, curated_rank, print_issn, online_issn)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING mid`,
     [
       t.name,
       t.slug,
@@ -47,6 +47,8 @@ async function insertTitle(tx: Queryable, t: TitlePlan, rank: number): Promise<n
       t.ageRating,
       t.description,
       rank,
+      t.printIssn,
+      t.onlineIssn,
     ],
   );
   return rows[0].mid;

@@ -12,6 +12,7 @@ import {
   PUBLISHERS,
 } from './catalogue-data';
 import { JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
+import { issnCheckChar } from '../../shared/identifiers';
 
 /** Issue dates are counted back from this day, so the library is the same on every start. */
 export const REFERENCE_DATE = '2026-11-15';
@@ -32,7 +33,23 @@ export interface TitlePlan {
   ageRating: number;
   description: string;
   hue: number;
-  issues: { name: string; pubDate: string; isSpecial: boolean; pages: number }[];
+  printIssn: string;
+  onlineIssn: string | null;
+  issues: { name: string; pubDate: string; isSpecial: boolean; pages: number; doi?: string; volume?: number; number?: number }[];
+}
+
+/** A made-up ISSN with a valid check character: three digits by kind, four from the title's place. */
+const demoIssn = (prefix: string, i: number) => {
+  const seven = `${prefix}${String(i % 10000).padStart(4, '0')}`;
+  return `${seven.slice(0, 4)}-${seven.slice(4)}${issnCheckChar(seven)}`;
+};
+const PRINT_PREFIX: Record<TitlePlan['type'], string> = { newspaper: '097', journal: '232', magazine: '245' };
+
+/** Journals number their issues (the volume is the year's, the number its quarter, as the issue's
+ * name says) and carry a DOI under Crossref's test prefix 10.5555, which resolves nowhere. */
+function journalIssue(slug: string, date: string) {
+  const d = new Date(`${date}T00:00:00Z`);
+  return { volume: d.getUTCFullYear() - 2000, number: Math.floor(d.getUTCMonth() / 3) + 1, doi: `10.5555/${slug}.${date}` };
 }
 
 const OTHER_LANGS = ['bn', 'ta', 'te', 'mr', 'fr', 'de', 'es', 'ja', 'ar', 'pt'];
@@ -122,7 +139,13 @@ export function planTitles(count: number, seed: number): TitlePlan[] {
     const latest = daysBefore(REFERENCE_DATE, r.int(0, Math.min(step, 20)));
     const issues: TitlePlan['issues'] = [0, 1, 2].map((k) => {
       const date = daysBefore(latest, k * step);
-      return { name: issueName(type, frequency, date, isHindi, 120 - k), pubDate: date, isSpecial: false, pages: k === 0 ? 3 : 2 };
+      return {
+        name: issueName(type, frequency, date, isHindi, 120 - k),
+        pubDate: date,
+        isSpecial: false,
+        pages: k === 0 ? 3 : 2,
+        ...(type === 'journal' ? journalIssue(slugify(name), date) : {}),
+      };
     });
     if (i % 10 === 4) {
       issues.push({
@@ -148,6 +171,9 @@ export function planTitles(count: number, seed: number): TitlePlan[] {
       ageRating: drawAgeRating(r, type),
       description: '',
       hue: r.int(0, 359),
+      // Every title has a print ISSN; journals and two magazines or papers in three an online one too.
+      printIssn: demoIssn(PRINT_PREFIX[type], i),
+      onlineIssn: type === 'journal' || i % 3 !== 0 ? demoIssn('258', i) : null,
       issues,
     } satisfies TitlePlan;
     plan.description = describe(plan, isHindi ? category[2] : category[1], isHindi);

@@ -1,5 +1,6 @@
 // npm run ingest -- <file.pdf> --title "Name" [--issue "Issue name"] [--date YYYY-MM-DD] [--special]
 //   [--category <catId>] [--lang <code>] [--publisher "Name"] [--frequency Monthly] [--type magazine]
+//   [--issn 0378-5955] [--eissn 1878-5891] [--isbn 978…] [--doi 10.NNNN/…] [--volume N] [--number N]
 // npm run ingest -- <folder> --manifest issues.csv     (bulk import: one queued job per row)
 // npm run ingest -- --resume                           (runs what is queued or was interrupted)
 // npm run ingest -- --reindex                          (stored page text gets the current repair)
@@ -25,6 +26,7 @@ import { reindexPageText } from './reindex';
 
 const USAGE =
   'usage: npm run ingest -- <file.pdf> --title "Name" [--issue "Issue name"] [--date YYYY-MM-DD] [--special] [--category <catId>] [--lang <code>]' +
+  ' [--issn NNNN-NNNN] [--eissn NNNN-NNNN] [--isbn N] [--doi 10.NNNN/…] [--volume N] [--number N]' +
   ' | <folder> --manifest issues.csv | --resume | --reindex';
 
 function parse() {
@@ -40,6 +42,12 @@ function parse() {
       publisher: { type: 'string' },
       frequency: { type: 'string' },
       type: { type: 'string' },
+      issn: { type: 'string' },
+      eissn: { type: 'string' },
+      isbn: { type: 'string' },
+      doi: { type: 'string' },
+      volume: { type: 'string' },
+      number: { type: 'string' },
       manifest: { type: 'string' },
       resume: { type: 'boolean', default: false },
       reindex: { type: 'boolean', default: false },

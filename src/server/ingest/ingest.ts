@@ -18,6 +18,9 @@ export interface IssueInfo {
   pubDate: string; // YYYY-MM-DD
   isSpecial?: boolean;
   sourceSha256?: string;
+  doi?: string | null;
+  volume?: number;
+  number?: number;
 }
 
 /** A title to find by name, or to create with these details when the name is new. */
@@ -28,12 +31,18 @@ export interface TitleSpec {
   lang?: string;
   frequency?: string;
   type?: string;
+  /** normalised (shared/identifiers.ts); an existing title without one gets it */
+  printIssn?: string | null;
+  onlineIssn?: string | null;
+  isbn?: string | null;
 }
 
 export interface IngestRequest {
   title: { mid: number } | TitleSpec;
-  issue: { name: string; pubDate: string; isSpecial?: boolean };
+  issue: { name: string; pubDate: string; isSpecial?: boolean; doi?: string | null; volume?: number; number?: number };
 }
+
+const ID_COLUMNS = { printIssn: ['print_issn', 'Print ISSN'], onlineIssn: ['online_issn', 'Online ISSN'], isbn: ['isbn', 'ISBN'] } as const;
 
 export interface IngestResult {
   issueId: number;
@@ -63,6 +72,14 @@ export const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(
 export async function checkRequest(db: Queryable, req: IngestRequest): Promise<{ mid: number; name: string } | null> {
   if (!isCalendarDate(req.issue.pubDate)) throw new IngestError(`the date '${req.issue.pubDate}' is not a real day as YYYY-MM-DD`);
   if (!req.issue.name.trim()) throw new IngestError('the issue name is empty');
+  if (req.issue.doi) {
+    const taken = await db.query<{ issue_id: number; name: string; title: string }>(
+      'SELECT i.issue_id, i.name, t.name AS title FROM issues i JOIN titles t ON t.mid = i.mid WHERE i.doi = $1',
+      [req.issue.doi],
+    );
+    const r = taken.rows[0];
+    if (r) throw new IngestError(`DOI ${req.issue.doi} is issue ${r.issue_id} '${r.name}' of '${r.title}' already: a DOI names one issue`);
+  }
   if ('mid' in req.title) {
     const { rows } = await db.query<{ mid: number; name: string }>('SELECT mid, name FROM titles WHERE mid = $1', [req.title.mid]);
     if (!rows[0]) throw new IngestError(`there is no title with mid ${req.title.mid}`);
@@ -83,11 +100,29 @@ export async function checkRequest(db: Queryable, req: IngestRequest): Promise<{
   const lang = t.lang ?? 'en';
   if (!langs.some((l) => l.lang_code === lang))
     throw new IngestError(`there is no language '${lang}' (known: ${langs.map((l) => l.lang_code).join(', ') || 'none'})`);
-  const found = await db.query<{ mid: number; name: string }>(
-    'SELECT mid, name FROM titles WHERE lower(name) = lower($1) ORDER BY mid LIMIT 1',
+  const found = await db.query<{ mid: number; name: string; print_issn: string | null; online_issn: string | null; isbn: string | null }>(
+    'SELECT mid, name, print_issn, online_issn, isbn FROM titles WHERE lower(name) = lower($1) ORDER BY mid LIMIT 1',
     [t.name],
   );
-  return found.rows[0] ?? null;
+  const title = found.rows[0];
+  // An identifier given for a title that has another is a mistake in one of them: the console changes it.
+  for (const [key, [column, label]] of Object.entries(ID_COLUMNS)) {
+    const given = t[key as keyof typeof ID_COLUMNS];
+    const stored = title?.[column];
+    if (given && stored && given !== stored)
+      throw new IngestError(`${label} ${given} differs from the title's ${stored}: change it in the library console's Titles section`);
+  }
+  return title ? { mid: title.mid, name: title.name } : null;
+}
+
+/** Gives an existing title the identifiers it lacks (those it has were checked equal). */
+async function fillIdentifiers(tx: Queryable, mid: number, t: TitleSpec): Promise<void> {
+  if (!t.printIssn && !t.onlineIssn && !t.isbn) return;
+  await tx.query(
+    `UPDATE titles SET print_issn = coalesce(print_issn, $2), online_issn = coalesce(online_issn, $3), isbn = coalesce(isbn, $4)
+     WHERE mid = $1`,
+    [mid, t.printIssn ?? null, t.onlineIssn ?? null, t.isbn ?? null],
+  );
 }
 
 async function createTitle(tx: Queryable, t: TitleSpec): Promise<number> {
@@ -96,8 +131,20 @@ async function createTitle(tx: Queryable, t: TitleSpec): Promise<number> {
     (await tx.query<{ cat_id: number }>('SELECT cat_id FROM categories WHERE NOT hidden ORDER BY curated_rank LIMIT 1')).rows[0]?.cat_id;
   if (cat === undefined) throw new IngestError('no categories exist: pass a category');
   const { rows } = await tx.query<{ mid: number }>(
-    `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING mid`,
-    [t.name, slugify(t.name), t.publisher ?? 'Independent', cat, t.lang ?? 'en', t.frequency ?? 'Monthly', t.type ?? 'magazine'],
+    `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type, print_issn, online_issn, isbn)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING mid`,
+    [
+      t.name,
+      slugify(t.name),
+      t.publisher ?? 'Independent',
+      cat,
+      t.lang ?? 'en',
+      t.frequency ?? 'Monthly',
+      t.type ?? 'magazine',
+      t.printIssn ?? null,
+      t.onlineIssn ?? null,
+      t.isbn ?? null,
+    ],
   );
   return rows[0].mid;
 }
@@ -106,9 +153,22 @@ type StoredPage = Omit<RenderedPdf['pages'][number], 'large' | 'small'> & { larg
 
 async function insertIssue(tx: Queryable, info: IssueInfo, covers: (string | null)[], pages: StoredPage[]): Promise<number> {
   const { rows } = await tx.query<{ issue_id: number }>(
-    `INSERT INTO issues (mid, name, pub_date, is_special, page_count, cover_1x, cover_2x, cover_3x, source_sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING issue_id`,
-    [info.mid, info.name, info.pubDate, info.isSpecial ?? false, pages.length, covers[0], covers[1], covers[2], info.sourceSha256 ?? null],
+    `INSERT INTO issues (mid, name, pub_date, is_special, page_count, cover_1x, cover_2x, cover_3x, source_sha256, doi, volume, number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING issue_id`,
+    [
+      info.mid,
+      info.name,
+      info.pubDate,
+      info.isSpecial ?? false,
+      pages.length,
+      covers[0],
+      covers[1],
+      covers[2],
+      info.sourceSha256 ?? null,
+      info.doi ?? null,
+      info.volume ?? null,
+      info.number ?? null,
+    ],
   );
   const issueId = rows[0].issue_id;
   for (const p of pages) {
@@ -182,6 +242,7 @@ export async function ingestPdf(
     const coverNames = await Promise.all(covers.map((b) => save('public', b, 'webp')));
     const stored = await db.transaction(async (tx) => {
       const mid = existingTitle?.mid ?? (await createTitle(tx, req.title as TitleSpec));
+      if (existingTitle && !('mid' in req.title)) await fillIdentifiers(tx, mid, req.title);
       const issueId = await insertIssue(tx, { mid, ...req.issue, sourceSha256: hash }, coverNames, pages);
       await staging.commit();
       return { mid, issueId };

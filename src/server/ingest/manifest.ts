@@ -1,6 +1,6 @@
 // The manifest of a bulk import (`npm run ingest -- <folder> --manifest issues.csv`): a CSV file
 // whose first line names its columns (file and title required; issue, date, category, language,
-// publisher, type optional, in any order), one row per PDF of the folder. Every row is checked as
+// publisher, type, issn, eissn, isbn, doi, volume, number optional, in any order), one row per PDF of the folder. Every row is checked as
 // the single-file flags are (request.ts, then checkRequest against the database) and every bad
 // row is reported with its line number before anything is queued.
 import fs from 'node:fs';
@@ -10,7 +10,22 @@ import { checkRequest, type IngestRequest } from './ingest';
 import { IngestError } from './render-shared';
 import { requestFrom, type IssueFields } from './request';
 
-export const MANIFEST_COLUMNS = ['file', 'title', 'issue', 'date', 'category', 'language', 'publisher', 'type'] as const;
+export const MANIFEST_COLUMNS = [
+  'file',
+  'title',
+  'issue',
+  'date',
+  'category',
+  'language',
+  'publisher',
+  'type',
+  'issn',
+  'eissn',
+  'isbn',
+  'doi',
+  'volume',
+  'number',
+] as const;
 
 export interface ManifestRow {
   line: number;

@@ -59,7 +59,7 @@ export function toCard(r: CardRow): MagazineCard {
   };
 }
 
-export const ISSUE_COLUMNS = 'i.issue_id, i.mid, i.name, i.pub_date, i.is_special, i.page_count, i.cover_1x, i.cover_2x, i.cover_3x';
+export const ISSUE_COLUMNS = 'i.issue_id, i.mid, i.name, i.pub_date, i.is_special, i.page_count, i.cover_1x, i.cover_2x, i.cover_3x, i.doi';
 export interface IssueRow {
   issue_id: number;
   mid: number;
@@ -70,6 +70,7 @@ export interface IssueRow {
   cover_1x: string | null;
   cover_2x: string | null;
   cover_3x: string | null;
+  doi: string | null;
 }
 
 export function toIssue(r: IssueRow): Issue {
@@ -85,6 +86,7 @@ export function toIssue(r: IssueRow): Issue {
     imgPath: mediaUrl(r.cover_2x),
     imageSrc: mediaUrl(r.cover_1x),
     imageSrcSet: srcSet(r.cover_1x, r.cover_2x, r.cover_3x),
+    doi: r.doi,
     ...floatingIcon(r.is_special),
   };
 }

@@ -191,6 +191,9 @@ export type UsageLevel = 'title' | 'platform' | 'yop';
  * 13,000 for 12 months of 1,000 titles), summed to a row per title and metric type (about 7,000)
  * or per data type, access type and metric type; by year of publication (TR_J4) they come from
  * counter_usage. */
+/** A title's standard identifiers, which COUNTER's Item_ID carries. */
+const IDS = 't.print_issn AS "printIssn", t.online_issn AS "onlineIssn"';
+
 export async function usageRows(
   db: Queryable,
   institutionId: number,
@@ -199,11 +202,11 @@ export async function usageRows(
   const { begin, end, metrics, level } = range;
   if (level === 'yop') {
     const { rows } = await db.query<UsageCount>(
-      `SELECT c.mid, t.name AS title, t.publisher, t.type, t.is_free AS free, c.yop, c.metric, jsonb_object_agg(c.month, c.n) AS months
+      `SELECT c.mid, t.name AS title, t.publisher, t.type, t.is_free AS free, ${IDS}, c.yop, c.metric, jsonb_object_agg(c.month, c.n) AS months
        FROM (SELECT mid, yop, metric, to_char(month, 'YYYY-MM') AS month, n
              FROM counter_usage WHERE institution_id = $1 AND month >= $2::date AND month <= $3::date AND metric = ANY($4::text[])) c
        JOIN titles t ON t.mid = c.mid
-       GROUP BY c.mid, t.name, t.publisher, t.type, t.is_free, c.yop, c.metric
+       GROUP BY c.mid, t.name, t.publisher, t.type, t.is_free, t.print_issn, t.online_issn, c.yop, c.metric
        ORDER BY t.name, c.mid, c.yop`,
       [institutionId, `${begin}-01`, `${end}-01`, metrics],
     );
@@ -233,8 +236,8 @@ export async function usageRows(
     `SELECT c.mid, c.metric, ${sums.sql} AS n FROM counter_title_months c WHERE ${where} GROUP BY c.mid, c.metric`,
     args,
   );
-  const titles = await db.query<Pick<UsageCount, 'mid' | 'title' | 'publisher' | 'type' | 'free'>>(
-    `SELECT mid, name AS title, publisher, type, is_free AS free FROM titles WHERE mid = ANY($1::int[]) ORDER BY name, mid`,
+  const titles = await db.query<Pick<UsageCount, 'mid' | 'title' | 'publisher' | 'type' | 'free' | 'printIssn' | 'onlineIssn'>>(
+    `SELECT mid, name AS title, publisher, type, is_free AS free, ${IDS} FROM titles t WHERE mid = ANY($1::int[]) ORDER BY name, mid`,
     [[...new Set(rows.map((r) => r.mid))]],
   );
   // Each title's counts gathered in its place: one pass, not a sort.

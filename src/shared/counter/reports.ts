@@ -280,6 +280,9 @@ export interface UsageCount {
   publisher: string;
   type: 'magazine' | 'newspaper' | 'journal' | 'platform';
   free: boolean;
+  /** the title's identifiers (shared/identifiers.ts), where it has them */
+  printIssn?: string | null;
+  onlineIssn?: string | null;
   yop: number;
   metric: CounterMetric;
   /** The count per month (YYYY-MM). */
@@ -371,11 +374,18 @@ export const monthBefore = (month: string) => {
 
 export const institutionIdOf = (id: number) => `${PLATFORM}:${id}`;
 export const titleIdOf = (mid: number) => `${PLATFORM}:${mid}`;
+/** The Item_ID's standard identifiers a title has (only those known). No ISBN: the COUNTER schema
+ * takes it only hyphenated (978-0-306-40615-7), and where the hyphens go depends on the ISBN
+ * agency's range table, which Lectern does not carry. */
+const standardIds = (c: Pick<UsageCount, 'printIssn' | 'onlineIssn'>): Record<string, string> => ({
+  ...(c.printIssn ? { Print_ISSN: c.printIssn } : {}),
+  ...(c.onlineIssn ? { Online_ISSN: c.onlineIssn } : {}),
+});
 
 /** A title's identifiers (the Item_ID of the title reports; the TSV's DOI, Proprietary_ID, ISBN,
  * Print_ISSN, Online_ISSN and URI columns read them from here). */
-export function itemIdOf(title: Pick<UsageCount, 'mid'>, siteUrl: string): Record<string, string> {
-  return { Proprietary: titleIdOf(title.mid), URI: `${siteUrl}/magazine/${title.mid}` };
+export function itemIdOf(title: Pick<UsageCount, 'mid' | 'printIssn' | 'onlineIssn'>, siteUrl: string): Record<string, string> {
+  return { Proprietary: titleIdOf(title.mid), ...standardIds(title), URI: `${siteUrl}/magazine/${title.mid}` };
 }
 
 /** The metric types and attribute columns a report shows with these options, and its filters as

@@ -69,6 +69,8 @@ export const Issue = z.object({
   imgPath: z.string().nullable(),
   imageSrc: z.string().nullable(),
   imageSrcSet: z.string().nullable(),
+  /** the issue's DOI (lower case), where it has one; absent in issues saved before it was sent */
+  doi: z.string().nullable().optional(),
   ...FloatingIconFields,
 });
 export type Issue = z.infer<typeof Issue>;
@@ -90,6 +92,10 @@ export const MagazineMeta = z.object({
   isGold: z.boolean(),
   ageRating: z.number(),
   blockedCountries: z.array(z.string()),
+  /** standard identifiers (shared/identifiers.ts), null where the title has none */
+  printIssn: z.string().nullable().optional(),
+  onlineIssn: z.string().nullable().optional(),
+  isbn: z.string().nullable().optional(),
   latestIssue: Issue.nullable(),
   otherEditions: z.array(MagazineCard), // same publisher and name family, other languages
 });

@@ -6,7 +6,21 @@ import { int } from './fields';
 export const IngestJobParams = z.object({ id: int(1) });
 
 /** The upload form's text fields: the manifest's columns but the file. */
-export const INGEST_UPLOAD_FIELDS = ['title', 'issue', 'date', 'category', 'language', 'publisher', 'type'] as const;
+export const INGEST_UPLOAD_FIELDS = [
+  'title',
+  'issue',
+  'date',
+  'category',
+  'language',
+  'publisher',
+  'type',
+  'issn',
+  'eissn',
+  'isbn',
+  'doi',
+  'volume',
+  'number',
+] as const;
 
 export const IngestJobView = z.object({
   id: z.number(),

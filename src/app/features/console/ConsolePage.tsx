@@ -24,6 +24,7 @@ import { ActivitySection } from './ActivitySection';
 import { InstitutionSection } from './InstitutionSection';
 import { NewInstitutionSection } from './NewInstitutionSection';
 import { DomainsSection } from './DomainsSection';
+import { TitlesSection } from './TitlesSection';
 import './console.css';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
@@ -47,6 +48,7 @@ const sections: {
   { path: 'reports', label: 'reports', Section: ReportsSection },
   { path: 'harvest', label: 'harvest', Section: HarvestSection },
   { path: 'activity', label: 'activity', Section: ActivitySection },
+  { path: 'titles', label: 'titles', Section: TitlesSection, standalone: true },
   { path: 'institution', label: 'institutionSettings', Section: InstitutionSection, adminOnly: true },
   { path: 'new-institution', label: 'newInstitution', Section: NewInstitutionSection, adminOnly: true, standalone: true },
   { path: 'domains', label: 'domainReview', Section: DomainsSection, adminOnly: true, standalone: true },

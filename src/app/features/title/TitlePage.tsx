@@ -171,6 +171,7 @@ export default function TitlePage() {
               </dd>
             </div>
           </dl>
+          <TitleIdentifiers meta={m} doi={issue?.doi ?? null} />
         </div>
       </section>
 
@@ -234,5 +235,29 @@ export default function TitlePage() {
       )}
       {dialog}
     </div>
+  );
+}
+
+/** The title's ISSNs or ISBN and the shown issue's DOI, small, for those who cite or match it. */
+function TitleIdentifiers({ meta, doi }: { meta: MagazineMeta; doi: string | null }) {
+  const { t } = useTranslation();
+  const ids = [
+    ['printIssn', meta.printIssn],
+    ['onlineIssn', meta.onlineIssn],
+    ['isbn', meta.isbn],
+    ['doi', doi],
+  ] as const;
+  if (!ids.some(([, v]) => v)) return null;
+  return (
+    <dl className="title-ids" aria-label={t('title.ids.identifiers')} data-testid="title-identifiers">
+      {ids.map(([key, value]) =>
+        value ? (
+          <div key={key}>
+            <dt>{t(`title.ids.${key}`)}</dt>
+            <dd translate="no">{value}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
   );
 }

@@ -53,7 +53,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const { requireAdmin } = consoleGuard(app);
   const tooLarge = () => new HttpError(413, 'too_large', `The PDF is larger than ${Math.round(config.ingestUploadMaxBytes / 1048576)} MB.`);
-  await app.register(multipart, { limits: { fileSize: config.ingestUploadMaxBytes, files: 1, fields: 10, fieldSize: 1000 } });
+  await app.register(multipart, {
+    limits: { fileSize: config.ingestUploadMaxBytes, files: 1, fields: INGEST_UPLOAD_FIELDS.length + 3, fieldSize: 1000 },
+  });
   const uploads = path.join(config.privateDir, 'ingest-uploads');
   // admins only, checked before the body is read
   const guarded = { preHandler: [app.requireUser, requireAdmin] };

@@ -26,6 +26,7 @@ import consolePrivacyRoutes from './console-privacy';
 import consoleZoneRoutes from './console-zones';
 import consoleIpRangeRoutes from './console-ip-ranges';
 import consoleEnquiryRoutes from './console-enquiries';
+import consoleTitleRoutes from './console-titles';
 // Personal plans and payments (issue 17).
 import paymentRoutes from './payments';
 // bulk import's upload endpoint (issue 14)
@@ -62,6 +63,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleZoneRoutes);
   await app.register(consoleIpRangeRoutes);
   await app.register(consoleEnquiryRoutes);
+  await app.register(consoleTitleRoutes);
   await app.register(paymentRoutes);
   await app.register(consoleIngestRoutes);
 };

@@ -1,0 +1,43 @@
+// The console's Titles section: librarians and admins find a title and set its ISSNs and ISBN,
+// which KBART files and COUNTER reports carry. A bad identifier is a 400 naming the field as the
+// form does ("Print ISSN … has a wrong check digit"), and nothing is stored.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ConsoleTitle,
+  ConsoleTitlesQuery,
+  ConsoleTitlesReply,
+  TitleIdentifiersBody,
+  TitleParams,
+} from '../../../shared/schemas/console-titles';
+import { checkTitleIdentifiers } from '../../../shared/identifiers';
+import { listConsoleTitles, setTitleIdentifiers } from '../../repositories/console-titles';
+import { HttpError } from '../../plugins/errors';
+import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { roleOf } = consoleGuard(app);
+  const guarded = { preHandler: app.requireUser };
+
+  app.get(
+    '/console/titles',
+    { ...guarded, schema: { querystring: ConsoleTitlesQuery, response: { 200: ConsoleTitlesReply, ...errors } } },
+    async (req) => {
+      await roleOf(req);
+      return listConsoleTitles(app.db, req.query.q, req.query.page ?? 0);
+    },
+  );
+
+  app.post(
+    '/console/titles/:mid/identifiers',
+    { ...guarded, schema: { params: TitleParams, body: TitleIdentifiersBody, response: { 200: ConsoleTitle, ...errors } } },
+    async (req) => {
+      const role = await roleOf(req);
+      const checked = checkTitleIdentifiers(req.body);
+      if (!checked.ok) throw new HttpError(400, 'bad_identifier', checked.problems.join('. '));
+      return answer(
+        await setTitleIdentifiers(app.db, req.params.mid, checked.value, { id: req.user!.id, institutionId: role.institutionId }),
+      );
+    },
+  );
+};
+export default routes;
