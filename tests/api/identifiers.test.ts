@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { assertCounterReport } from '../support/counter-schema';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { storeReadEvents } from '../../src/server/repositories/reader';
@@ -30,7 +31,7 @@ afterAll(() => t?.close());
 
 const titleRow = async (mid: number) =>
   (await t.db.query('SELECT print_issn, online_issn, isbn FROM titles WHERE mid = $1', [mid])).rows[0];
-const setIds = (mid: number, body: unknown, email = 'librarian@active.edu') =>
+const setIds = (mid: number, body: unknown, email = 'admin@example.com') =>
   api.post(`/api/console/titles/${mid}/identifiers`, body, tokens[email]);
 
 describe('the console sets a title’s identifiers', () => {
@@ -42,8 +43,8 @@ describe('the console sets a title’s identifiers', () => {
     const audit = await t.db.query(`SELECT actor, institution_id, before, after FROM console_audit WHERE action = 'title.identifiers'`);
     expect(audit.rows).toEqual([
       {
-        actor: 'librarian@active.edu',
-        institution_id: A,
+        actor: 'admin@example.com',
+        institution_id: null,
         before: { printIssn: null, onlineIssn: null, isbn: null },
         after: { printIssn: '0378-5955', onlineIssn: '1878-5891', isbn: null },
       },
@@ -72,6 +73,9 @@ describe('the console sets a title’s identifiers', () => {
     expect(await titleRow(FX.mid.journal)).toEqual(before);
     expect((await setIds(999_999, { printIssn: '0378-5955' })).status).toBe(404);
     expect((await setIds(FX.mid.journal, { printIssn: '' }, 'member@active.edu')).status).toBe(403);
+    // A title is every institution's: one institution's librarian neither lists nor changes it.
+    expect((await setIds(FX.mid.journal, { printIssn: '' }, 'librarian@active.edu')).status).toBe(403);
+    expect((await api.get('/api/console/titles?q=modern', tokens['librarian@active.edu'])).status).toBe(403);
     expect((await api.post(`/api/console/titles/${FX.mid.journal}/identifiers`, { printIssn: '' })).status).toBe(401);
     expect(await titleRow(FX.mid.journal)).toEqual(before);
   });
@@ -167,6 +171,12 @@ describe('KBART and COUNTER carry them', () => {
     await storeReadEvents(t.db, member, [{ kind: 'issue_open', issueId, at: Date.parse('2026-03-10T10:00:00Z') }]);
     const res = await api.get(`/api/console/institutions/${A}/reports/tr?begin=2026-03&end=2026-03`, tokens['librarian@active.edu']);
     const item = res.body.Report_Items.find((i: { Title: string }) => i.Title === 'Journal of Modern History');
-    expect(item.Item_ID).toEqual({ Proprietary: `Lectern:${FX.mid.journal}`, Print_ISSN: '0378-5955', Online_ISSN: '1878-5891' });
+    expect(item.Item_ID).toEqual({
+      Proprietary: `Lectern:${FX.mid.journal}`,
+      Print_ISSN: '0378-5955',
+      Online_ISSN: '1878-5891',
+      URI: expect.stringMatching(new RegExp(`/magazine/${FX.mid.journal}$`)),
+    });
+    assertCounterReport(res.body);
   });
 });

@@ -1,4 +1,4 @@
-// Identifiers in Chromium against the demo: the librarian finds a journal in the console's Titles
+// Identifiers in Chromium against the demo: Lectern's admin finds a journal in the console's Titles
 // section by its ISSN, is told about a wrong check digit before anything is sent, saves a valid
 // online ISSN; the title page shows the ISSNs and the DOI, in English and Hindi.
 import { expect, test } from '@playwright/test';
@@ -6,8 +6,8 @@ import { SignIn, screenshotBoth } from './pages';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('a librarian sets a journal’s ISSN; readers see the identifiers on its page', async ({ page }) => {
-  await new SignIn(page).withPassword('librarian@demo.edu', 'read2026');
+test('an admin sets a journal’s ISSN; readers see the identifiers on its page', async ({ page }) => {
+  await new SignIn(page).withPassword('admin@example.com', 'read2026');
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/library');
   await expect(page).toHaveURL(/\/library\/\d+$/);

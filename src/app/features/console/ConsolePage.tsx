@@ -48,7 +48,7 @@ const sections: {
   { path: 'reports', label: 'reports', Section: ReportsSection },
   { path: 'harvest', label: 'harvest', Section: HarvestSection },
   { path: 'activity', label: 'activity', Section: ActivitySection },
-  { path: 'titles', label: 'titles', Section: TitlesSection, standalone: true },
+  { path: 'titles', label: 'titles', Section: TitlesSection, adminOnly: true, standalone: true },
   { path: 'institution', label: 'institutionSettings', Section: InstitutionSection, adminOnly: true },
   { path: 'new-institution', label: 'newInstitution', Section: NewInstitutionSection, adminOnly: true, standalone: true },
   { path: 'domains', label: 'domainReview', Section: DomainsSection, adminOnly: true, standalone: true },

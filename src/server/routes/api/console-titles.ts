@@ -1,5 +1,6 @@
-// The console's Titles section: librarians and admins find a title and set its ISSNs and ISBN,
-// which KBART files and COUNTER reports carry. A bad identifier is a 400 naming the field as the
+// The console's Titles section: Lectern's admins find a title and set its ISSNs and ISBN, which
+// KBART files and COUNTER reports carry. Admins only, as the ingest is: a title is shared by every
+// institution, so one institution's librarian must not change what all the others' reports say. A bad identifier is a 400 naming the field as the
 // form does ("Print ISSN … has a wrong check digit"), and nothing is stored.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,14 +16,13 @@ import { HttpError } from '../../plugins/errors';
 import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { roleOf } = consoleGuard(app);
-  const guarded = { preHandler: app.requireUser };
+  const { requireAdmin } = consoleGuard(app);
+  const guarded = { preHandler: [app.requireUser, requireAdmin] };
 
   app.get(
     '/console/titles',
     { ...guarded, schema: { querystring: ConsoleTitlesQuery, response: { 200: ConsoleTitlesReply, ...errors } } },
     async (req) => {
-      await roleOf(req);
       return listConsoleTitles(app.db, req.query.q, req.query.page ?? 0);
     },
   );
@@ -31,12 +31,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/console/titles/:mid/identifiers',
     { ...guarded, schema: { params: TitleParams, body: TitleIdentifiersBody, response: { 200: ConsoleTitle, ...errors } } },
     async (req) => {
-      const role = await roleOf(req);
       const checked = checkTitleIdentifiers(req.body);
       if (!checked.ok) throw new HttpError(400, 'bad_identifier', checked.problems.join('. '));
-      return answer(
-        await setTitleIdentifiers(app.db, req.params.mid, checked.value, { id: req.user!.id, institutionId: role.institutionId }),
-      );
+      return answer(await setTitleIdentifiers(app.db, req.params.mid, checked.value, { id: req.user!.id, institutionId: null }));
     },
   );
 };
