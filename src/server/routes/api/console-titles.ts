@@ -1,7 +1,8 @@
 // The console's Titles section: Lectern's admins find a title and set its ISSNs and ISBN, which
 // KBART files and COUNTER reports carry. Admins only, as the ingest is: a title is shared by every
-// institution, so one institution's librarian must not change what all the others' reports say. A bad identifier is a 400 naming the field as the
-// form does ("Print ISSN … has a wrong check digit"), and nothing is stored.
+// institution, so one institution's librarian must not change what all the others' reports say.
+// A bad identifier is a 400 naming the field as the form does ("Print ISSN … has a wrong check
+// digit"), and nothing is stored.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ConsoleTitle,
