@@ -9,7 +9,7 @@ export const LIBRARIAN_PREFIX_MIN = { 4: 16, 6: 48 } as const;
 
 export type NetworkRefusal = 'everything' | 'too_wide' | 'reserved' | 'private';
 
-interface Net {
+export interface Net {
   v: 4 | 6;
   base: bigint;
   prefix: number;
@@ -64,9 +64,10 @@ export function parseNetwork(cidr: string): Net | null {
   return { v, base: (value >> hostBits) << hostBits, prefix };
 }
 
-const contains = (a: Net, b: Net) =>
+/** Whether network a holds all of network b (an address is a network of one). */
+export const networkContains = (a: Net, b: Net) =>
   a.v === b.v && a.prefix <= b.prefix && b.base >> BigInt(BITS[a.v] - a.prefix) === a.base >> BigInt(BITS[a.v] - a.prefix);
-const overlaps = (a: Net, b: Net) => contains(a, b) || contains(b, a);
+const overlaps = (a: Net, b: Net) => networkContains(a, b) || networkContains(b, a);
 const nets = (list: string[]) => list.map((c) => parseNetwork(c)!);
 
 /** Addresses only the server's own side has: behind a reverse proxy (TRUST_PROXY unset) every
@@ -104,7 +105,7 @@ export function librarianNetworkRefusal(cidr: string): NetworkRefusal | null {
   if (n.prefix === 0) return 'everything';
   if (n.prefix < LIBRARIAN_PREFIX_MIN[n.v]) return 'too_wide';
   if (PRIVATE.some((p) => overlaps(p, n))) return 'private';
-  if (RESERVED.some((r) => overlaps(r, n)) || (n.v === 6 && !contains(GLOBAL_V6, n))) return 'reserved';
+  if (RESERVED.some((r) => overlaps(r, n)) || (n.v === 6 && !networkContains(GLOBAL_V6, n))) return 'reserved';
   return null;
 }
 

@@ -10,6 +10,7 @@ import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
+import { CAMPUS_FACTOR, REQUEST_CAPS } from '../../src/server/plugins/request-limits';
 
 let t: TestContext;
 let xsrf: string;
@@ -231,5 +232,34 @@ describe('reading from a campus range', () => {
     expect((await from().post(`${ranges('BAS')}/${id}/remove`, {}, tokens[ADMIN])).status).toBe(200);
     expect(await audit('ip_range.remove', '62.8.0.0/16')).toBe(1);
     expect(await read('62.8.1.1', (await guest()).token, FX.mid.biz)).toBe(403);
+  });
+});
+
+describe('request caps on a campus', () => {
+  const guestsFrom = async (ip: string, count: number) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++)
+      statuses.push(
+        (await from(ip).post('/api/guest/login', { uniqId: `cap-${engine}-${ip.replace(/\W/g, '')}-${i}-0123456789abcdef`, os: 'web' }))
+          .status,
+      );
+    return statuses;
+  };
+
+  it('a campus address (readers behind its NAT or EZproxy) gets CAMPUS_FACTOR times the cap; counts at once after approval and removal', async () => {
+    const cap = REQUEST_CAPS.guestSessions.max;
+    // Off campus the cap holds.
+    expect((await guestsFrom('81.3.0.1', cap + 1)).slice(-2)).toEqual([200, 429]);
+    // The same from an address about to become a campus's: refused at the cap...
+    expect((await guestsFrom('81.2.3.4', cap + 1)).at(-1)).toBe(429);
+    // ...and, once an admin adds its range, let through (the cap is CAMPUS_FACTOR times higher).
+    const added = await propose('BAS', '81.2.0.0/16', ADMIN);
+    expect(added.status).toBe(200);
+    expect(await guestsFrom('81.2.3.4', 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(CAMPUS_FACTOR * cap).toBeGreaterThan(cap + 6);
+    // Removed, the address is an ordinary one again.
+    const id = rangeId(added.body, '81.2.0.0/16');
+    expect((await from().post(`${ranges('BAS')}/${id}/remove`, {}, tokens[ADMIN])).status).toBe(200);
+    expect(await guestsFrom('81.2.3.4', 1)).toEqual([429]);
   });
 });

@@ -2,11 +2,26 @@
 // a generous cap on every /api and /content route (RATE_LIMIT_PER_MINUTE, 0 = off) and stricter
 // caps on routes where the number of requests is itself the rule. The database counters in
 // services/rate-limit.ts stay for what is not a request count (failed codes per contact, …).
-// With several server processes each counts on its own.
+// With several server processes each counts on its own. An address on an institution's campus
+// (an approved IP range) gets CAMPUS_FACTOR times each cap: a campus's readers share its few
+// public addresses (services/campus-addresses.ts).
 import { isIPv6 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { HttpError } from './errors';
+import { campusAddresses, type CampusAddresses } from '../services/campus-addresses';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Which addresses are in an approved campus range (read again each minute). */
+    campus: CampusAddresses;
+  }
+}
+
+/** How many times more requests a campus address may make than any other: a campus's readers,
+ * hundreds at once, share its address. */
+export const CAMPUS_FACTOR = 50;
 
 /** Per-route caps: `config: { rateLimit: REQUEST_CAPS.guestSessions }` on the route. */
 export const REQUEST_CAPS = {
@@ -16,6 +31,12 @@ export const REQUEST_CAPS = {
   usageEvents: { max: 600, timeWindow: 60 * 60_000 },
   readEvents: { max: 600, timeWindow: 60 * 60_000 },
 } as const;
+
+/** A cap as a route's rateLimit config, CAMPUS_FACTOR times higher for a campus address. */
+export const capFor = (cap: { max: number; timeWindow: number }) => ({
+  max: async (req: FastifyRequest) => ((await req.server.campus.holds(req.ip)) ? cap.max * CAMPUS_FACTOR : cap.max),
+  timeWindow: cap.timeWindow,
+});
 
 const CAPPED = /^\/(api|content)(\/|$)/;
 // Page images are token-gated and fetched by the hundred when an issue is downloaded for offline reading.
@@ -42,9 +63,10 @@ export function clientKey(req: { ip: string | undefined }): string {
 
 export default fp(async (app) => {
   const perMinute = app.config.rateLimitPerMinute;
+  app.decorate('campus', campusAddresses(app.db));
   await app.register(rateLimit, {
     global: perMinute > 0,
-    max: perMinute,
+    max: capFor({ max: perMinute, timeWindow: 60_000 }).max,
     timeWindow: 60_000,
     keyGenerator: (req) => clientKey(req),
     // The global cap: only /api and /content routes (not the app's files, media or health check).

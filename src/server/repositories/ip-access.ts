@@ -22,6 +22,16 @@ export async function ipInstitution(db: Queryable, ip: string | undefined): Prom
   return rows[0] ?? null;
 }
 
+/** Every approved range of an institution whose subscription runs now (the request caps keep
+ * them in memory: services/campus-addresses.ts). */
+export async function approvedNetworks(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ net: string }>(
+    `SELECT r.net::text AS net FROM institution_ip_ranges r JOIN institutions i ON i.id = r.institution_id
+     WHERE r.approved_at IS NOT NULL AND i.sub_end > now()`,
+  );
+  return rows.map((r) => r.net);
+}
+
 interface RangeRow {
   id: number;
   net: string;

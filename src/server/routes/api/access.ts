@@ -20,7 +20,7 @@ import { institutionForDomain, joinInstitution } from '../../repositories/member
 import { findAccessCode, redeemAccessCode } from '../../repositories/access-codes';
 import { LIMITS, clientIp, refund, spend, type Check } from '../../services/rate-limit';
 import { otpExpired } from '../../services/otp';
-import { REQUEST_CAPS } from '../../plugins/request-limits';
+import { REQUEST_CAPS, capFor } from '../../plugins/request-limits';
 import { ipInstitution } from '../../repositories/ip-access';
 import { IpAccessReply } from '../../../shared/schemas/ip-access';
 
@@ -36,7 +36,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * new key. */
   app.post(
     '/guest/login',
-    { config: { rateLimit: REQUEST_CAPS.guestSessions }, schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } } },
+    {
+      config: { rateLimit: capFor(REQUEST_CAPS.guestSessions) },
+      schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } },
+    },
     async (req, reply) => {
       const { uniqId } = req.body;
       const key = guestKeyOf(req);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EventBody, ViewEventBody } from '../../../shared/schemas/events';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { REQUEST_CAPS } from '../../plugins/request-limits';
+import { REQUEST_CAPS, capFor } from '../../plugins/request-limits';
 import { recordUsageEvent, recordView } from '../../repositories/usage-events';
 import { notFound } from '../../plugins/errors';
 
@@ -13,7 +13,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/events',
     {
       // Idempotency-Key is honoured when signed in (signed out there is no reader to key it on).
-      config: { rateLimit: REQUEST_CAPS.usageEvents, idempotent: true },
+      config: { rateLimit: capFor(REQUEST_CAPS.usageEvents), idempotent: true },
       schema: { body: EventBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError } },
     },
     async (req) => {
@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/view',
     {
-      config: { rateLimit: REQUEST_CAPS.usageEvents, idempotent: true },
+      config: { rateLimit: capFor(REQUEST_CAPS.usageEvents), idempotent: true },
       schema: { body: ViewEventBody, response: { 200: OkReply, 400: ApiError, 403: ApiError, 404: ApiError, 429: ApiError } },
     },
     async (req) => {

@@ -26,7 +26,7 @@ import { OkReply } from '../../../shared/schemas/account';
 import { readerUrl } from '../../../shared/reader-paths';
 import { HttpError, notFound } from '../../plugins/errors';
 import { readerTokens } from '../../services/reader-tokens';
-import { REQUEST_CAPS } from '../../plugins/request-limits';
+import { REQUEST_CAPS, capFor } from '../../plugins/request-limits';
 import { checkReading, subscriptionRefusal } from '../../repositories/entitlement';
 import {
   addDownloadWithinLimits,
@@ -185,7 +185,7 @@ const reader: FastifyPluginAsyncZod = async (app) => {
     '/api/reader/events',
     {
       ...signedIn,
-      config: { rateLimit: REQUEST_CAPS.readEvents, idempotent: true },
+      config: { rateLimit: capFor(REQUEST_CAPS.readEvents), idempotent: true },
       schema: { body: ReaderEventsBody, response: { 200: ReaderEventsReply, ...errors } },
     },
     async (req) => {
