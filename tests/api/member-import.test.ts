@@ -98,7 +98,7 @@ describe('the preview', () => {
       ['', 'The file is empty.'],
       [many, `at most ${IMPORT_MAX_ROWS} people; this one has ${IMPORT_MAX_ROWS + 1}`],
       ['email,name\n' + 'x'.repeat(300_000), 'The file is too large'],
-      ['email,name\na@active.edu,A\u0000B', 'not a text CSV file'],
+      ['email,name\na@active.edu,A\u0000B', 'must not contain control characters'],
       [42, 'Choose a CSV file.'],
     ] as const) {
       for (const path of ['import/preview', 'import']) {
