@@ -6,10 +6,9 @@
 import { openPostgres } from '../src/server/db/index';
 import { migrate } from '../src/server/db/migrate';
 import { storeReadEvents } from '../src/server/repositories/reader';
-import { counterReport } from '../src/server/services/counter-reports';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
 import { percentile } from './support';
-import { seedUsage } from './counter-seed';
+import { seedUsage, timeReport } from './counter-seed';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const RUNS = 20;
@@ -42,17 +41,8 @@ try {
     const now = new Date();
     const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
     const begin = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 12, 1)).toISOString().slice(0, 7);
-    const institution = { id: 1, name: 'Institution 1' };
     const timings = async (id: 'TR' | 'PR') => {
-      const ms: number[] = [];
-      let items = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const s = performance.now();
-        const report = await counterReport(db, { id, institution, begin, end, siteUrl: 'https://lectern.example' });
-        ms.push(performance.now() - s);
-        items = report.Report_Items.length;
-      }
-      ms.sort((a, b) => a - b);
+      const { items, ms } = await timeReport(db, id, begin, end, RUNS);
       return `${id} ${begin}..${end}: ${items} items, p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, max ${ms.at(-1)!.toFixed(1)} ms`;
     };
     const tr = await timings('TR');

@@ -14,10 +14,9 @@ import { migrate } from '../src/server/db/migrate';
 import { REPORT_IDS } from '../src/shared/counter/reports';
 import { createSushiRequestor } from '../src/server/repositories/sushi-credentials';
 import { isRefusal } from '../src/server/repositories/refusal';
-import { counterReport } from '../src/server/services/counter-reports';
 import { startPostgresCluster } from '../tests/support/postgres-cluster';
 import { withServer } from './catalogues';
-import { SEED, seedUsage } from './counter-seed';
+import { SEED, seedUsage, timeReport } from './counter-seed';
 import { percentile, waitForHttp } from './support';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -58,17 +57,8 @@ try {
     say(
       `${SEED.institutions} institutions, ${SEED.titles} titles, ${SEED.users} readers; reports of institution 1, ${begin}..${end}, ${RUNS} runs each:`,
     );
-    const institution = { id: 1, name: 'Institution 1' };
     for (const id of REPORT_IDS) {
-      const ms: number[] = [];
-      let items = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const s = performance.now();
-        const report = await counterReport(db, { id, institution, begin, end, siteUrl: 'https://lectern.example' });
-        ms.push(performance.now() - s);
-        items = report.Report_Items.length;
-      }
-      ms.sort((a, b) => a - b);
+      const { items, ms } = await timeReport(db, id, begin, end, RUNS);
       say(
         `  ${id.padEnd(6)} ${String(items).padStart(5)} items  p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(ms, 95).toFixed(1).padStart(6)} ms  max ${ms.at(-1)!.toFixed(1).padStart(6)} ms`,
       );

@@ -3,6 +3,8 @@
 // (rebuildCounterUsage), as the demo's history is. Shared by bench:console-reports and bench:counter.
 import type { Db } from '../src/server/db/index';
 import { rebuildCounterUsage } from '../src/server/repositories/counter-usage';
+import { counterReport } from '../src/server/services/counter-reports';
+import type { ReportId } from '../src/shared/counter/reports';
 
 export const SEED = { institutions: 10, users: 5_000, titles: 1_000, issuesPerTitle: 12 };
 
@@ -43,4 +45,18 @@ export async function seedUsage(db: Db, events: number): Promise<{ loaded: numbe
   // the visibility map set), not left for the first timed reports to do.
   await db.exec('VACUUM ANALYZE');
   return { loaded, loadS, countS };
+}
+
+/** A report of institution 1 timed `runs` times: its item count and the sorted times in ms. */
+export async function timeReport(db: Db, id: ReportId, begin: string, end: string, runs: number): Promise<{ items: number; ms: number[] }> {
+  const institution = { id: 1, name: 'Institution 1' };
+  const ms: number[] = [];
+  let items = 0;
+  for (let i = 0; i < runs; i++) {
+    const s = performance.now();
+    const report = await counterReport(db, { id, institution, begin, end, siteUrl: 'https://lectern.example' });
+    ms.push(performance.now() - s);
+    items = report.Report_Items.length;
+  }
+  return { items, ms: ms.sort((a, b) => a - b) };
 }

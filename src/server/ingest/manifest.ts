@@ -9,23 +9,10 @@ import type { Queryable } from '../db/index';
 import { checkRequest, type IngestRequest } from './ingest';
 import { IngestError } from './render-shared';
 import { requestFrom, type IssueFields } from './request';
+import { INGEST_UPLOAD_FIELDS } from '../../shared/schemas/ingest-jobs';
 
-export const MANIFEST_COLUMNS = [
-  'file',
-  'title',
-  'issue',
-  'date',
-  'category',
-  'language',
-  'publisher',
-  'type',
-  'issn',
-  'eissn',
-  'isbn',
-  'doi',
-  'volume',
-  'number',
-] as const;
+/** The upload form's fields, and the file each row names. */
+export const MANIFEST_COLUMNS = ['file', ...INGEST_UPLOAD_FIELDS] as const;
 
 export interface ManifestRow {
   line: number;
