@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb, testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { assertSushiAnswer } from '../support/counter-schema';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { SUSHI_REQUESTORS_MAX } from '../../src/server/repositories/sushi-credentials';
@@ -143,7 +144,11 @@ describe('a consortium', () => {
     const c = credsOf(A, made.body);
     const members = await harvest('/members', c);
     expect(members.json().map((m: { Customer_ID: string }) => m.Customer_ID)).toEqual([A, FX.inst.noFlags, FX.inst.expired].map(String));
-    expect(members.json().every((m: { Requestor_ID: string }) => m.Requestor_ID === c.requestor_id)).toBe(true);
+    // Each entry as the schema has it; Requestor_ID left out, as it is the one asked with.
+    assertSushiAnswer('/r51/members', 200, members.json());
+    expect(members.json().map((m: { Institution_Name: string; Requestor_ID?: string }) => [m.Institution_Name, m.Requestor_ID])).toEqual(
+      ['Active U', 'Basic S', 'Expired C'].map((name) => [name, undefined]),
+    );
     // Each member harvested with the consortium's requestor: the member's own report and name.
     const month = { begin_date: '2026-01', end_date: '2026-02' };
     const tr = await t.app.inject({
