@@ -122,7 +122,13 @@ describe('the monthly send', () => {
     expect(mail.messageId).toMatch(new RegExp(`^<report-\\d+-${month}@`));
     const [file] = mail.attachments;
     expect(file.filename).toBe(`TR_${month}_${month}.tsv`);
-    const lines = file.content.toString('utf8').split('\r\n');
+    // The Code's tabular form: a byte order mark, LF line ends, every row padded to the headings' width.
+    const text = file.content.toString('utf8');
+    expect(text.startsWith('\uFEFFReport_Name\t')).toBe(true);
+    const lines = text
+      .slice(1)
+      .split('\n')
+      .map((l) => l.replace(/\t+$/, ''));
     expect(lines.slice(0, 2)).toEqual(['Report_Name\tTitle Report', 'Report_ID\tTR']);
     expect(lines[3]).toBe('Institution_Name\tActive U');
     const heading = lines[14].split('\t');
