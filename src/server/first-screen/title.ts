@@ -26,6 +26,21 @@ export function titleFirstScreen(data: TitleData, locale: Locale): string {
   const frequency = has(`title.frequencies.${m.frequency}`) ? t(`title.frequencies.${m.frequency}`) : m.frequency;
   const detail = (label: string, value: string) => `<div><dt>${text(label)}</dt><dd>${value}</dd></div>`;
 
+  // The title's ISSNs or ISBN and the issue's DOI, as TitleIdentifiers draws them.
+  const ids = (
+    [
+      ['printIssn', m.printIssn],
+      ['onlineIssn', m.onlineIssn],
+      ['isbn', m.isbn],
+      ['doi', issue?.doi],
+    ] as const
+  ).filter(([, value]) => value);
+  const identifiers = ids.length
+    ? `<dl class="title-ids" aria-label="${escapeHtml(t('title.ids.identifiers'))}" data-testid="title-identifiers">` +
+      ids.map(([key, value]) => `<div><dt>${text(`title.ids.${key}`)}</dt><dd translate="no">${escapeHtml(value!)}</dd></div>`).join('') +
+      `</dl>`
+    : '';
+
   const hero =
     `<section class="title-hero" aria-labelledby="title-name">` +
     `<div class="title-hero__cover">${
@@ -53,7 +68,9 @@ export function titleFirstScreen(data: TitleData, locale: Locale): string {
     ) +
     detail('title.language', escapeHtml(hi ? m.languageNativeName : m.languageName)) +
     detail('title.frequency', escapeHtml(frequency)) +
-    `</dl></div></section>`;
+    `</dl>` +
+    identifiers +
+    `</div></section>`;
 
   const issues = (list: typeof specials, eagerFirst: number) =>
     list.map((i, n) => issueTile(i, path, i.issueId === issue?.issueId, n < eagerFirst)).join('');

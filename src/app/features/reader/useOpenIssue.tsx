@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { saveUser, session } from '../../lib/session';
 import { campusNow } from '../../lib/campus';
-import { startGuestSession } from '../login/guest';
 import { useErrorText } from '../../lib/errors';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
@@ -76,6 +75,8 @@ export function useOpenIssue({ isNews = false } = {}) {
     if (!session.isLoggedIn() || !session.userToken()) {
       if (!navigator.onLine || !(await campusNow())) return signInFirst(issueId, page);
       try {
+        // Loaded on the tap: the guest flow (and its forms' schemas) is not a title page's first code.
+        const { startGuestSession } = await import('../login/guest');
         saveUser(await startGuestSession(), 'guest');
       } catch (err) {
         return showToast(errorText(err));
