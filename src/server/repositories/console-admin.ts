@@ -129,16 +129,16 @@ export function turnOffSso(db: Db, institutionId: number, actorId: number): Prom
   return db.transaction(async (tx) => {
     const before = await institutionSettings(tx, institutionId);
     if (!before.sso) return before;
-    await tx.query('UPDATE institutions SET sso_issuer = NULL, sso_client_id = NULL, sso_client_secret = NULL WHERE id = $1', [
-      institutionId,
-    ]);
+    await tx.query(`UPDATE institutions SET ${NO_OIDC} WHERE id = $1`, [institutionId]);
     await recordAudit(tx, { actorId, institutionId, action: 'sso.off', target: before.orgCode, before: ssoAudit(before.sso), after: null });
     return institutionSettings(tx, institutionId);
   });
 }
 
 const samlAudit = (saml: StoredSettings['saml']) => saml && { saml };
+// The columns that forget one sign-in system (an institution signs in through one).
 const NO_SAML = 'saml_entity_id = NULL, saml_sso_url = NULL, saml_certs = NULL, saml_metadata_url = NULL';
+const NO_OIDC = 'sso_issuer = NULL, sso_client_id = NULL, sso_client_secret = NULL';
 
 /** Turns SAML sign-in on or changes it, from the identity provider's metadata (read by
  * services/saml-metadata.ts); OpenID Connect is turned off, as an institution signs in through one
@@ -147,8 +147,7 @@ export function setSaml(db: Db, institutionId: number, idp: SamlIdp, actorId: nu
   return db.transaction(async (tx) => {
     const before = await institutionSettings(tx, institutionId);
     await tx.query(
-      `UPDATE institutions SET saml_entity_id = $2, saml_sso_url = $3, saml_certs = $4, saml_metadata_url = $5,
-         sso_issuer = NULL, sso_client_id = NULL, sso_client_secret = NULL WHERE id = $1`,
+      `UPDATE institutions SET saml_entity_id = $2, saml_sso_url = $3, saml_certs = $4, saml_metadata_url = $5, ${NO_OIDC} WHERE id = $1`,
       [institutionId, idp.entityId, idp.ssoUrl, idp.certs, idp.metadataUrl],
     );
     const after = await institutionSettings(tx, institutionId);

@@ -1,4 +1,4 @@
-// The console's admin side (issue 15): institutions (create, their subscription and limits), their
+// The console's admin side: institutions (create, their subscription and limits), their
 // single sign-on, the librarian role; and the audit log every console user sees of their institution.
 import { z } from 'zod';
 import { int, isoDate, line, raw, text } from './fields';

@@ -1,4 +1,4 @@
-// The console's members and access requests (issue 15): the list with its search and filters, a
+// The console's members and access requests: the list with its search and filters, a
 // member's page, the changes a librarian makes, and the institution IDs waiting for a decision.
 import { z } from 'zod';
 import { int, isoDate, line, text } from './fields';

@@ -1,4 +1,4 @@
-// Personal plans and their orders (issue 17; spec §7 `{product}Checkout` with page=basicPlan and
+// Personal plans and their orders (spec §7 `{product}Checkout` with page=basicPlan and
 // `order` with type 3): what the app sends and receives.
 import { z } from 'zod';
 import { int } from './fields';
