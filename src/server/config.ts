@@ -172,12 +172,17 @@ export function vapidSubject(env: NodeJS.ProcessEnv, mailFrom: string, publicUrl
   return `mailto:push@${host}`;
 }
 
-/** DEMO_ZONE_CIDR: unset is loopback on a local-only start (a new user on a laptop arrives at
- * once) and no zone elsewhere (behind a proxy on the same host every visitor comes from loopback);
- * "off" or empty is no network zone; else a comma list of networks (checked when applied). */
+/** DEMO_ZONE_CIDR: unset, "off" or empty is no network zone (a zone on the demo's own network
+ * would put every browser on the machine in it, and hide the expired and no-access flows);
+ * "loopback" is 127.0.0.0/8 and ::1/128, and only on a local-only start (behind a proxy on the same
+ * host every visitor comes from loopback); else a comma list of networks (checked when applied). */
 export function parseDemoZoneCidr(value: string | undefined, localOnly = true): string[] {
-  const v = (value ?? (localOnly ? '127.0.0.0/8,::1/128' : '')).trim();
+  const v = (value ?? '').trim();
   if (!v || v.toLowerCase() === 'off') return [];
+  if (v.toLowerCase() === 'loopback') {
+    if (!localOnly) throw new Error('DEMO_ZONE_CIDR=loopback is for a local-only start: beyond this machine, name the network (192.168.1.0/24)');
+    return ['127.0.0.0/8', '::1/128'];
+  }
   return v
     .split(',')
     .map((s) => s.trim())

@@ -1,5 +1,5 @@
 // Production defaults: the demo's published logins (admin@example.com / read2026, READ-DEMO-2026)
-// and its loopback zone exist only on a local-only start. Anywhere else the demo loads only when
+// exist only on a local-only start, and its network zone only when asked for. Anywhere else the demo loads only when
 // asked for (DEMO=1), with random passwords and code printed once; a start without it that finds
 // the demo's accounts refuses in one line; the first admin comes from `npm run admin -- create`.
 // Also: the once-only warning about X-Forwarded-For without TRUST_PROXY, and no line per request
@@ -66,8 +66,10 @@ describe('the configuration: where the demo may load', () => {
     expect(() => loadConfig({ DEMO: 'maybe' })).toThrow('DEMO must be 1 or 0, not "maybe"');
   });
 
-  it('the demo zone covers loopback by default on a local-only start only; elsewhere it is off unless named', () => {
-    expect(loadConfig({}).demoZoneCidr).toEqual(['127.0.0.0/8', '::1/128']);
+  it('the demo has no network zone unless asked for; loopback only on a local-only start', () => {
+    expect(loadConfig({}).demoZoneCidr).toEqual([]);
+    expect(loadConfig({ DEMO_ZONE_CIDR: 'loopback' }).demoZoneCidr).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(() => loadConfig({ HOST: '0.0.0.0', DEMO: '1', DEMO_ZONE_CIDR: 'loopback' })).toThrow(/local-only start/);
     expect(loadConfig({ NODE_ENV: 'production', DEMO: '1' }).demoZoneCidr).toEqual([]);
     expect(loadConfig({ HOST: '0.0.0.0', DEMO: '1' }).demoZoneCidr).toEqual([]);
     expect(loadConfig({ HOST: '0.0.0.0', DEMO: '1', DEMO_ZONE_CIDR: '192.168.1.0/24' }).demoZoneCidr).toEqual(['192.168.1.0/24']);
@@ -153,6 +155,31 @@ describe('the demo on a database that has it', () => {
     expect(await networkZone(t.db)).toBe(1);
     await prepareDemo(t.db, config({ localOnly: true, demo: false }));
     expect(await networkZone(t.db)).toBe(0);
+  });
+});
+
+describe('the default demo shows the spec flows', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await testApp(loadCatalogue);
+    await seedDemoAccounts(t.db, t.app.config.mediaDir);
+    // As an earlier version's first start left it: the network zone on loopback.
+    await applyDemoZones(t.db, { demoZoneCidr: ['127.0.0.0/8', '::1/128'] });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('a browser on the demo machine is in no zone: the expired and no-access refusals show', async () => {
+    await applyDemoZones(t.db, loadConfig({}));
+    expect(await networkZone(t.db)).toBe(0);
+    const api = apiClient(t.app, await xsrfToken(t.app), { ip: '127.0.0.1' });
+    const issue = (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues')).rows[0].issue_id;
+    const read = async (email: string) => {
+      const login = await api.post('/api/login/password', { channel: 'email', email, password: 'read2026' });
+      expect(login.status).toBe(200);
+      return api.post('/api/reader/token', { issue }, login.body.jwtoken);
+    };
+    expect(await read('reader@expired.edu')).toMatchObject({ status: 403, body: { error: { code: 'subscription_expired' } } });
+    expect(await read('visitor@example.com')).toMatchObject({ status: 403, body: { error: { code: 'no_access' } } });
   });
 });
 

@@ -1,8 +1,9 @@
 // The demo's Smart Reading Zones, applied on every start while DEMO is on (so a demo database
 // made before zones existed gets them too): Demo University's library in Delhi (weekday hours),
-// a public city library in Mumbai (always open, the whole catalogue), and a public zone on the
-// network the demo runs on (DEMO_ZONE_CIDR, loopback by default on a local-only start), so that a
-// new user on a laptop arrives at once. The e2e run turns the network zone off.
+// a public city library in Mumbai (always open, the whole catalogue): a browser told it is there
+// (DevTools' Sensors, or a test) arrives. A public zone on the network the demo runs on only when
+// asked for (DEMO_ZONE_CIDR): on by default it put every browser on the machine in a zone, so the
+// expired and no-access flows of the demo logins never showed.
 import type { Db } from '../db/index';
 import type { Config } from '../config';
 import { ZoneInput } from '../../shared/schemas/zones';
