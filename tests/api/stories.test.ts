@@ -89,3 +89,27 @@ describe('GET /content/article-search', () => {
     expect((await get('/content/article-search?query=')).status).toBe(400);
   });
 });
+
+describe("spec §3 Article fields beside the camelCase ones", () => {
+  it('an issue’s articles, article search and the article page name them as the spec does', async () => {
+    const spec = {
+      title: 'Campus libraries reinvented',
+      magname: 'Business Weekly',
+      time_read: 420,
+      canon_url: 'campus-libraries-1',
+      short_desc: 'How libraries change',
+      issuename: expect.any(String),
+      shoppable: false,
+      base_img: expect.stringMatching(/c\.jpg$/),
+    };
+    const ofIssue = await get('/content/v1/article?issueid=1');
+    expect(ofIssue.status).toBe(200);
+    const campus = ofIssue.body.Articles.find((a: { canon_url?: string }) => a.canon_url === 'campus-libraries-1');
+    expect(campus).toMatchObject({ ...spec, readTime: 420, shortDesc: 'How libraries change', magName: 'Business Weekly' });
+    expect(campus.issuename).toBe(campus.issueName);
+    expect((await get('/content/article-search?query=campus')).body.Articles[0]).toMatchObject(spec);
+    expect((await get('/content/story?url=campus-libraries-1')).body).toMatchObject({ ...spec, canonicalUrl: 'campus-libraries-1' });
+    // A story with no cover: base_img null, not a broken path.
+    expect((await get('/content/article-search?query=adult')).body.Articles[0]).toMatchObject({ base_img: null, shoppable: false });
+  });
+});

@@ -1,8 +1,8 @@
 // A running Smart Reading Zone pass is access, in Chromium against a server of this file's own
 // whose demo network zone covers loopback (the run's shared server turns it off): every browser
 // here is on the zone's Wi-Fi, as a phone on a library's network is. A guest lands on home and
-// reaches search, My Shelf and the account area; the no-access and expired screens lead with the
-// pass; the banner speaks only to readers the pass opens more for, never offline, in the
+// reaches search, My Shelf and the account area; so does a member whose subscription ended (no
+// "Oops! expired" under the pass); the no-access and expired screens lead with the pass; the banner speaks only to readers the pass opens more for, never offline, in the
 // interface's language, and moves nothing on home when it arrives.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -141,10 +141,14 @@ test('a reader whose subscription covers everything the zone opens is not told a
   await expect(page.getByTestId('zone-banner')).toHaveCount(0);
 });
 
-test('the expired and no-access screens lead with the pass; the pass opens search without ending the session', async ({ page }) => {
+test('in a zone, an expired reader signs in to home; the expired and no-access screens lead with the pass and speak of reading elsewhere', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await new SignIn(page).withPassword('reader@expired.edu', PASSWORD);
-  await expect(page).toHaveURL(`${BASE}/validate-user?type=2`);
+  // The pass is access: home, not "Oops! expired" under "You can read free here".
+  await expect(page).toHaveURL(`${BASE}/`);
+  await page.goto('/validate-user?type=2');
   const lead = page.getByTestId('zone-pass-lead');
   await expect(lead).toBeVisible();
   // The pass as the page last heard of it (asking again would extend it).
@@ -154,9 +158,11 @@ test('the expired and no-access screens lead with the pass; the pass opens searc
     end.day ? `You can read free here until ${end.time} on ${end.day}` : `You can read free here until ${end.time}`,
   );
   await expect(lead).toContainText(ZONE);
-  // First: above the screen's own title, which stays, with its other ways in below.
+  // First: above the screen's own title, now about reading outside the zone, with the other ways in below.
   const title = page.locator('#auth-title');
-  await expect(title).toContainText('expired');
+  await expect(title).toHaveText('To read outside the zone');
+  await expect(page.getByText("Your institution's subscription has ended.", { exact: false })).toBeVisible();
+  await expect(page.getByText('Oops!', { exact: false })).toHaveCount(0);
   expect((await lead.boundingBox())!.y).toBeLessThan((await title.boundingBox())!.y);
   await expect(page.getByTestId('different-account')).toBeVisible();
   // The banner does not say it a second time here.
@@ -183,8 +189,10 @@ test('the expired and no-access screens lead with the pass; the pass opens searc
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
   await new SignIn(page).withPassword('visitor@example.com', PASSWORD);
-  await expect(page).toHaveURL(`${BASE}/validate-user?type=1`);
+  await expect(page).toHaveURL(`${BASE}/`);
+  await page.goto('/validate-user?type=1');
   await expect(page.getByTestId('zone-pass-lead')).toContainText('You can read free here until');
+  await expect(page.locator('#auth-title')).toHaveText('To read outside the zone');
   await expect(page.getByTestId('ask-librarian')).toBeVisible();
   await screenshotBoth(page, 'zone-access-no-access');
   await page.goto('/hi/validate-user?type=1');

@@ -1,5 +1,5 @@
 // Row → API shape mapping shared by every catalogue query, and the SQL that produces the rows.
-import type { Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
+import type { Article, Category, Issue, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { mediaUrl } from '../media/store';
 import { titlePath } from '../../shared/title-paths';
 import { floatingIcon } from '../../shared/floating-icon';
@@ -157,5 +157,19 @@ export function toStory(r: StoryRow): StoryTile {
     category: r.category,
     browserLinkUrl: `/stories/${r.canonical_url}`,
     appLinkUrl: appLink(`/stories/${r.canonical_url}`),
+  };
+}
+
+/** A story as an article answer gives it: the tile and spec §3's Article fields. */
+export function toArticle(r: StoryRow): Article {
+  return {
+    ...toStory(r),
+    magname: r.mag_name,
+    time_read: r.read_time_s,
+    canon_url: r.canonical_url,
+    short_desc: r.short_desc,
+    issuename: r.issue_name,
+    shoppable: false,
+    base_img: mediaUrl(r.cover),
   };
 }

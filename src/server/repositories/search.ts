@@ -15,6 +15,7 @@ import {
   appLink,
   srcSet,
   toCard,
+  toArticle,
   toStory,
   type CardRow,
   type StoryRow,
@@ -284,5 +285,5 @@ export async function searchStories(db: Queryable, query: string, page: number, 
     params,
   );
   const total = rows[0]?.total ?? 0;
-  return { Articles: rows.map(toStory), page, ...capPaging(total, LISTING_PAGE_SIZE) };
+  return { Articles: rows.map(toArticle), page, ...capPaging(total, LISTING_PAGE_SIZE) };
 }

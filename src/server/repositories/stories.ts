@@ -5,7 +5,7 @@ import { AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE } from '../../shared/constants'
 import type { ArticleDetailsQuery, Story } from '../../shared/schemas/stories';
 import { mediaUrl } from '../media/store';
 import { capPaging } from './catalogue';
-import { STORY_COLUMNS, STORY_JOINS, toStory, type StoryRow } from './cards';
+import { STORY_COLUMNS, STORY_JOINS, toArticle, toStory, type StoryRow } from './cards';
 
 export async function storiesOfIssue(db: Queryable, issueId: number, ageRating?: number) {
   const params: unknown[] = [issueId];
@@ -18,7 +18,7 @@ export async function storiesOfIssue(db: Queryable, issueId: number, ageRating?:
     `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} WHERE ${where} ORDER BY s.published_at DESC`,
     params,
   );
-  return rows.map(toStory);
+  return rows.map(toArticle);
 }
 
 export async function storiesByCategory(db: Queryable, category: string, limit: number, ageRating?: number) {
@@ -95,7 +95,7 @@ export async function storyByUrl(db: Queryable, url: string, ageRating?: number)
           moreParams,
         );
   return {
-    ...toStory(r),
+    ...toArticle(r),
     canonicalUrl: r.canonical_url,
     lang: r.lang_code,
     paragraphs: r.body

@@ -136,6 +136,21 @@ export const StoryTile = z.object({
 });
 export type StoryTile = z.infer<typeof StoryTile>;
 
+/** Spec §3's Article, in the answers that list articles (an issue's, article search, the article
+ * page): the story tile with the spec's field names beside the camelCase ones, so a client written
+ * to the spec reads them as named. `time_read` is seconds, as `readTime`; `base_img` the cover
+ * whatever its format; `shoppable` is always false (Lectern sells nothing from inside a story). */
+export const Article = StoryTile.extend({
+  magname: z.string().nullable(),
+  time_read: z.number(),
+  canon_url: z.string(),
+  short_desc: z.string(),
+  issuename: z.string().nullable(),
+  shoppable: z.boolean(),
+  base_img: z.string().nullable(),
+});
+export type Article = z.infer<typeof Article>;
+
 export const Paged = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), page: z.number(), nbPages: z.number(), nbHits: z.number() });
 
@@ -252,7 +267,7 @@ export const RelatedResponse = z.object({ magazineList: z.array(MagazineCard), p
 export type RelatedResponse = z.infer<typeof RelatedResponse>;
 
 export const ArticleQuery = z.object({ issueid: int(1), age_rating: int().optional() });
-export const ArticlesResponse = z.object({ Articles: z.array(StoryTile) });
+export const ArticlesResponse = z.object({ Articles: z.array(Article) });
 
 export const IssuesSearchQuery = z.object({
   mid: int(1),

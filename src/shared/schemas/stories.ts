@@ -1,6 +1,6 @@
 // Stories and articles (section sec_60): a category listing and one story.
 import { z } from 'zod';
-import { IssueTile, StoryTile } from './content';
+import { Article, IssueTile, StoryTile } from './content';
 import { int, line } from './fields';
 
 export const StoriesQuery = z.object({
@@ -37,7 +37,7 @@ export const ArticleDetailsQuery = z
   })
   .refine((q) => q.articleUrl || q.articleName, 'articleUrl or articleName is required');
 export type ArticleDetailsQuery = z.infer<typeof ArticleDetailsQuery>;
-export const Story = StoryTile.extend({
+export const Story = Article.extend({
   canonicalUrl: z.string(),
   lang: z.string(),
   paragraphs: z.array(z.string()),
@@ -55,7 +55,7 @@ export const ArticleSearchQuery = z.object({
   page: int().default(0),
   age_rating: int().optional(),
 });
-export const ArticleSearchResponse = z.object({ Articles: z.array(StoryTile), page: z.number(), nbPages: z.number(), nbHits: z.number() });
+export const ArticleSearchResponse = z.object({ Articles: z.array(Article), page: z.number(), nbPages: z.number(), nbHits: z.number() });
 export type ArticleSearchResponse = z.infer<typeof ArticleSearchResponse>;
 
 /** Discover More on a story result (spec §2: each result has one): the term and the story. */

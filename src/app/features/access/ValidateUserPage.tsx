@@ -1,6 +1,7 @@
 // /validate-user?type=1 (no library linked: the no-access screen) and ?type=2 (subscription
-// expired, spec §4 texts): an access code, or sign in with a different account; led by a running
-// Smart Reading Zone pass, when there is one.
+// expired, spec §4 texts): an access code, or sign in with a different account. While a Smart
+// Reading Zone pass runs the pass leads, and the screen is about reading outside the zone: no
+// "Oops! expired" under "You can read free here".
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { useLibrarianMail } from './NextSteps';
 import { IdUploadForm } from './IdUploadForm';
 import { PlansOffer } from '../plans/PlansOffer';
 import { isGuest, session, storedUser } from '../../lib/session';
+import { runningPass, usePassesVersion } from '../../lib/zone-pass';
 
 // A running zone pass leads the screen (its own chunk: most readers here have none).
 const PassLead = lazy(() => import('../zone/PassLead').then((m) => ({ default: m.PassLead })));
@@ -22,11 +24,23 @@ export default function ValidateUserPage() {
   const logout = useLogout();
   const expired = params.get('type') === '2';
   const librarianMail = useLibrarianMail();
+  usePassesVersion();
+  const inZone = runningPass() !== null;
+  const title = inZone
+    ? t('access.inZoneTitle')
+    : expired
+      ? t('access.expiredTitle', { product: PRODUCT_NAME })
+      : t('access.noAccessTitle', { product: PRODUCT_NAME });
+  const lede = inZone
+    ? t(expired ? 'access.inZoneExpiredBody' : 'access.inZoneNoAccessBody')
+    : expired
+      ? t('access.expiredBody')
+      : t('access.noAccessBody');
   return (
     <AuthCard
       wide
-      title={expired ? t('access.expiredTitle', { product: PRODUCT_NAME }) : t('access.noAccessTitle', { product: PRODUCT_NAME })}
-      lede={expired ? t('access.expiredBody') : t('access.noAccessBody')}
+      title={title}
+      lede={lede}
       lead={
         <Suspense fallback={null}>
           <PassLead />

@@ -97,8 +97,9 @@ const passRuns = (client: QueryClient) =>
       () => false,
     );
 
-/** Stores the answer and moves on. A guest in a Smart Reading Zone reads at once: home (or where
- * they were going), not the no-access screen. */
+/** Stores the answer and moves on. A reader in a Smart Reading Zone (a guest, a visitor, a member
+ * whose subscription ended) reads at once: home (or where they were going), not the no-access or
+ * expired screen. */
 export function useFinishSignIn() {
   const navigate = useNavigate();
   const to = useLocalePath();
@@ -108,7 +109,7 @@ export function useFinishSignIn() {
     let target = nextPath(info, back);
     saveUser(info, loginType);
     if (info.mode !== 3) endFlow();
-    if (info.usertype === 'guest' && target.startsWith('/validate-user') && (await passRuns(client))) target = back;
+    if (target.startsWith('/validate-user') && (await passRuns(client))) target = back;
     navigate(to(target), { replace: true });
   };
 }

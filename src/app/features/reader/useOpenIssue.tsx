@@ -21,6 +21,7 @@ import { requestReaderToken } from './readerToken';
 import { NextSteps } from '../access/NextSteps';
 import { downloadRecord } from '../downloads/store';
 import { Popup } from '../../components/Popup';
+import { runningPass } from '../../lib/zone-pass';
 
 interface Refusal {
   code: string;
@@ -118,8 +119,12 @@ export function useOpenIssue({ isNews = false } = {}) {
 function RefusalDialog({ refusal, onClose }: { refusal: Refusal; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const byCode = `errors.${refusal.code}`;
-  const title =
-    refusal.code === 'subscription_expired'
+  // In a zone, the reader's own access refusing means the zone does not open this title: said so,
+  // not "Oops! expired" under the banner's "Read free here".
+  const pass = refusal.code === 'subscription_expired' || refusal.code === 'no_access' ? runningPass() : null;
+  const title = pass
+    ? t('access.notInZoneTitle', { zone: pass.zoneName })
+    : refusal.code === 'subscription_expired'
       ? t('access.expiredTitle', { product: PRODUCT_NAME })
       : refusal.code === 'country_blocked'
         ? t('title.blocked')
@@ -128,8 +133,13 @@ function RefusalDialog({ refusal, onClose }: { refusal: Refusal; onClose: () => 
           : i18n.exists(byCode)
             ? t(byCode as 'errors.generic')
             : refusal.message;
-  const body =
-    refusal.code === 'subscription_expired' ? t('access.expiredBody') : refusal.code === 'no_access' ? t('access.noAccessBody') : null;
+  const body = pass
+    ? t('access.notInZoneBody')
+    : refusal.code === 'subscription_expired'
+      ? t('access.expiredBody')
+      : refusal.code === 'no_access'
+        ? t('access.noAccessBody')
+        : null;
   return (
     <Popup
       title={title}
