@@ -1,6 +1,6 @@
 // Issue 17's links: the app-link files and the store links on /appdownload, title URLs with the
 // name (the old ones sent on to them), /article/details by name, and a title view counted for a
-// signed-in reader.
+// signed-in reader. Also the story tools where the browser cannot, and the discover tile page.
 import { expect, test } from '@playwright/test';
 import { screenshotBoth, SideMenu, SignIn } from './pages';
 
@@ -139,8 +139,19 @@ test('Listen and Translate say why this browser cannot, instead of hiding', asyn
   await expect(page.getByTestId('listen')).toHaveAttribute('aria-disabled', 'true');
   await page.getByTestId('listen').click({ force: true }); // aria-disabled: still pressable, to hear why
   await expect(page.getByTestId('tool-why')).toHaveText('This device has no voice for Hindi, so it cannot read this story aloud.');
-  await page.getByTestId('translate').click({ force: true });
-  await expect(page.getByTestId('tool-why')).toHaveText('This browser has no on-device translator.');
+  // Translate offers the text to a service the reader picks, or copies it: not a dead button.
+  await page.getByTestId('translate').click();
+  await expect(page.getByTestId('translate')).toHaveAttribute('aria-expanded', 'true');
+  const elsewhere = page.getByTestId('translate-elsewhere');
+  await expect(elsewhere).toContainText('This browser has no on-device translator.');
+  const google = new URL((await elsewhere.getByRole('link', { name: 'Google Translate' }).getAttribute('href'))!);
+  expect(google.origin).toBe('https://translate.google.com');
+  expect(google.searchParams.get('sl')).toBe('hi');
+  expect(google.searchParams.get('tl')).toBe('en');
+  const title = await page.getByRole('heading', { level: 1 }).innerText();
+  expect(google.searchParams.get('text')).toContain(title);
+  await expect(elsewhere.getByRole('link', { name: 'Microsoft Translator' })).toHaveAttribute('target', '_blank');
+  await expect(elsewhere.getByTestId('copy-text')).toBeVisible();
   await screenshotBoth(page, 'story-tools-why-en', { fullPage: false });
   await page.goto(`/hi${hindi}`);
   await page.getByTestId('listen').click({ force: true });
@@ -148,4 +159,32 @@ test('Listen and Translate say why this browser cannot, instead of hiding', asyn
   // A Hindi story on the Hindi page has nothing to translate: no button.
   await expect(page.getByTestId('translate')).toHaveCount(0);
   await screenshotBoth(page, 'story-tools-why-hi', { fullPage: false });
+});
+
+test('the discover tile page: a visitor sees what was found and signs in to read; a signed-in reader is sent to /', async ({
+  page,
+  request,
+}) => {
+  const word = 'campus';
+  const hit = (await (await request.get(`/content/mag-search?q=${word}&p=0&edzLibId=1`)).json()).items[0];
+  const link = `/discover?q=${word}&issueId=${hit.issueId}`;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(link);
+  const tile = page.getByTestId('discover-tile');
+  await expect(tile).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Found in Lectern: “${word}”`);
+  await expect(tile.getByTestId('snippet').locator('mark').first()).toHaveText(new RegExp(word, 'i'));
+  await expect(page.getByTestId('discover-sign-in')).toBeVisible();
+  await screenshotBoth(page, 'discover-page-en');
+  await page.goto(`/hi${link}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Lectern में मिला');
+  await screenshotBoth(page, 'discover-page-hi');
+  await page.goto('/discover?q=&issueId=x');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not say what to look for.');
+
+  await new SignIn(page).withPassword('reader@demo.edu', 'read2026');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByTestId('discover-page')).toHaveCount(0);
 });

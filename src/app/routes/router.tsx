@@ -32,6 +32,7 @@ const screens: RouteObject[] = [
   screen('magazine/:mid', () => import('../features/title/TitlePage')),
   screen('magazine/:mid/:issueId', () => import('../features/title/TitlePage')),
   screen('search', () => import('../features/search/SearchPage')),
+  screen('discover', () => import('../features/search/DiscoverPage')),
   screen('login', () => import('../features/login/LoginPage')),
   screen('login/email', () => import('../features/login/LoginPage')),
   screen('login/verify/emailotp', () => import('../features/login/OtpPage')),

@@ -1,6 +1,7 @@
 // Article tools (spec §2): Listen and Pause with the browser's speech synthesis (only when it
 // has a voice for the article's language), font size (remembered on the device), and Translate
-// with the browser's on-device translator (only where the browser offers one). A tool the
+// with the browser's on-device translator where the browser offers one; elsewhere the reader picks a
+// translation service the text is sent to, or copies the text. A tool the
 // browser cannot do is not shown: never a broken button.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,6 +93,7 @@ export function ArticleTools(props: {
   const canTranslate = useCanTranslate(props.lang, i18n.language);
   const [translating, setTranslating] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [offer, setOffer] = useState(false);
   // Why Listen or Translate cannot work here, said when the reader presses it.
   const [why, setWhy] = useState<string | null>(null);
   const names = { from: languageName(props.lang, i18n.language), to: languageName(i18n.language, i18n.language) };
@@ -129,6 +131,8 @@ export function ArticleTools(props: {
   }
 
   async function translate() {
+    // No translator here for these languages: offer the text to a translation the reader chooses.
+    if (canTranslate === 'noTranslator' || canTranslate === 'unavailable') return setOffer((o) => !o);
     if (cannotTranslate) return setWhy(cannotTranslate);
     if (canTranslate === 'asking') return;
     if (props.translated) return props.onTranslated(null);
@@ -163,7 +167,8 @@ export function ArticleTools(props: {
           className="button button--ghost button--small"
           onClick={translate}
           disabled={translating}
-          aria-disabled={cannotTranslate ? true : undefined}
+          aria-disabled={canTranslate === 'offline' ? true : undefined}
+          aria-expanded={canTranslate === 'noTranslator' || canTranslate === 'unavailable' ? offer : undefined}
           data-testid="translate"
         >
           {t(props.translated ? 'stories.original' : 'stories.translate')}
@@ -174,6 +179,7 @@ export function ArticleTools(props: {
           {why}
         </span>
       )}
+      {offer && cannotTranslate && <TranslateElsewhere why={cannotTranslate} text={props.text} from={props.lang} to={i18n.language} />}
       {failed && (
         <span className="form-error" role="alert">
           {t('stories.translateFailed')}
@@ -201,6 +207,63 @@ export function ArticleTools(props: {
           A+
         </button>
       </span>
+    </div>
+  );
+}
+
+/** How much of the story a translation link carries: the services cut a longer text in the address. */
+export const LINK_TEXT_MAX = 1800;
+
+/** Where the story can be translated when the browser cannot: each a web service the reader picks
+ * (the text goes there only on their tap), or the whole text copied to paste anywhere. */
+export function translationLinks(text: string, from: string, to: string) {
+  const part = text.length > LINK_TEXT_MAX ? text.slice(0, LINK_TEXT_MAX) : text;
+  const q = encodeURIComponent(part);
+  return [
+    {
+      name: 'Google Translate',
+      href: `https://translate.google.com/?sl=${encodeURIComponent(from)}&tl=${encodeURIComponent(to)}&text=${q}&op=translate`,
+    },
+    {
+      name: 'Microsoft Translator',
+      href: `https://www.bing.com/translator?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&text=${q}`,
+    },
+  ];
+}
+
+function TranslateElsewhere({ why, text, from, to }: { why: string; text: string; from: string; to: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = () =>
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  return (
+    <div className="article-tools__elsewhere" data-testid="translate-elsewhere">
+      <p>
+        {why} {t('stories.elsewhere.intro')}
+      </p>
+      <ul>
+        {translationLinks(text, from, to).map((l) => (
+          <li key={l.name}>
+            <a href={l.href} target="_blank" rel="noopener noreferrer">
+              {l.name}
+            </a>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="link-button" onClick={() => void copy()} data-testid="copy-text">
+            {t('stories.elsewhere.copy')}
+          </button>
+        </li>
+      </ul>
+      {text.length > LINK_TEXT_MAX && <p className="article-tools__note">{t('stories.elsewhere.long')}</p>}
+      {copied !== null && (
+        <p role="status" className="article-tools__note">
+          {t(copied ? 'stories.elsewhere.copied' : 'stories.elsewhere.copyFailed')}
+        </p>
+      )}
     </div>
   );
 }
