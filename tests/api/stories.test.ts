@@ -90,7 +90,7 @@ describe('GET /content/article-search', () => {
   });
 });
 
-describe("spec §3 Article fields beside the camelCase ones", () => {
+describe('spec §3 Article fields beside the camelCase ones', () => {
   it('an issue’s articles, article search and the article page name them as the spec does', async () => {
     const spec = {
       title: 'Campus libraries reinvented',
