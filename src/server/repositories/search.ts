@@ -16,7 +16,6 @@ import {
   srcSet,
   toCard,
   toArticle,
-  toStory,
   type CardRow,
   type StoryRow,
 } from './cards';
