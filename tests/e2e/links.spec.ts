@@ -165,6 +165,7 @@ test('the discover tile page: a visitor sees what was found and signs in to read
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const word = 'campus';
   const hit = (await (await request.get(`/content/mag-search?q=${word}&p=0&edzLibId=1`)).json()).items[0];
   const link = `/discover?q=${word}&issueId=${hit.issueId}`;
