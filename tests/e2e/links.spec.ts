@@ -123,6 +123,7 @@ test("the side menu's links in the spec's order; Provide Feedback in the dashboa
 });
 
 test('Listen and Translate say why this browser cannot, instead of hiding', async ({ page, request }) => {
+  test.setTimeout(120_000);
   // Headless Chromium has no voices; a browser without the on-device translator is one with no
   // Translator object (this Chromium may name one whose models never arrive here).
   await page.addInitScript(() => delete (globalThis as { Translator?: unknown }).Translator);
@@ -152,7 +153,7 @@ test('Listen and Translate say why this browser cannot, instead of hiding', asyn
   expect(google.searchParams.get('text')).toContain(title);
   await expect(elsewhere.getByRole('link', { name: 'Microsoft Translator' })).toHaveAttribute('target', '_blank');
   await expect(elsewhere.getByTestId('copy-text')).toBeVisible();
-  await screenshotBoth(page, 'story-tools-why-en', { fullPage: false });
+  await screenshotBoth(page, 'story-tools-why-en');
   await page.goto(`/hi${hindi}`);
   await page.getByTestId('listen').click({ force: true });
   await expect(page.getByTestId('tool-why')).toContainText('हिन्दी');
