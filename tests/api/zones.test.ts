@@ -704,7 +704,8 @@ describe('the demo zones', () => {
     );
     await applyDemoZones(t.db, { demoZoneCidr: [] });
     expect(await names()).toEqual(['City Library, Mumbai', 'Demo University Library']);
-    expect(parseDemoZoneCidr(undefined)).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(parseDemoZoneCidr(undefined)).toEqual([]);
+    expect(parseDemoZoneCidr('loopback')).toEqual(['127.0.0.0/8', '::1/128']);
     expect(parseDemoZoneCidr('off')).toEqual([]);
     expect(parseDemoZoneCidr(' ')).toEqual([]);
     expect(parseDemoZoneCidr('10.1.0.0/16, 2001:db8::/32')).toEqual(['10.1.0.0/16', '2001:db8::/32']);
