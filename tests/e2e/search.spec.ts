@@ -66,7 +66,7 @@ test('magazine results with Discover: snippets, page chips, Read More; stories t
   else await expect(page.getByTestId('no-results')).toBeVisible();
 
   await page.getByTestId('search-input').fill('zzqxjv');
-  await expect(page.getByTestId('no-results')).toHaveText('No results found for “zzqxjv”');
+  await expect(page.getByTestId('no-results').locator('p').first()).toHaveText('No results found for “zzqxjv”');
   await page.getByTestId('search-input').fill('');
   await expect(page.getByTestId('recent-searches')).toContainText(word);
   await page.getByTestId('recent-searches').getByRole('button', { name: 'Clear' }).click();
