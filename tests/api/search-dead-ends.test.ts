@@ -65,10 +65,39 @@ describe('did you mean, for words', () => {
     expect((await titles('cryptograhpy')).body.spelling).toBe('cryptography');
     const { rows } = await t.db.query<{ n: number }>(`SELECT n FROM search_words WHERE word = 'cryptography'`);
     expect(rows[0].n).toBe(1);
-    await t.db.query(`UPDATE pages SET text = 'The library opens late. लोकतंत्र और राजनीति पर विशेष लेख। Library hours: 9 to 5.' WHERE issue_id = $1`, [
-      recentIssue,
-    ]);
+    await t.db.query(
+      `UPDATE pages SET text = 'The library opens late. लोकतंत्र और राजनीति पर विशेष लेख। Library hours: 9 to 5.' WHERE issue_id = $1`,
+      [recentIssue],
+    );
     expect((await t.db.query(`SELECT 1 FROM search_words WHERE word = 'cryptography'`)).rows).toEqual([]);
+  });
+});
+
+describe('the vocabulary under concurrent ingests', () => {
+  it('counts every page of ten stored at once, and none once they are gone', async () => {
+    const { rows } = await t.db.query<{ issue_id: number }>(
+      `INSERT INTO issues (mid, name, pub_date, page_count) VALUES ($1, 'Race', current_date - 400, 10) RETURNING issue_id`,
+      [FX.mid.tech],
+    );
+    const add = (no: number) =>
+      t.db.query(`INSERT INTO pages (issue_id, page_no, width, small_width, height, text) VALUES ($1, $2, 720, 360, 1020, $3)`, [
+        rows[0].issue_id,
+        no,
+        `Zeppelin hangar ${no} aerostat zeppelins`,
+      ]);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => add(i + 1)));
+    const counts = await t.db.query<{ word: string; n: number }>(
+      `SELECT word, n FROM search_words WHERE word IN ('zeppelin', 'aerostat', 'hangar') ORDER BY word`,
+    );
+    expect(counts.rows).toEqual([
+      { word: 'aerostat', n: 10 },
+      { word: 'hangar', n: 10 },
+      { word: 'zeppelin', n: 10 },
+    ]);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => t.db.query(`DELETE FROM pages WHERE issue_id = $1 AND page_no = $2`, [rows[0].issue_id, i + 1])),
+    );
+    expect((await t.db.query(`SELECT word FROM search_words WHERE word IN ('zeppelin', 'aerostat', 'hangar')`)).rows).toEqual([]);
   });
 });
 

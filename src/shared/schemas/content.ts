@@ -228,7 +228,9 @@ export const SearchFilters = z.object({
     .string()
     .regex(/^[a-z]{2,3}$/, 'lang must be a language code such as en or hi')
     .optional(),
-  since: z.enum(Object.keys(SEARCH_PERIODS) as [SearchPeriod, ...SearchPeriod[]], { error: 'since must be week, month or year' }).optional(),
+  since: z
+    .enum(Object.keys(SEARCH_PERIODS) as [SearchPeriod, ...SearchPeriod[]], { error: 'since must be week, month or year' })
+    .optional(),
 });
 export type SearchFilters = z.infer<typeof SearchFilters>;
 

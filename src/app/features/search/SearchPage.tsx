@@ -93,9 +93,7 @@ export default function SearchPage() {
     count === 0
       ? [mode === 0 ? titles.data?.didYouMean : undefined, titles.data?.spelling].filter(
           (x, i, all): x is string =>
-            !!x &&
-            x.toLowerCase() !== term.toLowerCase() &&
-            all.findIndex((y) => y?.toLowerCase() === x.toLowerCase()) === i,
+            !!x && x.toLowerCase() !== term.toLowerCase() && all.findIndex((y) => y?.toLowerCase() === x.toLowerCase()) === i,
         )
       : [];
   const sentinel = useEndOfList(

@@ -11,7 +11,8 @@ import { GOLD_STORE, STORE_ID } from '../../lib/store';
 
 export const searchKeys = {
   all: ['search'] as const,
-  titles: (term: string, libraryId: string, age: number, f: SearchFilters) => [...searchKeys.all, 'titles', term, libraryId, age, f] as const,
+  titles: (term: string, libraryId: string, age: number, f: SearchFilters) =>
+    [...searchKeys.all, 'titles', term, libraryId, age, f] as const,
   results: (mode: 0 | 1, term: string, libraryId: string, age: number, f: SearchFilters) =>
     [...searchKeys.all, mode, term, libraryId, age, f] as const,
   discover: (term: string, issueId: number) => [...searchKeys.all, 'discover', term, issueId] as const,
