@@ -67,11 +67,12 @@ export default function SearchPage() {
     if (term !== urlTerm) setParam('q', term, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term]);
-  // Back and forward to another term: the box shows it.
-  useEffect(() => {
+  // Back and forward to another term: the box shows it (set while rendering, not in an effect).
+  const [seenUrlTerm, setSeenUrlTerm] = useState(urlTerm);
+  if (urlTerm !== seenUrlTerm) {
+    setSeenUrlTerm(urlTerm);
     if (urlTerm !== term) setText(urlTerm);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [urlTerm]);
+  }
   const [recent, setRecent] = useState<string[]>([]);
   useEffect(() => void listRecent().then(setRecent), []);
 
