@@ -126,7 +126,6 @@ test('no dead ends, on a phone: a misspelt word offers the word, no results offe
   await page.getByTestId('filter-type').selectOption('newspaper');
   await expect(page).toHaveURL(/type=newspaper/);
   await expect(page.getByTestId('hit-count').or(page.getByTestId('no-results'))).toContainText(papers ? `${papers} issue` : 'No results');
-  await screenshotBoth(page, 'search-filtered', { fullPage: false });
   await page.goBack();
   await expect(page).not.toHaveURL(/type=/);
   await expect(page.getByTestId('filter-type')).toHaveValue('');

@@ -282,7 +282,7 @@ export default function SearchPage() {
               </p>
             )}
             {active.data && (mode === 1 || titles.data) && count === 0 && (
-              <div className="search-status" data-testid="no-results">
+              <div className="search-status search-empty" data-testid="no-results">
                 <p>
                   {t('search.noResults')} “{term}”
                 </p>

@@ -20,37 +20,70 @@ CREATE FUNCTION vocabulary_words(t text) RETURNS SETOF text LANGUAGE sql IMMUTAB
   WHERE char_length(w) BETWEEN 3 AND 40 AND w !~ '[0-9_./-]'
 $$;
 
--- Adds (sign 1) or takes away (sign -1) one text's words. Words in sorted order, so two
--- transactions adding the same words lock them in the same order and never deadlock.
-CREATE FUNCTION count_vocabulary(t text, sign integer) RETURNS void LANGUAGE plpgsql AS $$
+-- Adds (sign 1) or takes away (sign -1) the words of a set of texts, once per distinct word: the
+-- triggers below run once per statement with its rows (transition tables), so the demo loader's
+-- or an ingest's many pages cost one upsert per word, not one per word of each page. Words in
+-- sorted order, so two transactions adding the same words lock them in the same order.
+CREATE FUNCTION count_vocabulary(texts text[], sign integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF t IS NULL THEN RETURN; END IF;
   IF sign > 0 THEN
-    INSERT INTO search_words AS s (word, n) SELECT v.w, 1 FROM vocabulary_words(t) AS v(w) ORDER BY v.w
-      ON CONFLICT (word) DO UPDATE SET n = s.n + 1;
+    INSERT INTO search_words AS s (word, n)
+      SELECT v.w, count(*) FROM unnest(texts) AS x(t), vocabulary_words(x.t) AS v(w) GROUP BY v.w ORDER BY v.w
+      ON CONFLICT (word) DO UPDATE SET n = s.n + EXCLUDED.n;
   ELSE
-    UPDATE search_words s SET n = s.n - 1 FROM (SELECT v.w FROM vocabulary_words(t) AS v(w) ORDER BY v.w) x WHERE s.word = x.w;
-    DELETE FROM search_words s USING vocabulary_words(t) AS v(w) WHERE s.word = v.w AND s.n <= 0;
+    UPDATE search_words s SET n = s.n - x.k
+      FROM (SELECT v.w, count(*) AS k FROM unnest(texts) AS x(t), vocabulary_words(x.t) AS v(w) GROUP BY v.w ORDER BY v.w) x
+      WHERE s.word = x.w;
+    DELETE FROM search_words s WHERE s.n <= 0 AND s.word IN (SELECT v.w FROM unnest(texts) AS x(t), vocabulary_words(x.t) AS v(w));
   END IF;
 END $$;
 
-CREATE FUNCTION pages_count_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION pages_add_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM count_vocabulary(OLD.text, -1); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM count_vocabulary(NEW.text, 1); END IF;
+  PERFORM count_vocabulary(ARRAY(SELECT text FROM new_rows), 1);
   RETURN NULL;
 END $$;
-CREATE TRIGGER pages_vocabulary AFTER INSERT OR DELETE OR UPDATE OF text ON pages
-  FOR EACH ROW EXECUTE FUNCTION pages_count_vocabulary();
+CREATE FUNCTION pages_remove_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM count_vocabulary(ARRAY(SELECT text FROM old_rows), -1);
+  RETURN NULL;
+END $$;
+-- An update counts only the pages whose text changed (a transition table allows no column list).
+CREATE FUNCTION pages_change_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM count_vocabulary(ARRAY(SELECT o.text FROM old_rows o JOIN new_rows n USING (issue_id, page_no) WHERE o.text IS DISTINCT FROM n.text), -1);
+  PERFORM count_vocabulary(ARRAY(SELECT n.text FROM old_rows o JOIN new_rows n USING (issue_id, page_no) WHERE o.text IS DISTINCT FROM n.text), 1);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER pages_vocabulary_insert AFTER INSERT ON pages REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION pages_add_vocabulary();
+CREATE TRIGGER pages_vocabulary_delete AFTER DELETE ON pages REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION pages_remove_vocabulary();
+CREATE TRIGGER pages_vocabulary_update AFTER UPDATE ON pages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION pages_change_vocabulary();
 
-CREATE FUNCTION titles_count_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION titles_add_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM count_vocabulary(OLD.name, -1); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM count_vocabulary(NEW.name, 1); END IF;
+  PERFORM count_vocabulary(ARRAY(SELECT name FROM new_rows), 1);
   RETURN NULL;
 END $$;
-CREATE TRIGGER titles_vocabulary AFTER INSERT OR DELETE OR UPDATE OF name ON titles
-  FOR EACH ROW EXECUTE FUNCTION titles_count_vocabulary();
+CREATE FUNCTION titles_remove_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM count_vocabulary(ARRAY(SELECT name FROM old_rows), -1);
+  RETURN NULL;
+END $$;
+CREATE FUNCTION titles_change_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM count_vocabulary(ARRAY(SELECT o.name FROM old_rows o JOIN new_rows n USING (mid) WHERE o.name IS DISTINCT FROM n.name), -1);
+  PERFORM count_vocabulary(ARRAY(SELECT n.name FROM old_rows o JOIN new_rows n USING (mid) WHERE o.name IS DISTINCT FROM n.name), 1);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER titles_vocabulary_insert AFTER INSERT ON titles REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION titles_add_vocabulary();
+CREATE TRIGGER titles_vocabulary_delete AFTER DELETE ON titles REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION titles_remove_vocabulary();
+CREATE TRIGGER titles_vocabulary_update AFTER UPDATE ON titles REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION titles_change_vocabulary();
 
 INSERT INTO search_words (word, n)
   SELECT w, count(*) FROM (
