@@ -1,7 +1,7 @@
 // The search overlay: who may open it, the empty state, magazines with Discover, stories,
 // paging, no results, recent searches.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshot } from './pages';
+import { SignIn, screenshot, screenshotBoth } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -66,7 +66,7 @@ test('magazine results with Discover: snippets, page chips, Read More; stories t
   else await expect(page.getByTestId('no-results')).toBeVisible();
 
   await page.getByTestId('search-input').fill('zzqxjv');
-  await expect(page.getByTestId('no-results')).toHaveText('No results found for “zzqxjv”');
+  await expect(page.getByTestId('no-results').locator('p').first()).toHaveText('No results found for “zzqxjv”');
   await page.getByTestId('search-input').fill('');
   await expect(page.getByTestId('recent-searches')).toContainText(word);
   await page.getByTestId('recent-searches').getByRole('button', { name: 'Clear' }).click();
@@ -98,4 +98,47 @@ test('a search with no results records an event', async ({ page }) => {
   const req = await posted;
   expect(req.postDataJSON()).toEqual({ kind: 'search_no_results', detail: 'qqxyzzv', mode: 0 });
   expect((await (await req.response())!.json()).status).toBe(1);
+});
+
+test('no dead ends, on a phone: a misspelt word offers the word, no results offers popular titles and browsing, filters live in the URL', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await member(page);
+  await page.goto('/search');
+  await page.getByTestId('search-input').fill('libary');
+  await expect(page.getByTestId('no-results').locator('p').first()).toHaveText('No results found for “libary”');
+  await expect(page.getByTestId('did-you-mean')).toHaveText('library');
+  await expect(page.getByTestId('section-search-popular').getByTestId('magazine-card').first()).toBeVisible();
+  await expect(page.getByTestId('browse-links').getByRole('link', { name: 'Magazines' })).toHaveAttribute('href', '/magazines/BS');
+  await screenshotBoth(page, 'search-did-you-mean', { fullPage: false });
+  await page.getByTestId('did-you-mean').click();
+  await expect(page.getByTestId('search-input')).toHaveValue('library');
+  await expect(page.getByTestId('discover-tile').first()).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=library(&|$)/);
+
+  // A filter narrows the results and is a step in the history.
+  const all = (await (await request.get('/content/mag-search?q=library')).json()).nbHits as number;
+  const papers = (await (await request.get('/content/mag-search?q=library&type=newspaper')).json()).nbHits as number;
+  expect(papers).toBeLessThan(all);
+  await expect(page.getByTestId('hit-count')).toContainText(`${all} issue`);
+  await page.getByTestId('filter-type').selectOption('newspaper');
+  await expect(page).toHaveURL(/type=newspaper/);
+  await expect(page.getByTestId('hit-count').or(page.getByTestId('no-results'))).toContainText(papers ? `${papers} issue` : 'No results');
+  await page.goBack();
+  await expect(page).not.toHaveURL(/type=/);
+  await expect(page.getByTestId('filter-type')).toHaveValue('');
+  await expect(page.getByTestId('hit-count')).toContainText(`${all} issue`);
+  await page.goForward();
+  await expect(page.getByTestId('filter-type')).toHaveValue('newspaper');
+  await expect(page.getByTestId('search-input')).toHaveValue('library');
+
+  // One title is "1 title"; the same screen in Hindi.
+  await page.goto('/search?q=Engineering%20Times');
+  await expect(page.getByTestId('hit-count')).toHaveText(/^1 title · \d+ issues? with matching pages$/);
+  await page.goto('/hi/search?q=libary');
+  await expect(page.getByTestId('did-you-mean')).toHaveText('library');
+  await expect(page.getByTestId('browse-links')).toContainText('ब्राउज़ करें');
+  await screenshotBoth(page, 'search-did-you-mean-hi', { fullPage: false });
 });

@@ -3,7 +3,7 @@
 // results appear while the reader is still typing.
 import type { Queryable } from '../db/index';
 import { AGE_RATE_APPLY_BELOW, LISTING_PAGE_SIZE, SEARCH_MAX_PAGES } from '../../shared/constants';
-import type { IssueTile } from '../../shared/schemas/content';
+import { SEARCH_PERIODS, type IssueTile, type SearchFilters } from '../../shared/schemas/content';
 import { mediaUrl } from '../media/store';
 import { excludedCategories, type Visibility } from './access';
 import {
@@ -51,19 +51,38 @@ export function prefixQuery(q: string): string | null {
 // $1 = raw text, $2 = prefix query: english stems OR simple prefixes.
 const TSQ = `(websearch_to_tsquery('english', $1) || to_tsquery('simple', $2))`;
 
-export interface SearchFilter {
+export interface SearchFilter extends SearchFilters {
   visibility: Visibility;
   storeId: number;
   ageRate?: number;
   page: number;
 }
 
-function filters(f: SearchFilter, params: unknown[]): string {
+/** The titles a search may answer with. `issueDate` is the date the `since` filter applies to
+ * (a page hit's issue); without it, the title's newest issue. */
+function filters(f: SearchFilter, params: unknown[], issueDate?: string): string {
   params.push(excludedCategories(f.visibility), f.storeId);
   const where = [`NOT (t.cat_id = ANY($${params.length - 1}))`, `$${params.length} = ANY(t.store_ids)`];
   if (f.ageRate && f.ageRate < AGE_RATE_APPLY_BELOW) {
     params.push(f.ageRate);
     where.push(`t.age_rating <= $${params.length}`);
+  }
+  if (f.type) {
+    params.push(f.type);
+    where.push(`t.type = $${params.length}`);
+  }
+  if (f.lang) {
+    params.push(f.lang);
+    where.push(`t.lang_code = $${params.length}`);
+  }
+  if (f.since) {
+    params.push(SEARCH_PERIODS[f.since]);
+    const since = `current_date - $${params.length}::int`;
+    where.push(
+      issueDate
+        ? `${issueDate} >= ${since}`
+        : `EXISTS (SELECT 1 FROM title_latest l WHERE l.mid = t.mid AND l.newest_pub_date >= ${since})`,
+    );
   }
   return where.join(' AND ');
 }
@@ -101,7 +120,14 @@ export async function searchTitles(db: Queryable, query: string, f: SearchFilter
   );
   const total = rows[0]?.total ?? 0;
   const didYouMean = total === 0 && f.page === 0 ? await nearestTitle(db, q, f) : undefined;
-  return { items: rows.map(toCard), page: f.page, ...capPaging(total, LISTING_PAGE_SIZE), ...(didYouMean && { didYouMean }) };
+  const spelling = total === 0 && f.page === 0 ? await suggestSpelling(db, q) : undefined;
+  return {
+    items: rows.map(toCard),
+    page: f.page,
+    ...capPaging(total, LISTING_PAGE_SIZE),
+    ...(didYouMean && { didYouMean }),
+    ...(spelling && { spelling }),
+  };
 }
 
 /** Edit distance (insert, delete, substitute one code point). */
@@ -145,6 +171,49 @@ async function nearestTitle(db: Queryable, q: string, f: SearchFilter): Promise<
     if (score <= NEAR && (!best || score < best.score)) best = { name: r.name, score };
   }
   return best?.name;
+}
+
+/** The most edits a known word may be from a misspelt one: one in a short word, two from seven letters. */
+const maxEdits = (length: number) => (length >= 7 ? 2 : 1);
+
+/** Known words looked at per unknown word: trigram neighbours, and for words pg_trgm cannot read
+ * (Devanagari and other non-ASCII scripts) the commonest words with its first letter and length. */
+const SPELLING_CANDIDATES = 300;
+
+/** "Did you mean" for words: the query with each word that is on no page and in no title name
+ * (nor the start of one: search matches prefixes) replaced by the nearest known word, by edit
+ * distance, the commoner on a tie. Undefined when no word changes. */
+export async function suggestSpelling(db: Queryable, query: string): Promise<string | undefined> {
+  const words = queryWords(searchText(query)).map((w) => w.normalize('NFC'));
+  const checkable = [...new Set(words.filter((w) => [...w].length >= 3 && !CJK_RUN.test(w) && !/\d/u.test(w)))];
+  if (!checkable.length) return undefined;
+  const { rows: known } = await db.query<{ w: string }>(
+    `SELECT q.w FROM unnest($1::text[]) AS q(w)
+     WHERE EXISTS (SELECT 1 FROM search_words s WHERE s.word >= q.w AND s.word < q.w || chr(1114111))`,
+    [checkable],
+  );
+  const unknown = checkable.filter((w) => !known.some((k) => k.w === w));
+  if (!unknown.length) return undefined;
+  const { rows } = await db.query<{ q: string; word: string; n: number }>(
+    `SELECT q.w AS q, c.word, c.n FROM unnest($1::text[]) AS q(w) CROSS JOIN LATERAL (
+       (SELECT s.word, s.n FROM search_words s WHERE s.word % q.w ORDER BY similarity(s.word, q.w) DESC, s.n DESC LIMIT $2)
+       UNION
+       (SELECT s.word, s.n FROM search_words s
+        WHERE octet_length(q.w) > char_length(q.w) AND left(s.word, 1) = left(q.w, 1)
+          AND char_length(s.word) BETWEEN char_length(q.w) - 2 AND char_length(q.w) + 2
+        ORDER BY s.n DESC LIMIT $2)
+     ) c`,
+    [unknown, SPELLING_CANDIDATES],
+  );
+  const fixes = new Map<string, { word: string; edits: number; n: number }>();
+  for (const r of rows) {
+    const edits = editDistance(r.q, r.word);
+    if (edits > maxEdits([...r.q].length)) continue;
+    const best = fixes.get(r.q);
+    if (!best || edits < best.edits || (edits === best.edits && r.n > best.n)) fixes.set(r.q, { word: r.word, edits, n: r.n });
+  }
+  if (!fixes.size) return undefined;
+  return words.map((w) => fixes.get(w)?.word ?? w).join(' ');
 }
 
 interface TileRow {
@@ -203,7 +272,7 @@ export async function searchPages(db: Queryable, query: string, f: SearchFilter)
   const pq = prefixQuery(q);
   if (!pq || f.page >= SEARCH_MAX_PAGES) return empty(f.page);
   const params: unknown[] = [q, pq];
-  const where = filters(f, params);
+  const where = filters(f, params, 's.pub_date');
   const size = LISTING_PAGE_SIZE;
   const cap = SEARCH_MAX_PAGES * size;
   const matching = `SELECT s.issue_id, s.pub_date FROM issue_search s JOIN titles t ON t.mid = s.mid WHERE s.search @@ ${TSQ} AND ${where}`;
@@ -266,7 +335,13 @@ export async function discoverInStory(db: Queryable, query: string, url: string,
 }
 
 /** Article search: stories whose title or text match, best first, 20 a page. */
-export async function searchStories(db: Queryable, query: string, page: number, ageRate?: number) {
+export async function searchStories(
+  db: Queryable,
+  query: string,
+  page: number,
+  ageRate?: number,
+  only: Pick<SearchFilters, 'lang' | 'since'> = {},
+) {
   const q = searchText(query);
   const pq = prefixQuery(q);
   if (!pq || page >= SEARCH_MAX_PAGES) return { Articles: [], page, nbPages: 0, nbHits: 0 };
@@ -275,6 +350,14 @@ export async function searchStories(db: Queryable, query: string, page: number, 
   if (ageRate && ageRate < AGE_RATE_APPLY_BELOW) {
     params.push(ageRate);
     where += ` AND s.age_rating <= $${params.length}`;
+  }
+  if (only.lang) {
+    params.push(only.lang);
+    where += ` AND s.lang_code = $${params.length}`;
+  }
+  if (only.since) {
+    params.push(SEARCH_PERIODS[only.since]);
+    where += ` AND s.published_at >= current_date - $${params.length}::int`;
   }
   params.push(LISTING_PAGE_SIZE, page * LISTING_PAGE_SIZE);
   const { rows } = await db.query<StoryRow & { total: number }>(

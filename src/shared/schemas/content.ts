@@ -231,6 +231,24 @@ export const IssueDetailsQuery = z.object({ issid: int(1) });
 export const IssueDetailsResponse = z.object({ issue: Issue, magazine: MagazineCard });
 export type IssueDetailsResponse = z.infer<typeof IssueDetailsResponse>;
 
+/** Search filters, in the URL of the search screen and in the query of each search: the kind of
+ * title, its language, and how recent its issues are (a page hit's issue, a title's newest issue,
+ * a story's publication). The stories tab is the fourth kind; it has no `type`. */
+export const SEARCH_TYPES = ['magazine', 'newspaper', 'journal'] as const;
+export const SEARCH_PERIODS = { week: 7, month: 31, year: 366 } as const;
+export type SearchPeriod = keyof typeof SEARCH_PERIODS;
+export const SearchFilters = z.object({
+  type: z.enum(SEARCH_TYPES, { error: 'type must be magazine, newspaper or journal' }).optional(),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, 'lang must be a language code such as en or hi')
+    .optional(),
+  since: z
+    .enum(Object.keys(SEARCH_PERIODS) as [SearchPeriod, ...SearchPeriod[]], { error: 'since must be week, month or year' })
+    .optional(),
+});
+export type SearchFilters = z.infer<typeof SearchFilters>;
+
 export const MagazineSearchQuery = z.object({
   storeID: int(1).default(DEFAULT_STORE_ID),
   edzLibId: int().default(0),
@@ -238,6 +256,7 @@ export const MagazineSearchQuery = z.object({
   gold: Gold,
   page: int().default(0),
   age_rating: int().optional(),
+  ...SearchFilters.shape,
 });
 export const MagSearchQuery = z.object({
   age_rating: int().optional(),
@@ -246,9 +265,11 @@ export const MagSearchQuery = z.object({
   isGold: Gold,
   edzLibId: int().default(0),
   q: line().min(1, 'q is required').max(200),
+  ...SearchFilters.shape,
 });
-/** Title search; `didYouMean` names the nearest title when no name matched (a near miss). */
-export const MagazineSearchResponse = Paged(MagazineCard).extend({ didYouMean: z.string().optional() });
+/** Title search; when nothing matched, `didYouMean` names the nearest title (a near miss) and
+ * `spelling` is the query with its unknown words replaced by the nearest known ones. */
+export const MagazineSearchResponse = Paged(MagazineCard).extend({ didYouMean: z.string().optional(), spelling: z.string().optional() });
 export type MagazineSearchResponse = z.infer<typeof MagazineSearchResponse>;
 /** mag search answers with issue tiles: one per matching issue, with its page hits. */
 export const MagSearchResponse = Paged(IssueTile);

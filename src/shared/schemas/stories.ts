@@ -1,6 +1,6 @@
 // Stories and articles (section sec_60): a category listing and one story.
 import { z } from 'zod';
-import { Article, IssueTile, StoryTile } from './content';
+import { Article, IssueTile, SearchFilters, StoryTile } from './content';
 import { int, line } from './fields';
 
 export const StoriesQuery = z.object({
@@ -54,6 +54,9 @@ export const ArticleSearchQuery = z.object({
   storeID: int(1).default(1),
   page: int().default(0),
   age_rating: int().optional(),
+  // stories have a language and a date, not a kind of title
+  lang: SearchFilters.shape.lang,
+  since: SearchFilters.shape.since,
 });
 export const ArticleSearchResponse = z.object({ Articles: z.array(Article), page: z.number(), nbPages: z.number(), nbHits: z.number() });
 export type ArticleSearchResponse = z.infer<typeof ArticleSearchResponse>;

@@ -2,7 +2,7 @@
 // one issue. Spec §5: the age rating defaults to 9 here and is sent only when below 8. Each
 // term is its own query, so a slow answer for an old term never replaces a newer one.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { MagazineSearchResponse, MagSearchResponse, SearchListResponse } from '../../../shared/schemas/content';
+import type { MagazineSearchResponse, MagSearchResponse, SearchFilters, SearchListResponse } from '../../../shared/schemas/content';
 import type { ArticleSearchResponse, StoryDiscoverResponse } from '../../../shared/schemas/stories';
 import { contentGet } from '../../lib/api';
 import { session } from '../../lib/session';
@@ -11,8 +11,10 @@ import { GOLD_STORE, STORE_ID } from '../../lib/store';
 
 export const searchKeys = {
   all: ['search'] as const,
-  titles: (term: string, libraryId: string, age: number) => [...searchKeys.all, 'titles', term, libraryId, age] as const,
-  results: (mode: 0 | 1, term: string, libraryId: string, age: number) => [...searchKeys.all, mode, term, libraryId, age] as const,
+  titles: (term: string, libraryId: string, age: number, f: SearchFilters) =>
+    [...searchKeys.all, 'titles', term, libraryId, age, f] as const,
+  results: (mode: 0 | 1, term: string, libraryId: string, age: number, f: SearchFilters) =>
+    [...searchKeys.all, mode, term, libraryId, age, f] as const,
   discover: (term: string, issueId: number) => [...searchKeys.all, 'discover', term, issueId] as const,
   storyDiscover: (term: string, url: string) => [...searchKeys.all, 'story-discover', term, url] as const,
 };
@@ -23,30 +25,30 @@ const nextPage = (items: unknown[], page: number, nbPages: number) => (items.len
 
 /** Titles whose name (or description) matches, the first page only: they lead the results,
  * and a reader looking for a title by name finds it among the first few. */
-export function titleResults(term: string) {
+export function titleResults(term: string, f: SearchFilters = {}) {
   const libraryId = session.libraryId();
   const age = searchAgeRate();
   return queryOptions({
-    queryKey: searchKeys.titles(term, libraryId, age ?? 0),
+    queryKey: searchKeys.titles(term, libraryId, age ?? 0, f),
     queryFn: ({ signal }) =>
       contentGet<MagazineSearchResponse>(
         '/content/magazine-search',
-        { query: term, page: 0, edzLibId: libraryId, age_rating: age, ...GOLD_STORE },
+        { query: term, page: 0, edzLibId: libraryId, age_rating: age, ...GOLD_STORE, ...f },
         signal,
       ),
     staleTime: 60_000,
   });
 }
 
-export function magazineResults(term: string) {
+export function magazineResults(term: string, f: SearchFilters = {}) {
   const libraryId = session.libraryId();
   const age = searchAgeRate();
   return infiniteQueryOptions({
-    queryKey: searchKeys.results(0, term, libraryId, age ?? 0),
+    queryKey: searchKeys.results(0, term, libraryId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
       contentGet<MagSearchResponse>(
         '/content/mag-search',
-        { q: term, p: pageParam, edzLibId: libraryId, age_rating: age, isGold: 1, storeID: STORE_ID },
+        { q: term, p: pageParam, edzLibId: libraryId, age_rating: age, isGold: 1, storeID: STORE_ID, ...f },
         signal,
       ),
     initialPageParam: 0,
@@ -55,14 +57,14 @@ export function magazineResults(term: string) {
   });
 }
 
-export function storyResults(term: string) {
+export function storyResults(term: string, f: Pick<SearchFilters, 'lang' | 'since'> = {}) {
   const age = searchAgeRate();
   return infiniteQueryOptions({
-    queryKey: searchKeys.results(1, term, session.libraryId(), age ?? 0),
+    queryKey: searchKeys.results(1, term, session.libraryId(), age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
       contentGet<ArticleSearchResponse>(
         '/content/article-search',
-        { query: term, page: pageParam, age_rating: age, storeID: STORE_ID },
+        { query: term, page: pageParam, age_rating: age, storeID: STORE_ID, ...f },
         signal,
       ),
     initialPageParam: 0,

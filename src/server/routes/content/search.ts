@@ -50,6 +50,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           storeId: q.storeID,
           ageRate: ageRateFor(req, q.age_rating),
           page: q.page,
+          type: q.type,
+          lang: q.lang,
+          since: q.since,
         }),
       );
     },
@@ -76,6 +79,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           storeId: q.storeID,
           ageRate: ageRateFor(req, q.age_rating),
           page: q.p,
+          type: q.type,
+          lang: q.lang,
+          since: q.since,
         }),
       );
     },
@@ -92,7 +98,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await assertStore(read, req.query.storeID);
-      return app.expensive(reply, (tx) => searchStories(tx, req.query.query, req.query.page, ageRateFor(req, req.query.age_rating)));
+      const q = req.query;
+      return app.expensive(reply, (tx) =>
+        searchStories(tx, q.query, q.page, ageRateFor(req, q.age_rating), { lang: q.lang, since: q.since }),
+      );
     },
   );
 
