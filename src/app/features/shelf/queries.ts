@@ -88,4 +88,3 @@ export async function continuePage(issueId: number, signal?: AbortSignal): Promi
   if (!mine) return here?.page ?? null;
   return mergeProgress([mine], local)[0]?.page ?? null;
 }
-
