@@ -266,6 +266,7 @@ test('an airplane journey: every screen seen before opens offline, favourites wa
 });
 
 test('offline in Hindi: the banner and the offline state of a screen never seen', async ({ page, context }) => {
+  test.setTimeout(90_000); // two starts online, then offline
   await page.goto('/hi/');
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
   await controlled(page);
