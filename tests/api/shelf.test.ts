@@ -1,5 +1,5 @@
 // My Shelf's server side: the issues a reader started, newest first, with their pages and
-// covers; issues only this device knows come along; bad input is a 400, signed out a 401.
+// covers; finished issues leave; issues only this device knows come along; bad input is a 400, signed out a 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
@@ -24,12 +24,12 @@ describe('continue reading', () => {
     const r = await signInByCode(t.db, api, outbox, 'shelf@active.edu');
     const [first, second] = await issuesOf(FX.mid.biz);
     expect((await api.get('/api/shelf/continue', r.token)).body).toEqual({ items: [] });
-    await api.post('/api/reader/progress', { issueId: first, page: 2, at: Date.now() - 60_000 }, r.token);
+    await api.post('/api/reader/progress', { issueId: first, page: 1, at: Date.now() - 60_000 }, r.token);
     await api.post('/api/reader/progress', { issueId: second, page: 1, at: Date.now() - 1000 }, r.token);
     const res = await api.get('/api/shelf/continue', r.token);
     expect(res.status).toBe(200);
     expect(res.body.items.map((i: { issueId: number }) => i.issueId)).toEqual([second, first]);
-    expect(res.body.items[1]).toMatchObject({ issueId: first, mid: FX.mid.biz, titleName: 'Business Weekly', page: 2, pages: 2 });
+    expect(res.body.items[1]).toMatchObject({ issueId: first, mid: FX.mid.biz, titleName: 'Business Weekly', page: 1, pages: 2 });
     expect(res.body.items[1].at).toBeGreaterThan(Date.now() - 120_000);
   });
 
@@ -40,6 +40,18 @@ describe('continue reading', () => {
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(1);
     expect(res.body.items[0]).toMatchObject({ issueId: first, page: null, at: null });
+  });
+
+  it('leaves out a finished issue (the last page reached) unless this device names it, with its page', async () => {
+    const r = await signInByCode(t.db, api, outbox, 'shelf4@active.edu');
+    const [first, second] = await issuesOf(FX.mid.biz);
+    await api.post('/api/reader/progress', { issueId: first, page: 1, at: Date.now() - 60_000 }, r.token);
+    await api.post('/api/reader/progress', { issueId: second, page: 2, at: Date.now() - 1000 }, r.token);
+    const res = await api.get('/api/shelf/continue', r.token);
+    expect(res.body.items.map((i: { issueId: number }) => i.issueId)).toEqual([first]);
+    // The device may be reading it again: it gets the server's page and decides.
+    const named = await api.get(`/api/shelf/continue?issues=${second}`, r.token);
+    expect(named.body.items.find((i: { issueId: number }) => i.issueId === second)).toMatchObject({ page: 2, pages: 2 });
   });
 
   it('refuses bad input with a 400 and a signed-out request with a 401', async () => {

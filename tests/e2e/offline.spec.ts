@@ -2,8 +2,9 @@
 // (setOffline plus every request aborted, as the service worker's own fetches need), finds every
 // screen seen before with its data, favourites and unfavourites titles (waiting marks), searches
 // from history; back online the server holds exactly the final state; then another reader signs
-// in on the same browser and sees and sends none of the first reader's data. Also: a screen
-// never visited shows the offline state, and the Hindi banner.
+// in on the same browser and sees and sends none of the first reader's data (nor the service
+// worker's records of it). Also: a screen never visited shows the offline state, the Hindi banner,
+// and a visitor's cached answers surviving the next start.
 import { expect, test, type Page } from '@playwright/test';
 import { SignIn, screenshot } from './pages';
 import { codeFor, lastCode } from './outbox';
@@ -178,6 +179,13 @@ test('an airplane journey: every screen seen before opens offline, favourites wa
   await expect(page.getByTestId('favourites-grid').getByTestId('favourite-waiting')).toHaveCount(1);
   await screenshot(page, 'offline-favourites-waiting-360');
   expect((await outbox(page)).map((w) => w.path).sort()).toEqual(['/content/addmy_fav', '/content/deletemy_fav']);
+  // Read Now of an issue not downloaded says it needs the network and leads to the downloads.
+  await page.goto(`/magazine/${x.mid}`);
+  await page.getByTestId('read-now').click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Reading this issue needs a connection');
+  await expect(toast.getByRole('link', { name: 'My downloads' })).toHaveAttribute('href', '/dashboard/downloads');
+  await screenshot(page, 'offline-read-toast-360');
   // Actions that need the network say so.
   await page.goto('/contact-us');
   await expect(page.getByTestId('needs-network')).toBeVisible();
@@ -229,6 +237,20 @@ test('an airplane journey: every screen seen before opens offline, favourites wa
   expect(queries.map((q) => JSON.stringify(q.queryKey)).filter((k) => /^\["(search|title)"/.test(k))).toEqual([]);
   for (const q of queries.filter((q) => q.queryKey[0] === 'account')) expect(q.state.data?.uuid).not.toBe(me.uuid);
   expect((await outbox(page)).filter((w) => w.user === me.uuid)).toEqual([]);
+  // Nor in the service worker's expiration records: A's search URL (its words) went with A's cache.
+  const expirationUrls = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('workbox-expiration');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('cache-entries')) return resolve([]);
+          const req = open.result.transaction('cache-entries').objectStore('cache-entries').getAll();
+          req.onsuccess = () => resolve(req.result.map((e: { url: string }) => e.url));
+        };
+      }),
+  );
+  expect(expirationUrls.filter((u) => u.includes('search'))).toEqual([]);
   await page.waitForTimeout(2500); // past the app's start-up work (outbox, downloads, read events)
   expect([...sentTokens]).toEqual([tokenB]);
   // A's waiting change never arrived.
@@ -244,10 +266,33 @@ test('an airplane journey: every screen seen before opens offline, favourites wa
 });
 
 test('offline in Hindi: the banner and the offline state of a screen never seen', async ({ page, context }) => {
+  test.setTimeout(90_000); // two starts online, then offline
   await page.goto('/hi/');
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
   await controlled(page);
   await saved(page, '"home"');
+  // A visitor's answers kept by the service worker survive the app's next start (nobody signed in
+  // before or now is no change of reader).
+  await page.goto('/hi/magazines/BS');
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  const listingAnswers = async () =>
+    page.evaluate(async () =>
+      (await (await caches.open('lectern-content')).keys()).map((r) => r.url).filter((u) => u.includes('magazine-filter')),
+    );
+  await expect.poll(async () => (await listingAnswers()).length).toBeGreaterThan(0);
+  const kept = await listingAnswers();
+  const askedAgain = new Set<string>();
+  const ask = (r: { url(): string }) => askedAgain.add(r.url());
+  page.on('request', ask);
+  await page.goto('/hi/');
+  await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle'); // the start's work (the reader check) is done
+  page.off('request', ask);
+  // (only answers home did not ask for again: those would be cached anew)
+  const notAskedAgain = kept.filter((u) => !askedAgain.has(u));
+  expect(notAskedAgain.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => caches.keys())).toContain('lectern-content');
+  expect(await listingAnswers()).toEqual(expect.arrayContaining(notAskedAgain));
   // The Hindi tables loaded before the worker took control: the app asks for them again through it.
   await expect
     .poll(() =>

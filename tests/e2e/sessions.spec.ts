@@ -1,9 +1,11 @@
 // A reader's sessions in My Account: signed in on a phone and a laptop, the phone lists both
 // (this device marked) and signs the laptop out, which is signed out at its next step; the list in
 // Hindi. And a guest's own credential: the key is an HttpOnly cookie for /api/guest only, so the
-// same browser resumes its guest account after signing out.
+// same browser resumes its guest account after signing out. An expired student keeps their
+// session and the device its data: Search and Account show the expired screen, nobody is signed
+// out unasked.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn } from './pages';
+import { SignIn, screenshot } from './pages';
 
 const READER = { email: 'reader@demo.edu', password: 'read2026' };
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -98,6 +100,8 @@ test("a guest's key stays with the browser (HttpOnly, /api/guest only) and bring
   await page.getByLabel('Access code', { exact: true }).fill('read-demo-2026');
   await page.getByRole('button', { name: 'Apply code' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Accepted: through whom and until when.
+  await expect(page.getByTestId('toast')).toHaveText(/^Code accepted: access through .+ until \d{1,2} [A-Z][a-z]+ 20\d\d\.$/);
 
   await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
@@ -107,4 +111,71 @@ test("a guest's key stays with the browser (HttpOnly, /api/guest only) and bring
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userDetails')!).uuid)).toBe(uuid);
   expect(await new SignIn(page).cookie('libraryId')).not.toBe('0');
+});
+
+/** What the device keeps in one store of its database (IndexedDB 'lectern'). */
+const stored = (page: Page, store: string) =>
+  page.evaluate(
+    (store) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('lectern');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => {
+            resolve(req.result);
+            open.result.close();
+          };
+        };
+      }),
+    store,
+  );
+
+test.describe('an expired student on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+
+  test('Search and Account show the expired screen; the session, progress and favourites stay', async ({ page }) => {
+    const signIn = new SignIn(page);
+    await signIn.withPassword('reader@expired.edu', READER.password);
+    await expect(page).toHaveURL(/\/validate-user\?type=2$/);
+    await page.goto('/');
+    // What this device holds for them: a page reached and a favourite.
+    const uuid = await page.evaluate(() => JSON.parse(localStorage.getItem('userDetails')!).uuid as string);
+    await page.evaluate(
+      (user) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('lectern');
+          open.onsuccess = () => {
+            const tx = open.result.transaction(['progress', 'favourites'], 'readwrite');
+            tx.objectStore('progress').put({ issueId: 1, page: 3, at: Date.now() });
+            tx.objectStore('favourites').put({ user, mid: 1, on: true, card: { mid: 1 }, at: Date.now() });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      uuid,
+    );
+    const expiredScreen = async () => {
+      await expect(page).toHaveURL(/\/validate-user\?type=2$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Your Lectern subscription has expired');
+      await expect(page.getByTestId('different-account')).toBeVisible();
+    };
+    await page.getByTestId('tab-search').click();
+    await expiredScreen();
+    await screenshot(page, 'expired-kept-360');
+    await page.getByTestId('tab-home').click();
+    await page.getByTestId('tab-account').click();
+    await expiredScreen();
+    await page.reload();
+    await expiredScreen();
+    // Still signed in: the cookie, the token, the profile button; the device's data is theirs still.
+    expect(await signIn.cookie('isLoggedIn')).toBe('1');
+    expect(await signIn.storage('userToken')).toBeTruthy();
+    await expect(page.getByTestId('profile-button')).not.toHaveAccessibleName('Sign in');
+    expect(await stored(page, 'progress')).toEqual([expect.objectContaining({ issueId: 1, page: 3 })]);
+    expect(await stored(page, 'favourites')).toEqual([expect.objectContaining({ user: uuid, mid: 1 })]);
+  });
 });

@@ -1,8 +1,10 @@
-// The student's daily path (issue 13): "Continue reading" on home after reading a page, My Shelf,
+// The student's daily path: "Continue reading" on home after reading a page (and another device's
+// page; finished issues leave it), My Shelf (an empty one leads to browsing),
 // the phone's tab bar, covers offered by width with a real `sizes`, and the title page's date
 // and archive.
 import { expect, test, type Page } from '@playwright/test';
 import { SignIn, screenshot, screenshotBoth } from './pages';
+import { codeFor } from './outbox';
 import { COVER_SIZES } from '../../src/shared/covers';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
@@ -102,6 +104,61 @@ test.describe('on a phone', () => {
     // In Hindi too.
     await page.goto('/hi/');
     await expect(page.getByTestId('section-continueReading').getByTestId('continue-page').first()).toHaveText(`${title.pages} में से पृ. 2`);
+  });
+
+  test('Continue follows another device, a finished issue leaves it, and an empty shelf leads to browsing', async ({ page }) => {
+    test.setTimeout(120_000); // a sign-up, two devices, five screens
+    // A new student (nothing read yet), signing up by a code.
+    const email = `shelf.${Date.now()}@demo.edu`;
+    const password = 'shelf reads 2026';
+    const signIn = new SignIn(page);
+    await signIn.requestCode(email);
+    await signIn.enterCode(await codeFor(email));
+    await expect(page).toHaveURL(/\/update\/fullName$/);
+    await page.getByLabel('Full Name').fill('Asha Rao');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'START READING' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/shelf');
+    const browse = page.getByTestId('shelf-continue-browse');
+    await expect(browse).toHaveText('Browse titles to start one');
+    await screenshot(page, 'shelf-empty-360');
+    await browse.click();
+    await expect(page).toHaveURL(/\/magazines\/BS\/en$/);
+
+    // Their other device (a laptop) reads page 2 (of three or more), then to the end.
+    const title = await readableTitle(page);
+    const xsrf = (await signIn.cookie('XSRF-TOKEN'))!;
+    const laptop = await (
+      await page.request.post('/api/login/password', { data: { channel: 'email', email, password }, headers: { 'X-XSRF-TOKEN': xsrf } })
+    ).json();
+    const readOnLaptop = async (pageNo: number) =>
+      expect(
+        (
+          await page.request.post('/api/reader/progress', {
+            data: { issueId: title.issueId, page: pageNo, at: Date.now() },
+            headers: { Authorization: laptop.jwtoken, 'X-XSRF-TOKEN': xsrf, 'Idempotency-Key': crypto.randomUUID() },
+          })
+        ).status(),
+      ).toBe(200);
+    await readOnLaptop(2);
+    await page.goto(`/magazine/${title.mid}`);
+    await expect(page.getByTestId('read-now')).toHaveText('Continue (p. 2)');
+    await page.goto('/');
+    await expect(page.getByTestId('section-continueReading').getByTestId('continue-page')).toHaveText(`p. 2 of ${title.pages}`);
+
+    await readOnLaptop(title.pages);
+    await page.goto(`/magazine/${title.mid}`);
+    await expect(page.getByTestId('read-now')).toHaveText('Read Now');
+    await page.goto('/shelf');
+    await expect(page.getByTestId('shelf-continue-browse')).toBeVisible();
+    await expect(page.getByTestId('shelf-continue').getByTestId('continue-tile')).toHaveCount(0);
+    await page.goto('/');
+    await expect(page.getByTestId('magazine-card').first()).toBeVisible();
+    await expect(page.getByTestId('section-continueReading')).toHaveCount(0);
   });
 
   test('the tab bar: five tabs of 44 px or more, the current one marked, My Shelf and Account', async ({ page }) => {

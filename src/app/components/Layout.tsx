@@ -10,7 +10,7 @@ import { loadScreenTexts, setLocale } from '../lib/i18n';
 import { accessRedirect, accessState } from '../lib/access';
 import { passesAsked, passesChecked, usePassesVersion } from '../lib/zone-pass';
 import { useQueryClient } from '@tanstack/react-query';
-import { clearSession, session, useSessionVersion, zoneLocation } from '../lib/session';
+import { session, useSessionVersion, zoneLocation } from '../lib/session';
 import { Toaster } from './Toast';
 import { OfflineBanner } from './OfflineBanner';
 import { useScrollMemory } from './useScrollMemory';
@@ -86,7 +86,7 @@ export function Layout() {
   }, [waitForPass, queryClient]);
   useEffect(() => {
     if (!redirect || waitForPass) return;
-    void Promise.resolve(navigate(to(redirect.to), { replace: true })).then(() => redirect.clear && clearSession());
+    void navigate(to(redirect.to), { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [redirect, waitForPass]);
   useEffect(() => {

@@ -1,13 +1,20 @@
 // Short confirmations ('Updated successfully', …): showToast from anywhere, one Toaster in the
 // layout reads them out politely and hides them after a few seconds.
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 
-let current: { id: number; text: string } | null = null;
+/** A next step the toast offers (an app path with its locale). */
+export interface ToastLink {
+  to: string;
+  label: string;
+}
+
+let current: { id: number; text: string; link?: ToastLink } | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function showToast(text: string) {
-  current = { id: (current?.id ?? 0) + 1, text };
+export function showToast(text: string, link?: ToastLink) {
+  current = { id: (current?.id ?? 0) + 1, text, link };
   emit();
 }
 
@@ -21,14 +28,20 @@ export function Toaster() {
   const visible = toast !== null && toast.id !== hiddenId;
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => setHiddenId(toast.id), 3500);
+    // One with a link stays long enough to reach it.
+    const timer = setTimeout(() => setHiddenId(toast.id), toast.link ? 8000 : 3500);
     return () => clearTimeout(timer);
   }, [toast]);
   return (
     <div role="status" aria-live="polite" className="toast-region">
       {toast && visible && (
         <div className="toast" data-testid="toast">
-          {toast.text}
+          <span>{toast.text}</span>
+          {toast.link && (
+            <Link className="toast__link" to={toast.link.to} onClick={() => setHiddenId(toast.id)}>
+              {toast.link.label}
+            </Link>
+          )}
         </div>
       )}
     </div>

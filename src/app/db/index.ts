@@ -159,8 +159,9 @@ export function takeForgottenAtFirstUse(): boolean {
 
 /** Makes `next` the reader this device's data belongs to (null: nobody is signed in). What another
  * reader left goes: their outbox, favourites, read events, progress, recent searches and the list
- * of downloads (the caller removes the downloaded files). A device that has no record yet (data
- * from before v4) keeps what it has for the reader signed in. The zone settings have their own way
+ * of downloads (the caller removes the downloaded files). Only a real change clears: from one
+ * reader to another or to nobody. A device that has no record (a visitor's, or data from before
+ * v4) keeps what it has for whoever signs in. The zone settings have their own way
  * out (sign-out unsubscribes). Resolves to whether another reader's data was removed. */
 export function switchReader(next: AuthRecord | null): Promise<boolean> {
   const done = forgetting.then(async () => {
@@ -175,7 +176,9 @@ export function switchReader(next: AuthRecord | null): Promise<boolean> {
     if (next) await tx.objectStore(STORES.auth).put(next, AUTH_KEY);
     else await tx.objectStore(STORES.auth).delete(AUTH_KEY);
     await tx.done;
-    const changed = user === null || (before !== undefined && before.user !== user);
+    // Nobody signed in before and nobody now (a visitor's every start) is no change: the
+    // visitor's searches, progress and cached answers stay.
+    const changed = before !== undefined && before.user !== user;
     // These carry no reader: they are the last reader's whenever the reader changes.
     if (changed)
       for (const store of [STORES.readEvents, STORES.progress, STORES.recentSearches, STORES.downloads] as const) await db.clear(store);

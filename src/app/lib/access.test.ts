@@ -40,9 +40,9 @@ describe('app access (spec §4)', () => {
     expect(accessRedirect('/dashboard', { ...member, loggedIn: false })).toEqual({ to: '/login' });
   });
 
-  it('sends a reader with no library to type=1, an expired one to type=2 with the session cleared', () => {
+  it('sends a reader with no library to type=1, an expired one to type=2 with the session kept', () => {
     expect(accessRedirect('/dashboard/myAccount', { ...member, libraryId: '0' })).toEqual({ to: '/validate-user?type=1' });
-    expect(accessRedirect('/search', { ...member, expired: true })).toEqual({ to: '/validate-user?type=2', clear: true });
+    expect(accessRedirect('/search', { ...member, expired: true })).toEqual({ to: '/validate-user?type=2' });
   });
 
   it('lets a reader with a running zone pass into search and the account area: a guest, no library, expired', () => {

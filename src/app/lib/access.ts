@@ -44,12 +44,14 @@ export const accessState = (): AccessState => ({
  * decides it. */
 export const hasAccess = () => session.canSearch() || (session.isLoggedIn() && runningPass() !== null);
 
-/** Where a reader on `path` must go instead, and whether their session is to be cleared. */
-export function accessRedirect(path: string, s: AccessState): { to: string; clear?: boolean } | null {
+/** Where a reader on `path` must go instead. An expired reader keeps their session (and the
+ * device its progress and favourites): access can come back (an access code, a renewal) and a
+ * sign-out is only ever the reader's own, or the server's when it ended the session. */
+export function accessRedirect(path: string, s: AccessState): { to: string } | null {
   if (isPublicPath(path)) return null;
   if (!s.loggedIn) return { to: '/login' };
   if (!matches(path, MEMBER_PREFIXES) || s.planRunning || s.pass) return null;
   if (s.libraryId === '0') return { to: '/validate-user?type=1' };
-  if (s.expired) return { to: '/validate-user?type=2', clear: true };
+  if (s.expired) return { to: '/validate-user?type=2' };
   return null;
 }

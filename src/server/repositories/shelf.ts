@@ -7,8 +7,10 @@ import { srcSet } from './cards';
 /** How many started issues the shelf shows. */
 export const CONTINUE_LIMIT = 12;
 
-/** The reader's saved progress, plus the issues in `alsoIssues` (progress this device has not
- * sent yet) with a null page, newest first. Issues that no longer exist are left out. */
+/** The reader's saved progress in issues not finished (the last page reached), plus the issues in
+ * `alsoIssues` (progress this device has not sent yet, or newer than the server's) with the
+ * server's page if any, newest first: the app decides those with its own page. Issues that no
+ * longer exist are left out. */
 export async function continueReading(db: Queryable, userId: number, alsoIssues: number[] = []): Promise<ContinueItem[]> {
   const { rows } = await db.query<{
     issue_id: number;
@@ -23,7 +25,8 @@ export async function continueReading(db: Queryable, userId: number, alsoIssues:
     cover_3x: string | null;
   }>(
     `WITH wanted AS (
-       (SELECT issue_id FROM reading_progress WHERE user_id = $1 ORDER BY updated_at DESC LIMIT $2)
+       (SELECT p.issue_id FROM reading_progress p JOIN issues s ON s.issue_id = p.issue_id
+         WHERE p.user_id = $1 AND p.page_no < s.page_count ORDER BY p.updated_at DESC LIMIT $2)
        UNION SELECT unnest($3::int[])
      )
      SELECT s.issue_id, s.mid, t.name AS title, s.name, s.page_count, p.page_no, p.updated_at,

@@ -1,5 +1,5 @@
 // The access-code prompt: attaches the reader (or, when nobody is signed in, a new guest
-// session) to the code's institution until the code ends.
+// session) to the code's institution until the code ends, and says through whom and until when.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
@@ -9,9 +9,11 @@ import { saveUser, session } from '../../lib/session';
 import { UserInfo } from '../../../shared/schemas/account';
 import { startGuestSession } from '../login/guest';
 import { useFinishSignIn } from '../login/flow';
+import { showToast } from '../../components/Toast';
+import { formatDate, lastAccessDay } from '../../../shared/labels';
 
 export function AccessCodeForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,7 +27,10 @@ export function AccessCodeForm() {
     setError(null);
     try {
       if (!session.isLoggedIn() || !session.userToken()) saveUser(await startGuestSession(), 'guest');
-      finish(await apiPost('/api/coupon/validate', UserInfo, { code: code.trim() }));
+      const info = await apiPost('/api/coupon/validate', UserInfo, { code: code.trim() });
+      await finish(info);
+      const until = formatDate(lastAccessDay(info.enddate * 1000), i18n.language);
+      showToast(t('accessCode.accepted', { library: info.libName, date: until }));
     } catch (err) {
       setError(errorText(err));
       setBusy(false);

@@ -58,7 +58,15 @@ export async function readerChanged(): Promise<void> {
   const forgotten = (await switchReader(currentAuth())) || takeForgottenAtFirstUse();
   if (!forgotten) return;
   await Promise.all([DOWNLOADS_CACHE, RECENT_PAGES_CACHE, CONTENT_CACHE].map((name) => caches.delete(name).catch(() => false)));
+  await forgetExpirationRecords([RECENT_PAGES_CACHE, CONTENT_CACHE]);
   await (await import('../downloads/store')).refreshDownloads();
+}
+
+/** The service worker's expiration records name each URL it cached (a search's URL holds its
+ * words): they go with the caches, through workbox's own code (loaded only when a reader changes). */
+async function forgetExpirationRecords(names: string[]): Promise<void> {
+  const { CacheExpiration } = await import('workbox-expiration');
+  await Promise.all(names.map((name) => new CacheExpiration(name, { maxEntries: 1 }).delete().catch(() => undefined)));
 }
 
 export type { Delivery };

@@ -236,6 +236,11 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     for (const n of current) void recordRead({ kind: 'page_view', issueId, page: n, source: 'web' });
     void saveProgress(issueId, current[0]);
   }, [manifest, current, issueId]);
+  // The end panel means the issue is read to its end (a spread's last page included): the last
+  // page is saved, which takes the issue out of Continue reading.
+  useEffect(() => {
+    if (atEnd && count > 0) void saveProgress(issueId, count);
+  }, [atEnd, count, issueId]);
   useEffect(() => {
     const onHash = () => {
       const n = pageFromHash(location.hash);

@@ -88,8 +88,3 @@ export function onProgressSaved(callback: (issueId: number) => void): () => void
   own.addEventListener('message', on);
   return () => own.close();
 }
-
-/** The page this device last reached in an issue (Read Now offers to continue there). */
-export async function savedPage(issueId: number): Promise<number | null> {
-  return (await (await lecternDb()).get(STORES.progress, issueId))?.page ?? null;
-}

@@ -20,6 +20,7 @@ import { readerUrl } from '../../../shared/reader-paths';
 import { requestReaderToken } from './readerToken';
 import { NextSteps } from '../access/NextSteps';
 import { downloadRecord } from '../downloads/store';
+import { DOWNLOADS_PATH } from '../shelf/paths';
 import { Popup } from '../../components/Popup';
 import { runningPass } from '../../lib/zone-pass';
 
@@ -86,7 +87,7 @@ export function useOpenIssue({ isNews = false } = {}) {
     // Offline: a downloaded issue opens as it is; any other needs the network, and says so.
     const openOffline = async () => {
       if ((await downloadRecord(issueId))?.status === 'done') launch(readerUrl(issueId, page, extra));
-      else showToast(t('offline.readNeedsNetwork'));
+      else showToast(t('offline.readNeedsNetwork'), { to: to(DOWNLOADS_PATH), label: t('offline.toDownloads') });
     };
     if (!navigator.onLine) return openOffline();
     try {

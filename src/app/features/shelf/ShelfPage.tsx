@@ -11,11 +11,21 @@ import { useDownloads } from '../downloads/store';
 import { favouritesQuery, favouritesSyncQuery } from '../favourites/queries';
 import { ContinueTile } from './ContinueTile';
 import { continueQuery } from './queries';
-import { DOWNLOADS_PATH } from './paths';
+import { BROWSE_PATH, DOWNLOADS_PATH } from './paths';
 import '../listing/listing.css';
 import './shelf.css';
 
-function Part(props: { id: string; title: string; more?: { to: string; label: string }; empty: string | null; children: ReactNode }) {
+interface PartProps {
+  id: string;
+  title: string;
+  more?: { to: string; label: string };
+  empty: string | null;
+  /** A way on from the empty part. */
+  emptyAction?: { to: string; label: string };
+  children: ReactNode;
+}
+
+function Part(props: PartProps) {
   return (
     <section className="my-shelf__part" aria-labelledby={`${props.id}-title`} data-testid={`shelf-${props.id}`}>
       <div className="my-shelf__head">
@@ -28,7 +38,21 @@ function Part(props: { id: string; title: string; more?: { to: string; label: st
           </Link>
         )}
       </div>
-      {props.empty ? <p className="my-shelf__empty">{props.empty}</p> : <div className="listing-grid">{props.children}</div>}
+      {props.empty ? (
+        <p className="my-shelf__empty">
+          {props.empty}
+          {props.emptyAction && (
+            <>
+              {' '}
+              <Link className="my-shelf__browse" to={props.emptyAction.to} data-testid={`shelf-${props.id}-browse`}>
+                {props.emptyAction.label}
+              </Link>
+            </>
+          )}
+        </p>
+      ) : (
+        <div className="listing-grid">{props.children}</div>
+      )}
     </section>
   );
 }
@@ -48,7 +72,12 @@ export default function ShelfPage() {
   return (
     <div className="my-shelf">
       <h1 className="my-shelf__title">{t('nav.shelf')}</h1>
-      <Part id="continue" title={t('myShelf.continue')} empty={reading.isFetched && items.length === 0 ? t('myShelf.noProgress') : null}>
+      <Part
+        id="continue"
+        title={t('myShelf.continue')}
+        empty={reading.isFetched && items.length === 0 ? t('myShelf.noProgress') : null}
+        emptyAction={{ to: to(BROWSE_PATH), label: t('myShelf.browse') }}
+      >
         {items.map((item) => (
           <ContinueTile key={item.issueId} item={item} onOpen={(id, page) => void open(id, page)} place="grid" />
         ))}

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session, useSessionVersion } from '../../lib/session';
-import { SHELF_PATH } from './paths';
+import { BROWSE_PATH, SHELF_PATH } from './paths';
 import './tabbar.css';
 
 const icon = (d: string) => (
@@ -36,7 +36,7 @@ export default function TabBar() {
   useSessionVersion();
   const tabs = [
     { key: 'home', label: 'nav.home', path: '/', end: true },
-    { key: 'browse', label: 'tabBar.browse', path: '/magazines/BS/en', end: false },
+    { key: 'browse', label: 'tabBar.browse', path: BROWSE_PATH, end: false },
     { key: 'search', label: 'header.search', path: '/search', end: false },
     { key: 'shelf', label: 'nav.shelf', path: SHELF_PATH, end: false },
     { key: 'account', label: 'account.menu', path: session.isLoggedIn() ? '/dashboard' : '/login', end: false },

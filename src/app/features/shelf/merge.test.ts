@@ -34,6 +34,20 @@ describe('mergeProgress', () => {
     expect(merged).toEqual([{ ...item(1, 2, 10) }]);
   });
 
+  it('leaves out a finished issue, whichever device finished it, and keeps one read again here', () => {
+    const merged = mergeProgress(
+      [item(1, 12, 5000), item(2, 12, 1000), item(3, 11, 1000)],
+      [
+        { issueId: 1, page: 4, at: 4000 },
+        { issueId: 2, page: 3, at: 2000 },
+      ],
+    );
+    expect(merged.map((i) => [i.issueId, i.page])).toEqual([
+      [2, 3],
+      [3, 11],
+    ]);
+  });
+
   it('orders newest first', () => {
     expect(mergeProgress([item(1, 1, 1), item(2, 1, 3), item(3, 1, 2)], []).map((i) => i.issueId)).toEqual([2, 3, 1]);
   });

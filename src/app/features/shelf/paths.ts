@@ -2,3 +2,5 @@
 // Tiny on purpose: the page frame's menus link to it.
 export const SHELF_PATH = '/shelf';
 export const DOWNLOADS_PATH = '/dashboard/downloads';
+/** Where Browse leads (the tab bar's tab, an empty shelf's way out). */
+export const BROWSE_PATH = '/magazines/BS/en';

@@ -67,3 +67,24 @@ export function continueQuery() {
     },
   });
 }
+
+/** Where Read Now continues an issue: the newer of this device's page and the server's (any
+ * device's), null for an issue not started or finished (it reads again from the start). Offline
+ * or signed out, the device's page alone. */
+export async function continuePage(issueId: number, signal?: AbortSignal): Promise<number | null> {
+  const here = await (await lecternDb()).get(STORES.progress, issueId);
+  const local = here ? [here] : [];
+  const uuid = session.isLoggedIn() ? storedUser()?.uuid : undefined;
+  let server: ContinueItem[] = [];
+  if (uuid) {
+    try {
+      const { ContinueReply } = await import('../../../shared/schemas/shelf');
+      server = (await apiGet('/api/shelf/continue', ContinueReply, { issues: String(issueId) }, signal)).items;
+    } catch {
+      // offline or refused: the device's own page
+    }
+  }
+  const mine = server.find((i) => i.issueId === issueId);
+  if (!mine) return here?.page ?? null;
+  return mergeProgress([mine], local)[0]?.page ?? null;
+}
