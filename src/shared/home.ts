@@ -16,7 +16,11 @@ export const EAGER_HOME_COVERS = 4;
 
 /** A shelf's note: what "Top Free" means, or the Gold badge, said once where a reader first meets it;
  * "included in your institution's subscription" only to a reader whose institution's access runs. */
-export function homeShelfNote(key: string, isFirstGold: boolean, institution = false): 'topFreeNote' | 'goldNote' | 'goldNoteVisitor' | undefined {
+export function homeShelfNote(
+  key: string,
+  isFirstGold: boolean,
+  institution = false,
+): 'topFreeNote' | 'goldNote' | 'goldNoteVisitor' | undefined {
   if (key === 'topFree') return 'topFreeNote';
   if (!isFirstGold) return undefined;
   return institution ? 'goldNote' : 'goldNoteVisitor';
