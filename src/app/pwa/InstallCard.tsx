@@ -1,7 +1,8 @@
 // The install card (browsers with an install prompt) and the iOS sheet (Add to Home Screen by
 // hand). A named region, not a dialog: it never takes focus from what the reader is doing.
 // It shows on home from the reader's second session on (state.ts), or after a first download
-// (wherever the reader is then), never on a sign-in, account or reader screen; Not now holds for 30 days (state.ts).
+// (wherever the reader is then), never on a sign-in, account or reader screen; Not now holds
+// for 30 days (state.ts).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
