@@ -14,7 +14,14 @@ export const FIRST_HOME_SHELVES = 2;
 /** The first shelf's covers fetched at once: often the page's largest paint. */
 export const EAGER_HOME_COVERS = 4;
 
-/** A shelf's note: what "Top Free" means, or the Gold badge, said once where a reader first meets it. */
-export function homeShelfNote(key: string, isFirstGold: boolean): 'topFreeNote' | 'goldNote' | undefined {
-  return key === 'topFree' ? 'topFreeNote' : isFirstGold ? 'goldNote' : undefined;
+/** A shelf's note: what "Top Free" means, or the Gold badge, said once where a reader first meets it;
+ * "included in your institution's subscription" only to a reader whose institution's access runs. */
+export function homeShelfNote(
+  key: string,
+  isFirstGold: boolean,
+  institution = false,
+): 'topFreeNote' | 'goldNote' | 'goldNoteVisitor' | undefined {
+  if (key === 'topFree') return 'topFreeNote';
+  if (!isFirstGold) return undefined;
+  return institution ? 'goldNote' : 'goldNoteVisitor';
 }

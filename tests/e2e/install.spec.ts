@@ -21,12 +21,30 @@ async function offerInstall(page: Page) {
     });
   });
 }
+/** This device was here in an earlier session: home may ask to install (a first visit is not asked). */
+async function returningVisitor(page: Page) {
+  await page.addInitScript(() => localStorage.getItem('lectern.visited') ?? localStorage.setItem('lectern.visited', '1'));
+}
 const prompted = (page: Page) => page.evaluate(() => (window as unknown as { prompted: number }).prompted);
 
 test.describe('install card', () => {
   test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
 
-  test('shows on home after the offer; Install prompts; Not now hides it, also after a reload', async ({ page }) => {
+  test('not on the first visit; on home in a later session after the offer; Install prompts; Not now hides it, also after a reload', async ({
+    page: first,
+    context,
+  }) => {
+    await offerInstall(first);
+    await first.goto('/');
+    await expect(first.getByTestId('magazine-card').first()).toBeVisible();
+    await first.reload(); // the same session: still the first visit
+    await expect(first.getByTestId('magazine-card').first()).toBeVisible();
+    await first.waitForTimeout(500);
+    await expect(first.getByTestId('install-card')).toBeHidden();
+    await first.close();
+
+    // A second session (a new tab) on this device: now home asks.
+    const page = await context.newPage();
     await offerInstall(page);
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Install Lectern' });
@@ -51,6 +69,7 @@ test.describe('install card', () => {
   });
 
   test('in Hindi; not on a sign-in screen', async ({ page }) => {
+    await returningVisitor(page);
     await offerInstall(page);
     await page.goto('/hi');
     const card = page.getByRole('region', { name: 'Lectern इंस्टॉल करें' });
@@ -94,6 +113,7 @@ test.describe('iOS sheet', () => {
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
+    await returningVisitor(page);
     await page.goto('/hi');
     const sheet = page.getByRole('region', { name: 'Lectern इंस्टॉल करें' });
     await expect(sheet).toContainText('होम स्क्रीन में जोड़ें');

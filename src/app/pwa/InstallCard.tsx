@@ -1,12 +1,13 @@
 // The install card (browsers with an install prompt) and the iOS sheet (Add to Home Screen by
 // hand). A named region, not a dialog: it never takes focus from what the reader is doing.
-// It shows on home, or after a first download (wherever the reader is then), never on a
-// sign-in, account or reader screen; Not now holds for 30 days (state.ts).
+// It shows on home from the reader's second session on (state.ts), or after a first download
+// (wherever the reader is then), never on a sign-in, account or reader screen; Not now holds
+// for 30 days (state.ts).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { stripLocale } from '../lib/locale';
-import { dismissInstall, promptInstall, useDismissed, useInstallMoment, useInstallWay } from './state';
+import { dismissInstall, promptInstall, returning, useDismissed, useInstallMoment, useInstallWay } from './state';
 import './install.css';
 
 function ShareIcon() {
@@ -29,7 +30,7 @@ export default function InstallCard() {
     // Cancelling the browser's dialog counts as Not now.
     if (!(await promptInstall())) dismissInstall();
   };
-  if (!way || !(atHome || moment) || dismissed) return null;
+  if (!way || !((atHome && returning) || moment) || dismissed) return null;
   return (
     <section className="install" aria-labelledby={titleId} data-testid={way === 'ios' ? 'install-ios' : 'install-card'}>
       <h2 id={titleId} className="install__title">

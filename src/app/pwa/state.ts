@@ -32,6 +32,25 @@ addEventListener('lectern:downloaded', () => {
   dispatchEvent(new Event(INSTALL_CHANGED));
 });
 
+// A first visit is for reading, not for being asked to install: home asks from the reader's
+// second session on (an earlier one on this device: another tab, another day), or after a download.
+const VISITED_KEY = 'lectern.visited'; // when this device first opened Lectern
+const SESSION_KEY = 'lectern.returning'; // this tab's session: '1' when an earlier one came before
+function earlierVisit(): boolean {
+  try {
+    const known = sessionStorage.getItem(SESSION_KEY);
+    if (known !== null) return known === '1'; // a reload keeps what its session was
+    const returning = localStorage.getItem(VISITED_KEY) !== null;
+    if (!returning) localStorage.setItem(VISITED_KEY, String(Date.now()));
+    sessionStorage.setItem(SESSION_KEY, returning ? '1' : '0');
+    return returning;
+  } catch {
+    return false; // storage off: never ask on home
+  }
+}
+/** This session came after an earlier one on this device: home may ask. */
+export const returning = earlierVisit();
+
 function installWay(): InstallWay {
   if (installed || standalone()) return null;
   return window.lecternInstall.offer ? 'prompt' : ios() ? 'ios' : null;

@@ -5,12 +5,12 @@ import { titlePath } from '../../shared/title-paths';
 import { floatingIcon } from '../../shared/floating-icon';
 
 /** Select list for a title card; expects `t` = titles and `li` = its latest regular issue. */
-export const CARD_COLUMNS = `t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold,
+export const CARD_COLUMNS = `t.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold, t.is_free,
   li.issue_id, li.name AS issue_name, li.pub_date, li.cover_1x, li.cover_2x, li.cover_3x`;
 
 /** The title columns a card needs, for subqueries that CARD_COLUMNS then reads (not t.*: a title
  * row also carries its search vector and description). */
-export const CARD_TITLE_COLUMNS = 't.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold';
+export const CARD_TITLE_COLUMNS = 't.mid, t.name, t.slug, t.type, t.cat_id, t.lang_code, t.is_gold, t.is_free';
 
 /** The latest regular issue, kept per title by a trigger on issues (migration 021). */
 export const LATEST_ISSUE_JOIN = 'LEFT JOIN title_latest li ON li.mid = t.mid';
@@ -23,6 +23,7 @@ export interface CardRow {
   cat_id: number;
   lang_code: string;
   is_gold: boolean;
+  is_free: boolean;
   issue_id: number | null;
   issue_name: string | null;
   pub_date: string | null;
@@ -48,7 +49,8 @@ export function toCard(r: CardRow): MagazineCard {
     type: r.type,
     catId: r.cat_id,
     lang: r.lang_code,
-    isGold: r.is_gold,
+    // Gold marks what a plan unlocks: a title free to everyone carries no such badge.
+    isGold: r.is_gold && !r.is_free,
     issueId: r.issue_id,
     issueName: r.issue_name,
     pubDate: r.pub_date,

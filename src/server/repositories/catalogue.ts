@@ -211,8 +211,8 @@ export async function stores(db: Queryable) {
   return rows;
 }
 
-const META_SQL = `SELECT t.mid, t.name, t.slug, t.publisher, t.type, t.cat_id, t.lang_code, t.frequency, t.description, t.is_gold,
-  t.age_rating, t.blocked_countries, t.print_issn, t.online_issn, t.isbn, c.name AS category_name, c.name_hi AS category_name_hi, l.name AS language_name, l.native_name AS language_native FROM titles t
+const META_SQL = `SELECT t.mid, t.name, t.slug, t.publisher, t.type, t.cat_id, t.lang_code, t.frequency, t.description,
+  t.is_gold AND NOT t.is_free AS is_gold, t.age_rating, t.blocked_countries, t.print_issn, t.online_issn, t.isbn, c.name AS category_name, c.name_hi AS category_name_hi, l.name AS language_name, l.native_name AS language_native FROM titles t
   JOIN categories c ON c.cat_id = t.cat_id JOIN languages l ON l.lang_code = t.lang_code`;
 
 export async function titleMeta(db: Queryable, by: { mid: number } | { name: string }) {

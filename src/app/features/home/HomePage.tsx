@@ -100,7 +100,7 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
   const all = useAllShelves();
   const firstGold = HOME_COVER_SHELVES.findIndex(([key]) => data[key].some((m) => m.isGold));
   const noteFor = (key: string, goldHere: boolean) => {
-    const note = homeShelfNote(key, goldHere);
+    const note = homeShelfNote(key, goldHere, session.isLoggedIn() && session.libraryId() !== '0' && !session.isExpired());
     return note && t(`home.${note}`);
   };
   const shelves = [

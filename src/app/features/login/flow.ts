@@ -97,6 +97,15 @@ const passRuns = (client: QueryClient) =>
       () => false,
     );
 
+/** The reader's Continue reading, asked before home opens (at most a moment): home then keeps its
+ * place from its first paint instead of being pushed down when the row arrives (the reader's
+ * progress from other devices is on no device yet). */
+const continueAsked = (client: QueryClient) =>
+  Promise.race([
+    import('../shelf/queries').then((m) => client.prefetchQuery(m.continueQuery())),
+    new Promise((giveUp) => setTimeout(giveUp, 1500)),
+  ]).catch(() => undefined);
+
 /** Stores the answer and moves on. A reader in a Smart Reading Zone (a guest, a visitor, a member
  * whose subscription ended) reads at once: home (or where they were going), not the no-access or
  * expired screen. */
@@ -110,6 +119,7 @@ export function useFinishSignIn() {
     saveUser(info, loginType);
     if (info.mode !== 3) endFlow();
     if (target.startsWith('/validate-user') && (await passRuns(client))) target = back;
+    if (target === '/') await continueAsked(client);
     navigate(to(target), { replace: true });
   };
 }

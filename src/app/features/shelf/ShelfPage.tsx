@@ -69,6 +69,24 @@ export default function ShelfPage() {
   const items = reading.data ?? [];
   const kept = downloads.records.filter((d) => d.status === 'done');
   const favs = favourites.data?.cards ?? [];
+  // The three parts arrive at different moments; drawn one by one, each pushed the next down (a
+  // layout shift). They show together once each has answered (or waits for the network), over a
+  // skeleton that fills the screen meanwhile, so what is in view does not move.
+  const settled = (q: { isPending: boolean; fetchStatus: string }) => !q.isPending || q.fetchStatus !== 'fetching';
+  if (!(settled(reading) && downloads.ready && settled(favourites)))
+    return (
+      <div className="my-shelf my-shelf--pending" aria-busy="true">
+        <h1 className="my-shelf__title">{t('nav.shelf')}</h1>
+        <div className="my-shelf__part" aria-hidden="true" data-testid="skeleton">
+          <span className="skeleton skeleton--title" />
+          <div className="route-skeleton__grid">
+            {Array.from({ length: 6 }, (_, i) => (
+              <span key={i} className="skeleton skeleton--cover" />
+            ))}
+          </div>
+        </div>
+      </div>
+    );
   return (
     <div className="my-shelf">
       <h1 className="my-shelf__title">{t('nav.shelf')}</h1>

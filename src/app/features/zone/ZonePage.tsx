@@ -33,7 +33,7 @@ export default function ZonePage() {
   useScan();
   if (!ready)
     return (
-      <div className="zone">
+      <div className="zone zone--pending">
         <span className="skeleton skeleton--title" aria-hidden="true" />
       </div>
     );
