@@ -12,7 +12,7 @@ export const readerUrl = (issueId: number, page?: number, extra: Record<string, 
 
 /** The rendition for a page drawn `cssWidth` px wide on a screen of `pixelRatio` (times the zoom):
  * small (360–480 px) up to 480 device pixels, large (1,080–1,200 px: a 360 px phone at DPR 3) up
- * to 1,200, xlarge (2,400 px; the large one for issues without it) above. One rule for the
+ * to 1,200, xlarge (1,800 px; the large one for issues without it) above. One rule for the
  * reader, its boot script (reader.html) and downloads, so a page is fetched once at the size all
  * three expect. */
 export const SMALL_PAGE_MAX_PX = 480;

@@ -14,7 +14,7 @@ export interface PageWidths {
 }
 /** Publisher PDFs get sharp pages; the demo library has no wider rendition than the large one, so
  * first start stays quick (drawing at 1,800 px tripled its time per page). */
-export const PAGE_WIDTHS: PageWidths = { small: 480, large: 1200, xlarge: 2400 };
+export const PAGE_WIDTHS: PageWidths = { small: 480, large: 1200, xlarge: 1800 };
 export const DEMO_PAGE_WIDTHS: PageWidths = { small: 360, large: 1080, xlarge: 1080 };
 /** WebP cannot encode a side longer than this. */
 export const MAX_SIDE = 16_383;
