@@ -6,7 +6,16 @@
 // memory does not grow with the page count or the page size.
 import crypto from 'node:crypto';
 import { createWorkerPool, defaultPoolSize, type WorkerPool } from '../workers/pool';
-import { IngestError, largeWidthFor, MAX_PIXELS, NO_PAGES, pageScale, type PageWidths, type RenderedPage, type RenderWarning } from './render-shared';
+import {
+  IngestError,
+  largeWidthFor,
+  MAX_PIXELS,
+  NO_PAGES,
+  pageScale,
+  type PageWidths,
+  type RenderedPage,
+  type RenderWarning,
+} from './render-shared';
 import type { DrawnOne, Inspected, PageTask } from './page-worker';
 
 export type PagePool = WorkerPool<PageTask, Inspected | DrawnOne>;

@@ -10,7 +10,15 @@ import { deviceId } from '../../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
 import { queue } from '../offline/sync';
 import type { DownloadsReply, IssueManifest } from '../../../shared/schemas/reader';
-import { DOWNLOADS_CACHE, manifestPath, pageCssWidthFor, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
+import {
+  DOWNLOADS_CACHE,
+  manifestPath,
+  pageCssWidthFor,
+  pageImagePath,
+  pageSizeFor,
+  pageTextPath,
+  tokenless,
+} from '../../../shared/reader-paths';
 
 /** The cover files of an issue: every width, so its tiles keep their srcset offline. */
 const coverFiles = (r: Pick<DownloadRecord, 'cover' | 'coverSrcSet'>) => [
