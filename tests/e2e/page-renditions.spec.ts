@@ -82,8 +82,8 @@ test.describe('a phone at DPR 3', () => {
 /** The file a loaded cover shows (its path), or null while it is not loaded or broken. */
 const loaded = (img: Locator) =>
   img.evaluate((i: HTMLImageElement) => (i.complete && i.naturalWidth > 0 ? new URL(i.currentSrc).pathname : null));
-/** The 450w file of a srcset: what a cover of 72–138 px takes at DPR 3. */
-const widest = (srcset: string | null) => /([^\s,]+) 450w/.exec(srcset ?? '')?.[1] ?? 'none';
+/** The file of a srcset at width `w`. */
+const fileAt = (srcset: string | null, w: number) => new RegExp(`([^\\s,]+) ${w}w`).exec(srcset ?? '')?.[1] ?? 'none';
 
 test.describe('offline covers', () => {
   test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 3 });
@@ -123,14 +123,15 @@ test.describe('offline covers', () => {
     await page.goto('/dashboard/downloads');
     const cover = page.getByTestId('downloaded-issue').locator('img');
     await expect(cover).toHaveAttribute('srcset', /450w/);
-    // At DPR 3 a 72 px cover takes the 3x (450 px) file, which came with the download.
-    await expect.poll(() => loaded(cover)).toBe(widest(await cover.getAttribute('srcset')));
+    // At DPR 3 a 72 px cover takes the 300w file (216 device px), which came with the download.
+    await expect.poll(() => loaded(cover)).toBe(fileAt(await cover.getAttribute('srcset'), 300));
     await screenshot(page, 'downloads-offline-360-dpr3');
 
     await page.goto('/');
     const tile = page.getByTestId('section-continueReading').getByTestId('continue-tile').first().locator('img');
     await expect(tile).toHaveAttribute('srcset', /450w/);
-    await expect.poll(() => loaded(tile)).toBe(widest(await tile.getAttribute('srcset')));
+    // A 138 px shelf tile takes the 450w file (414 device px): the one it fetched online.
+    await expect.poll(() => loaded(tile)).toBe(fileAt(await tile.getAttribute('srcset'), 450));
     await screenshot(page, 'home-offline-360-dpr3');
   });
 });
