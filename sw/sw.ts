@@ -12,7 +12,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
-import { DOWNLOADS_CACHE, READER_CONTENT_PREFIX, RECENT_PAGES_CACHE, tokenless } from '../src/shared/reader-paths';
+import { DOWNLOADS_CACHE, PAGE_SIZES, READER_CONTENT_PREFIX, RECENT_PAGES_CACHE, tokenless } from '../src/shared/reader-paths';
 import { ZONE_PING_TAG, fallbackNotice, notificationTarget, parseArrival } from '../src/shared/zone-push';
 import { readAuth, readZonePush } from '../src/app/db/index';
 import { deliverOutbox, OUTBOX_SYNC_TAG } from '../src/app/features/offline/outbox';
@@ -33,15 +33,26 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/reader.html'), { all
 // opens it), then the network; page images seen recently are kept too, so a renewed token or
 // going back a few pages costs nothing.
 const recentPages = new CacheExpiration(RECENT_PAGES_CACHE, { maxEntries: 250, maxAgeSeconds: 7 * 24 * 3600 });
-const otherSize = (key: string) =>
-  key.endsWith('/small.webp') ? key.replace(/small\.webp$/, 'large.webp') : key.replace(/large\.webp$/, 'small.webp');
+/** The same page at the other widths, widest first: a download keeps the width its device used,
+ * and the reader may ask for another (held sideways, zoomed, an older download). */
+const otherSizes = (key: string) => {
+  const m = /^(.*\/)(\w+)\.webp$/.exec(key);
+  return m ? [...PAGE_SIZES].reverse().flatMap((s) => (s === m[2] ? [] : [`${m[1]}${s}.webp`])) : [];
+};
+async function matchAny(cache: Cache, keys: string[]): Promise<Response | undefined> {
+  for (const k of keys) {
+    const hit = await cache.match(k);
+    if (hit) return hit;
+  }
+  return undefined;
+}
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith(READER_CONTENT_PREFIX),
   async ({ request, url }) => {
     const key = tokenless(url.href);
     const image = url.pathname.endsWith('.webp');
     const downloads = await caches.open(DOWNLOADS_CACHE);
-    const downloaded = (await downloads.match(key)) ?? (image ? await downloads.match(otherSize(key)) : undefined);
+    const downloaded = await matchAny(downloads, [key, ...(image ? otherSizes(key) : [])]);
     if (downloaded) return downloaded;
     const recent = image ? await caches.open(RECENT_PAGES_CACHE) : null;
     const seen = await recent?.match(key);
@@ -65,13 +76,15 @@ registerRoute(
   }),
 );
 
-// Covers and logos: content-addressed, so a cached copy is always right.
+// Covers and logos: content-addressed, so a cached copy is always right. A downloaded issue's
+// covers (every width the tiles use) are in the downloads cache, which nothing expires.
+const media = new CacheFirst({
+  cacheName: 'lectern-media',
+  plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+});
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/media/'),
-  new CacheFirst({
-    cacheName: 'lectern-media',
-    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
-  }),
+  async (options) => (await (await caches.open(DOWNLOADS_CACHE)).match(options.url.pathname)) ?? media.handle(options),
 );
 
 // Lazy chunks, the Hindi table and fonts not in the precache: kept once used.

@@ -26,7 +26,7 @@ const card = async (category: string, mid: number) =>
 
 async function ingest(mid: number, name: string, pubDate: string, text: string, isSpecial = false): Promise<number> {
   const tiny = new Uint8Array([1, 2, 3, mid, name.length]);
-  const page = { pageNo: 1, width: 720, smallWidth: 360, height: 1020, text, large: tiny, small: tiny };
+  const page = { pageNo: 1, width: 720, smallWidth: 360, xlargeWidth: 720, height: 1020, text, large: tiny, small: tiny, xlarge: tiny };
   return t.db.transaction((tx) =>
     storeRenderedIssue(tx, t.app.storage, { mid, name, pubDate, isSpecial }, { pages: [page], covers: [tiny, tiny, tiny], warnings: [] }),
   );
@@ -110,7 +110,7 @@ describe('the latest issue, kept by a trigger', () => {
   it('two ingests into one title at the same time leave the newer issue as the latest', async () => {
     const tiny = new Uint8Array([9, 9, 9]);
     const pdf = (text: string) => ({
-      pages: [{ pageNo: 1, width: 720, smallWidth: 360, height: 1020, text, large: tiny, small: tiny }],
+      pages: [{ pageNo: 1, width: 720, smallWidth: 360, xlargeWidth: 720, height: 1020, text, large: tiny, small: tiny, xlarge: tiny }],
       covers: [tiny, tiny, tiny],
       warnings: [],
     });

@@ -19,7 +19,7 @@ let t: TestContext;
 let api: ReturnType<typeof apiClient>;
 const outbox = memoryOutbox();
 let issueId: number;
-let page: { image_small: string; image_large: string };
+let page: { image_small: string; image_large: string; image_xlarge: string };
 let cover: string;
 
 beforeAll(async () => {
@@ -39,7 +39,7 @@ beforeAll(async () => {
     title: { mid: FX.mid.biz },
     issue: { name: 'Media test', pubDate: '2026-11-01' },
   }));
-  page = (await t.db.query<typeof page>('SELECT image_small, image_large FROM pages WHERE issue_id = $1', [issueId])).rows[0];
+  page = (await t.db.query<typeof page>('SELECT image_small, image_large, image_xlarge FROM pages WHERE issue_id = $1', [issueId])).rows[0];
   cover = (await t.db.query<{ cover_2x: string }>('SELECT cover_2x FROM issues WHERE issue_id = $1', [issueId])).rows[0].cover_2x;
 }, 120_000);
 afterAll(() => t?.close());
@@ -59,7 +59,7 @@ it(`runs on the storage the harness chose (${testOnS3() ? 's3rver' : 'local dire
 
 describe('page images are private', () => {
   it('have no public URL: /media/<name> and every spelling of a folder under it is refused', async () => {
-    for (const name of [page.image_small, page.image_large]) {
+    for (const name of [page.image_small, page.image_large, page.image_xlarge]) {
       for (const url of [
         `/media/${name}`,
         `/media/pages/${name}`,
@@ -97,6 +97,29 @@ describe('page images are private', () => {
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.toString('latin1', 8, 12)).toBe('WEBP');
     expect(part.rawPayload.length).toBe(12);
+  });
+
+  it('come at three widths; an issue from before the xlarge one serves its large image for it', async () => {
+    const code = await readerCode();
+    const url = (size: string) => `/content/reader/${issueId}/pages/1/${size}?code=${code}`;
+    const bodies = await Promise.all(['small.webp', 'large.webp', 'xlarge.webp'].map((s) => get(url(s))));
+    expect(bodies.map((b) => b.statusCode)).toEqual([200, 200, 200]);
+    const [small, large, xlarge] = bodies.map((b) => b.rawPayload.length);
+    expect(small < large && large < xlarge).toBe(true);
+    expect(bodies[2].rawPayload.equals((await t.app.storage.read('pages', page.image_xlarge))!)).toBe(true);
+    for (const size of ['huge.webp', 'xlarge.png', 'xlarge.webp%00', '..%2Flarge.webp'])
+      expect((await get(url(size))).statusCode, size).toBe(400);
+
+    await t.db.query('UPDATE pages SET image_xlarge = NULL, xlarge_width = NULL WHERE issue_id = $1', [issueId]);
+    try {
+      const old = await get(url('xlarge.webp'));
+      expect(old.statusCode).toBe(200);
+      expect(old.rawPayload.equals((await t.app.storage.read('pages', page.image_large))!)).toBe(true);
+      const manifest = (await get(`/content/reader/${issueId}?code=${code}`)).json();
+      expect(manifest.pages[0].xlarge).toBe(manifest.pages[0].large);
+    } finally {
+      await t.db.query('UPDATE pages SET image_xlarge = $2, xlarge_width = 1800 WHERE issue_id = $1', [issueId, page.image_xlarge]);
+    }
   });
 });
 

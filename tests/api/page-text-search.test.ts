@@ -17,7 +17,7 @@ const issue: Record<string, number> = {};
 
 async function storeText(db: Db, mid: number, name: string, text: string): Promise<number> {
   const tiny = new Uint8Array([1, 2, 3, mid, name.length]);
-  const page = { pageNo: 1, width: 720, smallWidth: 360, height: 1020, text, large: tiny, small: tiny };
+  const page = { pageNo: 1, width: 720, smallWidth: 360, xlargeWidth: 720, height: 1020, text, large: tiny, small: tiny, xlarge: tiny };
   return db.transaction((tx) =>
     storeRenderedIssue(
       tx,

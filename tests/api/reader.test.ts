@@ -53,8 +53,8 @@ describe('reader token', () => {
     expect(manifest.status).toBe(200);
     expect(manifest.body).toMatchObject({ issueId: issue, mid: FX.mid.biz, titleName: 'Business Weekly', type: 'magazine' });
     expect(manifest.body.pages).toEqual([
-      { n: 1, small: 360, large: 720, height: 1020 },
-      { n: 2, small: 360, large: 720, height: 1020 },
+      { n: 1, small: 360, large: 720, xlarge: 720, height: 1020 }, // no xlarge rendition: its large one
+      { n: 2, small: 360, large: 720, xlarge: 720, height: 1020 },
     ]);
     const text = await api.get(`/content/reader/${issue}/pages/2/text?code=${res.body.data.code}`);
     expect(text.body).toEqual({ n: 2, text: `${FX.bizPageText} page two` });

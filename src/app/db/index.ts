@@ -36,6 +36,8 @@ export interface DownloadRecord {
   titleName: string;
   issueName: string;
   cover: string | null;
+  /** every width of the cover, kept in the downloads cache too (shared/covers.ts) */
+  coverSrcSet?: string | null;
   size: PageSize;
   pages: number;
   /** Pages stored so far; a download that stopped resumes from here. */

@@ -33,7 +33,7 @@ afterAll(async () => {
 const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
 
 describe('ingestPdf', () => {
-  it('stores pages at two widths, covers at three, and searchable Hindi text', async () => {
+  it('stores pages at three widths, covers at three, and searchable Hindi text', async () => {
     const pdf = await generateIssuePdf({
       titleName: 'भारत दर्पण',
       issueName: 'अंक १',
@@ -57,12 +57,16 @@ describe('ingestPdf', () => {
     for (const p of pages) {
       const small = fs.readFileSync(path.join(storage.dir('pages'), p.image_small));
       const large = fs.readFileSync(path.join(storage.dir('pages'), p.image_large));
+      const xlarge = fs.readFileSync(path.join(storage.dir('pages'), p.image_xlarge));
       expect(small.subarray(8, 12).toString()).toBe('WEBP');
       expect(large.length).toBeGreaterThan(small.length);
+      expect(xlarge.length).toBeGreaterThan(large.length);
+      // A 420 pt demo page: small 480, large 1,200 (a 360 px phone at DPR 3 needs 1,080), xlarge 1,800.
+      expect([p.small_width, p.width, p.xlarge_width]).toEqual([480, 1200, 1800]);
     }
     const hit = await db.query(`SELECT page_no FROM pages WHERE issue_id = $1 AND search @@ to_tsquery('simple', 'भारत')`, [issueId]);
     expect(hit.rows.length).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 
   it('rejects a file that is not a PDF and writes nothing', async () => {
     const before = [await count('issues'), await count('pages')];

@@ -149,7 +149,11 @@ async function createTitle(tx: Queryable, t: TitleSpec): Promise<number> {
   return rows[0].mid;
 }
 
-type StoredPage = Omit<RenderedPdf['pages'][number], 'large' | 'small'> & { largeName: string; smallName: string };
+type StoredPage = Omit<RenderedPdf['pages'][number], 'large' | 'small' | 'xlarge'> & {
+  largeName: string;
+  smallName: string;
+  xlargeName: string;
+};
 
 async function insertIssue(tx: Queryable, info: IssueInfo, covers: (string | null)[], pages: StoredPage[]): Promise<number> {
   const { rows } = await tx.query<{ issue_id: number }>(
@@ -173,8 +177,9 @@ async function insertIssue(tx: Queryable, info: IssueInfo, covers: (string | nul
   const issueId = rows[0].issue_id;
   for (const p of pages) {
     await tx.query(
-      `INSERT INTO pages (issue_id, page_no, width, small_width, height, image_small, image_large, text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [issueId, p.pageNo, p.width, p.smallWidth, p.height, p.smallName, p.largeName, searchText(p.text)],
+      `INSERT INTO pages (issue_id, page_no, width, small_width, xlarge_width, height, image_small, image_large, image_xlarge, text)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [issueId, p.pageNo, p.width, p.smallWidth, p.xlargeWidth, p.height, p.smallName, p.largeName, p.xlargeName, searchText(p.text)],
     );
   }
   return issueId;
@@ -184,8 +189,10 @@ async function insertIssue(tx: Queryable, info: IssueInfo, covers: (string | nul
 export async function storeRenderedIssue(tx: Queryable, storage: MediaStorage, info: IssueInfo, pdf: RenderedPdf): Promise<number> {
   const covers = await Promise.all(pdf.covers.map((b) => storage.save('public', b, 'webp')));
   const pages: StoredPage[] = [];
-  for (const { large, small, ...p } of pdf.pages) {
-    pages.push({ ...p, largeName: await storage.save('pages', large, 'webp'), smallName: await storage.save('pages', small, 'webp') });
+  for (const { large, small, xlarge, ...p } of pdf.pages) {
+    const largeName = await storage.save('pages', large, 'webp');
+    const xlargeName = xlarge === large ? largeName : await storage.save('pages', xlarge, 'webp');
+    pages.push({ ...p, largeName, smallName: await storage.save('pages', small, 'webp'), xlargeName });
   }
   return insertIssue(tx, info, covers, pages);
 }
@@ -234,9 +241,13 @@ export async function ingestPdf(
     const pages: StoredPage[] = [];
     // pdf.js is loaded here only when this thread renders (INGEST_WORKERS=0): it costs ~320 MB.
     const render = pool ? renderPagesInPool.bind(null, pool) : (await import('./render')).renderPages;
-    const { covers, warnings } = await render(bytes, PAGE_WIDTHS, async ({ large, small, ...page }, total) => {
-      const [largeName, smallName] = await Promise.all([save('pages', large, 'webp'), save('pages', small, 'webp')]);
-      pages.push({ ...page, largeName, smallName });
+    const { covers, warnings } = await render(bytes, PAGE_WIDTHS, async ({ large, small, xlarge, ...page }, total) => {
+      const [largeName, smallName, xlargeName] = await Promise.all([
+        save('pages', large, 'webp'),
+        save('pages', small, 'webp'),
+        xlarge === large ? null : save('pages', xlarge, 'webp'),
+      ]);
+      pages.push({ ...page, largeName, smallName, xlargeName: xlargeName ?? largeName });
       onPage?.(pages.length, total); // pages done: they may come back out of order from a pool
     });
     const coverNames = await Promise.all(covers.map((b) => save('public', b, 'webp')));

@@ -6,7 +6,16 @@
 // memory does not grow with the page count or the page size.
 import crypto from 'node:crypto';
 import { createWorkerPool, defaultPoolSize, type WorkerPool } from '../workers/pool';
-import { IngestError, largeWidthFor, MAX_PIXELS, NO_PAGES, pageScale, type RenderedPage, type RenderWarning } from './render-shared';
+import {
+  IngestError,
+  largeWidthFor,
+  MAX_PIXELS,
+  NO_PAGES,
+  pageScale,
+  type PageWidths,
+  type RenderedPage,
+  type RenderWarning,
+} from './render-shared';
 import type { DrawnOne, Inspected, PageTask } from './page-worker';
 
 export type PagePool = WorkerPool<PageTask, Inspected | DrawnOne>;
@@ -45,7 +54,7 @@ const local = (err: unknown) => ((err as Error).name === 'IngestError' ? new Ing
 export async function renderPagesInPool(
   pool: PagePool,
   bytes: Uint8Array,
-  widths: { large: number; small: number },
+  widths: PageWidths,
   each: (page: RenderedPage, total: number) => void | Promise<void>,
 ): Promise<{ covers: Uint8Array[]; warnings: RenderWarning[] }> {
   const shared = new SharedArrayBuffer(bytes.length);
@@ -71,7 +80,7 @@ export async function renderPagesInPool(
       const pageNo = next++;
       try {
         const size = sizes[pageNo - 1];
-        const pixels = size.width * size.height * pageScale(size, largeWidthFor(size, widths.large)) ** 2;
+        const pixels = size.width * size.height * pageScale(size, largeWidthFor(size, widths.xlarge)) ** 2;
         await budget.take(pixels);
         const r = (await pool.run({ kind: 'page', key, bytes: shared, pageNo, widths }).finally(() => budget.give(pixels))) as DrawnOne;
         if (failure) return;

@@ -52,6 +52,6 @@ it('reads a Hindi page printed by Chromium as the text it was printed from', asy
   } finally {
     await browser.close();
   }
-  const { pages } = await renderPdf(pdf, undefined, { large: 420, small: 200 });
+  const { pages } = await renderPdf(pdf, undefined, { large: 420, small: 200, xlarge: 420 });
   expect(pages[0].text.replace(/\s+/g, ' ')).toBe(text);
 }, 60_000);

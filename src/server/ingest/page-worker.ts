@@ -2,7 +2,7 @@
 // one of its pages. The PDF stays open between page tasks of the same document (`key`), so it is
 // parsed once per worker.
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { drawPage, encodePage, inspectPdf, openPdf } from './render';
+import { drawPage, encodePage, inspectPdf, openPdf, type PageWidths } from './render';
 
 export type PageTask =
   | { kind: 'inspect'; bytes: SharedArrayBuffer }
@@ -12,7 +12,7 @@ export type PageTask =
       key: string;
       bytes: SharedArrayBuffer;
       pageNo: number;
-      widths: { large: number; small: number };
+      widths: PageWidths;
     };
 
 let open: { key: string; pdf: Promise<PDFDocumentProxy> } | null = null;

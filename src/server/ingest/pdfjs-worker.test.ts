@@ -19,6 +19,6 @@ it('extracts प्रभात, स्वास्थ्य and व्याप
   );
   const page = doc.addPage([420, 300]);
   ['दैनिक प्रभात', 'सरकार स्वास्थ्य', 'संगीत व्यापार'].forEach((line, i) => page.drawText(line, { x: 20, y: 250 - i * 60, size: 30, font }));
-  const { pages } = await renderPdf(await doc.save(), undefined, { large: 420, small: 200 });
+  const { pages } = await renderPdf(await doc.save(), undefined, { large: 420, small: 200, xlarge: 420 });
   expect(pages[0].text.split('\n').map((l) => l.trim())).toEqual(['दैनिक प्रभात', 'सरकार स्वास्थ्य', 'संगीत व्यापार']);
 });

@@ -3,9 +3,19 @@
 // route and the job runner import this, so only the worker threads load pdf.js (about 320 MB of
 // RSS under tsx).
 
-/** Publisher PDFs get sharp pages; the demo library uses lighter ones so first start stays quick. */
-export const PAGE_WIDTHS = { large: 1200, small: 480 };
-export const DEMO_PAGE_WIDTHS = { large: 720, small: 360 };
+/** Widths (px, for a Letter or A4 page) of a page's renditions: small for thumbnails and small
+ * screens, large for a phone at DPR 3 held upright, xlarge for a phone held sideways, a tablet or
+ * laptop at DPR 2 and zoom. The reader picks one by the device pixels a page takes
+ * (shared/reader-paths.ts); docs/page-renditions.md. */
+export interface PageWidths {
+  small: number;
+  large: number;
+  xlarge: number;
+}
+/** Publisher PDFs get sharp pages; the demo library has no wider rendition than the large one, so
+ * first start stays quick (drawing at 1,800 px tripled its time per page). */
+export const PAGE_WIDTHS: PageWidths = { small: 480, large: 1200, xlarge: 1800 };
+export const DEMO_PAGE_WIDTHS: PageWidths = { small: 360, large: 1080, xlarge: 1080 };
 /** WebP cannot encode a side longer than this. */
 export const MAX_SIDE = 16_383;
 /** Pixels of one page canvas at most: a huge page is drawn smaller, so memory stays bounded whatever
@@ -44,10 +54,12 @@ export interface RenderedPage {
   pageNo: number;
   width: number; // of the large render
   smallWidth: number;
-  height: number;
+  xlargeWidth: number;
+  height: number; // of the large render
   text: string;
   large: Uint8Array;
   small: Uint8Array;
+  xlarge: Uint8Array;
 }
 export interface RenderWarning {
   /** null: about the whole document */

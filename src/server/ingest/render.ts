@@ -1,5 +1,5 @@
-// Turns PDF bytes into what the reader and search need: per page a large and a small WebP
-// render and the extracted text, plus the cover at 1x/2x/3x. Pure: no database, no files, so
+// Turns PDF bytes into what the reader and search need: per page WebP renders at three widths
+// (small, large, xlarge) and the extracted text, plus the cover at 1x/2x/3x. Pure: no database, no files, so
 // it runs the same in the ingest CLI and in the demo loader's worker threads.
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -16,6 +16,7 @@ import {
   NO_PAGES,
   PAGE_WIDTHS,
   pageScale,
+  type PageWidths,
   pdfHeaderOffset,
   type PageSize,
   type RenderedPage,
@@ -153,7 +154,9 @@ function checkNotXfa(pdf: PDFDocumentProxy): void {
 
 export interface DrawnPage {
   pageNo: number;
+  /** the xlarge render, and copies of it at the large and small widths */
   canvas: Canvas;
+  large: Canvas;
   small: Canvas;
   text: string;
   /** draws nothing at all */
@@ -164,12 +167,12 @@ export interface DrawnPage {
 }
 
 /** Page n drawn (not yet encoded), with its warnings. */
-export async function drawPage(pdf: PDFDocumentProxy, n: number, widths: { large: number; small: number }): Promise<DrawnPage> {
+export async function drawPage(pdf: PDFDocumentProxy, n: number, widths: PageWidths): Promise<DrawnPage> {
   const pageWarnings: string[] = [];
   const drawn = await collectWarnings(pageWarnings, () => renderPage(pdf, n, widths)).catch((err: Error) => {
     throw err instanceof IngestError ? err : new IngestError(`page ${n} cannot be rendered: ${err.message}`);
   });
-  const { canvas, small, text, blankButDraws, empty, missingFonts } = drawn;
+  const { canvas, large, small, text, blankButDraws, empty, missingFonts } = drawn;
   const warnings = [...new Set(pageWarnings)].map((message) => ({ page: n, message }));
   if (blankButDraws) warnings.push({ page: n, message: 'renders blank although the PDF draws on it: look at this page' });
   for (const font of missingFonts)
@@ -180,22 +183,25 @@ export async function drawPage(pdf: PDFDocumentProxy, n: number, widths: { large
   // Draw every downscaled copy before any encode starts: skia must not read a canvas that
   // another thread is encoding.
   const coverCanvases = n === 1 ? COVER_WIDTHS.map((w) => downscale(canvas, w)) : [];
-  return { pageNo: n, canvas, small, text, empty, warnings, coverCanvases };
+  return { pageNo: n, canvas, large, small, text, empty, warnings, coverCanvases };
 }
 
 /** A drawn page as WebP (on libuv's thread pool), and page 1's covers. */
 export async function encodePage(d: DrawnPage): Promise<{ page: RenderedPage; covers: Uint8Array[] }> {
-  const [large, small, ...covers] = await Promise.all([
-    d.canvas.encode('webp', WEBP_QUALITY),
+  // (no wider rendition than the large one: the same file serves both)
+  const same = d.large === d.canvas;
+  const [large, xlarge, small, ...covers] = await Promise.all([
+    d.large.encode('webp', WEBP_QUALITY),
+    same ? null : d.canvas.encode('webp', WEBP_QUALITY),
     d.small.encode('webp', WEBP_QUALITY),
     ...d.coverCanvases.map((c) => c.encode('webp', 82)),
   ]);
-  const [width, height, smallWidth] = [d.canvas.width, d.canvas.height, d.small.width];
+  const [width, height, smallWidth, xlargeWidth] = [d.large.width, d.large.height, d.small.width, d.canvas.width];
   // Skia's pixels live outside V8's heap, so V8 sees no reason to collect a canvas soon: shrink
   // each one now, which frees its pixels at once (tens of MB for a large page).
-  for (const c of [d.canvas, d.small, ...d.coverCanvases]) c.width = c.height = 1;
+  for (const c of [d.canvas, d.large, d.small, ...d.coverCanvases]) c.width = c.height = 1;
   return {
-    page: { pageNo: d.pageNo, width, smallWidth, height, text: d.text, large, small },
+    page: { pageNo: d.pageNo, width, smallWidth, xlargeWidth, height, text: d.text, large, small, xlarge: xlarge ?? large },
     covers,
   };
 }
@@ -204,7 +210,7 @@ export async function encodePage(d: DrawnPage): Promise<{ page: RenderedPage; co
  * write it out instead of holding the whole issue in memory). */
 export async function renderPages(
   bytes: Uint8Array,
-  widths: { large: number; small: number },
+  widths: PageWidths,
   each: (page: RenderedPage, total: number) => void | Promise<void>,
 ): Promise<{ covers: Uint8Array[]; warnings: RenderWarning[] }> {
   const openWarnings: string[] = [];
@@ -240,21 +246,25 @@ export async function renderPages(
   }
 }
 
-async function renderPage(pdf: PDFDocumentProxy, n: number, widths: { large: number; small: number }) {
+async function renderPage(pdf: PDFDocumentProxy, n: number, widths: PageWidths) {
   const page = await pdf.getPage(n);
   // (with marked content: a span's ActualText stands for its glyphs, page-text.ts)
   const content = await page.getTextContent({ includeMarkedContent: true });
   const text = stripControlChars(pageTextOf(content.items));
   const base = page.getViewport({ scale: 1 });
-  const viewport = page.getViewport({ scale: pageScale(base, largeWidthFor(base, widths.large)) });
+  // Drawn once at the widest rendition; the narrower ones are copies of it (pdf.js's drawing is
+  // most of a page's time).
+  const viewport = page.getViewport({ scale: pageScale(base, largeWidthFor(base, widths.xlarge)) });
   const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
   await page.render({ canvas: canvas as any, canvasContext: canvas.getContext('2d') as any, viewport }).promise;
+  const largeWidth = largeWidthFor(base, widths.large);
+  const large = largeWidth >= canvas.width ? canvas : downscale(canvas, largeWidth);
   const small = downscale(canvas, Math.min(widths.small, canvas.width));
   const blank = isBlank(small);
   const draws = !blank || (await drawsSomething(page));
   const missing = missingFonts(page, content.items);
   page.cleanup();
-  return { canvas, small, text, blankButDraws: blank && draws, empty: !draws, missingFonts: missing };
+  return { canvas, large, small, text, blankButDraws: blank && draws, empty: !draws, missingFonts: missing };
 }
 
 /** Fonts of the page's text that are neither embedded nor replaced by a font pdf.js ships: their
@@ -272,7 +282,7 @@ function missingFonts(page: PDFPageProxy, items: Awaited<ReturnType<PDFPageProxy
 export async function renderPdf(
   bytes: Uint8Array,
   onPage?: (done: number, total: number) => void,
-  widths: { large: number; small: number } = PAGE_WIDTHS,
+  widths: PageWidths = PAGE_WIDTHS,
 ): Promise<RenderedPdf> {
   const pages: RenderedPage[] = [];
   const { covers, warnings } = await renderPages(bytes, widths, (page, total) => {

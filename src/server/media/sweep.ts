@@ -17,7 +17,7 @@ const MEDIA_COLUMNS: Record<Area, string> = {
     UNION ALL SELECT unnest(ARRAY[logo1, logo2, logo3]) FROM institutions
     UNION ALL SELECT unnest(ARRAY[cover_1x, cover_2x, cover_3x]) FROM issues
     UNION ALL SELECT cover FROM stories`,
-  pages: `SELECT unnest(ARRAY[image_small, image_large]) FROM pages`,
+  pages: `SELECT unnest(ARRAY[image_small, image_large, image_xlarge]) FROM pages`,
 };
 
 /** The names an area's rows refer to (a column may hold a URL, /media/x.webp, or a bare name). */

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db/index';
 import { notFound } from '../plugins/errors';
 import type { IssueManifest, Progress } from '../../shared/schemas/reader';
 import { countUsageEvents } from './counter-usage';
+import { srcSet } from './cards';
 
 export async function issueManifest(db: Queryable, issueId: number): Promise<Omit<IssueManifest, 'progress'>> {
   const { rows } = await db.query<{
@@ -13,14 +14,16 @@ export async function issueManifest(db: Queryable, issueId: number): Promise<Omi
     pub_date: string;
     type: IssueManifest['type'];
     cover: string | null;
+    cover_1x: string | null;
+    cover_3x: string | null;
   }>(
-    `SELECT s.mid, t.name AS title, s.name, to_char(s.pub_date, 'YYYY-MM-DD') AS pub_date, t.type, s.cover_2x AS cover
+    `SELECT s.mid, t.name AS title, s.name, to_char(s.pub_date, 'YYYY-MM-DD') AS pub_date, t.type, s.cover_2x AS cover, s.cover_1x, s.cover_3x
      FROM issues s JOIN titles t ON t.mid = s.mid WHERE s.issue_id = $1`,
     [issueId],
   );
   if (!rows[0]) throw notFound(`Issue ${issueId}`);
-  const pages = await db.query<{ page_no: number; width: number; small_width: number | null; height: number }>(
-    'SELECT page_no, width, small_width, height FROM pages WHERE issue_id = $1 ORDER BY page_no',
+  const pages = await db.query<{ page_no: number; width: number; small_width: number | null; xlarge_width: number | null; height: number }>(
+    'SELECT page_no, width, small_width, xlarge_width, height FROM pages WHERE issue_id = $1 ORDER BY page_no',
     [issueId],
   );
   const i = rows[0];
@@ -32,16 +35,29 @@ export async function issueManifest(db: Queryable, issueId: number): Promise<Omi
     pubDate: i.pub_date,
     type: i.type,
     cover: i.cover ? `/media/${i.cover}` : null,
-    pages: pages.rows.map((p) => ({ n: p.page_no, small: p.small_width ?? Math.round(p.width * 0.4), large: p.width, height: p.height })),
+    coverSrcSet: srcSet(i.cover_1x, i.cover, i.cover_3x),
+    pages: pages.rows.map((p) => ({
+      n: p.page_no,
+      small: p.small_width ?? Math.round(p.width * 0.4),
+      large: p.width,
+      xlarge: p.xlarge_width ?? p.width,
+      height: p.height,
+    })),
   };
 }
 
-export type PageSize = 'small' | 'large';
+export type PageSize = 'small' | 'large' | 'xlarge';
+const IMAGE_COLUMN: Record<PageSize, string> = {
+  small: 'image_small',
+  large: 'image_large',
+  // Issues ingested before the xlarge rendition existed serve their large image.
+  xlarge: 'COALESCE(image_xlarge, image_large)',
+};
 
 /** The media file of a page image, or null when the page (or that image) does not exist. */
 export async function pageImageFile(db: Queryable, issueId: number, pageNo: number, size: PageSize): Promise<string | null> {
   const { rows } = await db.query<{ file: string | null }>(
-    `SELECT ${size === 'small' ? 'image_small' : 'image_large'} AS file FROM pages WHERE issue_id = $1 AND page_no = $2`,
+    `SELECT ${IMAGE_COLUMN[size]} AS file FROM pages WHERE issue_id = $1 AND page_no = $2`,
     [issueId, pageNo],
   );
   return rows[0]?.file ?? null;

@@ -46,9 +46,12 @@ export type ReaderTokenReply = z.infer<typeof ReaderTokenReply>;
 
 export const ReaderPage = z.object({
   n: z.number().int(),
-  /** Widths of the small and large images, and the page's height at the large width. */
+  /** Widths of the small, large and xlarge images (xlarge as large when an issue has no wider
+   * one), and the page's height at the large width. */
   small: z.number().int(),
   large: z.number().int(),
+  /** absent in a copy downloaded before the xlarge rendition existed */
+  xlarge: z.number().int().optional(),
   height: z.number().int(),
 });
 export type ReaderPage = z.infer<typeof ReaderPage>;
@@ -66,6 +69,9 @@ export const IssueManifest = z.object({
   pubDate: z.string(),
   type: z.enum(['magazine', 'newspaper', 'journal']),
   cover: z.string().nullable(),
+  /** The cover at each width the tiles use ("a.webp 1x, b.webp 2x, c.webp 3x"): a download keeps
+   * them all, so its tiles stay sharp offline. Absent in a copy downloaded before. */
+  coverSrcSet: z.string().nullable().optional(),
   pages: z.array(ReaderPage),
   progress: Progress,
 });

@@ -9,6 +9,7 @@ import type { DownloadsReply } from '../../../shared/schemas/reader';
 import type { DownloadRecord } from '../../db/index';
 import { useOpenIssue } from '../reader/useOpenIssue';
 import { checkDownloads, removeDownload, useDownloads } from './store';
+import { coverSrcSet } from '../../../shared/covers';
 import './downloads.css';
 
 export function formatBytes(bytes: number, locale: string): string {
@@ -78,7 +79,11 @@ export default function DownloadsPage() {
           <ul className="downloads">
             {downloads.map((d) => (
               <li key={d.issueId} className="downloads__item" data-testid="downloaded-issue">
-                {d.cover ? <img src={d.cover} alt="" width={72} height={102} loading="lazy" /> : <span className="downloads__cover" />}
+                {d.cover ? (
+                  <img src={d.cover} srcSet={coverSrcSet(d.coverSrcSet)} sizes="72px" alt="" width={72} height={102} loading="lazy" />
+                ) : (
+                  <span className="downloads__cover" />
+                )}
                 <div className="downloads__text">
                   <strong>{d.titleName}</strong>
                   <span>{d.issueName}</span>

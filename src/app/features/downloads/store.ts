@@ -10,7 +10,20 @@ import { deviceId } from '../../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
 import { queue } from '../offline/sync';
 import type { DownloadsReply, IssueManifest } from '../../../shared/schemas/reader';
-import { DOWNLOADS_CACHE, manifestPath, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
+import {
+  DOWNLOADS_CACHE,
+  manifestPath,
+  pageCssWidthFor,
+  pageImagePath,
+  pageSizeFor,
+  pageTextPath,
+  tokenless,
+} from '../../../shared/reader-paths';
+
+/** The cover files of an issue: every width, so its tiles keep their srcset offline. */
+const coverFiles = (r: Pick<DownloadRecord, 'cover' | 'coverSrcSet'>) => [
+  ...new Set([r.cover, ...(r.coverSrcSet?.split(',').map((c) => c.trim().split(' ')[0]) ?? [])].filter((c): c is string => Boolean(c))),
+];
 
 // --- Live state for the screens: every record, and which downloads are running. Each change
 // makes a new snapshot, so a download that only stops running re-renders too. ---
@@ -78,13 +91,16 @@ export async function downloadIssue(issueId: number): Promise<void> {
     let code = grant.code;
     void persistStorage();
     const manifest = await contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`);
-    const size = record?.size ?? pageSizeFor(Math.max(screen.width, innerWidth), devicePixelRatio);
+    // The rendition this device's reader picks for the screen as it is held now (a download
+    // keeps it across resumes; another width asked for offline is served from it, sw.ts).
+    const size = record?.size ?? pageSizeFor(pageCssWidthFor(screen.width, screen.height), devicePixelRatio);
     record = {
       issueId,
       mid: manifest.mid,
       titleName: manifest.titleName,
       issueName: manifest.issueName,
       cover: manifest.cover,
+      coverSrcSet: manifest.coverSrcSet ?? null,
       size,
       pages: manifest.pages.length,
       done: 0,
@@ -95,6 +111,14 @@ export async function downloadIssue(issueId: number): Promise<void> {
     await save(record); // first, so a device too full for even the issue keeps a record that says so
     const cache = await caches.open(DOWNLOADS_CACHE);
     await cache.put(manifestPath(issueId), Response.json(manifest));
+    for (const file of coverFiles(record)) {
+      if (await cache.match(file)) continue;
+      const res = await fetch(file);
+      if (!res.ok) throw new ApiError(res.status, 'http', `Request failed with status code ${res.status}`);
+      const body = await res.blob();
+      await cache.put(file, new Response(body, { headers: { 'Content-Type': res.headers.get('Content-Type') ?? 'image/webp' } }));
+      record.bytes += body.size;
+    }
     for (const p of manifest.pages) {
       const image = pageImagePath(issueId, p.n, size);
       const text = pageTextPath(issueId, p.n);
@@ -149,6 +173,8 @@ async function dropLocal(issueIds: number[]) {
   const cache = await caches.open(DOWNLOADS_CACHE);
   const db = await lecternDb();
   for (const issueId of issueIds) {
+    const record = await db.get(STORES.downloads, issueId);
+    for (const file of record ? coverFiles(record) : []) await cache.delete(file);
     const prefix = tokenless(manifestPath(issueId));
     for (const req of await cache.keys()) {
       const path = new URL(req.url).pathname;

@@ -10,8 +10,7 @@ import { titlePath as titlePathOf } from '../../../shared/title-paths';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, contentGet, replyOf } from '../../lib/api';
-import { formatDate } from '../../lib/locale';
-import { manifestPath, pageImagePath, pageSizeFor, pageTextPath } from '../../../shared/reader-paths';
+import { largerSize, manifestPath, pageImagePath, pageSizeFor, pageTextPath, type PageSize } from '../../../shared/reader-paths';
 import type { IssueManifest, PageText, ReaderPage } from '../../../shared/schemas/reader';
 import { requestReaderToken } from './readerToken';
 import { pageFromHash, spreadIndexOf, spreadsOf } from './spreads';
@@ -19,6 +18,7 @@ import { useGestures } from './useGestures';
 import { flushProgress, flushReads, recordRead, resumePage, saveProgress } from './tracking';
 import { downloadRecord, removeDownload } from '../downloads/store';
 import { Scrubber } from './Scrubber';
+import { issueLine } from './issue-line';
 import { EndPanel } from './EndPanel';
 import { leaveReader } from './leave';
 import './reader.css';
@@ -278,7 +278,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   }, [turn, goTo, count, gestures, resetZoom]);
 
   // --- Images: URLs fixed per page at first use (a renewed token must not reload them). ---
-  const urls = useRef(new Map<number, { small: string; large: string; code: string | null }>());
+  const urls = useRef(new Map<number, Record<PageSize, string> & { code: string | null }>());
   const urlsOf = (n: number) => {
     let u = urls.current.get(n);
     if (!u) {
@@ -286,6 +286,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
       u = {
         small: pageImagePath(issueId, n, 'small', code ?? undefined),
         large: pageImagePath(issueId, n, 'large', code ?? undefined),
+        xlarge: pageImagePath(issueId, n, 'xlarge', code ?? undefined),
         code,
       };
       urls.current.set(n, u);
@@ -306,9 +307,6 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
     setGrantVersion((v) => v + 1);
   };
   const cols = current.length || 1;
-  // One image size for the window (pageSizeFor, the rule the boot script used too); a zoomed
-  // page swaps to the large image (the small one stays up until it is in).
-  const size = pageSizeFor(innerWidth, devicePixelRatio);
   const displayWidth = (p: ReaderPage) =>
     Math.floor(sideways ? stageSize.w : Math.min(stageSize.w / cols, (stageSize.h * p.large) / p.height));
   const windowPages = firstLoaded ? spreads.slice(Math.max(0, index - BEHIND), index + AHEAD + 1).flat() : current;
@@ -338,6 +336,13 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
 
   const titlePath = `${lang === 'hi' ? '/hi' : ''}${titlePathOf(manifest.mid, manifest.titleName)}`;
   const z = gestures.zoom;
+  // One rendition for the window, by the device pixels the shown page takes (pageSizeFor, the rule
+  // the boot script and downloads use too); a zoomed page swaps to a wider one when the zoom needs
+  // it (the narrower one stays up until it is in).
+  const shownPage = manifest.pages[(current[0] ?? 1) - 1];
+  const fitted = shownPage ? displayWidth(shownPage) : innerWidth;
+  const size = pageSizeFor(fitted, devicePixelRatio);
+  const zoomedSize = largerSize(size, pageSizeFor(fitted * z.scale, devicePixelRatio));
   const fullScreenLabel = fullScreen.active ? t('reader.exitFullScreen') : t('reader.fullScreen');
 
   return (
@@ -354,7 +359,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
         <div className="reader__title">
           <strong>{manifest.titleName}</strong>
           <span>
-            {manifest.issueName} · {formatDate(manifest.pubDate, lang)}
+            {issueLine(manifest.issueName, manifest.pubDate, lang)}
             {offlineCopy && ` · ${t('reader.offlineCopy')}`}
           </span>
         </div>
@@ -443,7 +448,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
                   <img
                     key={n}
                     className={shown ? 'reader__page reader__page--shown' : 'reader__page'}
-                    src={u[shown && z.scale > 1 ? 'large' : size]}
+                    src={u[shown ? zoomedSize : size]}
                     width={p.large}
                     height={p.height}
                     alt={t('reader.pageAlt', { page: n })}

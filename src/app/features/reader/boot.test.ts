@@ -3,12 +3,12 @@
 import fs from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { manifestPath, pageImagePath, pageSizeFor } from '../../../shared/reader-paths';
+import { manifestPath, pageCssWidthFor, pageImagePath, pageSizeFor } from '../../../shared/reader-paths';
 
 const html = fs.readFileSync(new URL('../../../../reader.html', import.meta.url), 'utf8');
 const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
 
-function boot(url: string, width: number, pixelRatio: number) {
+function boot(url: string, width: number, pixelRatio: number, height = 800) {
   const u = new URL(url, 'https://lectern.test');
   const preloads: Record<string, string>[] = [];
   const fetched: string[] = [];
@@ -16,6 +16,7 @@ function boot(url: string, width: number, pixelRatio: number) {
     location: { pathname: u.pathname, search: u.search, hash: u.hash },
     URLSearchParams,
     innerWidth: width,
+    innerHeight: height,
     devicePixelRatio: pixelRatio,
     document: {
       createElement: () => ({
@@ -39,14 +40,19 @@ describe('reader boot script', () => {
   const code = 'eyJ.a+b/c=.sig';
 
   it('asks for the issue and preloads the opening page at the size the reader picks', () => {
-    for (const [width, ratio] of [
-      [360, 1],
-      [360, 2],
-      [480, 1],
-      [1280, 1],
-    ]) {
-      const { readerBoot, preloads, fetched } = boot(`/reader/12?edz=1&code=${encodeURIComponent(code)}#page/3`, width, ratio);
-      const image = pageImagePath(12, 3, pageSizeFor(width, ratio), code);
+    for (const [width, ratio, height, expected] of [
+      [360, 1, 800, 'small'],
+      [360, 2, 800, 'large'],
+      [360, 3, 780, 'large'], // a phone at DPR 3, upright: 1,080 device pixels
+      [780, 3, 360, 'xlarge'], // the same phone held sideways: the page fills the width
+      [480, 1, 800, 'small'],
+      [1280, 1, 800, 'large'],
+      [1440, 2, 900, 'large'],
+      [2560, 2, 1440, 'xlarge'],
+    ] as const) {
+      const { readerBoot, preloads, fetched } = boot(`/reader/12?edz=1&code=${encodeURIComponent(code)}#page/3`, width, ratio, height);
+      expect(pageSizeFor(pageCssWidthFor(width, height), ratio)).toBe(expected);
+      const image = pageImagePath(12, 3, expected, code);
       expect(fetched).toEqual([manifestPath(12, code)]);
       expect(preloads).toEqual([expect.objectContaining({ rel: 'preload', as: 'image', href: image, fetchpriority: 'high' })]);
       expect(readerBoot).toMatchObject({ code });

@@ -38,7 +38,7 @@ async function fromDownloads(local: LocalProgress[]): Promise<ContinueItem[]> {
             page: null,
             at: null,
             imageSrc: d.cover,
-            imageSrcSet: null,
+            imageSrcSet: d.coverSrcSet ?? null,
           },
         ]
       : [],

@@ -34,6 +34,7 @@ import {
   downloadUsage,
   issueManifest,
   pageImageFile,
+  type PageSize,
   pageText,
   readProgress,
   removeDownloads,
@@ -149,12 +150,12 @@ const reader: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/reader/:issueId/pages/:page/:size',
     {
-      schema: { params: PageParams.extend({ size: z.enum(['small.webp', 'large.webp']) }), querystring: CodeQuery },
+      schema: { params: PageParams.extend({ size: z.enum(['small.webp', 'large.webp', 'xlarge.webp']) }), querystring: CodeQuery },
     },
     async (req, reply) => {
       const { issueId, page, size } = req.params;
       const grant = await tokens.verify(req.query.code, issueId);
-      const name = await pageImageFile(app.db, issueId, page, size === 'small.webp' ? 'small' : 'large');
+      const name = await pageImageFile(app.db, issueId, page, size.slice(0, -'.webp'.length) as PageSize);
       if (!name) throw notFound(`Page ${page}`);
       // The browser may keep it only while the token lives (the URL carries the token).
       const maxAge = Math.max(0, grant.expiresAt - Math.floor(Date.now() / 1000));
