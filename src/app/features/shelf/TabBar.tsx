@@ -36,7 +36,7 @@ export default function TabBar() {
   useSessionVersion();
   const tabs = [
     { key: 'home', label: 'nav.home', path: '/', end: true },
-    { key: 'browse', label: 'tabBar.browse', path: '/magazines/BS/en', end: false },
+    { key: 'browse', label: 'tabBar.browse', path: '/magazines/BS/:lang', end: false },
     { key: 'search', label: 'header.search', path: '/search', end: false },
     { key: 'shelf', label: 'nav.shelf', path: SHELF_PATH, end: false },
     { key: 'account', label: 'account.menu', path: session.isLoggedIn() ? '/dashboard' : '/login', end: false },
