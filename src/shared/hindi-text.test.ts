@@ -26,9 +26,7 @@ const RIGHT =
 describe('repairSplitMatras', () => {
   it('puts back the ों that extraction split into ा and ं', () => {
     for (const [extracted, written] of SPLIT) expect(repairSplitMatras(extracted)).toBe(written);
-    expect(repairSplitMatras('छात्रां की नई दुनिया। पुस्तकालयां का नया दौर\nलोगां,')).toBe(
-      'छात्रों की नई दुनिया। पुस्तकालयों का नया दौर\nलोगों,',
-    );
+    expect(repairSplitMatras('छात्रां की नई दुनिया। पुस्तकालयां का नया दौर\nलोगां,')).toBe('छात्रों की नई दुनिया। पुस्तकालयों का नया दौर\nलोगों,');
   });
 
   it('leaves common words, other scripts and already right text as they are', () => {

@@ -29,8 +29,6 @@ const KEEP = new Set(
 export function repairSplitMatras(text: string): string {
   if (!text.includes('\u093E\u0902')) return text;
   return text
-    .replace(SPLIT_END, (word: string, stem: string) =>
-      KEEP.has(word) || stem.endsWith('\u093F\u092F') ? word : `${stem}\u094B\u0902`,
-    )
+    .replace(SPLIT_END, (word: string, stem: string) => (KEEP.has(word) || stem.endsWith('\u093F\u092F') ? word : `${stem}\u094B\u0902`))
     .replace(SPLIT_FUTURE, '\u0939\u094B\u0902\u0917$1');
 }

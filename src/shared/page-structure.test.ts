@@ -40,6 +40,8 @@ describe('pageStructure', () => {
     expect(pageStructure('One short sentence.', 4)).toEqual({ header: null, headline: null, paragraphs: ['One short sentence.'] });
     expect(pageStructure('', 1)).toEqual({ header: null, headline: null, paragraphs: [] });
     // a first line that is a sentence is not a headline
-    expect(pageStructure('It rained.\nA long line of body text that wraps at the right edge of the page\nand ends.', 9).headline).toBeNull();
+    expect(
+      pageStructure('It rained.\nA long line of body text that wraps at the right edge of the page\nand ends.', 9).headline,
+    ).toBeNull();
   });
 });

@@ -556,7 +556,10 @@ function PageTexts({ issueId, pages, code }: { issueId: number; pages: number[];
             data-testid="page-text"
             style={{ fontSize: `${font.size}px` }}
           >
-            <p className="reader__text-page">{page?.header ?? t('reader.textOf', { page: n })}</p>
+            <p className="reader__text-page">
+              <span>{t('reader.textOf', { page: n })}</span>
+              {page?.header && <span className="reader__text-folio">{page.header}</span>}
+            </p>
             {text === undefined ? (
               <p role="status">{t('reader.loading')}</p>
             ) : page ? (
