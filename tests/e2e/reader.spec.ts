@@ -457,11 +457,12 @@ test.describe('the daily path on a phone', () => {
     await screenshot(reader, 'reader-sideways-740');
 
     await reader.setViewportSize({ width: 360, height: 740 });
-    await reader.keyboard.press('ArrowRight');
     await reader.getByRole('button', { name: 'Text' }).click();
     const card = reader.getByTestId('page-text').first();
     await expect(card).not.toContainText('Opening the issue');
     expect(await card.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await reader.keyboard.press('ArrowRight');
+    await expect(card).toContainText('Text of page 2');
     // An article page: its running header apart from the story, a headline, paragraphs, and the
     // stories' text size control (remembered: the story pages use the same setting).
     await expect(card.locator('.reader__text-folio')).toHaveText(/\D2$/);
