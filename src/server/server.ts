@@ -11,6 +11,7 @@ import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { loggerOptions } from './logging';
 import { prepareDemo } from './demo/load';
+import { repairStoredTextOnce } from './ingest/reindex';
 import { StartRefusal } from './demo/guard';
 import { consoleRoles } from './repositories/console';
 import { startJobs } from './jobs/index';
@@ -48,6 +49,9 @@ async function prepare(db: Awaited<ReturnType<typeof open>>, c: Config) {
     await db.close();
     process.exit(1);
   }
+  const repaired = await repairStoredTextOnce(db);
+  if (repaired?.pagesChanged)
+    console.log(`Page text repaired and re-indexed: ${repaired.pagesChanged} pages in ${repaired.issuesChanged} issues`);
   if (!c.localOnly && !(await consoleRoles(db)).some((r) => r.role === 'admin'))
     console.log('No library console admin yet: make one with `npm run admin -- create <email>`.');
   const moved = await movePageImagesOutOfPublic(db, openStorage(c));

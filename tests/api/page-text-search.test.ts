@@ -8,6 +8,7 @@ import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
 import { ingestPdf, storeRenderedIssue } from '../../src/server/ingest/ingest';
 import { migrate, migrationFiles } from '../../src/server/db/migrate';
 import type { Db } from '../../src/server/db/index';
+import { repairStoredTextOnce } from '../../src/server/ingest/reindex';
 
 // Arabic "مرحبا بالعالم" (hello, world) as PDFs often store it: presentation forms (U+FExx).
 const ARABIC_FORMS = 'ﻣﺮﺣﺒﺎ ﺑﺎﻟﻌﺎﻟﻢ';
@@ -53,7 +54,7 @@ beforeAll(async () => {
   issue.ar = await storeText(t.db, FX.mid.tech, 'Arabic', `Page one ${ARABIC_FORMS}`);
   issue.ja = await storeText(t.db, FX.mid.tech, 'Japanese', '日本の文化について。東京で会いましょう');
   issue.zh = await storeText(t.db, FX.mid.tech, 'Chinese', '中华文化博大精深');
-}, 120_000);
+}, 240_000);
 afterAll(() => t?.close());
 
 const pageSearch = async (q: string) => {
@@ -86,6 +87,42 @@ describe('Hindi page search on the demo library', () => {
     expect(rows[0].text).toContain('पर्यावरण');
     for (const garbled of ['ऊजार्', 'स् वच्छ', 'प्र भात', 'दैिनक', ' िव']) expect(rows[0].text).not.toContain(garbled);
     expect(await pageSearch('ऊजार्')).toEqual([]);
+  });
+});
+
+describe('Hindi words ending in ों (split by extraction into ा and ं)', () => {
+  const pageText = async (ids: number[]) =>
+    (await t.db.query<{ text: string }>(`SELECT string_agg(text, ' ') AS text FROM pages WHERE issue_id = ANY($1)`, [ids])).rows[0].text;
+
+  it('stores the cover lines as written and finds them in either spelling, with snippets in the right form', async () => {
+    const text = await pageText([issue.hi3, issue.hi4]);
+    expect(text).toContain('छात्रों की नई दुनिया');
+    expect(text).not.toContain('छात्रां');
+    for (const word of ['छात्रों', 'छात्रां']) {
+      expect(await issues(word), word).toEqual([issue.hi3, issue.hi4].sort());
+    }
+    const res = await t.app.inject({ method: 'GET', url: `/content/mag-search?q=${encodeURIComponent('छात्रों')}` });
+    const body = res.body.normalize('NFC');
+    expect(body).toContain('छात्रों');
+    expect(body).not.toContain('छात्रां');
+  });
+
+  it('repairs text stored before the repair once at start, re-indexed, and a second start changes nothing', async () => {
+    // as an earlier ingest stored it, written past the repair
+    const old = 'लोगों'.replace('ों', 'ां');
+    const id = await storeText(t.db, FX.mid.tech, 'Old Hindi', 'placeholder');
+    await t.db.query(`UPDATE pages SET text = $2 WHERE issue_id = $1`, [id, `${old} के लिए छात्रां और पुस्तकालयां, यहां शांति`]);
+    const found = async () =>
+      (await t.db.query(`SELECT 1 FROM issue_search WHERE issue_id = $1 AND search @@ to_tsquery('simple', 'लोगों')`, [id])).rows.length;
+    expect(await found()).toBe(0);
+    const first = await repairStoredTextOnce(t.db);
+    expect(first?.pagesChanged).toBeGreaterThan(0);
+    expect(await pageText([id])).toBe('लोगों के लिए छात्रों और पुस्तकालयों, यहां शांति');
+    expect(await found()).toBe(1);
+    expect(await issues('लोगों')).toEqual([id]);
+    expect(await issues('पुस्तकालयों')).toEqual([id]);
+    expect(await issues('पुस्तकालयां')).toEqual([id]); // the query gets the same repair
+    expect(await repairStoredTextOnce(t.db)).toBeNull();
   });
 });
 

@@ -3,6 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { loadCatalogue } from '../fixtures/catalogue';
+import { slugify } from '../../src/server/demo/random';
+import { movedStoryPath } from '../../src/server/routes/content/stories';
+
+const HINDI_URL = `${slugify('स्वच्छ ऊर्जा की दौड़')}-4`;
+const OLD_HINDI_URL = 'स-वच-छ-ऊर-ज-क-द-ड-4'; // as slugs were made before they kept vowel signs
 
 let t: TestContext;
 beforeAll(async () => {
@@ -11,6 +16,10 @@ beforeAll(async () => {
     await db.exec(`INSERT INTO stories (canonical_url, title, body, category, mid, issue_id, published_at)
       SELECT 'more-' || g, 'More ' || g, 'First paragraph.' || E'\\n\\n' || 'Second paragraph.', 'Business', 1, 1, now() - g * interval '1 hour'
       FROM generate_series(1, 23) g;`);
+    await db.query(
+      `INSERT INTO stories (canonical_url, title, body, section, category, mid, issue_id, published_at) VALUES ($1, $2, 'पाठ।', 'sec_99', 'Hindi', 1, 1, now())`,
+      [HINDI_URL, 'स्वच्छ ऊर्जा की दौड़'],
+    );
   });
 });
 afterAll(() => t?.close());
@@ -73,6 +82,26 @@ describe('GET /content/story', () => {
   it('answers 404 for an unknown story and 400 without a url', async () => {
     expect((await get('/content/story?url=nope')).status).toBe(404);
     expect((await get('/content/story')).status).toBe(400);
+  });
+});
+
+describe('Hindi story URLs keep their vowel signs', () => {
+  it('makes the URL with them, and an old URL without them is sent on to it (308), never a 5xx', async () => {
+    expect(HINDI_URL).toBe('स्वच्छ-ऊर्जा-की-दौड़-4');
+    expect((await get(`/content/story?url=${encodeURIComponent(HINDI_URL)}`)).body.title).toBe('स्वच्छ ऊर्जा की दौड़');
+    const res = await t.app.inject({ method: 'GET', url: `/content/story?url=${encodeURIComponent(OLD_HINDI_URL)}&age_rating=9` });
+    expect(res.statusCode).toBe(308);
+    expect(new URL(res.headers.location as string, 'http://x').searchParams.get('url')).toBe(HINDI_URL);
+    expect(new URL(res.headers.location as string, 'http://x').searchParams.get('age_rating')).toBe('9');
+    // the app's page: /stories/… and /hi/stories/…
+    expect(await movedStoryPath(t.db, `/stories/${encodeURIComponent(OLD_HINDI_URL)}`)).toBe(`/stories/${encodeURIComponent(HINDI_URL)}`);
+    expect(await movedStoryPath(t.db, `/hi/stories/${encodeURIComponent(OLD_HINDI_URL)}`)).toBe(
+      `/hi/stories/${encodeURIComponent(HINDI_URL)}`,
+    );
+    expect(await movedStoryPath(t.db, `/stories/${encodeURIComponent(HINDI_URL)}`)).toBeNull();
+    expect(await movedStoryPath(t.db, '/stories/%E0%A4')).toBeNull(); // a broken escape
+    expect(await movedStoryPath(t.db, '/stories/campus-libraries-1')).toBeNull();
+    expect((await get(`/content/story?url=${encodeURIComponent('क-ख-ग')}`)).status).toBe(404);
   });
 });
 

@@ -458,10 +458,23 @@ test.describe('the daily path on a phone', () => {
     await screenshot(reader, 'reader-sideways-740');
 
     await reader.setViewportSize({ width: 360, height: 740 });
+    await reader.getByRole('slider', { name: 'Go to page' }).fill('1'); // wherever an earlier test left it
     await reader.getByRole('button', { name: 'Text' }).click();
     const card = reader.getByTestId('page-text').first();
     await expect(card).not.toContainText('Opening the issue');
     expect(await card.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await reader.keyboard.press('ArrowRight');
+    await expect(card).toContainText('Text of page 2');
+    // An article page: its running header apart from the story, a headline, paragraphs, and the
+    // stories' text size control (remembered: the story pages use the same setting).
+    await expect(card.locator('.reader__text-folio')).toHaveText(/\D2$/);
+    await expect(card.getByRole('heading', { level: 2 })).toBeVisible();
+    expect(await card.locator('p:not(.reader__text-page)').count()).toBeGreaterThan(1);
+    const size = () => card.evaluate((el) => getComputedStyle(el).fontSize);
+    expect(await size()).toBe('17px');
+    await reader.getByTestId('font-larger').click();
+    expect(await size()).toBe('19px');
+    expect(await reader.evaluate(() => localStorage.getItem('lectern.articleFontSize'))).toBe('19');
     await screenshot(reader, 'reader-text-long-360');
   });
 });

@@ -189,6 +189,11 @@ test.describe('on a phone', () => {
     await page.goto('/hi/');
     await expect(page.getByTestId('tab-bar').getByRole('link')).toHaveText(['होम', 'ब्राउज़ करें', 'खोजें', 'मेरी शेल्फ़', 'खाता']);
     await screenshot(page, 'shelf-tabbar-hi-360');
+    // In Hindi, Browse lists the Hindi titles, and languages are named in their own script.
+    await page.getByTestId('tab-browse').click();
+    await expect(page).toHaveURL(/\/hi\/magazines\/BS\/hi$/);
+    await expect(page.getByTestId('listing-title')).toContainText('हिन्दी');
+    await expect(page.getByTestId('language-picker').locator('option[value="en"]')).toHaveText('English');
   });
 });
 

@@ -64,16 +64,16 @@ test('side menu: Escape, outside click, focus trap, and the language panel', asy
   }
 
   await page.getByRole('button', { name: 'Language' }).click();
-  await expect(page.getByRole('button', { name: /HINDI/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /हिन्दी/ })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('button', { name: /HINDI/ }).click();
+  await page.getByRole('button', { name: /हिन्दी/ }).click();
   await expect(page).toHaveURL(/\/hi\/$/);
   await expect(page.getByRole('heading', { level: 2, name: 'सबसे लोकप्रिय' })).toBeVisible();
 
   await menu.open();
   await page.getByRole('button', { name: 'भाषा' }).click();
-  await page.getByRole('button', { name: /अंग्रेज़ी/ }).click();
+  await page.getByRole('button', { name: /English/ }).click();
   await expect(page).toHaveURL(`${BASE}/`);
   await expect(page.getByRole('heading', { level: 2, name: 'Most Popular' })).toBeVisible();
 });

@@ -17,3 +17,9 @@ export function localisedPath(pathname: string, locale: Locale): string {
 }
 
 export { formatDate } from '../../shared/labels';
+
+/** A language as pickers and details name it: in its own script (हिन्दी, मराठी, English), with
+ * the English name after it on English pages when the two differ, for those who do not read it. */
+export function languageLabel(nativeName: string, englishName: string, hindiPage: boolean): string {
+  return hindiPage || nativeName === englishName ? nativeName : `${nativeName} (${englishName})`;
+}

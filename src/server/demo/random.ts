@@ -23,9 +23,13 @@ export function seededUuid(r: Rng): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** A key or URL segment: letters, digits and their combining marks (Devanagari's vowel signs:
+ * 'कृषि-दर्शन', not 'क-ष-दर-शन'), Latin accents dropped ('cafe'), anything else one hyphen. */
 export const slugify = (s: string) =>
   s
     .toLowerCase()
     .normalize('NFKD')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '') || 'title';
+    .replace(/[\u0300-\u036f]+/g, '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^[-\p{M}]+|-+$/gu, '') || 'title';

@@ -2,10 +2,11 @@
 // Devanagari repair, and with it the search index (the pages' search column and issue_search).
 // The PDFs are not kept, so the stored text is repaired: whether an issue is in visual order is
 // decided over all its pages (devanagari.ts), and text already right is left as it is, so a
-// second run changes nothing.
+// second run changes nothing. The server runs it once per repair version at start
+// (repairStoredTextOnce), so stored text gets a new repair without anyone running the command.
 import type { Db } from '../db/index';
 import { searchText } from '../../shared/search-text';
-import { issuePageTexts, issuesWithDevanagari, setPageTexts } from '../repositories/page-text';
+import { issuePageTexts, issuesWithDevanagari, markStepDone, setPageTexts, stepDone } from '../repositories/page-text';
 import { repairStoredDevanagari, storedLooksVisual } from './devanagari';
 
 export interface ReindexProgress {
@@ -38,4 +39,17 @@ export async function reindexPageText(
     onIssue?.({ done: i + 1, total: ids.length, issueId, pagesChanged: changed });
   }
   return { issues: ids.length, issuesChanged, pagesChanged };
+}
+
+/** Raised whenever the repair (devanagari.ts, shared/hindi-text.ts) puts back more than before:
+ * the next start repairs and re-indexes the stored text once. Version 2: the split ों. */
+export const TEXT_REPAIR_STEP = 'page-text-repair:2';
+
+/** At start, before serving: the stored text gets the current repair if this database has not had
+ * it. Safe to run twice (or in two processes at once): the repair of repaired text changes nothing. */
+export async function repairStoredTextOnce(db: Db): Promise<{ issues: number; issuesChanged: number; pagesChanged: number } | null> {
+  if (await stepDone(db, TEXT_REPAIR_STEP)) return null;
+  const result = await reindexPageText(db);
+  await markStepDone(db, TEXT_REPAIR_STEP);
+  return result;
 }

@@ -9,6 +9,7 @@ import { sendMedia } from '../media/serve';
 import { SERVABLE_NAME } from '../media/storage';
 import { raw } from '../../shared/schemas/fields';
 import { normalisedPath } from './xsrf';
+import { movedStoryPath } from '../routes/content/stories';
 
 /** Paths that are never answered with the app shell (spec: /api, /content, /reader, media). */
 export const NO_SHELL_PREFIXES = ['/api/', '/content/', '/media/', '/reader/'];
@@ -58,6 +59,8 @@ export default fp(async (app) => {
     const firstScreenPage = firstScreenPages(app, indexFile);
     app.get('/*', async (req, reply) => {
       if (!wantsShell(req.url.split('?')[0])) return reply.callNotFound();
+      const moved = await movedStoryPath(app.db.read, req.url.split('?')[0]);
+      if (moved) return reply.redirect(moved, 308);
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
       const screen = firstScreenOf(req);
       const page = screen && (await firstScreenPage(screen));

@@ -30,3 +30,17 @@ export async function setPageTexts(db: Queryable, issueId: number, pages: { page
     [issueId, pages.map((p) => p.pageNo), pages.map((p) => p.text)],
   );
 }
+
+/** Whether a one-time step (named with its version) has run on this database. */
+export async function stepDone(db: Queryable, name: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM job_runs WHERE name = $1`, [name]);
+  return rows.length > 0;
+}
+
+export async function markStepDone(db: Queryable, name: string): Promise<void> {
+  await db.query(
+    `INSERT INTO job_runs AS j (name, last_run_at, runs) VALUES ($1, now(), 1)
+     ON CONFLICT (name) DO UPDATE SET last_run_at = now(), runs = j.runs + 1`,
+    [name],
+  );
+}

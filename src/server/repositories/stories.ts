@@ -109,3 +109,21 @@ export async function storyByUrl(db: Queryable, url: string, ageRating?: number)
     moreFromTitle: more.rows.map(toStory),
   };
 }
+
+// Devanagari's combining marks. Story URLs made before slugs kept them had each run of marks and
+// hyphens as one hyphen ('स-वच-छ-ऊर-ज-क-द-ड-4' for 'स्वच्छ-ऊर्जा-की-दौड़-4').
+const DEVANAGARI_MARKS = '\u0900-\u0903\u093A-\u094F\u0951-\u0957\u0962\u0963';
+
+/** The story an old URL (vowel signs lost) names: its canonical url now, or null. Only asked for
+ * a URL with Devanagari letters and no marks, and only stories with Devanagari in theirs are read. */
+export async function storyUrlForOldSlug(db: Queryable, url: string): Promise<string | null> {
+  if (!/[\u0915-\u0939]/.test(url) || new RegExp(`[${DEVANAGARI_MARKS}]`).test(url)) return null;
+  const { rows } = await db.query<{ canonical_url: string }>(
+    `SELECT canonical_url FROM stories
+     WHERE canonical_url ~ '[${DEVANAGARI_MARKS}]'
+       AND btrim(regexp_replace(canonical_url, '[-${DEVANAGARI_MARKS}]+', '-', 'g'), '-') = $1
+     ORDER BY published_at DESC LIMIT 1`,
+    [url],
+  );
+  return rows[0]?.canonical_url ?? null;
+}

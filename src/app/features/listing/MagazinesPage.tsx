@@ -17,6 +17,7 @@ import { MagazineTile } from '../../components/Tiles';
 import { NoData } from '../../components/NoData';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
+import { languageLabel } from '../../lib/locale';
 import { categoriesQuery, languagesQuery, magazinesQuery } from './queries';
 import { useEndOfList } from './useEndOfList';
 import './listing.css';
@@ -79,7 +80,7 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
       <header className="listing__head">
         <h1 className="listing__title" data-testid="listing-title">
           {categoryName || <span className="skeleton skeleton--title" aria-hidden="true" />}
-          {language && <span className="listing__lang"> · {hi ? language.nativeName : language._lang}</span>}
+          {language && <span className="listing__lang"> · {languageLabel(language.nativeName, language._lang, hi)}</span>}
         </h1>
         {shown && list.data && (
           <p className="listing__count" data-testid="listing-count">
@@ -113,7 +114,7 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
                 <option value="">{t('listing.allLanguages')}</option>
                 {languages.data?.languages.map((l) => (
                   <option key={l.lang_code} value={l.lang_code}>
-                    {hi ? l.nativeName : l._lang}
+                    {languageLabel(l.nativeName, l._lang, hi)}
                   </option>
                 ))}
               </select>

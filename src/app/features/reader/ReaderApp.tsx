@@ -21,6 +21,8 @@ import { Scrubber } from './Scrubber';
 import { issueLine } from './issue-line';
 import { EndPanel } from './EndPanel';
 import { leaveReader } from './leave';
+import { pageStructure } from '../../../shared/page-structure';
+import { TextSize, useFontSize } from '../../components/TextSize';
 import './reader.css';
 
 /** The issue that reader.html's boot script already asked for (it also preloads the opening page's
@@ -534,9 +536,11 @@ function useFullScreen() {
   };
 }
 
-/** The extracted text of the shown pages: for screen readers and small screens. */
+/** The extracted text of the shown pages: for screen readers and small screens. Each page as
+ * its running header, headline and paragraphs, in the stories' text size. */
 function PageTexts({ issueId, pages, code }: { issueId: number; pages: number[]; code: string | null }) {
   const { t } = useTranslation();
+  const font = useFontSize();
   const [texts, setTexts] = useState<Record<number, string | null>>({});
   useEffect(() => {
     for (const n of pages) {
@@ -548,18 +552,39 @@ function PageTexts({ issueId, pages, code }: { issueId: number; pages: number[];
   }, [issueId, pages, code, texts]);
   return (
     <div className="reader__texts">
-      {pages.map((n) => (
-        <article key={n} className="reader__text" aria-label={t('reader.textOf', { page: n })} data-testid="page-text">
-          <h2>{t('reader.textOf', { page: n })}</h2>
-          {texts[n] === undefined ? (
-            <p role="status">{t('reader.loading')}</p>
-          ) : texts[n] ? (
-            texts[n]!.split(/\n\s*\n/).map((para, i) => <p key={i}>{para.replace(/\s*\n\s*/g, ' ')}</p>)
-          ) : (
-            <p>{t('reader.noText')}</p>
-          )}
-        </article>
-      ))}
+      <div className="reader__text-tools">
+        <TextSize font={font} />
+      </div>
+      {pages.map((n) => {
+        const text = texts[n];
+        const page = text ? pageStructure(text, n) : null;
+        return (
+          <article
+            key={n}
+            className="reader__text"
+            aria-label={t('reader.textOf', { page: n })}
+            data-testid="page-text"
+            style={{ fontSize: `${font.size}px` }}
+          >
+            <p className="reader__text-page">
+              <span>{t('reader.textOf', { page: n })}</span>
+              {page?.header && <span className="reader__text-folio">{page.header}</span>}
+            </p>
+            {text === undefined ? (
+              <p role="status">{t('reader.loading')}</p>
+            ) : page ? (
+              <>
+                {page.headline && <h2 className="reader__text-headline">{page.headline}</h2>}
+                {page.paragraphs.map((para, i) => (
+                  <p key={i}>{para}</p>
+                ))}
+              </>
+            ) : (
+              <p>{t('reader.noText')}</p>
+            )}
+          </article>
+        );
+      })}
     </div>
   );
 }

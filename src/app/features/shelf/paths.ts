@@ -3,4 +3,4 @@
 export const SHELF_PATH = '/shelf';
 export const DOWNLOADS_PATH = '/dashboard/downloads';
 /** Where Browse leads (the tab bar's tab, an empty shelf's way out). */
-export const BROWSE_PATH = '/magazines/BS/en';
+export const BROWSE_PATH = '/magazines/BS/:lang';

@@ -5,28 +5,7 @@
 // browser cannot do is not shown: never a broken button.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const SIZES = [15, 17, 19, 22, 25];
-const SIZE_KEY = 'lectern.articleFontSize';
-
-export function useFontSize() {
-  const [index, setIndex] = useState(() => {
-    const saved = Number(localStorage.getItem(SIZE_KEY));
-    return SIZES.includes(saved) ? SIZES.indexOf(saved) : 1;
-  });
-  const set = (i: number) => {
-    const next = Math.max(0, Math.min(SIZES.length - 1, i));
-    localStorage.setItem(SIZE_KEY, String(SIZES[next]));
-    setIndex(next);
-  };
-  return {
-    size: SIZES[index],
-    smaller: () => set(index - 1),
-    larger: () => set(index + 1),
-    min: index === 0,
-    max: index === SIZES.length - 1,
-  };
-}
+import { TextSize, useFontSize } from '../../components/TextSize';
 
 function useVoice(lang: string) {
   const [voice, setVoice] = useState<SpeechSynthesisVoice | null>(null);
@@ -185,28 +164,7 @@ export function ArticleTools(props: {
           {t('stories.translateFailed')}
         </span>
       )}
-      <span className="article-tools__size">
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={props.font.smaller}
-          disabled={props.font.min}
-          aria-label={t('stories.smaller')}
-          data-testid="font-smaller"
-        >
-          A−
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={props.font.larger}
-          disabled={props.font.max}
-          aria-label={t('stories.larger')}
-          data-testid="font-larger"
-        >
-          A+
-        </button>
-      </span>
+      <TextSize font={props.font} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import type { Issue, MagazineCard, MagazineMeta } from '../../../shared/schemas/content';
-import { formatDate } from '../../lib/locale';
+import { formatDate, languageLabel } from '../../lib/locale';
 import { Scroller } from '../../components/Scroller';
 import { CoverImage, MagazineTile } from '../../components/Tiles';
 import { IssueCard } from '../../components/IssueCard';
@@ -162,7 +162,7 @@ export default function TitlePage() {
             </div>
             <div>
               <dt>{t('title.language')}</dt>
-              <dd>{hi ? m.languageNativeName : m.languageName}</dd>
+              <dd>{languageLabel(m.languageNativeName, m.languageName, hi)}</dd>
             </div>
             <div>
               <dt>{t('title.frequency')}</dt>

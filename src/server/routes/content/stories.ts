@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArticleDetailsQuery, StoriesQuery, StoriesResponse, Story, StoryQuery } from '../../../shared/schemas/stories';
 import { ApiError } from '../../../shared/schemas/errors';
 import { notFound } from '../../plugins/errors';
-import { articleUrlFor, storiesPage, storyByUrl } from '../../repositories/stories';
+import type { Queryable } from '../../db/index';
+import { articleUrlFor, storiesPage, storyByUrl, storyUrlForOldSlug } from '../../repositories/stories';
 import { ageRateFor, readerLimit } from './age-rating';
 
 const errors = { 400: ApiError, 404: ApiError };
@@ -18,10 +19,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/story', { schema: { querystring: StoryQuery, response: { 200: Story, ...errors } } }, async (req) => {
+  app.get('/story', { schema: { querystring: StoryQuery, response: { 200: Story, ...errors } } }, async (req, reply) => {
     const story = await storyByUrl(app.db.read, req.query.url, readerLimit(req));
-    if (!story) throw notFound(`Story '${req.query.url}'`);
-    return story;
+    if (story) return story;
+    const moved = await storyUrlForOldSlug(app.db.read, req.query.url);
+    if (moved) {
+      const query = new URLSearchParams(req.url.split('?')[1]);
+      query.set('url', moved);
+      return reply.redirect(`/content/story?${query}`, 308);
+    }
+    throw notFound(`Story '${req.query.url}'`);
   });
 
   app.get('/article-details', { schema: { querystring: ArticleDetailsQuery, response: { 200: Story, ...errors } } }, async (req) => {
@@ -32,3 +39,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 export default routes;
+
+/** Where an old story page (/stories/… or /hi/stories/… with its vowel signs lost) lives now; null
+ * for any other path. The app shell's route asks before it answers. */
+export async function movedStoryPath(db: Queryable, path: string): Promise<string | null> {
+  const m = /^(\/hi)?\/stories\/([^/]+)$/.exec(path);
+  if (!m) return null;
+  let url: string;
+  try {
+    url = decodeURIComponent(m[2]);
+  } catch {
+    return null;
+  }
+  const moved = await storyUrlForOldSlug(db, url.normalize('NFC'));
+  return moved && `${m[1] ?? ''}/stories/${encodeURIComponent(moved)}`;
+}
