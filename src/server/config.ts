@@ -180,7 +180,8 @@ export function parseDemoZoneCidr(value: string | undefined, localOnly = true): 
   const v = (value ?? '').trim();
   if (!v || v.toLowerCase() === 'off') return [];
   if (v.toLowerCase() === 'loopback') {
-    if (!localOnly) throw new Error('DEMO_ZONE_CIDR=loopback is for a local-only start: beyond this machine, name the network (192.168.1.0/24)');
+    if (!localOnly)
+      throw new Error('DEMO_ZONE_CIDR=loopback is for a local-only start: beyond this machine, name the network (192.168.1.0/24)');
     return ['127.0.0.0/8', '::1/128'];
   }
   return v
