@@ -98,7 +98,18 @@ test('no screen moves after its first paint: signed out and signed in, English a
   // sends it to the server): their Continue reading row is home's first.
   // Signing in on a new device lands on home, whose Continue reading row (the reader's progress on
   // the server, from other devices) this device has never drawn.
+  // The reader's progress on another device (page 2 of this issue), whatever other tests left:
+  // a Continue reading row this device has never drawn.
   await page.goto('/login/verify/password');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const laptop = await (
+    await page.request.post('/api/login/password', { data: { channel: 'email', ...DEMO }, headers: { 'X-XSRF-TOKEN': xsrf } })
+  ).json();
+  const progress = await page.request.post('/api/reader/progress', {
+    data: { issueId: title.issueId, page: 2, at: Date.now() },
+    headers: { Authorization: laptop.jwtoken, 'X-XSRF-TOKEN': xsrf, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(progress.status()).toBe(200);
   await page.getByLabel('Institution e-mail address').fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
   await page.evaluate(() => (window.layoutShift = { total: 0, sources: [] }));

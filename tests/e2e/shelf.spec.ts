@@ -364,8 +364,9 @@ test.describe('title page and home', () => {
     await screenshot(page, 'shelf-categories-1280');
 
     await page.setViewportSize({ width: 360, height: 740 });
-    const intro = (await page.locator('.home__intro').boundingBox())!;
-    expect(intro.height).toBeLessThan(50);
+    // One line of title, and the claims under it on one line of their own.
+    expect((await page.locator('.home__intro .home__title').boundingBox())!.height).toBeLessThan(50);
+    expect((await page.locator('.home__intro .claims').boundingBox())!.height).toBeLessThan(24);
     // Two shelves start above the fold.
     expect((await page.getByTestId('section-featured').boundingBox())!.y).toBeLessThan(740);
     await page.goto('/hi/');

@@ -56,11 +56,16 @@ export function keepOutboxFlowing(): void {
 export async function readerChanged(): Promise<void> {
   await lecternDb(); // (a first use in this page checks the reader too)
   const forgotten = (await switchReader(currentAuth())) || takeForgottenAtFirstUse();
-  if (!forgotten) return;
+  // Marked before the slow part: a page left at once (sign out, then straight to another page)
+  // would otherwise leave the caches for good, as the next start sees no change of reader.
+  if (forgotten) localStorage.setItem(CLEAN_UP_PENDING, '1');
+  if (!localStorage.getItem(CLEAN_UP_PENDING)) return;
   await Promise.all([DOWNLOADS_CACHE, RECENT_PAGES_CACHE, CONTENT_CACHE].map((name) => caches.delete(name).catch(() => false)));
   await forgetExpirationRecords([RECENT_PAGES_CACHE, CONTENT_CACHE]);
   await (await import('../downloads/store')).refreshDownloads();
+  localStorage.removeItem(CLEAN_UP_PENDING);
 }
+const CLEAN_UP_PENDING = 'lectern.readerCleanUpPending';
 
 /** The service worker's expiration records name each URL it cached (a search's URL holds its
  * words): they go with the caches, through workbox's own code (loaded only when a reader changes). */
