@@ -4,7 +4,7 @@
 // PerformanceObserver on `layout-shift` entries without recent input, plainly summed over the
 // whole visit (stricter than CLS's largest session window); the figures are printed per screen.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn } from './pages';
+import { SignIn, deviceProgress } from './pages';
 
 declare global {
   interface Window {
@@ -130,24 +130,7 @@ test('no screen moves after its first paint: signed out and signed in, English a
   await reader.keyboard.press('Home');
   await reader.keyboard.press('ArrowRight');
   await expect(reader).toHaveURL(/#page\/2$/);
-  await expect
-    .poll(() =>
-      reader.evaluate(
-        (id) =>
-          new Promise((resolve) => {
-            const open = indexedDB.open('lectern');
-            open.onsuccess = () => {
-              const get = open.result.transaction('progress').objectStore('progress').get(id);
-              get.onsuccess = () => {
-                resolve(get.result?.page ?? null);
-                open.result.close();
-              };
-            };
-          }),
-        title.issueId,
-      ),
-    )
-    .toBe(2);
+  await expect.poll(() => deviceProgress(reader, title.issueId)).toBe(2);
   await reader.close();
   // The first visit to home after reading: the row has not been measured on this device yet.
   for (const s of screens) check(`signed in, ${s.label}`, await measure(page, s.path, s.shown, figures, `signed in, ${s.label}`));

@@ -3,7 +3,7 @@
 // arrows go with the bars on a touch screen, and a downloaded issue's covers stay sharp offline
 // (its tiles keep srcset, and every width comes from the download).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SignIn, screenshot } from './pages';
+import { SignIn, releaseDownloads, screenshot } from './pages';
 import { networkOff, networkOn } from '../support/network';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
@@ -90,19 +90,7 @@ test.describe('offline covers', () => {
 
   test.afterEach(async ({ page, context }) => {
     await networkOn(context);
-    await page
-      .evaluate(async () => {
-        const deviceId = localStorage.getItem('lecternDeviceId');
-        const token = localStorage.getItem('userToken');
-        const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1];
-        if (!deviceId || !token || !xsrf) return;
-        await fetch('/api/reader/downloads/remove', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: token, 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-          body: JSON.stringify({ deviceId }),
-        });
-      })
-      .catch(() => undefined);
+    await releaseDownloads(page);
   });
 
   test('a downloaded issue keeps every width of its cover: its tiles stay sharp with the network off', async ({ page, context }) => {

@@ -141,3 +141,38 @@ export async function librarianAuth(page: Page, password: string) {
   ).json();
   return { Authorization: librarian.jwtoken as string, 'X-XSRF-TOKEN': xsrf };
 }
+
+/** The page this device keeps for an issue (the reader's IndexedDB 'progress'), or null. */
+export function deviceProgress(page: Page, issueId: number) {
+  return page.evaluate(
+    (id) =>
+      new Promise<number | null>((resolve) => {
+        const open = indexedDB.open('lectern');
+        open.onsuccess = () => {
+          const get = open.result.transaction('progress').objectStore('progress').get(id);
+          get.onsuccess = () => {
+            resolve(get.result?.page ?? null);
+            open.result.close();
+          };
+        };
+      }),
+    issueId,
+  );
+}
+
+/** Gives back this device's downloads on the server: later tests count on the reader's download limit. */
+export async function releaseDownloads(page: Page) {
+  await page
+    .evaluate(async () => {
+      const deviceId = localStorage.getItem('lecternDeviceId');
+      const token = localStorage.getItem('userToken');
+      const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1];
+      if (!deviceId || !token || !xsrf) return;
+      await fetch('/api/reader/downloads/remove', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: token, 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+        body: JSON.stringify({ deviceId }),
+      });
+    })
+    .catch(() => undefined);
+}

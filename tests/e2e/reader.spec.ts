@@ -5,7 +5,7 @@
 // a download resumed after a lost connection, downloads removed when access ends, the
 // download limit, and tokens running out (on a server of its own with one-minute tokens).
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, holdExpiredReader, screenshot, screenshotBoth } from './pages';
+import { SignIn, holdExpiredReader, releaseDownloads, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 import { networkOff, networkOn } from '../support/network';
 
@@ -487,19 +487,7 @@ test.describe('downloads', () => {
   test.afterEach(async ({ page, context }) => {
     await context.unroute('**/*');
     await context.setOffline(false);
-    await page
-      .evaluate(async () => {
-        const deviceId = localStorage.getItem('lecternDeviceId');
-        const token = localStorage.getItem('userToken');
-        const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1];
-        if (!deviceId || !token || !xsrf) return;
-        await fetch('/api/reader/downloads/remove', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: token, 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-          body: JSON.stringify({ deviceId }),
-        });
-      })
-      .catch(() => undefined);
+    await releaseDownloads(page);
   });
 
   async function download(page: Page, mid: number) {

@@ -3,7 +3,7 @@
 // the phone's tab bar, covers offered by width with a real `sizes`, and the title page's date
 // and archive.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshot, screenshotBoth } from './pages';
+import { SignIn, deviceProgress, screenshot, screenshotBoth } from './pages';
 import { codeFor } from './outbox';
 import { COVER_SIZES } from '../../src/shared/covers';
 
@@ -55,24 +55,7 @@ async function readPageTwo(page: Page, { mid, issueId, pages }: { mid: number; i
   await expect(reader).toHaveURL(/#page\/2$/);
   expect(pages).toBeGreaterThanOrEqual(3);
   // The reader keeps the page on the device (IndexedDB 'progress') before the tab may close.
-  await expect
-    .poll(() =>
-      reader.evaluate(
-        (id) =>
-          new Promise((resolve) => {
-            const open = indexedDB.open('lectern');
-            open.onsuccess = () => {
-              const get = open.result.transaction('progress').objectStore('progress').get(id);
-              get.onsuccess = () => {
-                resolve(get.result?.page ?? null);
-                open.result.close();
-              };
-            };
-          }),
-        issueId,
-      ),
-    )
-    .toBe(2);
+  await expect.poll(() => deviceProgress(reader, issueId)).toBe(2);
   return reader;
 }
 
