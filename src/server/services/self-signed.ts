@@ -32,8 +32,10 @@ export function selfSignedCertificate(privateKeyPem: string, commonName: string,
   const key = crypto.createPrivateKey(privateKeyPem);
   const spki = crypto.createPublicKey(key).export({ type: 'spki', format: 'der' });
   const sha256WithRsa = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
+  // A DER INTEGER is positive and minimal: a first byte of 0x01–0x7f (a leading zero byte before a
+  // byte under 0x80 makes the whole certificate unreadable, one time in about 250).
   const serial = crypto.randomBytes(16);
-  serial[0] &= 0x7f;
+  serial[0] = 0x40 | (serial[0] & 0x3f);
   const now = new Date();
   const until = new Date(now);
   until.setUTCFullYear(now.getUTCFullYear() + years);
