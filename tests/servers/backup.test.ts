@@ -141,12 +141,12 @@ describe('on PostgreSQL (pg_dump and pg_restore)', () => {
     expect(made.stderr).toBe('');
     expect(made.status).toBe(0);
     expect(made.stdout).toMatch(
-      /Backup written to .*lectern\.tar .*: the postgres database \(schema \d+\), \d+ public files and 4 page images\./,
+      /Backup written to .*lectern\.tar .*: the postgres database \(schema \d+\), \d+ public files and 6 page images\./,
     );
     // A plain tar: its listing names the dump and the media.
     const listing = spawnSync('tar', ['tf', archive], { encoding: 'utf8' }).stdout.split('\n');
     expect(listing.slice(0, 2)).toEqual(['lectern-backup.json', 'database.pgdump']);
-    expect(listing.filter((l) => l.startsWith('media/pages/'))).toHaveLength(4);
+    expect(listing.filter((l) => l.startsWith('media/pages/'))).toHaveLength(6); // two pages, three widths each
 
     const target = { url: await newDatabase(), media: path.join(tempDir(), 'media') };
     const restored = command('restore', [archive], { DATABASE_URL: target.url, DATA_DIR: tempDir(), MEDIA_DIR: target.media });
@@ -188,7 +188,7 @@ describe('on PGlite (its data directory, with the server stopped)', () => {
     }
     const made = command('backup', [archive], { DATA_DIR: sourceDir });
     expect(made.stderr).toBe('');
-    expect(made.stdout).toMatch(/the pglite database .* 4 page images/);
+    expect(made.stdout).toMatch(/the pglite database .* 6 page images/);
     expect(command('backup', [archive], { DATA_DIR: sourceDir }).stderr).toMatch(/exists already/);
 
     const targetDir = tempDir();
