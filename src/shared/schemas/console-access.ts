@@ -1,4 +1,4 @@
-// The console's access and branding sections (issue 15): an institution's e-mail domains (each
+// The console's access and branding sections: an institution's e-mail domains (each
 // proven before it lets anyone in), its access codes, its subscription (read-only for librarians),
 // its display name and logo.
 import { z } from 'zod';

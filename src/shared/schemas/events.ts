@@ -10,7 +10,7 @@ export const EventBody = z.object({
 });
 export type EventBody = z.infer<typeof EventBody>;
 
-/** A story read or a title's page seen (issue 17): usage the librarians' COUNTER reports count. */
+/** A story read or a title's page seen: usage the librarians' COUNTER reports count. */
 export const ViewEventBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('story_read'), url: line().min(1).max(300) }),
   z.object({ kind: z.literal('title_view'), mid: int(1), issueId: int(1).optional() }),

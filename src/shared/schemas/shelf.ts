@@ -1,4 +1,4 @@
-// My Shelf (issue 13): the issues a reader has started, with where they stopped, for the
+// My Shelf: the issues a reader has started, with where they stopped, for the
 // "Continue reading" shelf on home and the My Shelf screen.
 import { z } from 'zod';
 import { CONTINUE_ISSUES_MAX } from '../constants';
