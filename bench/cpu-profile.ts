@@ -1,6 +1,6 @@
 // Reads a V8 CPU profile (node --cpu-prof) and prints where the time went: self time per package
 // or source file, per function, and with --stack <pattern> the heaviest call stacks that end in a
-// function whose file or name matches. How the fast path's Node time was found (README, issue 16).
+// function whose file or name matches. How the fast path's Node time was found (docs/performance.md).
 // Usage: node --cpu-prof --cpu-prof-dir=.tmp/prof --import tsx src/server/server.ts  (load it, stop it)
 //        npx tsx bench/cpu-profile.ts .tmp/prof/<file>.cpuprofile [--top 30] [--stack zlib]
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Browsing leftovers of issue 17: Discover More on story results (spec §2 "each result has a
+// Browsing details: Discover More on story results (spec §2 "each result has a
 // 'Discover More' action"), and the issue tile's floating icon (spec §3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';

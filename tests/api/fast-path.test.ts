@@ -1,4 +1,4 @@
-// The fast path (issue 16, migration 021): what listings and search read is kept up to date by
+// The fast path (migration 021): what listings and search read is kept up to date by
 // triggers and the popularity job, so the answers follow ingest, deletions and reads at once;
 // title and story search find Chinese and Japanese inside a run and Arabic presentation forms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

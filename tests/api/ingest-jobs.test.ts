@@ -1,4 +1,4 @@
-// Bulk import (issue 14): a manifest checked row by row before anything is queued, a folder of
+// Bulk import: a manifest checked row by row before anything is queued, a folder of
 // real PDFs (../shared/pdfs) ingested through the job queue with progress, a re-run that skips
 // what is in, a job left running by a dead process taken again, and on PostgreSQL two runners
 // at once that never take the same job.

@@ -1,4 +1,4 @@
-// Bulk import's upload endpoint (issue 14): an admin posts a PDF with the manifest's fields and
+// Bulk import's upload endpoint: an admin posts a PDF with the manifest's fields and
 // follows the job the server runs in the background. Refusals (403, 413, 415, 400) leave no file
 // and no job behind.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Next steps instead of dead ends (issue 13): a reader's own question on the contact page (no
+// Next steps instead of dead ends: a reader's own question on the contact page (no
 // institution details asked), and a listing's language picker that offers only languages the
 // category has titles in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

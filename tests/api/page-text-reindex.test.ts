@@ -1,4 +1,4 @@
-// `npm run ingest -- --reindex` (issue 14): page text stored by an earlier ingest, garbled as the
+// `npm run ingest -- --reindex`: page text stored by an earlier ingest, garbled as the
 // old pdf.js extraction and the old i-matra repair left it, becomes findable by the words people
 // type; text that is already right stays as it is, and a second run changes nothing.
 import { execFile } from 'node:child_process';

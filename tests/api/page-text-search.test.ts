@@ -1,4 +1,4 @@
-// Text that search can use (issue 14): Hindi pages of the demo library found by their words
+// Text that search can use: Hindi pages of the demo library found by their words
 // (its PDFs through the real ingest), Arabic presentation forms found by normal Arabic, Chinese
 // and Japanese found by a word inside a run without spaces, and the re-index of migration 013.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

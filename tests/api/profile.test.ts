@@ -1,4 +1,4 @@
-// Issue 17, session and profile: the e-mail address answered base64-encoded (spec §5), gold and
+// Session and profile: the e-mail address answered base64-encoded (spec §5), gold and
 // storeID on the catalogue and search calls (§7), and a running personal plan in the user details
 // (the app's library guard lets a plan holder in), the marketing claims of §1 from the configuration,
 // and the country codes (a server list) with mobile numbers checked against the chosen country.

@@ -1,4 +1,4 @@
-// Finding a title by its name (issue 13, "Find"): the demo library's own names, in English and
+// Finding a title by its name: the demo library's own names, in English and
 // Devanagari; the whole name first, then names starting with the query, then other matches;
 // names compared in one normal form; "did you mean" for a near miss; page snippets without the
 // page's running header.

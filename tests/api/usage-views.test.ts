@@ -1,4 +1,4 @@
-// Story reads and title views are usage events too (issue 17): a signed-in reader's are stored with
+// Story reads and title views are usage events too: a signed-in reader's are stored with
 // the institution and counted for COUNTER (a story read is a request and an investigation of its
 // issue, a title view an investigation of the issue the page shows), double clicks once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Browsing leftovers of issue 17: Discover More on story results, the issue card's floating icon,
+// Browsing details: Discover More on story results, the issue card's floating icon,
 // the generic popup, the loader and skeletons while a lazy screen arrives, link prefetch and the
 // scroller's ticks. Screenshots: test-results/screens/browse-*-{en,hi}-{360,1280}.png.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Finding a title by its name (issue 13): the titles named lead the results, in English and
+// Finding a title by its name: the titles named lead the results, in English and
 // Hindi, with the number of hits and "did you mean" for a near miss. Names are the 40-title
 // demo library's own.
 import { expect, test, type Page } from '@playwright/test';

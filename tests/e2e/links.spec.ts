@@ -1,4 +1,4 @@
-// Issue 17's links: the app-link files and the store links on /appdownload, title URLs with the
+// Links: the app-link files and the store links on /appdownload, title URLs with the
 // name (the old ones sent on to them), /article/details by name, and a title view counted for a
 // signed-in reader. Also the story tools where the browser cannot, and the discover tile page.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Next steps instead of dead ends (issue 13): the signed-out home says how to get in; a reader
+// Next steps instead of dead ends: the signed-out home says how to get in; a reader
 // whose access ended sees a banner, the refusal dialog offers an access code and a mail to the
 // librarian, and search leads to the /validate-user screens; listings in the interface language
 // and never an empty language.

@@ -1,4 +1,4 @@
-// Issue 17, session and profile, in Chromium: the marketing claims on home and /appdownload, the
+// Session and profile, in Chromium: the marketing claims on home and /appdownload, the
 // country picker (searchable, by keyboard) in sign-in and the contact form with the number checked
 // against the chosen country, the sign-in code screen naming the address the server validated,
 // gold and storeID on the catalogue calls, and the privacy text's profile fields; English and

@@ -68,7 +68,7 @@ export const session = {
     const d = storedUser();
     return d?.firstName ? `${d.firstName} ${d.lastName ?? ''}`.trim() : null;
   },
-  /** A paid personal plan runs now: it reads like a live library (issue 17). */
+  /** A paid personal plan runs now: it reads like a live library. */
   planRunning: () => (storedUser()?.planEnds ?? 0) * 1000 > Date.now(),
   /** Spec §2: the search overlay opens only for a logged-in member of an unexpired library (or a
    * reader whose personal plan runs). */

@@ -1,4 +1,4 @@
-// The console's access section (issue 15): an institution's access codes and its subscription to
+// The console's access section: an institution's access codes and its subscription to
 // show, with its e-mail domains (institution-domains.ts). Codes are the same rows the reader
 // redeems (access-codes.ts): one model, one counter. Every change is audited in its own transaction.
 import crypto from 'node:crypto';

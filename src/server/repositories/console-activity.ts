@@ -1,4 +1,4 @@
-// The console's activity log (issue 15): the audit entries recordAudit writes, newest first, paged.
+// The console's activity log: the audit entries recordAudit writes, newest first, paged.
 import type { Queryable } from '../db/index';
 import { ACTIVITY_PAGE_SIZE, type ActivityPage, type AuditRow } from '../../shared/schemas/console-admin';
 

@@ -1,4 +1,4 @@
-// The console's admin side (issue 15): institutions made and set by an admin (subscription,
+// The console's admin side: institutions made and set by an admin (subscription,
 // sections, age rating, country, limits), their single sign-on, and who is their librarian.
 // Every change is audited in its own transaction; a client secret never leaves the database
 // (not in an answer, not in the audit log).

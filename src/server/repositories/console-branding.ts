@@ -1,4 +1,4 @@
-// The console's branding section (issue 15): the institution's display name and its logo at the
+// The console's branding section: the institution's display name and its logo at the
 // three sizes of spec §3. Readers get both with their details (libraryDetails) at their next start.
 import type { Db, Queryable } from '../db/index';
 import { mediaUrl } from '../media/store';

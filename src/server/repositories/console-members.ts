@@ -1,4 +1,4 @@
-// The console's members (issue 15): an institution's members (users.institution_id, access until
+// The console's members: an institution's members (users.institution_id, access until
 // membership.accessEnds) and readers whose ID request waits for it; searched, filtered, paged and
 // exported; a member's page; removing a member and extending their access, each audited.
 import crypto from 'node:crypto';

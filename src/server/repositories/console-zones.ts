@@ -1,4 +1,4 @@
-// The console's zones section (issue 15): an institution's Smart Reading Zones, written through
+// The console's zones section: an institution's Smart Reading Zones, written through
 // the zone repository's own writes (one model) and audited in the same transaction, with the
 // readers in each zone now. A zone of another institution is "no such zone" here.
 import type { Db, Queryable } from '../db/index';

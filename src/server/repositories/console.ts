@@ -1,4 +1,4 @@
-// The librarian console's data (issue 15): roles, the audit log of every change, the overview.
+// The librarian console's data: roles, the audit log of every change, the overview.
 import type { Db, Queryable } from '../db/index';
 import type { AuditAction } from '../../shared/audit-actions';
 import { OVERVIEW_DAYS, type ConsoleInstitution, type ConsoleOverview, type ConsoleRoleName } from '../../shared/schemas/console';

@@ -1,4 +1,4 @@
-// The console's zones and enquiries sections (issue 15): an institution's Smart Reading Zones on
+// The console's zones and enquiries sections: an institution's Smart Reading Zones on
 // the zone model of ZoneInput (the institution is the one in the address), and its enquiries inbox.
 import { z } from 'zod';
 import { int } from './fields';

@@ -1,4 +1,4 @@
-// The librarian console (issue 15): who may use it and the overview of an institution.
+// The librarian console: who may use it and the overview of an institution.
 import { z } from 'zod';
 import { INT4_MAX, int } from './fields';
 

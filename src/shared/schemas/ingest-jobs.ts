@@ -1,4 +1,4 @@
-// Bulk import's upload endpoint (issue 14): an admin posts a PDF with the manifest's fields and
+// Bulk import's upload endpoint: an admin posts a PDF with the manifest's fields and
 // follows the queued job.
 import { z } from 'zod';
 import { int } from './fields';

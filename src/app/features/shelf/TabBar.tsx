@@ -1,4 +1,4 @@
-// The phone's bottom tab bar (issue 13): Home, Browse, Search, My Shelf, Account, as readers of
+// The phone's bottom tab bar: Home, Browse, Search, My Shelf, Account, as readers of
 // the big reading apps expect. Loaded after the first paint, on narrow screens only (Layout).
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
--- Sign-in hardening (issue 10). Limits count in one row per (bucket, key, window), so a try is
+-- Sign-in hardening. Limits count in one row per (bucket, key, window), so a try is
 -- spent by one atomic upsert (the row lock serialises concurrent spenders) before it is checked;
 -- the old table kept one row per event and was counted and written in separate queries.
 CREATE TABLE rate_counters (

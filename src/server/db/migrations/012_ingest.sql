@@ -1,4 +1,4 @@
--- Ingest (issue 14).
+-- Ingest.
 -- Each issue remembers the SHA-256 of the PDF it came from, so ingesting the same file again
 -- finds it instead of making a second issue. Issues made before this (and the demo's) have none.
 ALTER TABLE issues ADD COLUMN source_sha256 text;

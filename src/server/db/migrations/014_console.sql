@@ -1,4 +1,4 @@
--- The librarian console (issue 15): who may use it, and every change made in it.
+-- The librarian console: who may use it, and every change made in it.
 -- A librarian runs one institution; an admin (the operator's staff) runs every institution.
 CREATE TABLE console_roles (
   user_id        integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- The console's members and access requests (issue 15).
+-- The console's members and access requests.
 
 -- What a member search matches: name, e-mail and mobile, lower-cased, in one string, so one
 -- trigram index serves prefix and substring searches of any of them.

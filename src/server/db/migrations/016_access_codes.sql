@@ -1,4 +1,4 @@
--- The console's access section (issue 15). A code names the sections it opens (magazines always;
+-- The console's access section. A code names the sections it opens (magazines always;
 -- newspapers and journals only as far as the subscription has them), carries a librarian's
 -- label (a batch's name), and can be disabled: it then attaches nobody new.
 ALTER TABLE access_codes

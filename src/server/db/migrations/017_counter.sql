@@ -1,4 +1,4 @@
--- COUNTER Release 5.1 usage reports (issue 15): counts kept up to date as events arrive, so a
+-- COUNTER Release 5.1 usage reports: counts kept up to date as events arrive, so a
 -- report reads a few hundred rows instead of scanning usage_events.
 -- One row per institution, month (UTC, its first day), title, year of publication of the issue
 -- and COUNTER metric type; n is already double-click filtered and unique per user session.

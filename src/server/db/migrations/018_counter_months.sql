@@ -1,4 +1,4 @@
--- COUNTER reports without the per-request sum (issue 15): the counts pivoted by month. One row
+-- COUNTER reports without the per-request sum: the counts pivoted by month. One row
 -- per institution, calendar year (UTC), title and metric type, with the twelve months as columns
 -- m01..m12 and no year of publication, so a 12-month report reads about one row per title and
 -- metric type (two where it spans two years) instead of one per month and year of publication.

@@ -1,4 +1,4 @@
--- The console's enquiries inbox (issue 15). An enquiry belongs to the institution named in the
+-- The console's enquiries inbox. An enquiry belongs to the institution named in the
 -- enquiry form (its name, as readers see it) or else to the signed-in sender's institution; one
 -- with neither is seen by admins only. Its status is the librarian's: new, answered, closed.
 ALTER TABLE enquiries

@@ -1,4 +1,4 @@
--- The fast path (issue 16): what listings and home computed per request, kept up to date instead.
+-- The fast path: what listings and home computed per request, kept up to date instead.
 -- Filling the tables below takes minutes on a large catalogue: no statement timeout for this
 -- migration (it runs in its own transaction).
 SET LOCAL statement_timeout = 0;
@@ -126,7 +126,7 @@ CREATE TRIGGER issues_issue_search AFTER UPDATE OF mid, pub_date ON issues
 --    and the search's title check read it alone instead of the wide title rows.
 CREATE INDEX titles_filter_idx ON titles (mid) INCLUDE (cat_id, lang_code, type, is_gold, is_free, is_featured, is_international, age_rating, store_ids);
 
--- 6. Title and story search for every script (issue 14's "text that search can use", as page text
+-- 6. Title and story search for every script (text that search can use, as page text
 --    has had since 013): the text in NFKC (Arabic presentation forms, full-width Latin) and runs
 --    of Chinese and Japanese as their two-character pieces (cjk_grams), as queries ask for them.
 ALTER TABLE titles DROP COLUMN search;

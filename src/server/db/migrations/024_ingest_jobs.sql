@@ -1,4 +1,4 @@
--- Bulk import (issue 14): one row per PDF to ingest, from `npm run ingest -- <folder> --manifest`
+-- Bulk import: one row per PDF to ingest, from `npm run ingest -- <folder> --manifest`
 -- or the admins' upload endpoint. A runner claims a row (FOR UPDATE SKIP LOCKED), keeps its
 -- heartbeat fresh while it renders, and sets the outcome. A row left 'running' by a process that
 -- died (stale heartbeat, or a dead pid on this host) is claimed again.

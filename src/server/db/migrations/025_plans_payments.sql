@@ -1,4 +1,4 @@
--- Personal plans and their payments (issue 17). A plan is what a reader with no institution (or
+-- Personal plans and their payments. A plan is what a reader with no institution (or
 -- an expired one) can buy: a period, a price in minor units of a currency, and what it opens
 -- (the shape of a zone's `opens`: {"all": true} or {"sections": [...]}, {"categories": [...]}).
 CREATE TABLE plans (

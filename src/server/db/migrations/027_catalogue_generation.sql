@@ -1,4 +1,4 @@
--- The listing count (issue 16's fast path). A listing page is one short index walk, but its count
+-- The listing count (the fast path). A listing page is one short index walk, but its count
 -- read the filter columns of every title (1.4 ms of PostgreSQL's time at 10,000 titles, three
 -- quarters of a cache-off magazine-filter). The count changes only when titles change, so each
 -- process keeps the counts it made under this number, which every statement that changes titles

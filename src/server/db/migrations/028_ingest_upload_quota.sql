@@ -1,4 +1,4 @@
--- Upload queue limit per admin (issue 14): how many jobs each admin has queued or running, so an
+-- Upload queue limit per admin: how many jobs each admin has queued or running, so an
 -- upload takes a place with one statement (INSERT … ON CONFLICT DO UPDATE … WHERE open_jobs < max:
 -- the row is locked and the test made on its newest version, so concurrent uploads cannot pass the
 -- limit; a count of ingest_jobs could, each statement seeing the others' rows not yet committed).

@@ -1,4 +1,4 @@
-// The console's access section (issue 15): access codes (one or a batch, list with usage,
+// The console's access section: access codes (one or a batch, list with usage,
 // disable, CSV) and the subscription, read-only; its e-mail domains are in console-domains.ts.
 // Librarians of the institution and admins, checked by console-guard on every call; every change
 // audited by the repository.

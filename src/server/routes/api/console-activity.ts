@@ -1,4 +1,4 @@
-// The console's activity log (issue 15): who changed what and when, before and after. A librarian
+// The console's activity log: who changed what and when, before and after. A librarian
 // reads their institution's entries; an admin any institution's, or every entry at once (with the
 // admin-only ones, such as an institution being made).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// The console's admin side (issue 15): make an institution, set its subscription, sections, age
+// The console's admin side: make an institution, set its subscription, sections, age
 // rating, country and limits, its single sign-on (replacing `npm run institution-sso`), and grant
 // or remove its librarians. Admins only: every call checks requireAdmin first, so a librarian gets
 // a 403 even for their own institution. Every change is audited by the repository.

@@ -1,4 +1,4 @@
-// The console's branding section (issue 15): the institution's display name and logo. An upload
+// The console's branding section: the institution's display name and logo. An upload
 // is checked by its bytes (PNG, JPEG or WebP, at most LOGO_MAX_BYTES and LOGO_MAX_PIXELS, big
 // enough) before anything decodes it, drawn again (one at a time, through the drawing gate) by
 // the server at the three sizes of spec §3 and stored as media (content-addressed, cached for a

@@ -1,4 +1,4 @@
-// The console's enquiries inbox (issue 15): the enquiry form's and contact messages that belong
+// The console's enquiries inbox: the enquiry form's and contact messages that belong
 // to the institution (repositories/enquiries.ts says which), newest first, paged, by status; the
 // librarian sets each one's status (new, answered, closed). Admins have the same over every
 // enquiry, those of no institution too. Checked by console-guard on every call; changes audited.

@@ -1,4 +1,4 @@
-// Bulk import's upload endpoint (issue 14), for admins: POST a PDF with the manifest's fields
+// Bulk import's upload endpoint, for admins: POST a PDF with the manifest's fields
 // (title, issue, date, category, language, publisher, type) as a multipart form, get 202 and the
 // queued job; GET the job for its state and progress. The same queue and runner as
 // `npm run ingest -- <folder> --manifest` (ingest/runner.ts, plugins/ingest-jobs.ts). The file is

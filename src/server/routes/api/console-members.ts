@@ -1,4 +1,4 @@
-// The console's members (issue 15): the list with search and filters, the CSV export, a member's
+// The console's members: the list with search and filters, the CSV export, a member's
 // page, removing a member and extending their access. Every call is checked by console-guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';

@@ -1,4 +1,4 @@
-// The console's usage reports (issue 15): COUNTER 5.1 reports for a month range, the SUSHI
+// The console's usage reports: COUNTER 5.1 reports for a month range, the SUSHI
 // requestors (listed, made, given a new key, revoked), monthly reports by e-mail, and the KBART
 // holdings file. Checks from console-guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

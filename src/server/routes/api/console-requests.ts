@@ -1,4 +1,4 @@
-// The console's access requests (issue 15): the institution IDs waiting for the institution, the
+// The console's access requests: the institution IDs waiting for the institution, the
 // image of each (served only here, to its librarians: never a public URL), and the decision,
 // which tells the reader. Every call is checked by console-guard.
 import fs from 'node:fs';

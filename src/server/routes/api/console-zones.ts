@@ -1,4 +1,4 @@
-// The console's zones section (issue 15): the institution's Smart Reading Zones, listed with the
+// The console's zones section: the institution's Smart Reading Zones, listed with the
 // readers in each now, created, edited and removed. Librarians of the institution and admins,
 // checked by console-guard on every call; every change audited by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

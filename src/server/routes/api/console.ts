@@ -1,4 +1,4 @@
-// The librarian console's API (issue 15): the caller's role and an institution's overview. Each
+// The librarian console's API: the caller's role and an institution's overview. Each
 // further console feature has a route file of its own; all take their checks from console-guard.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConsoleMe, ConsoleOverview, InstitutionParams } from '../../../shared/schemas/console';

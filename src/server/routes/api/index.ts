@@ -27,9 +27,9 @@ import consoleZoneRoutes from './console-zones';
 import consoleIpRangeRoutes from './console-ip-ranges';
 import consoleEnquiryRoutes from './console-enquiries';
 import consoleTitleRoutes from './console-titles';
-// Personal plans and payments (issue 17).
+// Personal plans and payments.
 import paymentRoutes from './payments';
-// bulk import's upload endpoint (issue 14)
+// bulk import's upload endpoint
 import consoleIngestRoutes from './console-ingest';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {

@@ -1,4 +1,4 @@
-// Personal plans (issue 17): the plans on sale, the checkout (spec §7 `{product}Checkout` with
+// Personal plans: the plans on sale, the checkout (spec §7 `{product}Checkout` with
 // page=basicPlan) that creates an order and the provider's hosted checkout to send the reader to,
 // one order's state (`order` with type 3; the payment pages poll it) and the reader's orders.
 // Only the provider's signed webhook (routes/payments-webhook.ts) marks an order paid.
