@@ -1,5 +1,5 @@
 // Bulk import (issue 14): a manifest checked row by row before anything is queued, a folder of
-// real PDFs (../shared/pdfs) ingested through the job queue with progress, a re-run that skips
+// real PDFs (tests/fixtures/pdfs) ingested through the job queue with progress, a re-run that skips
 // what is in, a job left running by a dead process taken again, and on PostgreSQL two runners
 // at once that never take the same job.
 import { LocalStorage } from '../../src/server/media/local';
@@ -15,7 +15,7 @@ import { HOST, runJobs, type JobEvent } from '../../src/server/ingest/runner';
 import { claimJob, enqueueJob, getJob } from '../../src/server/repositories/ingest-jobs';
 import { freshDb } from '../support/app';
 
-const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pdfs');
+const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pdfs');
 const FILES = ['issue6069.pdf', 'issue13916.pdf', 'noembed-eucjp.pdf'];
 const onPg = process.env.LECTERN_TEST_DB === 'postgres';
 

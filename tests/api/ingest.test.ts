@@ -1,4 +1,4 @@
-// Ingest of real publisher PDFs (the pdf.js test corpus in ../shared/pdfs, see its README) and of
+// Ingest of real publisher PDFs (the pdf.js test corpus in tests/fixtures/pdfs, see its README) and of
 // hostile ones made here: what is stored for a valid file, and that a refused file leaves no title,
 // issue, page or media file behind. On a fresh database: the reference data comes from migration 012.
 import { execFile } from 'node:child_process';
@@ -22,7 +22,7 @@ import { freshDb } from '../support/app';
 import { testStorage } from '../support/s3';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PDFS = path.join(ROOT, '../shared/pdfs');
+const PDFS = path.join(ROOT, 'tests/fixtures/pdfs');
 const pdf = (name: string) => fs.readFileSync(path.join(PDFS, name));
 
 let db: Db;
