@@ -9,11 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/index';
-import { migrate } from '../../src/server/db/migrate';
 import { ManifestError, readManifest } from '../../src/server/ingest/manifest';
 import { HOST, runJobs, type JobEvent } from '../../src/server/ingest/runner';
 import { claimJob, enqueueJob, getJob } from '../../src/server/repositories/ingest-jobs';
-import { freshDb } from '../support/app';
+import { migratedDb } from '../support/app';
 
 const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pdfs');
 const FILES = ['issue6069.pdf', 'issue13916.pdf', 'noembed-eucjp.pdf'];
@@ -24,8 +23,7 @@ let dir: string;
 let folder: string;
 let mediaDir: string;
 beforeAll(async () => {
-  db = await freshDb();
-  await migrate(db);
+  db = await migratedDb();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bulk-'));
   folder = path.join(dir, 'in');
   mediaDir = path.join(dir, 'media');

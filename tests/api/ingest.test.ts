@@ -11,14 +11,13 @@ import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/index';
-import { migrate } from '../../src/server/db/migrate';
 import { CATEGORIES } from '../../src/server/demo/catalogue-data';
 import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
 import { ingestPdf, type IngestRequest } from '../../src/server/ingest/ingest';
 import { IngestError, largeWidthFor, MAX_PIXELS, MAX_SIDE, pageScale } from '../../src/server/ingest/render';
 import { sweepMedia } from '../../src/server/media/sweep';
 import type { MediaStorage } from '../../src/server/media/storage';
-import { freshDb } from '../support/app';
+import { migratedDb } from '../support/app';
 import { testStorage } from '../support/s3';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,8 +28,7 @@ let db: Db;
 let storage: MediaStorage;
 let closeStorage: () => void;
 beforeAll(async () => {
-  db = await freshDb();
-  await migrate(db);
+  db = await migratedDb();
   ({ storage, close: closeStorage } = await testStorage());
 });
 afterAll(async () => {
