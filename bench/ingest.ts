@@ -1,5 +1,5 @@
 // npm run bench:ingest: pages/s and peak RSS of one ingest, rendered on the main thread (before,
-// renderPages) and in worker threads (after, page-pool.ts), for ../shared/pdfs/pdkids.pdf (55
+// renderPages) and in worker threads (after, page-pool.ts), for tests/fixtures/pdfs/pdkids.pdf (55
 // pages) and a generated 200-page issue. Each run is its own process; its peak RSS is sampled
 // every 50 ms over its whole process tree (every thread, and esbuild's service process that tsx
 // and the worker bundle start). Pages are written out as ingest does, without a database.
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     const spec = { titleName: 'Bench Weekly', issueName: '200 pages', pubDate: '2026-11-01', hindi: false, hue: 200, pages: 200, seed: 7 };
     fs.writeFileSync(generated, await generateIssuePdf({ ...spec, kind: 'magazine' }));
   }
-  const files = [path.join(ROOT, '../shared/pdfs/pdkids.pdf'), generated];
+  const files = [path.join(ROOT, 'tests/fixtures/pdfs/pdkids.pdf'), generated];
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
   console.log(
     `ingest benchmark on ${os.availableParallelism()} cores (load average ${os

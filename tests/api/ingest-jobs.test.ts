@@ -1,5 +1,5 @@
 // Bulk import: a manifest checked row by row before anything is queued, a folder of
-// real PDFs (../shared/pdfs) ingested through the job queue with progress, a re-run that skips
+// real PDFs (tests/fixtures/pdfs) ingested through the job queue with progress, a re-run that skips
 // what is in, a job left running by a dead process taken again, and on PostgreSQL two runners
 // at once that never take the same job.
 import { LocalStorage } from '../../src/server/media/local';
@@ -9,13 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/index';
-import { migrate } from '../../src/server/db/migrate';
 import { ManifestError, readManifest } from '../../src/server/ingest/manifest';
 import { HOST, runJobs, type JobEvent } from '../../src/server/ingest/runner';
 import { claimJob, enqueueJob, getJob } from '../../src/server/repositories/ingest-jobs';
-import { freshDb } from '../support/app';
+import { migratedDb } from '../support/app';
 
-const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pdfs');
+const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pdfs');
 const FILES = ['issue6069.pdf', 'issue13916.pdf', 'noembed-eucjp.pdf'];
 const onPg = process.env.LECTERN_TEST_DB === 'postgres';
 
@@ -24,8 +23,7 @@ let dir: string;
 let folder: string;
 let mediaDir: string;
 beforeAll(async () => {
-  db = await freshDb();
-  await migrate(db);
+  db = await migratedDb();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-bulk-'));
   folder = path.join(dir, 'in');
   mediaDir = path.join(dir, 'media');

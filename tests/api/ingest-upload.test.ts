@@ -11,7 +11,7 @@ import { loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { enqueueUpload, openUploads } from '../../src/server/repositories/ingest-jobs';
 
-const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/pdfs');
+const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pdfs');
 const pdf = (name: string) => fs.readFileSync(path.join(PDFS, name));
 const MAX_MB = 1;
 const QUEUE = 3; // uploads an admin may have queued or running

@@ -1,4 +1,4 @@
-// Ingest of real publisher PDFs (the pdf.js test corpus in ../shared/pdfs, see its README) and of
+// Ingest of real publisher PDFs (the pdf.js test corpus in tests/fixtures/pdfs, see its README) and of
 // hostile ones made here: what is stored for a valid file, and that a refused file leaves no title,
 // issue, page or media file behind. On a fresh database: the reference data comes from migration 012.
 import { execFile } from 'node:child_process';
@@ -11,26 +11,24 @@ import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/index';
-import { migrate } from '../../src/server/db/migrate';
 import { CATEGORIES } from '../../src/server/demo/catalogue-data';
 import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
 import { ingestPdf, type IngestRequest } from '../../src/server/ingest/ingest';
 import { IngestError, largeWidthFor, MAX_PIXELS, MAX_SIDE, pageScale } from '../../src/server/ingest/render';
 import { sweepMedia } from '../../src/server/media/sweep';
 import type { MediaStorage } from '../../src/server/media/storage';
-import { freshDb } from '../support/app';
+import { migratedDb } from '../support/app';
 import { testStorage } from '../support/s3';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PDFS = path.join(ROOT, '../shared/pdfs');
+const PDFS = path.join(ROOT, 'tests/fixtures/pdfs');
 const pdf = (name: string) => fs.readFileSync(path.join(PDFS, name));
 
 let db: Db;
 let storage: MediaStorage;
 let closeStorage: () => void;
 beforeAll(async () => {
-  db = await freshDb();
-  await migrate(db);
+  db = await migratedDb();
   ({ storage, close: closeStorage } = await testStorage());
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-// An outbox change and its kept answer commit together (found by bench:faults: a server killed
+// An outbox change and its kept answer commit together (found by campaign:faults: a server killed
 // after read events committed but before onSend kept the answer left the Idempotency-Key reserved
 // without one; the retry that takes a stale key over would have stored the events again). Here a
 // deferred constraint trigger checks at every commit that stores usage events that the request's

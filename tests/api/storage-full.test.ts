@@ -72,7 +72,7 @@ it('an ingest onto a full volume says the storage is full, and leaves no rows an
   const storage = new FullVolume(path.join(t.dataDir, 'full-media'));
   const issues = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM issues')).rows[0].n;
   const before = await issues();
-  const pdf = fs.readFileSync(path.join(import.meta.dirname, '../../../shared/pdfs/calrgb.pdf'));
+  const pdf = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/pdfs/calrgb.pdf'));
   const err = await ingestPdf(t.db, storage, pdf, {
     title: { name: 'Full Volume Weekly', catId: 2, lang: 'en' },
     issue: { name: 'No. 1', pubDate: '2026-11-01' },

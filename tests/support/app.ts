@@ -1,4 +1,4 @@
-// Builds the real app for an API test file: a fresh database (PGlite in memory, or a new
+// Builds the real app for an API test file: a fresh database (a PGlite data directory, or a new
 // database on the test PostgreSQL cluster), migrated and loaded with the given fixture.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -11,23 +11,43 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openPglite, openPostgres, type Db } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
 import { withReplica } from '../../src/server/db/replica';
+import { MIGRATED_TEMPLATE } from './postgres-cluster';
 import { testS3Config } from './s3';
 
-/** A new empty database on the test cluster (LECTERN_TEST_DB=postgres or replica). */
-export async function freshPostgresDatabase(): Promise<{ url: string; name: string }> {
+/** A new database on the test cluster (LECTERN_TEST_DB=postgres or replica): empty, or a copy of
+ * `template`. */
+export async function freshPostgresDatabase(template?: string): Promise<{ url: string; name: string }> {
   const base = inject('pgBaseUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   return { url: base.replace(/\/postgres$/, `/${name}`), name };
 }
 
-export async function freshDb(): Promise<Db> {
+/** A new empty database, for tests of the migrations themselves. */
+export const freshDb = (): Promise<Db> => newDb(false);
+
+/** A new database with every migration applied: a copy of the template global-setup migrated. */
+export const migratedDb = (): Promise<Db> => newDb(true);
+
+async function newDb(migrated: boolean): Promise<Db> {
   const mode = process.env.LECTERN_TEST_DB;
-  if (mode !== 'postgres' && mode !== 'replica') return openPglite(undefined);
-  const { url, name } = await freshPostgresDatabase();
+  if (mode !== 'postgres' && mode !== 'replica') {
+    if (!migrated) return openPglite(undefined);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-pglite-'));
+    fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+    const db = await openPglite(dir);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const { url, name } = await freshPostgresDatabase(migrated ? MIGRATED_TEMPLATE : undefined);
   const primary = await openPostgres(url, 4);
   if (mode !== 'replica') return primary;
   // The replica holds the new database once it has replayed its creation (synchronous pair).
@@ -43,7 +63,7 @@ export interface TestContext {
 }
 
 export interface TestAppOptions {
-  /** Opens the (empty) database instead of freshDb (e.g. a primary with its replica). */
+  /** Opens the database instead of migratedDb (e.g. a primary with its replica); testApp migrates it. */
   open?: () => Promise<Db>;
   config?: Partial<Config>;
   mailer?: AppOptions['mailer'];
@@ -57,7 +77,7 @@ export interface TestAppOptions {
 }
 
 export async function testApp(load?: (db: Db) => Promise<unknown>, opts: TestAppOptions = {}): Promise<TestContext> {
-  const db = await (opts.open ?? freshDb)();
+  const db = await (opts.open ?? migratedDb)();
   await migrate(db);
   if (load) await load(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));

@@ -3,13 +3,21 @@
 // primary and a synchronous streaming replica (reads on the replica, see tests/support/app.ts).
 // Never skipped: a missing server fails. With LECTERN_TEST_S3=1, media go to a real
 // S3-compatible server (s3rver) started here too.
+// Every migration is applied once here, to a template each test copies (tests/support/app.ts
+// migratedDb): a new PGlite spends seconds of WASM CPU on initdb, which a copied data directory skips.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startPostgresCluster, startReplicaPair, type Cluster } from './postgres-cluster';
+import { openPglite, openPostgres } from '../../src/server/db/index';
+import { migrate } from '../../src/server/db/migrate';
+import { MIGRATED_TEMPLATE, startPostgresCluster, startReplicaPair, type Cluster } from './postgres-cluster';
 import { startS3Server } from './s3-server';
 import { testOnS3 } from './s3';
 
 let cluster: Cluster | undefined;
 let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
+let pgliteTemplate: string | undefined;
 
 export async function setup(project: TestProject) {
   if (testOnS3()) {
@@ -22,12 +30,25 @@ export async function setup(project: TestProject) {
     cluster = pair;
     project.provide('pgReadBaseUrl', pair.readUrl('postgres'));
   } else if (mode === 'postgres') cluster = await startPostgresCluster();
-  if (cluster) project.provide('pgBaseUrl', cluster.url('postgres'));
+  if (cluster) {
+    project.provide('pgBaseUrl', cluster.url('postgres'));
+    cluster.createDatabase(MIGRATED_TEMPLATE);
+    const template = await openPostgres(cluster.url(MIGRATED_TEMPLATE), 1);
+    await migrate(template);
+    await template.close();
+  } else {
+    pgliteTemplate = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-pglite-template-'));
+    const template = await openPglite(pgliteTemplate);
+    await migrate(template);
+    await template.close();
+    project.provide('pgliteTemplate', pgliteTemplate);
+  }
 }
 
 export async function teardown() {
   cluster?.stop();
   await s3?.stop();
+  if (pgliteTemplate) fs.rmSync(pgliteTemplate, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
@@ -35,5 +56,7 @@ declare module 'vitest' {
     pgBaseUrl: string;
     pgReadBaseUrl: string;
     s3Endpoint: string;
+    /** A PGlite data directory with every migration applied, to copy (never to open). */
+    pgliteTemplate: string;
   }
 }

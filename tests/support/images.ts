@@ -1,4 +1,4 @@
-// Images for the hostile cases of uploads (the API tests and bench:attack).
+// Images for the hostile cases of uploads (the API tests and campaign:attack).
 import zlib from 'node:zlib';
 
 /** A real PNG that decodes to width × height pixels of one colour: 1-bit greyscale, deflated,

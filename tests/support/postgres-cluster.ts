@@ -30,6 +30,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The database the API suite migrates once and copies for each test (CREATE DATABASE … TEMPLATE). */
+export const MIGRATED_TEMPLATE = 'lectern_migrated';
+
 export interface Cluster {
   url: (db: string) => string;
   createDatabase: (name: string) => void;

@@ -4,7 +4,7 @@
 // closed (claimed domains, faked zones, zones without bounds, a guest's device id, image bombs,
 // a production start on the demo's database). Prints what it sent, the statuses by
 // class, and each check as ok or FAILED; exits 1 when a check failed.
-// Usage: npm run bench:attack   (first start loads a 20-title demo library: about a minute)
+// Usage: npm run campaign:attack   (first start loads a 20-title demo library: about a minute)
 // Every request goes to 127.0.0.1; "many clients" are other loopback source addresses
 // (127.0.x.y), which Linux routes to the same machine.
 import fs from 'node:fs';
@@ -14,10 +14,10 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startPostgresCluster } from '../tests/support/postgres-cluster';
-import { startServer } from '../tests/support/server-process';
-import { bombPng } from '../tests/support/images';
-import { percentile } from './support';
+import { startPostgresCluster } from '../support/postgres-cluster';
+import { startServer } from '../support/server-process';
+import { bombPng } from '../support/images';
+import { percentile } from '../support/percentile';
 
 const PORT = 4460;
 const statuses = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, 'no answer': 0 };

@@ -23,7 +23,7 @@
 // time to live: FAULT_ROWS=soak FAULT_CACHE_MS=30000 holds the load as the product serves it.
 // The tmpfs rows need root (mount); without it they fail saying so (tests/api/storage-full.test.ts
 // covers the same answer without root).
-// Usage: npm run bench:faults   (the first start loads a 20-title demo library: a minute or two)
+// Usage: npm run campaign:faults   (the first start loads a 20-title demo library: a minute or two)
 //   FAULT_ROWS=postgres,soak   only these rows;  FAULT_ROW_TIMEOUT_S (default 300) each row's limit
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,8 +33,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PDFDocument } from 'pdf-lib';
 import { createCanvas } from '@napi-rs/canvas';
-import { startPostgresCluster } from '../tests/support/postgres-cluster';
-import { startServer } from '../tests/support/server-process';
+import { startPostgresCluster } from '../support/postgres-cluster';
+import { startServer } from '../support/server-process';
 
 const PORT = Number(process.env.FAULT_PORT ?? 4470);
 const SOAK_S = Number(process.env.FAULT_SOAK_SECONDS ?? 600);
@@ -104,7 +104,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 /** A PDF of `pages` pages made from the pdf.js corpus' 17-page file, for a long ingest. */
 async function manyPagePdf(pages: number): Promise<string> {
-  const src = await PDFDocument.load(fs.readFileSync('../shared/pdfs/calrgb.pdf'));
+  const src = await PDFDocument.load(fs.readFileSync('tests/fixtures/pdfs/calrgb.pdf'));
   const out = await PDFDocument.create();
   while (out.getPageCount() < pages) {
     for (const p of await out.copyPages(src, src.getPageIndices())) if (out.getPageCount() < pages) out.addPage(p);
