@@ -557,6 +557,9 @@ type Unsettable<T> = { [K in keyof T as undefined extends T[K] ? K : never]?: T[
 };
 export type Config = Unsettable<ReturnType<typeof toConfig>>;
 
+/** A configuration the server cannot start with; its message names each variable at fault. */
+export class ConfigError extends Error {}
+
 /** The configuration from `env`; a bad value stops the start, naming each variable at fault. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given: Record<string, string> = {};
@@ -572,7 +575,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       const got = SECRETS.has(name) ? '' : `, got ${JSON.stringify(given[name])}`;
       if (!faults.has(name)) faults.set(name, `${name} must be ${issue.message}${got}`);
     }
-    throw new Error([...faults.values()].join('\n'));
+    throw new ConfigError([...faults.values()].join('\n'));
   }
   return toConfig(parsed.data);
 }
