@@ -12,11 +12,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
-import { DOWNLOADS_CACHE, PAGE_SIZES, READER_CONTENT_PREFIX, RECENT_PAGES_CACHE, tokenless } from '../src/shared/reader-paths';
+import { PAGE_SIZES, READER_CONTENT_PREFIX, tokenless } from '../src/shared/reader-paths';
+import { CACHE } from '../src/shared/storage-names';
 import { ZONE_PING_TAG, fallbackNotice, notificationTarget, parseArrival } from '../src/shared/zone-push';
 import { readAuth, readZonePush } from '../src/app/db/index';
 import { deliverOutbox, OUTBOX_SYNC_TAG } from '../src/app/features/offline/outbox';
-import { CONTENT_CACHE } from '../src/shared/offline';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -32,7 +32,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/reader.html'), { all
 // Reader content (token-gated on the server): a downloaded copy first (any token, or none,
 // opens it), then the network; page images seen recently are kept too, so a renewed token or
 // going back a few pages costs nothing.
-const recentPages = new CacheExpiration(RECENT_PAGES_CACHE, { maxEntries: 250, maxAgeSeconds: 7 * 24 * 3600 });
+const recentPages = new CacheExpiration(CACHE.recentPages, { maxEntries: 250, maxAgeSeconds: 7 * 24 * 3600 });
 /** The same page at the other widths, widest first: a download keeps the width its device used,
  * and the reader may ask for another (held sideways, zoomed, an older download). */
 const otherSizes = (key: string) => {
@@ -51,10 +51,10 @@ registerRoute(
   async ({ request, url }) => {
     const key = tokenless(url.href);
     const image = url.pathname.endsWith('.webp');
-    const downloads = await caches.open(DOWNLOADS_CACHE);
+    const downloads = await caches.open(CACHE.downloads);
     const downloaded = await matchAny(downloads, [key, ...(image ? otherSizes(key) : [])]);
     if (downloaded) return downloaded;
-    const recent = image ? await caches.open(RECENT_PAGES_CACHE) : null;
+    const recent = image ? await caches.open(CACHE.recentPages) : null;
     const seen = await recent?.match(key);
     if (seen) return seen;
     const response = await fetch(request);
@@ -70,7 +70,7 @@ registerRoute(
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/content/'),
   new NetworkFirst({
-    cacheName: CONTENT_CACHE,
+    cacheName: CACHE.content,
     networkTimeoutSeconds: 4,
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 })],
   }),
@@ -79,19 +79,19 @@ registerRoute(
 // Covers and logos: content-addressed, so a cached copy is always right. A downloaded issue's
 // covers (every width the tiles use) are in the downloads cache, which nothing expires.
 const media = new CacheFirst({
-  cacheName: 'lectern-media',
+  cacheName: CACHE.media,
   plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
 });
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/media/'),
-  async (options) => (await (await caches.open(DOWNLOADS_CACHE)).match(options.url.pathname)) ?? media.handle(options),
+  async (options) => (await (await caches.open(CACHE.downloads)).match(options.url.pathname)) ?? media.handle(options),
 );
 
 // Lazy chunks, the Hindi table and fonts not in the precache: kept once used.
 registerRoute(
   // (any request: the app asks again for what it loaded before the worker took control, pwa/register.ts)
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
-  new StaleWhileRevalidate({ cacheName: 'lectern-assets', plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
+  new StaleWhileRevalidate({ cacheName: CACHE.assets, plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
 );
 
 // Background Sync and Periodic Background Sync are Chromium's; TypeScript's lib knows neither.

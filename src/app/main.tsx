@@ -17,6 +17,7 @@ import { nextTask } from './lib/next-task';
 import { homeQuery } from './features/home/queries';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
+import { LOCAL } from '../shared/storage-names';
 import './pwa/install'; // catches the install offer, which fires once and early
 import './styles.css';
 
@@ -27,7 +28,7 @@ const queryClient = new QueryClient({
     queries: { gcTime: PERSISTED_QUERIES_MAX_AGE_MS, retry: 1, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
   },
 });
-const persister = deviceQueryPersister(window.localStorage, 'lectern-query-cache', PERSISTED_QUERIES_MAX_CHARS);
+const persister = deviceQueryPersister(window.localStorage, LOCAL.queryCache, PERSISTED_QUERIES_MAX_CHARS);
 
 // Another reader signed in, or this one signed out: nothing of theirs stays on the device (also
 // checked at the database's first use in each page, db/reader.ts).

@@ -13,10 +13,9 @@ describe('WORKERS', () => {
     expect(workersProblem(loadConfig({}).workers, undefined)).toBeUndefined();
   });
 
-  it('reads WORKERS as a whole number from 1 to 64', () => {
-    expect(loadConfig({ WORKERS: 'lots' }).workers).toBe(1);
-    expect(loadConfig({ WORKERS: '0' }).workers).toBe(1);
-    expect(loadConfig({ WORKERS: '2.7' }).workers).toBe(2);
-    expect(loadConfig({ WORKERS: '1e9' }).workers).toBe(64);
+  it('reads WORKERS as a whole number from 1 to 64; anything else stops the start', () => {
+    expect(loadConfig({ WORKERS: '64' }).workers).toBe(64);
+    for (const bad of ['lots', '0', '2.7', '1e9', '65'])
+      expect(() => loadConfig({ WORKERS: bad }), bad).toThrow(`WORKERS must be a whole number from 1 to 64, got "${bad}"`);
   });
 });

@@ -5,7 +5,7 @@
 // through tsx; a production start runs the built copy (`npm run build:server`, then
 // `node build/server/server.js`).
 import cluster from 'node:cluster';
-import { loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDb } from './db/index';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
@@ -21,7 +21,16 @@ import { serveClusterMetrics } from './metrics-server';
 import { movePageImagesOutOfPublic } from './media/relocate';
 import { openStorage } from './media/open-storage';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    // What to change, not a stack.
+    console.error(err.message);
+    process.exit(1);
+  }
+})();
 
 const open = () =>
   openDb({

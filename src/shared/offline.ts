@@ -1,8 +1,5 @@
 // Names and budgets of what the app keeps for offline use, shared by the app and its service worker.
 
-/** /content answers the service worker kept (network first): some are a signed-in reader's. */
-export const CONTENT_CACHE = 'lectern-content';
-
 /** The react-query answers saved on the device: at most this many characters of JSON (the newest
  * answers are kept first) and none older than a week. */
 export const PERSISTED_QUERIES_MAX_CHARS = 2_000_000;

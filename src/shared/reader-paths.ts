@@ -39,9 +39,6 @@ export const pageImagePath = (issueId: number, n: number, size: PageSize, code?:
 export const pageTextPath = (issueId: number, n: number, code?: string) => withCode(`/content/reader/${issueId}/pages/${n}/text`, code);
 
 export const READER_CONTENT_PREFIX = '/content/reader/';
-/** Cache API names shared by the app (which downloads) and the service worker (which serves). */
-export const DOWNLOADS_CACHE = 'lectern-downloads';
-export const RECENT_PAGES_CACHE = 'lectern-pages';
 
 /** The cache key of a reader URL: the same path with no token. */
 export const tokenless = (url: string) => {

@@ -63,7 +63,7 @@ describe('the configuration: where the demo may load', () => {
     expect(loadConfig({ HOST: '0.0.0.0', DEMO: '1' }).demo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', DEMO: '1' }).demo).toBe(true);
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
-    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow('DEMO must be 1 or 0, not "maybe"');
+    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow('DEMO must be 1 or 0, got "maybe"');
   });
 
   it('the demo has no network zone unless asked for; loopback only on a local-only start', () => {

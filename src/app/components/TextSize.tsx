@@ -1,9 +1,10 @@
 // The text size of a story and of the reader's Text view: one setting, remembered on the device.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOCAL } from '../../shared/storage-names';
 
 const SIZES = [15, 17, 19, 22, 25];
-const SIZE_KEY = 'lectern.articleFontSize';
+const SIZE_KEY = LOCAL.articleFontSize;
 
 export function useFontSize() {
   const [index, setIndex] = useState(() => {

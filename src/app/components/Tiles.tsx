@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { Category, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
 import { useLocalePath } from './useLocalePath';
-import { STORAGE } from '../lib/session';
+import { z } from 'zod';
+import { STORAGE, readJson } from '../../shared/storage-names';
 import { COVER_SIZES, coverSrcSet } from '../../shared/covers';
 
 /** Where a cover is laid out (its `sizes`). */
@@ -32,17 +33,14 @@ export function CoverImage(props: { src: string; srcSet: string | null; place: C
 }
 
 /** The reader's favourites as the favourites store mirrors them (spec §3 key), read without IndexedDB. */
+const FavouriteMids = z.array(z.number());
 let favouritesRaw: string | null = null;
 let favouriteMids = new Set<number>();
 function isFavourite(mid: number): boolean {
   const raw = localStorage.getItem(STORAGE.favourites);
   if (raw !== favouritesRaw) {
     favouritesRaw = raw;
-    try {
-      favouriteMids = new Set(JSON.parse(raw ?? '[]'));
-    } catch {
-      favouriteMids = new Set();
-    }
+    favouriteMids = new Set(readJson(localStorage, STORAGE.favourites, FavouriteMids));
   }
   return favouriteMids.has(mid);
 }

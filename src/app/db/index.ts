@@ -7,22 +7,13 @@
 // reader: forgetOtherUsers() removes what another reader left.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { takeReaderCheck, type Reader } from './reader';
+import { DB_NAME, STORES } from '../../shared/storage-names';
 import type { PageSize } from '../../shared/reader-paths';
 import type { ReaderEvent } from '../../shared/schemas/reader';
 import type { MagazineCard } from '../../shared/schemas/content';
 
-export const DB_NAME = 'lectern';
+export { DB_NAME, STORES };
 export const DB_VERSION = 4;
-export const STORES = {
-  recentSearches: 'recentSearches',
-  downloads: 'downloads',
-  progress: 'progress',
-  readEvents: 'readEvents',
-  outbox: 'outbox',
-  favourites: 'favourites',
-  auth: 'auth',
-  zonePush: 'zonePush',
-} as const;
 
 export interface RecentSearch {
   term: string;

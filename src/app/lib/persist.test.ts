@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { deviceQueryPersister, trimToBudget } from './persist';
 
@@ -40,41 +40,65 @@ function memoryStorage() {
   return storage as unknown as Storage & typeof storage;
 }
 
+/** Lets the persister's promises run (and the timers due by now, with fake timers). */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
 describe('deviceQueryPersister', () => {
-  it('saves at most once a second while answers arrive', () => {
-    vi.useFakeTimers();
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('saves at most once a second while answers arrive, the newest last', async () => {
     const storage = memoryStorage();
     const persister = deviceQueryPersister(storage, 'k', 1000, new EventTarget());
     void persister.persistClient(client([query('a', 1, 10)]));
     void persister.persistClient(client([query('a', 1, 10), query('b', 2, 10)]));
-    expect(storage.writes).toBe(0);
-    vi.advanceTimersByTime(1000);
+    void persister.persistClient(client([query('a', 1, 10), query('b', 2, 10), query('c', 3, 10)]));
+    await settle();
     expect(storage.writes).toBe(1);
-    expect((persister.restoreClient() as PersistedClient).clientState.queries.map((q) => q.queryKey[0])).toEqual(['b', 'a']);
-    vi.useRealTimers();
+    await vi.advanceTimersByTimeAsync(998);
+    expect(storage.writes).toBe(1);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(storage.writes).toBe(2);
+    const restored = (await persister.restoreClient()) as PersistedClient;
+    expect(restored.clientState.queries.map((q) => q.queryKey[0])).toEqual(['c', 'b', 'a']);
   });
 
-  it('saves at once when the page is left, before the second is up', () => {
+  it('keeps to the size budget, newest first', async () => {
+    const storage = memoryStorage();
+    const persister = deviceQueryPersister(storage, 'k', 1000, new EventTarget());
+    void persister.persistClient(client([query('old', 1, 600), query('new', 2, 600)]));
+    await settle();
+    expect(storage.getItem('k')).toContain('new');
+    expect(storage.getItem('k')).not.toContain('old');
+  });
+
+  it('saves at once when the page is left, before the second is up', async () => {
     const storage = memoryStorage();
     const page = new EventTarget();
     const persister = deviceQueryPersister(storage, 'k', 1000, page);
-    void persister.persistClient(client([query('story', 1, 10)]));
+    void persister.persistClient(client([query('home', 1, 10)]));
+    await settle();
+    void persister.persistClient(client([query('home', 1, 10), query('story', 2, 10)]));
+    await settle();
+    expect(storage.getItem('k')).not.toContain('story');
     page.dispatchEvent(new Event('pagehide'));
-    expect(storage.writes).toBe(1);
+    await settle();
+    expect(storage.writes).toBe(2);
     expect(storage.getItem('k')).toContain('story');
   });
 
-  it('keeps the last save when the storage is full, and removes it on request', () => {
+  it('keeps the last save when the storage is full, and removes it on request', async () => {
     const storage = memoryStorage();
     const page = new EventTarget();
     const persister = deviceQueryPersister(storage, 'k', 1000, page);
     void persister.persistClient(client([query('first', 1, 10)]));
-    page.dispatchEvent(new Event('pagehide'));
+    await settle();
     storage.full = true;
     void persister.persistClient(client([query('second', 2, 10)]));
     expect(() => page.dispatchEvent(new Event('pagehide'))).not.toThrow();
+    await vi.advanceTimersByTimeAsync(2000);
     expect(storage.getItem('k')).toContain('first');
-    void persister.removeClient();
-    expect(persister.restoreClient()).toBeUndefined();
+    await persister.removeClient();
+    expect(await persister.restoreClient()).toBeUndefined();
   });
 });

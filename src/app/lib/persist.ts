@@ -1,5 +1,6 @@
 // What of the query cache is saved on the device (STYLE.md: persist on purpose): the answers of
 // the screens a reader may want again offline, newest first, within a size budget.
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 
 /** The query-key roots that are saved: each feature's `keys.all` (home, listings, title and issue
@@ -21,41 +22,31 @@ export function trimToBudget(client: PersistedClient, maxChars: number): Persist
   return { ...client, clientState: { ...client.clientState, queries } };
 }
 
-/** Saves the query cache in `storage` under `key`, at most once a second while answers arrive,
- * and at once when the page is hidden or left: a reader who opens a title and closes the app
- * within the second still finds it offline. A failed write (storage full) keeps the last save. */
+/** Saves the query cache in `storage` under `key` through TanStack's storage persister: at most
+ * once a second while answers arrive, and at once when the page is hidden or left (the throttled
+ * save would wait out its second, and a reader who opens a title and closes the app within it
+ * would not find it offline). A failed write (storage full) keeps the last save. */
 export function deviceQueryPersister(storage: Storage, key: string, maxChars: number, target: EventTarget = window): Persister {
-  let pending: PersistedClient | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (!pending) return;
-    try {
-      storage.setItem(key, JSON.stringify(trimToBudget(pending, maxChars)));
-    } catch {
-      // QuotaExceededError: the previous save stays; the next one may fit.
-    }
-    pending = null;
+  const serialize = (client: PersistedClient) => JSON.stringify(trimToBudget(client, maxChars));
+  const throttled = createAsyncStoragePersister({ storage, key, serialize, throttleTime: 1000 });
+  const atOnce = createAsyncStoragePersister({ storage, key, serialize, throttleTime: 0 });
+  let latest: PersistedClient | undefined;
+  const saveNow = () => {
+    if (latest) void atOnce.persistClient(latest);
   };
-  target.addEventListener('pagehide', flush);
+  target.addEventListener('pagehide', saveNow);
   target.addEventListener('visibilitychange', () => {
-    if (typeof document === 'undefined' || document.visibilityState === 'hidden') flush();
+    if (typeof document === 'undefined' || document.visibilityState === 'hidden') saveNow();
   });
   return {
     persistClient(client) {
-      pending = client;
-      timer ??= setTimeout(flush, 1000);
+      latest = client;
+      return throttled.persistClient(client);
     },
-    restoreClient() {
-      const saved = storage.getItem(key);
-      return saved ? (JSON.parse(saved) as PersistedClient) : undefined;
-    },
+    restoreClient: throttled.restoreClient,
     removeClient() {
-      pending = null;
-      clearTimeout(timer);
-      timer = undefined;
-      storage.removeItem(key);
+      latest = undefined;
+      return throttled.removeClient();
     },
   };
 }

@@ -1,38 +1,13 @@
-// The cookie and local-storage names of spec §3, in one place, with typed access.
+// The session of spec §3 (its cookies and local-storage keys, named in shared/storage-names.ts),
+// with typed access.
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
 import { COOKIE_LIFETIME_DAYS } from '../../shared/constants';
-import type { LibraryDetails, LoginReply, UserInfo } from '../../shared/schemas/account';
+import { LibraryDetails, type LoginReply, type UserInfo } from '../../shared/schemas/account';
+import { COOKIE, LOCAL, STORAGE, readJson } from '../../shared/storage-names';
 
-export const COOKIE = {
-  uniqId: 'uniqId',
-  isGuest: 'isGuest',
-  isLoggedIn: 'isLoggedIn',
-  authToken: 'AuthToken',
-  libraryId: 'libraryId',
-  expiration: 'expiration',
-  userDetails: 'userDetails',
-  isNewspaper: 'isNewspaper',
-  isJournal: 'isJournal',
-  isLibContentAvailable: 'isLibContentAvailable',
-  ageRate: 'ageRate',
-  ageRating: 'ageRating',
-  xsrf: 'XSRF-TOKEN',
-  /** Spec §2 scroll restore (names not given by the spec). */
-  scrollPath: 'scrollPath',
-  scrollPosition: 'scrollPosition',
-} as const;
-
-export const STORAGE = {
-  loginType: 'loginType',
-  userToken: 'userToken',
-  expiration: 'expiration',
-  userFav: 'userFav',
-  userBksData: 'userBksData',
-  favourites: 'favourites',
-  libraryDetails: 'libraryDetails',
-  userDetails: 'userDetails',
-} as const;
+export { COOKIE, STORAGE };
 
 type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 
@@ -93,21 +68,22 @@ export function useSessionVersion(): number {
   );
 }
 
-export interface StoredUserDetails {
-  firstName: string;
-  lastName: string;
-  libid: number;
-  expiry: number;
-  uploadedID: number;
-  libName: string;
-  uid: string;
-  uuid: string;
-  email: string | null;
-  mobile: string | null;
-  userType: 'user' | 'guest';
+const StoredUserDetails = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  libid: z.number(),
+  expiry: z.number(),
+  uploadedID: z.number(),
+  libName: z.string(),
+  uid: z.string(),
+  uuid: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  userType: z.enum(['user', 'guest']),
   /** End of a running personal plan (seconds since the epoch); absent in details stored before. */
-  planEnds?: number;
-}
+  planEnds: z.number().optional(),
+});
+export type StoredUserDetails = z.infer<typeof StoredUserDetails>;
 
 /** Told when the reader on this device changes: a sign-in (a new token) or a sign-out. The app
  * then drops the last reader's data (main.tsx); kept out of this module so it stays small. */
@@ -196,24 +172,16 @@ export function currentAuth(): { user: string; token: string; xsrf: string | nul
 }
 
 export function storedUser(): StoredUserDetails | null {
-  try {
-    return JSON.parse(localStorage.getItem(STORAGE.userDetails) ?? 'null');
-  } catch {
-    return null;
-  }
+  return readJson(localStorage, STORAGE.userDetails, StoredUserDetails) ?? null;
 }
 
 export function libraryDetails(): LibraryDetails | null {
-  try {
-    return JSON.parse(localStorage.getItem(STORAGE.libraryDetails) ?? 'null');
-  } catch {
-    return null;
-  }
+  return readJson(localStorage, STORAGE.libraryDetails, LibraryDetails) ?? null;
 }
 
 /** "Share my location" for Smart Reading Zones on this device (not a name of the spec). It ends
  * with the session like the rest, so the next person on a shared device is not located unasked. */
-const ZONE_LOCATION = 'lectern.zoneLocation';
+const ZONE_LOCATION = LOCAL.zoneLocation;
 export const zoneLocation = {
   consented: () => localStorage.getItem(ZONE_LOCATION) === '1',
   set(on: boolean) {

@@ -4,15 +4,15 @@
 // opens more than the reader's own access. Kept for the tab's session, so a reload knows it before
 // the next answer, and per reader.
 import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
 import { storedUser } from './session';
+import { SESSION, readJson } from '../../shared/storage-names';
 
-export interface RunningPass {
-  zoneName: string;
-  endsAt: string;
-  opensMore: boolean;
-}
+const RunningPass = z.object({ zoneName: z.string(), endsAt: z.string(), opensMore: z.boolean() });
+export type RunningPass = z.infer<typeof RunningPass>;
+const Kept = z.object({ user: z.string(), passes: z.array(RunningPass) });
 
-const KEY = 'lectern.zonePasses';
+const KEY = SESSION.zonePasses;
 let checked = false;
 let version = 0;
 const listeners = new Set<() => void>();
@@ -20,12 +20,8 @@ const listeners = new Set<() => void>();
 const reader = () => storedUser()?.uid ?? '';
 
 function read(): RunningPass[] {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { user: string; passes: RunningPass[] } | null;
-    return kept?.user === reader() ? kept.passes : [];
-  } catch {
-    return [];
-  }
+  const kept = readJson(sessionStorage, KEY, Kept);
+  return kept?.user === reader() ? kept.passes : [];
 }
 
 /** Keeps the passes of a passes answer (the banner's query, a report from the watcher or a button). */

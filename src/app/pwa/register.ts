@@ -1,6 +1,7 @@
 // Service worker registration with workbox-window. A new version waits until the reader
 // agrees (UpdatePrompt); then it takes over and the page reloads once.
 import { Workbox } from 'workbox-window';
+import { SESSION } from '../../shared/storage-names';
 
 type Listener = (apply: () => void) => void;
 let onUpdate: Listener | null = null;
@@ -50,7 +51,7 @@ export function reloadOnStaleChunk() {
     // Offline, a file missing from the device is not a new deploy: a reload cannot bring it and
     // would throw the page away; the screen shows its offline state instead.
     if (!navigator.onLine) return;
-    const key = 'lectern:chunk-reload';
+    const key = SESSION.chunkReload;
     if (sessionStorage.getItem(key)) return;
     sessionStorage.setItem(key, '1');
     event.preventDefault();

@@ -1,6 +1,7 @@
 // The install state for the card, the iOS sheet and /appdownload (loaded with them, not with
 // the home page): what the device offers, asking, and Not now remembered for 30 days.
 import { useSyncExternalStore } from 'react';
+import { LOCAL, SESSION } from '../../shared/storage-names';
 
 /** The browser's prompt, the iOS steps, or nothing (installed, or no way to install). */
 export type InstallWay = 'prompt' | 'ios' | null;
@@ -8,7 +9,7 @@ export type InstallWay = 'prompt' | 'ios' | null;
 // Fired on window when the install state changes (the same name as in install.ts, which
 // this does not import: see there).
 const INSTALL_CHANGED = 'lectern:install';
-const DISMISSED_KEY = 'lectern.installDismissed'; // the time Not now was said
+const DISMISSED_KEY = LOCAL.installDismissed;
 const ASK_AGAIN_MS = 30 * 86_400_000;
 
 const standalone = () => matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
@@ -34,8 +35,8 @@ addEventListener('lectern:downloaded', () => {
 
 // A first visit is for reading, not for being asked to install: home asks from the reader's
 // second session on (an earlier one on this device: another tab, another day), or after a download.
-const VISITED_KEY = 'lectern.visited'; // when this device first opened Lectern
-const SESSION_KEY = 'lectern.returning'; // this tab's session: '1' when an earlier one came before
+const VISITED_KEY = LOCAL.visited;
+const SESSION_KEY = SESSION.returning;
 function earlierVisit(): boolean {
   try {
     const known = sessionStorage.getItem(SESSION_KEY);

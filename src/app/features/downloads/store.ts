@@ -10,15 +10,8 @@ import { deviceId } from '../../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
 import { queue } from '../offline/sync';
 import type { DownloadsReply, IssueManifest } from '../../../shared/schemas/reader';
-import {
-  DOWNLOADS_CACHE,
-  manifestPath,
-  pageCssWidthFor,
-  pageImagePath,
-  pageSizeFor,
-  pageTextPath,
-  tokenless,
-} from '../../../shared/reader-paths';
+import { CACHE } from '../../../shared/storage-names';
+import { manifestPath, pageCssWidthFor, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
 
 /** The cover files of an issue: every width, so its tiles keep their srcset offline. */
 const coverFiles = (r: Pick<DownloadRecord, 'cover' | 'coverSrcSet'>) => [
@@ -109,7 +102,7 @@ export async function downloadIssue(issueId: number): Promise<void> {
       savedAt: record?.savedAt ?? Date.now(),
     };
     await save(record); // first, so a device too full for even the issue keeps a record that says so
-    const cache = await caches.open(DOWNLOADS_CACHE);
+    const cache = await caches.open(CACHE.downloads);
     await cache.put(manifestPath(issueId), Response.json(manifest));
     for (const file of coverFiles(record)) {
       if (await cache.match(file)) continue;
@@ -170,7 +163,7 @@ export async function resumeDownloads(): Promise<void> {
 }
 
 async function dropLocal(issueIds: number[]) {
-  const cache = await caches.open(DOWNLOADS_CACHE);
+  const cache = await caches.open(CACHE.downloads);
   const db = await lecternDb();
   for (const issueId of issueIds) {
     const record = await db.get(STORES.downloads, issueId);

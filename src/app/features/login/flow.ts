@@ -5,31 +5,27 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { clearSession, isGuest, saveUser, session, STORAGE, storedUser, type LoginType } from '../../lib/session';
+import { SESSION, readJson } from '../../../shared/storage-names';
 import { deviceId } from '../../lib/device';
 import { runningPass } from '../../lib/zone-pass';
 import i18n from '../../lib/i18n';
 import type { RefreshBody } from '../../../shared/schemas/session-refresh';
 import { useLocalePath } from '../../components/useLocalePath';
-import { LoginReply, OtpSendReply, UserInfo, type Contact, type OtpPurpose } from '../../../shared/schemas/account';
+import { Contact, LoginReply, OtpPurpose, OtpSendReply, UserInfo } from '../../../shared/schemas/account';
 
-export interface SignInFlow {
-  contact: Contact;
-  purpose: OtpPurpose;
-  requestId?: string;
-  length?: number;
+const SignInFlow = z.object({
+  contact: Contact,
+  purpose: OtpPurpose,
+  requestId: z.string().optional(),
+  length: z.number().optional(),
   /** When the last code was sent (ms), for the resend countdown. */
-  sentAt?: number;
-  resendIn?: number;
-}
+  sentAt: z.number().optional(),
+  resendIn: z.number().optional(),
+});
+export type SignInFlow = z.infer<typeof SignInFlow>;
 
-const KEY = 'lectern.signin';
-export const readFlow = (): SignInFlow | null => {
-  try {
-    return JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
-  } catch {
-    return null;
-  }
-};
+const KEY = SESSION.signIn;
+export const readFlow = (): SignInFlow | null => readJson(sessionStorage, KEY, SignInFlow) ?? null;
 export const writeFlow = (flow: SignInFlow) => sessionStorage.setItem(KEY, JSON.stringify(flow));
 export const endFlow = () => {
   sessionStorage.removeItem(KEY);
@@ -38,7 +34,7 @@ export const endFlow = () => {
 
 /** Where to go after signing in (a page that sent the reader to /login?returnTo=…), kept for
  * the whole journey: code, password, name step or institution sign-in. */
-const RETURN_KEY = 'lectern.returnTo';
+const RETURN_KEY = SESSION.returnTo;
 export const rememberReturnTo = (path: string | null) => {
   if (path && /^\/(?!\/)/.test(path)) sessionStorage.setItem(RETURN_KEY, path);
 };

@@ -4,8 +4,7 @@
 // signing in, or signing out, removes the last reader's data (IndexedDB, caches, downloads).
 import { currentAuth } from '../../lib/session';
 import { lecternDb, switchReader, takeForgottenAtFirstUse } from '../../db/index';
-import { DOWNLOADS_CACHE, RECENT_PAGES_CACHE } from '../../../shared/reader-paths';
-import { CONTENT_CACHE } from '../../../shared/offline';
+import { CACHE, LOCAL } from '../../../shared/storage-names';
 import { deliverOutbox, OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, queueWrite, type Delivery, type NewWrite } from './outbox';
 
 interface SyncRegistration extends ServiceWorkerRegistration {
@@ -60,12 +59,12 @@ export async function readerChanged(): Promise<void> {
   // would otherwise leave the caches for good, as the next start sees no change of reader.
   if (forgotten) localStorage.setItem(CLEAN_UP_PENDING, '1');
   if (!localStorage.getItem(CLEAN_UP_PENDING)) return;
-  await Promise.all([DOWNLOADS_CACHE, RECENT_PAGES_CACHE, CONTENT_CACHE].map((name) => caches.delete(name).catch(() => false)));
-  await forgetExpirationRecords([RECENT_PAGES_CACHE, CONTENT_CACHE]);
+  await Promise.all([CACHE.downloads, CACHE.recentPages, CACHE.content].map((name) => caches.delete(name).catch(() => false)));
+  await forgetExpirationRecords([CACHE.recentPages, CACHE.content]);
   await (await import('../downloads/store')).refreshDownloads();
   localStorage.removeItem(CLEAN_UP_PENDING);
 }
-const CLEAN_UP_PENDING = 'lectern.readerCleanUpPending';
+const CLEAN_UP_PENDING = LOCAL.readerCleanUpPending;
 
 /** The service worker's expiration records name each URL it cached (a search's URL holds its
  * words): they go with the caches, through workbox's own code (loaded only when a reader changes). */

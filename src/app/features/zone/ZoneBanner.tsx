@@ -9,11 +9,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { PassesReply, ZonePass } from '../../../shared/schemas/zones';
 import { CloseIcon } from '../../components/Icons';
 import { useLocalePath } from '../../components/useLocalePath';
 import { stripLocale } from '../../lib/locale';
 import { storedUser } from '../../lib/session';
+import { SESSION, readJson } from '../../../shared/storage-names';
 import { useOnline } from '../../components/OfflineBanner';
 import { passesQuery } from './queries';
 import { endTime } from './format';
@@ -31,17 +33,11 @@ function show(m: Message | null) {
 }
 
 /** Passes announced in this tab's session (a reload does not repeat them; a new start does). */
-const ANNOUNCED = 'lectern.zoneAnnounced';
+const ANNOUNCED = SESSION.zoneAnnounced;
 const passKey = (p: ZonePass) => `${p.zoneId}:${p.startedAt}`;
 /** Refusals explained in this tab's session (each reason once: the watcher reports every few minutes). */
-const EXPLAINED = 'lectern.zoneRefusalsShown';
-const announced = (key = ANNOUNCED): string[] => {
-  try {
-    return JSON.parse(sessionStorage.getItem(key) ?? '[]');
-  } catch {
-    return [];
-  }
-};
+const EXPLAINED = SESSION.zoneRefusalsShown;
+const announced = (key: string = ANNOUNCED): string[] => readJson(sessionStorage, key, z.array(z.string())) ?? [];
 function explain(refusal: ZoneRefusal) {
   const shown = announced(EXPLAINED);
   if (shown.includes(refusal)) return;

@@ -3,7 +3,10 @@
 // keeps them for this tab a few minutes: every "I am here" sends them until one opens the pass, or
 // the server says the token itself is no good. A visitor who signs in or starts a guest session
 // first still has them when the screen comes back.
-const KEY = 'lectern.zoneScan';
+import { z } from 'zod';
+import { SESSION, readJson } from '../../../shared/storage-names';
+
+const KEY = SESSION.zoneScan;
 /** How long a scan waits for a sign-in or a guest session. */
 const KEEP_MS = 15 * 60_000;
 
@@ -26,15 +29,13 @@ export function takeScan(search: string): string | null {
   return rest ? `?${rest}` : '';
 }
 
+const SavedScan = z.object({ zoneId: z.number().int().positive(), token: z.string().min(1), at: z.number() });
+
 /** The scan waiting to be sent, if one is. */
 export function pendingScan(): Scan | null {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as (Scan & { at: number }) | null;
-    if (!saved || Date.now() - saved.at > KEEP_MS) return null;
-    return { zoneId: saved.zoneId, token: saved.token };
-  } catch {
-    return null;
-  }
+  const saved = readJson(sessionStorage, KEY, SavedScan);
+  if (!saved || Date.now() - saved.at > KEEP_MS) return null;
+  return { zoneId: saved.zoneId, token: saved.token };
 }
 
 export const clearScan = () => sessionStorage.removeItem(KEY);
