@@ -5,7 +5,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../http-error';
 import { applyPaymentEvent } from '../payments/events';
-import { InvalidSignature, paymentProvider } from '../payments/provider';
+import { InvalidSignature } from '../payments/provider';
+import { paymentProvider } from '../payments/configured';
 import { NOT_CONFIGURED } from './api/payments';
 
 export const WEBHOOK_PATH = '/webhooks/payments';

@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { CheckoutBody, CheckoutReply, OrderBody, OrderView, OrdersReply, PlansReply } from '../../../shared/schemas/payments';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { HttpError, notFound } from '../../http-error';
-import { paymentProvider } from '../../payments/provider';
+import { paymentProvider } from '../../payments/configured';
 import { institutionSubscriptionRefusal } from '../../repositories/entitlement';
 import {
   activePlan,
