@@ -5,6 +5,15 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Layer boundaries. Imports are relative, so each pattern matches the folder a path climbs to:
+// `app/` (with its slash) is src/app, never the server's own app.ts. Dynamic import() is not checked.
+const layer = (regex, message) => ({ regex, message });
+const SERVER = layer('^(\\.\\./)+server/', 'The app runs in the browser; it talks to the server over HTTP only.');
+const APP = layer('^(\\.\\./)+app/', 'The server must not depend on browser code; move what both need to src/shared.');
+const ROUTES = layer('^(\\.\\./)+routes/', 'Routes sit on top: lower layers take their logic from services or repositories.');
+const PLUGINS = layer('^(\\.\\./)+plugins/', 'Plugins wire Fastify; data code takes HttpError from http-error.ts, not a plugin.');
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['dist/', 'build/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'node_modules/', 'scratch/'] },
   js.configs.recommended,
@@ -16,6 +25,33 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  // The app is a client of the server's API, never of its code.
+  { files: ['src/app/**/*.{ts,tsx}'], rules: restrict(SERVER) },
+  // Shared code runs in the app, the server and the service worker alike, so it depends on none of them.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict(layer('^(\\.\\./)+(app|server|sw)/', 'src/shared is below the app, the server and the service worker.')),
+  },
+  // The server runs in Node; browser code would pull the DOM into it.
+  { files: ['src/server/**/*.ts'], rules: restrict(APP) },
+  // The server's config keeps the DOM's types (the SAML XML parser's types need them), so the
+  // browser's globals are refused here instead.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage'] },
+  },
+  // Repositories are the bottom of the server (SQL only): no HTTP wiring or routes above them.
+  { files: ['src/server/repositories/**/*.ts'], rules: restrict(APP, ROUTES, PLUGINS) },
+  // Services are called by routes, jobs and tools, so they cannot depend on a route.
+  { files: ['src/server/services/**/*.ts'], rules: restrict(APP, ROUTES) },
+  // Plugins wrap every route; one that imports a route ties the whole server to it.
+  { files: ['src/server/plugins/**/*.ts'], rules: restrict(APP, ROUTES) },
+  // The service worker is its own bundle: it may share the app's storage code, never a screen's.
+  {
+    files: ['sw/**/*.ts'],
+    rules: restrict(layer('(^|/)app/features/', 'The service worker must not pull in app features; move what it needs below them.')),
   },
   {
     files: ['src/app/**/*.{ts,tsx}'],

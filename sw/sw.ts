@@ -6,7 +6,7 @@
 // has its own precached page, and its issue, pages and texts come from the downloads cache first.
 // Smart Reading Zone: arrival pushes become notifications, a click opens the zone screen, and a
 // periodic background sync pings the server (which counts the zone's Wi-Fi). Writes made offline
-// are delivered by Background Sync from the one outbox the app fills (features/offline/outbox.ts).
+// are delivered by Background Sync from the one outbox the app fills (src/app/outbox/outbox.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
@@ -16,7 +16,7 @@ import { PAGE_SIZES, READER_CONTENT_PREFIX, tokenless } from '../src/shared/read
 import { CACHE } from '../src/shared/storage-names';
 import { ZONE_PING_TAG, fallbackNotice, notificationTarget, parseArrival } from '../src/shared/zone-push';
 import { readAuth, readZonePush } from '../src/app/db/index';
-import { deliverOutbox, OUTBOX_SYNC_TAG } from '../src/app/features/offline/outbox';
+import { deliverOutbox, OUTBOX_SYNC_TAG } from '../src/app/outbox/outbox';
 
 declare const self: ServiceWorkerGlobalScope;
 

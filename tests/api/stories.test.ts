@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { loadCatalogue } from '../fixtures/catalogue';
 import { slugify } from '../../src/server/demo/random';
-import { movedStoryPath } from '../../src/server/routes/content/stories';
+import { movedStoryPath } from '../../src/server/services/story-paths';
 
 const HINDI_URL = `${slugify('स्वच्छ ऊर्जा की दौड़')}-4`;
 const OLD_HINDI_URL = 'स-वच-छ-ऊर-ज-क-द-ड-4'; // as slugs were made before they kept vowel signs

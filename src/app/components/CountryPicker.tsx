@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contentGet } from '../lib/api';
 import type { CountryCode, CountryCodesResponse } from '../../shared/schemas/country-codes';
-import { DEFAULT_COUNTRY, type PickedCountry } from './CountrySlot';
+import { DEFAULT_COUNTRY, type PickedCountry } from './country';
 import './country-picker.css';
 
 export const countryCodesQuery = () =>

@@ -1,11 +1,9 @@
 // Where a mobile number field puts its country picker: the picker and its list are a chunk of
 // their own (CountryPicker.tsx); until it arrives the chosen code shows on a disabled button.
 import { Suspense, lazy } from 'react';
-import type { CountryCode } from '../../shared/schemas/country-codes';
+import type { PickedCountry } from './country';
 
-/** The country everyone starts with (spec §9 store 1 is India). */
-export const DEFAULT_COUNTRY = { iso: 'IN', mobileCode: '+91', flag: '🇮🇳' } as const;
-export type PickedCountry = Pick<CountryCode, 'iso' | 'mobileCode' | 'flag'>;
+export { DEFAULT_COUNTRY, type PickedCountry } from './country';
 
 const CountryPicker = lazy(() => import('./CountryPicker'));
 

@@ -85,7 +85,7 @@ const screens: RouteObject[] = [
     () => import('../features/info/StatusPages'),
     (m) => m.AppDownloadPage,
   ),
-  screen('*', () => import('./NotFound')),
+  screen('*', () => import('../components/NotFound')),
 ];
 
 /** The route table: every screen at / and at /hi. */

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadHome } from '../routes/content/home';
+import { loadHome } from '../services/home';
 import { visibilityFor } from '../repositories/access';
 import * as catalogue from '../repositories/catalogue';
 import {

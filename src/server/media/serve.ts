@@ -1,7 +1,7 @@
 // Streams a stored media file as an HTTP answer, the same way from the local directory and from
 // S3: ETag and Last-Modified, 304 for a matching If-None-Match, one byte range (206, or 416).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, notFound } from '../plugins/errors';
+import { HttpError, notFound } from '../http-error';
 import { type Area, type MediaStorage, contentType } from './storage';
 
 export async function sendMedia(

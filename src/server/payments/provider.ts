@@ -1,9 +1,5 @@
 // The payment provider behind a small adapter: the routes and the order state machine know only
-// this interface, so another provider (Razorpay) is one more file. Null when no keys are set:
-// payments are then "not configured" and no checkout starts.
-import type { Config } from '../config';
-import { stripeProvider } from './stripe';
-
+// this interface, so another provider (Razorpay) is one more file (and a line in configured.ts).
 /** What a verified provider event means for an order. */
 export interface PaymentEvent {
   id: string;
@@ -37,9 +33,3 @@ export interface PaymentProvider {
 }
 
 export class InvalidSignature extends Error {}
-
-export function paymentProvider(config: Config): PaymentProvider | null {
-  const { stripeSecretKey, stripeWebhookSecret } = config;
-  if (!stripeSecretKey || !stripeWebhookSecret) return null;
-  return stripeProvider({ secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, apiUrl: config.stripeApiUrl });
-}

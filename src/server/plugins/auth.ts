@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { serverSecret } from '../services/secrets';
 import { SESSION_MAX_DAYS, liveSessionUser, openSession } from '../repositories/sessions';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 import { roughNetwork } from '../services/rough-network';
 
 export { revokeSessions } from '../repositories/sessions';

@@ -6,24 +6,13 @@ import { DB_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable';
 import { isStorageFull, STORAGE_FULL_MESSAGE } from '../media/full';
 import { consoleFieldText } from '../../shared/console-fields';
 import consoleTexts from '../../../locales/console/en.json' with { type: 'json' };
+import { HttpError } from '../http-error';
 
 /** A console field's English label, or null when the field has none (its API name is never shown). */
 const consoleFieldLabel = (field: string) => {
   const key = consoleFieldText(field);
   return key ? consoleTexts[key] : null;
 };
-
-export class HttpError extends Error {
-  constructor(
-    public statusCode: number,
-    public code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
-export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
 
 const BROKEN_MULTIPART = /unexpected end of multipart data|Boundary not found|Malformed part header/i;
 

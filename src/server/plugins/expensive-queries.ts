@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/index';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 import { isStatementTimeout, limitStatementTime } from '../repositories/query-time';
 import { BUSY, gate } from '../services/gate';
 

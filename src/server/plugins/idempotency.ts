@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../db/index';
-import { HttpError, badRequest } from './errors';
+import { HttpError, badRequest } from '../http-error';
 import { releaseKey, reserveKey, storeAnswer } from '../repositories/idempotency';
 
 declare module 'fastify' {

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import client from 'prom-client';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 import { openJobCounts } from '../repositories/ingest-jobs';
 import { metricsFromPrimary, serveMetrics } from '../metrics-server';
 

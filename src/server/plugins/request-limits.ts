@@ -9,7 +9,7 @@ import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 import { campusAddresses, type CampusAddresses } from '../services/campus-addresses';
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@ import { sendMedia } from '../media/serve';
 import { SERVABLE_NAME } from '../media/storage';
 import { raw } from '../../shared/schemas/fields';
 import { normalisedPath } from './xsrf';
-import { movedStoryPath } from '../routes/content/stories';
+import { movedStoryPath } from '../services/story-paths';
 
 /** Paths that are never answered with the app shell (spec: /api, /content, /reader, media). */
 export const NO_SHELL_PREFIXES = ['/api/', '/content/', '/media/', '/reader/'];

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { servedOverHttps } from './security-headers';
 import cookie from '@fastify/cookie';
 import { serverSecret } from '../services/secrets';
-import { HttpError } from './errors';
+import { HttpError } from '../http-error';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

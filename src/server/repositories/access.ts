@@ -3,7 +3,7 @@
 // cookies default to showing them; reading is gated separately by entitlement.
 import type { Queryable } from '../db/index';
 import { HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
-import { badRequest, notFound } from '../plugins/errors';
+import { badRequest, notFound } from '../http-error';
 
 export interface Visibility {
   newspapers: boolean;

@@ -12,7 +12,7 @@ import {
   type MemberRow,
   type MembersList,
 } from '../../shared/schemas/console-members';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { accessEnds } from './membership';
 import { recordAudit } from './console';
 import { memberPrivacy } from './member-privacy';

@@ -10,7 +10,7 @@
 // visitor, a member whose access ended) reading from an institution's approved campus range gets
 // that institution's subscription, its sections and age rating and no more (ip-access.ts).
 import type { Queryable } from '../db/index';
-import { HttpError, notFound } from '../plugins/errors';
+import { HttpError, notFound } from '../http-error';
 import { accessEnds, sectionOpen } from './membership';
 import { clientInet, passOpening } from './zones';
 import { hasRunningPlan, planOpening } from './payments';

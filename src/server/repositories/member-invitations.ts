@@ -5,7 +5,7 @@
 // account: it is "invited" either way.
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { parseCsv } from '../services/csv';
 import type { Mailer } from '../services/mailer';
 import { invitationMail } from '../services/messages';

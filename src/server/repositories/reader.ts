@@ -1,7 +1,7 @@
 // The reader's data: an issue's pages, reading progress, read events, and downloads counted per
 // reader and device (the usage counts the download and device limits are enforced from).
 import type { Db, Queryable } from '../db/index';
-import { notFound } from '../plugins/errors';
+import { notFound } from '../http-error';
 import type { IssueManifest, Progress } from '../../shared/schemas/reader';
 import { countUsageEvents } from './counter-usage';
 import { srcSet } from './cards';

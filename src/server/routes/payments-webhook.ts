@@ -3,9 +3,10 @@
 // provider's SDK; the event is then applied once (payments/events.ts). A replay answers 200 and
 // changes nothing, so the provider stops retrying.
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { applyPaymentEvent } from '../payments/events';
-import { InvalidSignature, paymentProvider } from '../payments/provider';
+import { InvalidSignature } from '../payments/provider';
+import { paymentProvider } from '../payments/configured';
 import { NOT_CONFIGURED } from './api/payments';
 
 export const WEBHOOK_PATH = '/webhooks/payments';

@@ -5,7 +5,7 @@
 // (services/saml.ts). Refused answers count against the client's address (LIMITS.samlFailPerIp).
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { institutionExists } from '../repositories/sso';
 import { LIMITS, clientIp, refund, spend } from '../services/rate-limit';
 import { SAML_RESPONSE_MAX, createSamlService } from '../services/saml';

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index';
 import type { Contact, OtpPurpose } from '../../shared/schemas/account';
 import { otpMessage } from '../../shared/validation';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { contactFromKey, contactKey, findUserByContact } from '../repositories/users';
 import type { OwnerNotices } from './owner-notice';
 import { institutionForDomain } from '../repositories/membership';

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { MESSAGES } from '../../shared/validation';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { BUSY, gate } from './gate';
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;

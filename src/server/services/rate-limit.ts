@@ -3,7 +3,7 @@
 // all pass a check before any of them is counted. Windows slide: the previous window's count
 // weighs in for the part of it the sliding window still covers.
 import type { Queryable } from '../db/index';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { PLACE_PASSES_PER_DAY, ZONE_TOKEN_USES_PER_DAY } from '../../shared/zones';
 import { pruneCounters, readCounter, refundCounter, spendCounter, type CounterWindow } from '../repositories/rate-limits';
 

@@ -7,7 +7,7 @@
 // readers there are; the server finds the reader through the token's session.
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Queryable } from '../db/index';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { serverSecret } from './secrets';
 import { sessionReaderCached } from '../repositories/sessions';
 

@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { DOMParser } from '@xmldom/xmldom';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 
 export interface IdpMetadata {
   entityId: string;

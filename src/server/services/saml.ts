@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import { SAML, ValidateInResponseTo, generateServiceProviderMetadata, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Queryable } from '../db/index';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import {
   saveSamlAnswer,
   savePendingSignIn,

@@ -7,7 +7,7 @@
 // (repositories/sso.ts).
 import * as oidc from 'openid-client';
 import type { Queryable } from '../db/index';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { savePendingSignIn, ssoInstitution, ssoInstitutions, takePendingSignIn, type SsoInstitution } from '../repositories/sso';
 import { createSamlService } from './saml';
 

@@ -32,7 +32,7 @@ import {
   type ZoneHere,
 } from '../repositories/zones';
 import { memberNamed } from '../repositories/network-arrivals';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import { LIMITS, refund, spend, spendOne } from './rate-limit';
 import { readZoneToken, zoneCodeMatches, zoneTokenHash, zoneTokenSigned } from './zone-codes';
 

@@ -7,7 +7,7 @@ import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { saveUser, session } from '../../lib/session';
 import { UserInfo } from '../../../shared/schemas/account';
-import { startGuestSession } from '../login/guest';
+import { startGuestSession } from '../../lib/guest';
 import { useFinishSignIn } from '../login/flow';
 import { showToast } from '../../components/Toast';
 import { formatDate, lastAccessDay } from '../../../shared/labels';

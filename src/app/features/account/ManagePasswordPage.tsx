@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useErrorText } from '../../lib/errors';
-import { NewPasswordFields, useNewPassword } from '../login/NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
 import { AccountLayout } from './AccountLayout';
 import { detailsQuery } from './queries';
 import { useChangePassword } from './mutations';

@@ -28,7 +28,7 @@ export function useSaveEmailPreferences() {
   return useMutation({
     networkMode: 'always',
     mutationFn: async (prefs: EmailPreferences) => {
-      const { queue } = await import('../offline/sync');
+      const { queue } = await import('../../outbox/sync');
       const queued = await queue({ path: '/api/user/emailpreference', body: prefs, slot: 'emailPreference' });
       return { prefs, delivered: (await queued?.delivery) === 'done' };
     },

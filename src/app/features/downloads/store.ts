@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, apiGet, apiPost, contentGet } from '../../lib/api';
 import { deviceId } from '../../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
-import { queue } from '../offline/sync';
+import { queue } from '../../outbox/sync';
 import type { DownloadsReply, IssueManifest } from '../../../shared/schemas/reader';
 import { CACHE } from '../../../shared/storage-names';
 import { manifestPath, pageCssWidthFor, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';

@@ -7,8 +7,8 @@ import { lecternDb, STORES, type FavouriteRecord } from '../../db/index';
 import { apiPost } from '../../lib/api';
 import { STORAGE, storedUser } from '../../lib/session';
 import type { MagazineCard } from '../../../shared/schemas/content';
-import { queue } from '../offline/sync';
-import { waitingSlots } from '../offline/outbox';
+import { queue } from '../../outbox/sync';
+import { waitingSlots } from '../../outbox/outbox';
 
 export interface LocalFavourites {
   /** Favourite titles, newest first. */

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/Toast';
 import { useErrorText } from '../../lib/errors';
 import type { MagazineCard } from '../../../shared/schemas/content';
-import { onDelivered } from '../offline/sync';
+import { onDelivered } from '../../outbox/sync';
 import { favouriteKeys } from './queries';
 import { setFavourite } from './store';
 

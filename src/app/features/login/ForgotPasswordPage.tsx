@@ -7,7 +7,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { useLocalePath } from '../../components/useLocalePath';
 import { contactLabel, useFinishSignIn, verifyCode } from './flow';
 import { CodeField, ResendCode, useCodeStep } from './CodeEntry';
-import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ import { saveUser } from '../../lib/session';
 import { MESSAGES } from '../../../shared/validation';
 import { UserInfo } from '../../../shared/schemas/account';
 import { endFlow, nextPath, refreshUser, returnTo } from './flow';
-import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
 
 export default function FullNamePage() {
   const { t } = useTranslation();

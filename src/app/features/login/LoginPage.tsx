@@ -9,7 +9,7 @@ import { useErrorText } from '../../lib/errors';
 import { stripLocale } from '../../lib/locale';
 import { ContactInput, useContactInput } from './ContactInput';
 import { readFlow, rememberReturnTo, sendCode, useFinishSignIn, writeFlow } from './flow';
-import { startGuestSession } from './guest';
+import { startGuestSession } from '../../lib/guest';
 import { AuthCard } from '../../components/AuthCard';
 
 export default function LoginPage() {

@@ -57,7 +57,6 @@ export async function sendCode(flow: SignInFlow): Promise<SignInFlow> {
 export const verifyCode = (requestId: string, code: string, reset?: { password: string; confirmPassword: string }) =>
   apiPost('/api/login/otp/verify', LoginReply, { requestId, code, ...reset });
 export const passwordSignIn = (contact: Contact, password: string) => apiPost('/api/login/password', LoginReply, { ...contact, password });
-export const guestSignIn = (uniqId: string) => apiPost('/api/guest/login', LoginReply, { uniqId, os: 'web' });
 /** The refresh's parameters (spec §7): this device, the app's build, the language, the stored user. */
 export function refreshParams(): NonNullable<RefreshBody> {
   const loginType = localStorage.getItem(STORAGE.loginType);

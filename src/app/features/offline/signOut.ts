@@ -4,7 +4,7 @@
 // session ends whatever the server says.
 import { apiPost } from '../../lib/api';
 import { OkReply } from '../../../shared/schemas/account';
-import { deliverNow } from './sync';
+import { deliverNow } from '../../outbox/sync';
 import { removeDownload } from '../downloads/store';
 
 export async function signOutOnServer(): Promise<void> {

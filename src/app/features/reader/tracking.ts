@@ -7,8 +7,8 @@ import { lecternDb, STORES } from '../../db/index';
 import { noteContinue } from '../shelf/expected';
 import type { Progress, ReaderEvent } from '../../../shared/schemas/reader';
 import { READER_EVENTS_MAX } from '../../../shared/constants';
-import { currentAuth, deliverNow, queue } from '../offline/sync';
-import { outboxRecord } from '../offline/outbox';
+import { currentAuth, deliverNow, queue } from '../../outbox/sync';
+import { outboxRecord } from '../../outbox/outbox';
 
 const FLUSH_DELAY_MS = 5000;
 let timer: ReturnType<typeof setTimeout> | undefined;

@@ -78,7 +78,7 @@ export function useOpenIssue({ isNews = false } = {}) {
       if (!navigator.onLine || !(await campusNow())) return signInFirst(issueId, page);
       try {
         // Loaded on the tap: the guest flow (and its forms' schemas) is not a title page's first code.
-        const { startGuestSession } = await import('../login/guest');
+        const { startGuestSession } = await import('../../lib/guest');
         saveUser(await startGuestSession(), 'guest');
       } catch (err) {
         return showToast(errorText(err));

@@ -12,7 +12,7 @@ import { Scroller } from '../../components/Scroller';
 import { StoryCard } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { newsAgeLabel, readTimeLabel } from '../../../shared/labels';
-import NotFound from '../../routes/NotFound';
+import NotFound from '../../components/NotFound';
 import { ArticleTools } from './ArticleTools';
 import { useFontSize } from '../../components/TextSize';
 import { articleQuery, storyQuery } from './queries';

@@ -16,7 +16,7 @@ import { IssueCard } from '../../components/IssueCard';
 import { namedByDate } from '../../../shared/labels';
 import { useLocalePath } from '../../components/useLocalePath';
 import { NoData } from '../../components/NoData';
-import NotFound from '../../routes/NotFound';
+import NotFound from '../../components/NotFound';
 import { midOf, titlePath, titleSegment } from '../../../shared/title-paths';
 import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './queries';
 import { IssueRangeFilter } from './IssueRangeFilter';

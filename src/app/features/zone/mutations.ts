@@ -2,7 +2,7 @@
 // notifications on and off ("I am here" is in here.ts, shared with the runtime).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveUser } from '../../lib/session';
-import { startGuestSession } from '../login/guest';
+import { startGuestSession } from '../../lib/guest';
 import { zoneKeys } from './queries';
 import { report } from './here';
 import { turnOffPush, turnOnPush, updatePushLanguage, type PushLang } from './push';

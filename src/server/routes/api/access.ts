@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import {
   bindGuestKey,
   contactFromKey,

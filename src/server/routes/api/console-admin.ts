@@ -25,7 +25,7 @@ import {
   type StoredSettings,
 } from '../../repositories/console-admin';
 import { grantConsoleRole, removeConsoleRole, type RoleChange, type RoleRefusal } from '../../repositories/console';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { ssoCallbackUrl } from '../../services/sso';
 import { fetchIdpMetadata, parseIdpMetadata } from '../../services/saml-metadata';
 import { LIMITS, spend } from '../../services/rate-limit';

@@ -9,7 +9,7 @@ import { InstitutionParams } from '../../../shared/schemas/console';
 import { BrandingNameBody, ConsoleBranding, LOGO_MAX_BYTES } from '../../../shared/schemas/console-access';
 import { ApiError } from '../../../shared/schemas/errors';
 import { changeBranding, consoleBranding } from '../../repositories/console-branding';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { UnreadableIdFile, drawing } from '../../services/id-files';
 import { BUSY } from '../../services/gate';
 import { BUSY_MESSAGE } from '../../plugins/expensive-queries';

@@ -13,7 +13,7 @@ import {
   EnquiryStatusBody,
 } from '../../../shared/schemas/console-inbox';
 import { enquiryPage, setEnquiryStatus } from '../../repositories/enquiries';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleInstitution } from '../../../shared/schemas/console';
 import { ApiError } from '../../../shared/schemas/errors';
 import { consoleInstitutions, consoleRoleOf, type ConsoleRole } from '../../repositories/console';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { isRefusal, type Refusal } from '../../repositories/refusal';
 
 /** The error answers every console route declares. */

@@ -19,7 +19,7 @@ import { IngestError, pdfHeaderOffset } from '../../ingest/render-shared';
 import { requestFrom, type IssueFields } from '../../ingest/request';
 import { HOST } from '../../ingest/runner';
 import { enqueueUpload, getJob, openUploads, type IngestJob } from '../../repositories/ingest-jobs';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { consoleErrors, consoleGuard } from './console-guard';
 
 const errors = { ...consoleErrors, 413: ApiError, 415: ApiError };

@@ -15,7 +15,7 @@ import { allMembers, extendAccess, listMembers, memberDetail, removeMember } fro
 import { memberPrivacy } from '../../repositories/member-privacy';
 import { checkImport, deliverInvitations, importMembers, inviteAgain } from '../../repositories/member-invitations';
 import { BulkBody, BulkResult, ImportBody, ImportPreview, ImportResult } from '../../../shared/schemas/member-import';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { toCsv } from '../../services/csv';
 import { lastAccessDay } from '../../../shared/labels';
 import { consoleErrors as errors, consoleGuard } from './console-guard';

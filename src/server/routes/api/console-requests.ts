@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { pendingIdRequest, pendingIdRequests } from '../../repositories/id-requests';
 import { idDir } from '../../services/id-files';
 import { decideAndTell } from '../../services/id-decisions';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 
 const noRequest = () => new HttpError(404, 'not_found', 'That request is no longer waiting: it was decided or withdrawn.');

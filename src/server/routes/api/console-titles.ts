@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/console-titles';
 import { checkTitleIdentifiers } from '../../../shared/identifiers';
 import { listConsoleTitles, setTitleIdentifiers } from '../../repositories/console-titles';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

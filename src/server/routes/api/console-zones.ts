@@ -26,7 +26,7 @@ import { ZoneInputError } from '../../repositories/zones';
 import { currentZoneCode } from '../../services/zone-codes';
 import { printedPoster, qrSvg, screenPoster } from '../../services/zone-posters';
 import { consoleBranding } from '../../repositories/console-branding';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { consoleErrors as errors, consoleGuard } from './console-guard';
 import { NetworkArrivals, RadiusClientBody, RadiusClientParams, SecretReply } from '../../../shared/schemas/network-arrivals';
 import {

@@ -6,7 +6,7 @@ import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { REQUEST_CAPS, capFor } from '../../plugins/request-limits';
 import { recordUsageEvent, recordView } from '../../repositories/usage-events';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http-error';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { int } from '../../../shared/schemas/fields';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { userInfo } from '../../repositories/users';
 import {
   ID_IMAGE,

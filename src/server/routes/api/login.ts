@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginReply, NewPassword, OkReply, OtpSendReply, OtpVerifyBody, type Contact } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { revokeSessions } from '../../plugins/auth';
 import {
   createUser,

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../shared/schemas/errors';
 import { Identities, IdentityBody } from '../../../shared/schemas/network-arrivals';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { IDENTITIES_PER_ACCOUNT, linkIdentity, linkedIdentities, unlinkIdentity } from '../../repositories/network-arrivals';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };

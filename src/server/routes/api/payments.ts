@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../shared/schemas/errors';
 import { CheckoutBody, CheckoutReply, OrderBody, OrderView, OrdersReply, PlansReply } from '../../../shared/schemas/payments';
 import { PRODUCT_NAME } from '../../../shared/constants';
-import { HttpError, notFound } from '../../plugins/errors';
-import { paymentProvider } from '../../payments/provider';
+import { HttpError, notFound } from '../../http-error';
+import { paymentProvider } from '../../payments/configured';
 import { institutionSubscriptionRefusal } from '../../repositories/entitlement';
 import {
   activePlan,

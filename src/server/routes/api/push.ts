@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PushKeyReply, PushSubscribeBody, PushSubscribeReply, PushUnsubscribeBody } from '../../../shared/schemas/zones';
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { badRequest } from '../../plugins/errors';
+import { badRequest } from '../../http-error';
 import { MAX_ENDPOINT_LENGTH, allowedPushEndpoint, validSubscriptionKeys } from '../../services/push-endpoints';
 import { hashPingKey, removeSubscriptions, saveSubscription } from '../../repositories/push-subscriptions';
 

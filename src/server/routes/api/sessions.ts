@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/schemas/errors';
 import { EndSessionBody, ReaderSessions } from '../../../shared/schemas/sessions';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { AuthUser } from '../../plugins/auth';
 import { liveSessions, revokeSessions } from '../../repositories/sessions';
 import { deviceParts } from '../../services/device-name';

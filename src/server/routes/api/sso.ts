@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginReply, SsoCompleteBody, SsoLinkBody, SsoLinks, SsoStartQuery } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { applySsoProfile, userInfo } from '../../repositories/users';
 import { joinInstitution } from '../../repositories/membership';
 import { linkSsoIdentity, ssoAccount, ssoLinksOf, type SsoRefusal } from '../../repositories/sso';

@@ -12,7 +12,7 @@ import {
   UserInfo,
 } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import {
   completeSignup,
   emailPreferences,

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../shared/schemas/errors';
 import { ArrivalBody, ArrivalParams, ArrivalReply } from '../../../shared/schemas/network-arrivals';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { REPLAY_WINDOW_S, firstSighting, webhookSecret } from '../../repositories/network-arrivals';
 import { arriveNamed } from '../../services/zones';
 

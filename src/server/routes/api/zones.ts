@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { HereBody, PassesReply, PingBody, ZonesQuery, ZonesReply } from '../../../shared/schemas/zones';
 import { ApiError } from '../../../shared/schemas/errors';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { listZones } from '../../repositories/zones';
 import { hashPingKey, userForPingKey } from '../../repositories/push-subscriptions';
 import { passesReply, reportHere, sight } from '../../services/zones';

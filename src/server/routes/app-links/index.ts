@@ -5,7 +5,7 @@ import { claimLines } from '../../claims';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppStores } from '../../../shared/schemas/app-links';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http-error';
 
 /** Paths a store app must leave to the browser: the API, media, the reader tab, the console. */
 const WEB_ONLY = ['/api/*', '/content/*', '/media/*', '/reader/*', '/library*', '/sushi/*'];

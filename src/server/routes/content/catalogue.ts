@@ -31,7 +31,7 @@ import { assertStore, visibilityFor } from '../../repositories/access';
 import * as catalogue from '../../repositories/catalogue';
 import { storiesOfIssue, issueExists } from '../../repositories/stories';
 import { orgByCode } from '../../repositories/institutions';
-import { badRequest, notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../http-error';
 import { ageRateFor, readerLimit } from './age-rating';
 
 const errors = { 400: ApiError, 404: ApiError };

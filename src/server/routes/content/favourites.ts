@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { FavChangeBody, FavChangeReply, FavListBody, FavListReply } from '../../../shared/schemas/favourites';
 import { ApiError } from '../../../shared/schemas/errors';
-import { HttpError, notFound } from '../../plugins/errors';
+import { HttpError, notFound } from '../../http-error';
 import { titleExists } from '../../repositories/catalogue';
 import { changeFavourite, favouriteCards } from '../../repositories/favourites';
 import { deviceTime } from '../../services/device-time';

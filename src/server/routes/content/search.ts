@@ -15,7 +15,7 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { assertStore, visibilityFor } from '../../repositories/access';
 import { discoverInStory, searchInIssue, searchPages, searchStories, searchTitles } from '../../repositories/search';
 import { ArticleSearchQuery, ArticleSearchResponse, StoryDiscoverQuery, StoryDiscoverResponse } from '../../../shared/schemas/stories';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../http-error';
 import { ageRateFor, readerLimit } from './age-rating';
 import { recordSearch } from '../../repositories/counter-usage';
 

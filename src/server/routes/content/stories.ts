@@ -2,8 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArticleDetailsQuery, StoriesQuery, StoriesResponse, Story, StoryQuery } from '../../../shared/schemas/stories';
 import { ApiError } from '../../../shared/schemas/errors';
-import { notFound } from '../../plugins/errors';
-import type { Queryable } from '../../db/index';
+import { notFound } from '../../http-error';
 import { articleUrlFor, storiesPage, storyByUrl, storyUrlForOldSlug } from '../../repositories/stories';
 import { ageRateFor, readerLimit } from './age-rating';
 
@@ -39,18 +38,3 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 export default routes;
-
-/** Where an old story page (/stories/… or /hi/stories/… with its vowel signs lost) lives now; null
- * for any other path. The app shell's route asks before it answers. */
-export async function movedStoryPath(db: Queryable, path: string): Promise<string | null> {
-  const m = /^(\/hi)?\/stories\/([^/]+)$/.exec(path);
-  if (!m) return null;
-  let url: string;
-  try {
-    url = decodeURIComponent(m[2]);
-  } catch {
-    return null;
-  }
-  const moved = await storyUrlForOldSlug(db, url.normalize('NFC'));
-  return moved && `${m[1] ?? ''}/stories/${encodeURIComponent(moved)}`;
-}

@@ -24,7 +24,7 @@ import {
 } from '../../../shared/schemas/reader';
 import { OkReply } from '../../../shared/schemas/account';
 import { readerUrl } from '../../../shared/reader-paths';
-import { HttpError, notFound } from '../../plugins/errors';
+import { HttpError, notFound } from '../../http-error';
 import { readerTokens } from '../../services/reader-tokens';
 import { REQUEST_CAPS, capFor } from '../../plugins/request-limits';
 import { checkReading, subscriptionRefusal } from '../../repositories/entitlement';

@@ -1,7 +1,8 @@
 // Spec §4 guest session: the device's uniqId cookie (made when absent, one year), then a session
 // for it with os=web.
-import { COOKIE, getCookie, setCookie } from '../../lib/session';
-import { guestSignIn } from './flow';
+import { apiPost } from './api';
+import { COOKIE, getCookie, setCookie } from './session';
+import { LoginReply } from '../../shared/schemas/account';
 
 export function deviceId(): string {
   let id = getCookie(COOKIE.uniqId);
@@ -13,4 +14,5 @@ export function deviceId(): string {
   return id;
 }
 
+export const guestSignIn = (uniqId: string) => apiPost('/api/guest/login', LoginReply, { uniqId, os: 'web' });
 export const startGuestSession = () => guestSignIn(deviceId());

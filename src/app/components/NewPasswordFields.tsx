@@ -2,10 +2,10 @@
 // which must match. The rule shows under the field before anything is typed.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/Field';
-import { useValidationText } from '../../lib/errors';
-import { NewPassword } from '../../../shared/schemas/account';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/validation';
+import { Field } from './Field';
+import { useValidationText } from '../lib/errors';
+import { NewPassword } from '../../shared/schemas/account';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation';
 
 export function useNewPassword() {
   const [password, setPassword] = useState('');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useLocalePath } from '../components/useLocalePath';
+import { useLocalePath } from './useLocalePath';
 
 export default function NotFound() {
   const { t } = useTranslation();

@@ -5,8 +5,8 @@
 // Background Sync (tag 'lectern-outbox') where the browser has it; one delivery at a time across
 // tabs and the worker (Web Locks). A write is only ever sent with its own reader's token.
 // No React and no cookies here: the service worker runs this too.
-import { lecternDb, STORES, type AuthRecord, type OutboxWrite } from '../../db/index';
-import { ApiError, replyOf, send } from '../../lib/http';
+import { lecternDb, STORES, type AuthRecord, type OutboxWrite } from '../db/index';
+import { ApiError, replyOf, send } from '../lib/http';
 
 export const OUTBOX_SYNC_TAG = 'lectern-outbox';
 /** Tabs and the worker tell each other that writes went out (favourites then refresh). */
