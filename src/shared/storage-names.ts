@@ -102,7 +102,11 @@ export const CACHE = {
 
 /** A JSON value kept under `key`, if it is there and is what `schema` says; anything else (absent,
  * not JSON, another shape, storage off) is absent, never a crash. */
-export function readJson<T extends z.ZodType>(storage: { getItem(key: string): string | null }, key: string, schema: T): z.output<T> | undefined {
+export function readJson<T extends z.ZodType>(
+  storage: { getItem(key: string): string | null },
+  key: string,
+  schema: T,
+): z.output<T> | undefined {
   try {
     const raw = storage.getItem(key);
     if (raw === null) return undefined;
