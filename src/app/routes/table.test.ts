@@ -8,6 +8,8 @@ import { SCREENS, firstScreenAt, firstScreenPaths, withoutLocale } from './table
 import { screenModules } from './screen-modules';
 import { appRoutes } from './router';
 import { prefetchFirstScreen } from '../first-screen';
+import { appPaths } from '../../shared/app-paths';
+import { localePath } from '../../shared/locale-path';
 import * as homeQueries from '../features/home/queries';
 import * as listingQueries from '../features/listing/queries';
 import * as titleQueries from '../features/title/queries';
@@ -86,5 +88,28 @@ describe('the route table', () => {
     expect(await run('/magazine/not-a-title')).toEqual([]);
     expect(await run('/journals')).toEqual([]);
     expect(firstScreenAt('/journals')).toBeNull();
+  });
+
+  it('opens a screen at every app path, in English and in Hindi', () => {
+    const paths = [
+      ...Object.values(appPaths).filter((p) => typeof p === 'string'),
+      appPaths.listing('BS'),
+      appPaths.listing(12, 'hi'),
+      appPaths.category(52),
+      appPaths.storiesSection('Cover-Stories', 'sec_60'),
+      appPaths.title(12, 'The Week'),
+      appPaths.issue(12, 'The Week', 340),
+      appPaths.consoleSection(7),
+      appPaths.consoleSection(7, 'zones'),
+      appPaths.poster(7, 3),
+    ];
+    expect(paths.length).toBeGreaterThan(40);
+    for (const path of paths)
+      for (const locale of ['en', 'hi'] as const) {
+        const address = localePath(path, locale);
+        const route = matchRoutes(appRoutes, address)?.at(-1)?.route;
+        expect(route?.path === '*' ? 'not found' : 'a screen', address).toBe('a screen');
+      }
+    expect(appPaths.loginReturningTo('/magazine/12?issue=3')).toBe('/login?returnTo=%2Fmagazine%2F12%3Fissue%3D3');
   });
 });

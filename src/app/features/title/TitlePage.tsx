@@ -27,6 +27,7 @@ import { ReadNowButton } from '../reader/ReadNowButton';
 import { DownloadButton } from '../downloads/DownloadButton';
 import '../listing/listing.css';
 import './title.css';
+import { appPaths } from '../../../shared/app-paths';
 
 /** The title as a card (what the favourites list shows). */
 const cardOf = (m: MagazineMeta, issue: Issue | null): MagazineCard => ({
@@ -157,7 +158,7 @@ export default function TitlePage() {
             <div>
               <dt>{t('title.category')}</dt>
               <dd>
-                <Link to={to(`/magazines/${m.catId}`)}>{hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName}</Link>
+                <Link to={to(appPaths.listing(m.catId))}>{hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName}</Link>
               </dd>
             </div>
             <div>
