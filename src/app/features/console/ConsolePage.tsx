@@ -72,9 +72,10 @@ export default function ConsolePage() {
     if (!params.institutionId)
       return first ? <Navigate replace to={to(appPaths.consoleSection(first.id))} /> : <Problem text={t('noInstitution')} />;
     const institutionId = Number(params.institutionId);
+    const idInAddress = params.institutionId; // (as written: the links keep it)
     const mine = sections.filter((entry) => !entry.adminOnly || me.data.role === 'admin');
     const section = mine.find((entry) => entry.path === (params['*'] ?? ''));
-    if (!section) return <Navigate replace to={to(`/library/${params.institutionId}`)} />;
+    if (!section) return <Navigate replace to={to(appPaths.consoleSection(idInAddress))} />;
     const valid = Number.isInteger(institutionId) && institutionId > 0 ? institutionId : 0;
     return (
       <>
@@ -96,7 +97,7 @@ export default function ConsolePage() {
         )}
         <nav className="console__nav" aria-label={t('sections')}>
           {mine.map((entry) => (
-            <NavLink key={entry.path} end to={to(`/library/${params.institutionId}${entry.path && `/${entry.path}`}`)}>
+            <NavLink key={entry.path} end to={to(appPaths.consoleSection(idInAddress, entry.path))}>
               {t(entry.label)}
             </NavLink>
           ))}

@@ -46,7 +46,7 @@ export default function PosterPage() {
   if (!ready) return <span className="skeleton skeleton--title" aria-hidden="true" />;
   if (statusOf(poster.error) === 401) return <Navigate replace to={to(appPaths.loginReturningTo(stripLocale(pathname)))} />;
   const back = (
-    <Link className="button button--ghost" to={to(`/library/${params.institutionId}/zones`)}>
+    <Link className="button button--ghost" to={to(appPaths.consoleSection(params.institutionId ?? '', 'zones'))}>
       {t('posterBack')}
     </Link>
   );
