@@ -4,10 +4,11 @@
 // the query factories of a listing or a title page are chunks of their own, loaded only for such a
 // first load (home's are in the shell already).
 import type { QueryClient } from '@tanstack/react-query';
+import * as homeQueries from './features/home/queries';
 import { firstScreenAt, type FirstScreen, type FirstScreenName, type ScreenQueries } from './routes/table';
 
 const queryModules: { [K in FirstScreenName]: () => Promise<ScreenQueries[K]> } = {
-  home: () => import('./features/home/queries'),
+  home: () => Promise.resolve(homeQueries),
   listing: () => import('./features/listing/queries'),
   title: () => import('./features/title/queries'),
 };
