@@ -3,15 +3,15 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { COVER_SIZES, COVER_WIDTHS } from './src/shared/covers';
+import { SCREENS, firstScreenPaths } from './src/app/routes/table';
 
 const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 const buildId = Date.now().toString(36);
 
-/** Modules whose chunks index.html's boot script preloads by address (see there). */
+/** Modules whose chunks index.html's boot script preloads by address (see there): the route
+ * table's first screens, and the texts. */
 const SCREEN_MODULES: Record<string, string> = {
-  home: 'src/app/features/home/HomePage.tsx',
-  listing: 'src/app/features/listing/MagazinesPage.tsx',
-  title: 'src/app/features/title/TitlePage.tsx',
+  ...Object.fromEntries(SCREENS.flatMap((s) => (s.first ? [[s.first.name, `src/app/${s.module}`]] : []))),
   hi: 'locales/hi.json',
   screensEn: 'locales/screens/en.json',
   screensHi: 'locales/screens/hi.json',
@@ -122,6 +122,15 @@ function chunkGraph(): Plugin {
   };
 }
 
+/** The first screens' paths in index.html's boot script, from the route table (in development
+ * too: the boot script's data requests depend on them). */
+function bootScreenPaths(): Plugin {
+  return {
+    name: 'lectern-boot-screen-paths',
+    transformIndexHtml: (html) => html.replace('/*SCREEN_PATHS*/ {}', JSON.stringify(firstScreenPaths())),
+  };
+}
+
 /** The built index.html's first-load work: inline stylesheets, then the screens' file lists. */
 function shellPage(): Plugin {
   return {
@@ -170,6 +179,7 @@ export default defineConfig({
   plugins: [
     react(),
     chunkGraph(),
+    bootScreenPaths(),
     shellPage(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,30 +1,24 @@
-// The answers a listing or title page the server drew (src/server/first-screen) is made from,
-// fetched before the app's first render, so that render is the same screen with its covers rather
-// than skeletons over them. A chunk of its own: only such a first load needs it (home's answer is
-// fetched by main.tsx itself).
+// The answers a first screen the server drew (src/server/first-screen) is made from, fetched
+// before the app's first render, so that render is the same screen with its covers rather than
+// skeletons over them. Which answers a screen needs is the route table's to say (routes/table.ts);
+// the query factories of a listing or a title page are chunks of their own, loaded only for such a
+// first load (home's are in the shell already).
 import type { QueryClient } from '@tanstack/react-query';
-import { categoriesQuery, languagesQuery, magazinesQuery } from './features/listing/queries';
-import { issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './features/title/queries';
+import * as homeQueries from './features/home/queries';
+import { firstScreenAt, type FirstScreen, type FirstScreenName, type ScreenQueries } from './routes/table';
 
-export function prefetchFirstScreen(queryClient: QueryClient, drawn: DOMStringMap): Promise<unknown> {
-  if (drawn.firstScreen === 'listing' && drawn.category) {
-    const category = drawn.category;
-    return Promise.all([
-      queryClient.prefetchInfiniteQuery(magazinesQuery(category)),
-      queryClient.prefetchQuery(categoriesQuery()),
-      queryClient.prefetchQuery(languagesQuery(category)),
-    ]);
-  }
-  const mid = Number(drawn.mid);
-  if (drawn.firstScreen === 'title' && mid > 0)
-    return Promise.all([
-      queryClient.prefetchQuery(metaQuery(mid)),
-      queryClient.prefetchQuery(issuesQuery(mid, false)),
-      queryClient.prefetchQuery(issuesQuery(mid, true)),
-      queryClient.prefetchQuery(storeCountryQuery()),
-      // (not drawn by the server, but asked by the boot script: in the first render rather than
-      // in a second, blocking one when it arrives)
-      queryClient.prefetchQuery(relatedQuery(mid, 0)),
-    ]);
-  return Promise.resolve();
+const queryModules: { [K in FirstScreenName]: () => Promise<ScreenQueries[K]> } = {
+  home: () => Promise.resolve(homeQueries),
+  listing: () => import('./features/listing/queries'),
+  title: () => import('./features/title/queries'),
+};
+
+async function prefetch<K extends FirstScreenName>(first: FirstScreen<K>, params: Record<string, string | undefined>, client: QueryClient) {
+  const q = await queryModules[first.name]();
+  return Promise.all(first.data(params, q, client));
+}
+
+export function prefetchFirstScreen(client: QueryClient, pathname: string): Promise<unknown> {
+  const at = firstScreenAt(pathname);
+  return at?.screen.first ? prefetch(at.screen.first, at.params, client) : Promise.resolve();
 }

@@ -14,7 +14,7 @@ import { readerIs } from './db/reader';
 import { PERSISTED_ROOTS, deviceQueryPersister } from './lib/persist';
 import { createAppRouter } from './routes/router';
 import { nextTask } from './lib/next-task';
-import { homeQuery } from './features/home/queries';
+import { prefetchFirstScreen } from './first-screen';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
 import { LOCAL } from '../shared/storage-names';
@@ -60,10 +60,7 @@ if (drawn || navigator.serviceWorker?.controller)
   await Promise.race([
     Promise.all([
       new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
-      drawn &&
-        (drawn.firstScreen === 'home'
-          ? queryClient.prefetchQuery(homeQuery())
-          : import('./first-screen').then((m) => m.prefetchFirstScreen(queryClient, drawn))),
+      drawn && prefetchFirstScreen(queryClient, window.location.pathname),
     ]),
     new Promise((giveUp) => setTimeout(giveUp, 3000)),
   ]);

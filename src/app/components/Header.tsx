@@ -9,6 +9,7 @@ import { stripLocale } from '../lib/locale';
 import { MenuIcon, SearchIcon, UserIcon } from './Icons';
 import { NAV_LINKS, visibleNavLinks } from './navLinks';
 import { useLocalePath } from './useLocalePath';
+import { appPaths } from '../../shared/app-paths';
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
@@ -27,8 +28,8 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
 
   // A signed-in reader goes to search, and the access guard sends one with no library or an
   // expired one on to the /validate-user screen that says what to do; others sign in first.
-  const goSearch = () => navigate(to(session.isLoggedIn() ? '/search' : '/login'));
-  const goProfile = () => (loggedIn ? setProfileOpen((o) => !o) : navigate(to('/login')));
+  const goSearch = () => navigate(to(session.isLoggedIn() ? appPaths.search : appPaths.login));
+  const goProfile = () => (loggedIn ? setProfileOpen((o) => !o) : navigate(to(appPaths.login)));
 
   return (
     <header className="site-header" ref={headerRef}>

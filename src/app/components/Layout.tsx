@@ -17,6 +17,7 @@ import { useScrollMemory } from './useScrollMemory';
 import { INFO_LINKS } from '../features/account/links';
 import { useLocalePath } from './useLocalePath';
 import { LoadingSlot, usePendingScreen } from './PendingScreen';
+import { appPaths } from '../../shared/app-paths';
 
 // The Smart Reading Zone banner and position watcher: a chunk of its own, loaded after the first
 // paint and only for a signed-in reader (passes need one) or one who shares a location.
@@ -79,7 +80,7 @@ export function Layout() {
   usePassesVersion();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `checked`: the rules run again once the first passes answer is in
   const redirect = useMemo(() => accessRedirect(stripLocale(pathname), accessState()), [pathname, checked]);
-  const waitForPass = !!redirect?.to.startsWith('/validate-user') && !checked && navigator.onLine;
+  const waitForPass = !!redirect?.to.startsWith(appPaths.validateUser) && !checked && navigator.onLine;
   useEffect(() => {
     if (!waitForPass) return;
     void import('../features/zone/queries').then((m) => queryClient.fetchQuery(m.passesQuery())).catch(() => passesAsked());

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from './useLocalePath';
 import { useOnline } from './OfflineBanner';
+import { appPaths } from '../../shared/app-paths';
 
 interface QueryLike {
   isPending: boolean;
@@ -34,7 +35,7 @@ export function NoData({ query }: { query: QueryLike }) {
           {t('offline.retry')}
         </button>
         {offline && (
-          <Link className="button button--ghost" to={to('/dashboard/downloads')}>
+          <Link className="button button--ghost" to={to(appPaths.downloads)}>
             {t('offline.toDownloads')}
           </Link>
         )}

@@ -15,6 +15,7 @@ import { useLocalePath } from './useLocalePath';
 import { useLogout } from './useLogout';
 import { DOWNLOADS_PATH, SHELF_PATH } from '../features/shelf/paths';
 import { useFocusTrap } from './useFocusTrap';
+import { appPaths } from '../../shared/app-paths';
 
 export function SideMenu({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
                   </Link>
                 </>
               )}
-              <Link to={to('/reading-zone')} onClick={onClose}>
+              <Link to={to(appPaths.zone)} onClick={onClose}>
                 {t('sideMenu.readingZone')}
               </Link>
             </nav>
@@ -81,7 +82,7 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
                 {t('account.logout')}
               </button>
             ) : (
-              <Link className="button side-menu__session" to={to('/login')} onClick={onClose}>
+              <Link className="button side-menu__session" to={to(appPaths.login)} onClick={onClose}>
                 {t('header.signIn')}
               </Link>
             )}

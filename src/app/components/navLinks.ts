@@ -1,23 +1,23 @@
 // The header's links (spec §2) with the page name each one announces when active.
-import { NEWSPAPER_CATEGORY } from '../../shared/constants';
 import { session } from '../lib/session';
+import { appPaths } from '../../shared/app-paths';
 
 export const NAV_LINKS = [
-  { key: 'home', to: '/', page: 'home', match: (p: string) => p === '/' },
+  { key: 'home', to: appPaths.home, page: 'home', match: (p: string) => p === '/' },
   {
     key: 'magazines',
-    to: '/magazines/BS/:lang',
+    to: appPaths.magazinesInLanguage,
     page: 'magazines',
-    match: (p: string) => p.startsWith('/magazines') && !p.startsWith(`/magazines/${NEWSPAPER_CATEGORY}`),
+    match: (p: string) => p.startsWith('/magazines') && !p.startsWith(appPaths.newspapers),
   },
-  { key: 'journals', to: '/journals', page: 'journals', match: (p: string) => p.startsWith('/journals') },
+  { key: 'journals', to: appPaths.journals, page: 'journals', match: (p: string) => p.startsWith(appPaths.journals) },
   {
     key: 'newspapers',
-    to: `/magazines/${NEWSPAPER_CATEGORY}`,
+    to: appPaths.newspapers,
     page: 'newspapers',
-    match: (p: string) => p.startsWith(`/magazines/${NEWSPAPER_CATEGORY}`),
+    match: (p: string) => p.startsWith(appPaths.newspapers),
   },
-  { key: 'stories', to: '/stories/category/Cover-Stories/sec_60', page: 'stories', match: (p: string) => p.startsWith('/stories') },
+  { key: 'stories', to: appPaths.coverStories, page: 'stories', match: (p: string) => p.startsWith(appPaths.stories) },
 ] as const;
 
 /** The links this reader sees: newspapers and journals only where the institution has them. */

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { clearSession, isGuest, readerSettled } from '../lib/session';
 import { stripLocale } from '../lib/locale';
 import { useLocalePath } from './useLocalePath';
+import { appPaths } from '../../shared/app-paths';
 
 export function useLogout() {
   const navigate = useNavigate();
@@ -14,8 +15,8 @@ export function useLogout() {
     const guest = isGuest();
     // Loaded with the first logout, not with every page (bundle budget).
     await (await import('../features/offline/signOut')).signOutOnServer();
-    const onDashboard = stripLocale(pathname).startsWith('/dashboard');
-    const target = opts.then ?? (onDashboard ? (guest ? '/login?from=guest' : '/login') : null);
+    const onDashboard = stripLocale(pathname).startsWith(appPaths.dashboard);
+    const target = opts.then ?? (onDashboard ? (guest ? `${appPaths.login}?from=guest` : appPaths.login) : null);
     clearSession();
     await readerSettled(); // the reader's data is gone before anything else shows
     if (target) await navigate(to(target), { replace: true });

@@ -5,6 +5,7 @@
 // complete them. A running Smart Reading Zone pass counts as access here (hasAccess).
 import { session } from './session';
 import { runningPass } from './zone-pass';
+import { appPaths } from '../../shared/app-paths';
 
 export const MEMBER_PREFIXES = ['/dashboard', '/search'];
 export const SIGNED_IN_PREFIXES = ['/update/', '/login/linkmobile', '/shelf'];
@@ -49,9 +50,9 @@ export const hasAccess = () => session.canSearch() || (session.isLoggedIn() && r
  * sign-out is only ever the reader's own, or the server's when it ended the session. */
 export function accessRedirect(path: string, s: AccessState): { to: string } | null {
   if (isPublicPath(path)) return null;
-  if (!s.loggedIn) return { to: '/login' };
+  if (!s.loggedIn) return { to: appPaths.login };
   if (!matches(path, MEMBER_PREFIXES) || s.planRunning || s.pass) return null;
-  if (s.libraryId === '0') return { to: '/validate-user?type=1' };
-  if (s.expired) return { to: '/validate-user?type=2' };
+  if (s.libraryId === '0') return { to: `${appPaths.validateUser}?type=1` };
+  if (s.expired) return { to: `${appPaths.validateUser}?type=2` };
   return null;
 }

@@ -4,25 +4,13 @@
 // requests on campus Wi-Fi. Loaded as a chunk of its own, after the first load (main.tsx).
 import type { RouteObject } from 'react-router';
 import { LINK_PREFETCH_MARGIN_PX } from '../../shared/constants';
+import { pathPattern } from '../routes/table';
 
 let running = false;
 const watched = new WeakSet<Element>();
 const started = new Set<unknown>();
 
 export type Target = { pattern: RegExp; route: RouteObject };
-
-const escaped = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A route path (`magazine/:mid`, `stories/*`) as a regular expression for a whole pathname. */
-const patternOf = (path: string) =>
-  new RegExp(
-    `^${path
-      .split('/')
-      .filter(Boolean)
-      .map((s) => (s === '*' ? '(?:/.*)?' : `/${s.startsWith(':') ? '[^/]+' : escaped(s)}`))
-      .join('')}/?$`,
-    'i',
-  );
 
 /** Every screen with its whole path, made once, splats last: React Router's matchRoutes ranks
  *  the whole route table again on each call (up to 40 ms on a slow phone), too slow for the dozens
@@ -33,7 +21,7 @@ export function targetsOf(routes: RouteObject[], parent = ''): Target[] {
     const path = route.index ? parent : `${parent}/${route.path ?? ''}`;
     // (a screen's route, loaded already or not: the router drops `lazy` once it has loaded it)
     const isScreen = (route.index || route.path) && route.path !== '*' && (route.lazy || route.Component);
-    const own = isScreen ? [{ pattern: patternOf(path), route }] : [];
+    const own = isScreen ? [{ pattern: pathPattern(path), route }] : [];
     return [...own, ...targetsOf(route.children ?? [], path)];
   });
   return all.sort((a, b) => Number(a.route.path?.endsWith('*') ?? false) - Number(b.route.path?.endsWith('*') ?? false));

@@ -6,6 +6,7 @@ import type { HomeResponse } from '../../shared/schemas/content';
 import type { Locale } from '../../shared/constants';
 import { EAGER_HOME_COVERS, FIRST_HOME_SHELVES, HOME_COVER_SHELVES, homeShelfNote } from '../../shared/home';
 import { escapeHtml, markupOf } from './markup';
+import { appPaths } from '../../shared/app-paths';
 
 export function homeFirstScreen(data: HomeResponse, locale: Locale): string {
   const { t, text, to, magazineCard, shelf } = markupOf(locale);
@@ -28,7 +29,7 @@ export function homeFirstScreen(data: HomeResponse, locale: Locale): string {
     `<main id="main"><div class="home" data-first-screen="home">` +
     `<div class="home__intro"><h1 class="home__title">${text('home.title')}</h1><p class="home__lede">${text('home.intro')}</p>` +
     `<p class="claims">${escapeHtml(data.claims?.[locale] ?? '')}</p></div>` +
-    `<p class="home__getin">${text('home.getIn')} <a href="${to('/login')}">${text('home.signIn')}</a></p>` +
+    `<p class="home__getin">${text('home.getIn')} <a href="${to(appPaths.login)}">${text('home.signIn')}</a></p>` +
     shelves.join('') +
     `</div></main>`
   );

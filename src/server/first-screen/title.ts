@@ -8,6 +8,7 @@ import type { Locale } from '../../shared/constants';
 import { formatDate, namedByDate } from '../../shared/labels';
 import { titlePath } from '../../shared/title-paths';
 import { escapeHtml, markupOf } from './markup';
+import { appPaths } from '../../shared/app-paths';
 
 export type TitleData = { meta: MagazineMeta; recent: IssuesResponse; special: IssuesResponse };
 
@@ -64,7 +65,7 @@ export function titleFirstScreen(data: TitleData, locale: Locale): string {
     detail('title.publisher', escapeHtml(m.publisher)) +
     detail(
       'title.category',
-      `<a href="${to(`/magazines/${m.catId}`)}">${escapeHtml(hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName)}</a>`,
+      `<a href="${to(appPaths.listing(m.catId))}">${escapeHtml(hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName)}</a>`,
     ) +
     detail('title.language', escapeHtml(hi ? m.languageNativeName : m.languageName)) +
     detail('title.frequency', escapeHtml(frequency)) +

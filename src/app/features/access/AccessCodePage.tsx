@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
 import { useLocalePath } from '../../components/useLocalePath';
 import { AccessCodeForm } from './AccessCodeForm';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function AccessCodePage() {
   const { t } = useTranslation();
@@ -12,7 +13,7 @@ export default function AccessCodePage() {
     <AuthCard title={t('accessCode.title')} lede={t('accessCode.lede')}>
       <AccessCodeForm />
       <div className="auth-links">
-        <Link to={to('/login')}>{t('accessCode.signIn')}</Link>
+        <Link to={to(appPaths.login)}>{t('accessCode.signIn')}</Link>
       </div>
     </AuthCard>
   );

@@ -10,6 +10,7 @@ import { apiGet, apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { saveUser } from '../../lib/session';
 import { UserInfo } from '../../../shared/schemas/account';
+import { appPaths } from '../../../shared/app-paths';
 
 const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -42,7 +43,7 @@ export function IdUploadForm() {
     setError(null);
     try {
       saveUser(await apiPost('/api/user/uploadid', UserInfo, form));
-      navigate(to('/uploadId/thankyou'));
+      navigate(to(appPaths.idThankYou));
     } catch (err) {
       setError(errorText(err));
       setBusy(false);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { libraryDetails, storedUser } from '../../lib/session';
 import './next-steps.css';
+import { appPaths } from '../../../shared/app-paths';
 
 export function useLibrarianMail(): string {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function NextSteps() {
   const mail = useLibrarianMail();
   return (
     <span className="next-steps" data-testid="next-steps">
-      <Link className="button button--ghost" to={to('/accesscode')} data-testid="enter-access-code">
+      <Link className="button button--ghost" to={to(appPaths.accessCode)} data-testid="enter-access-code">
         {t('nextSteps.accessCode')}
       </Link>
       <a className="button button--ghost" href={mail} data-testid="ask-librarian">

@@ -14,6 +14,7 @@ import { IdUploadForm } from './IdUploadForm';
 import { PlansOffer } from '../plans/PlansOffer';
 import { isGuest, session, storedUser } from '../../lib/session';
 import { runningPass, usePassesVersion } from '../../lib/zone-pass';
+import { appPaths } from '../../../shared/app-paths';
 
 // A running zone pass leads the screen (its own chunk: most readers here have none).
 const PassLead = lazy(() => import('../zone/PassLead').then((m) => ({ default: m.PassLead })));
@@ -71,7 +72,7 @@ export default function ValidateUserPage() {
       <button
         type="button"
         className="button button--ghost button--wide"
-        onClick={() => logout({ then: '/login/email' })}
+        onClick={() => logout({ then: appPaths.loginEmail })}
         data-testid="different-account"
       >
         {t('access.differentAccount')}

@@ -8,6 +8,7 @@ import { useLogout } from '../../components/useLogout';
 import { useQuery } from '@tanstack/react-query';
 import { accountAreaLinks } from './links';
 import { detailsQuery } from './queries';
+import { appPaths } from '../../../shared/app-paths';
 
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function AccountLayout({ title, children }: { title: string; children: Re
         ))}
         {/* For a librarian or admin, whose details say so. */}
         {details.data?.consoleRole && (
-          <NavLink to={to('/library')} className="account__link">
+          <NavLink to={to(appPaths.console)} className="account__link">
             {t('libraryConsole.link')}
           </NavLink>
         )}

@@ -10,6 +10,7 @@ import { accountAreaLinks } from './links';
 import { detailsQuery } from './queries';
 import { InstitutionSummary } from './InstitutionSummary';
 import { OrdersCard } from '../plans/OrdersCard';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -43,7 +44,7 @@ export default function DashboardPage() {
         </li>
         {user?.consoleRole && (
           <li>
-            <Link className="account__card" to={to('/library')}>
+            <Link className="account__card" to={to(appPaths.console)}>
               {t('libraryConsole.link')}
               <span>{t('libraryConsole.blurb')}</span>
             </Link>

@@ -10,6 +10,7 @@ import { useErrorText } from '../../lib/errors';
 import { clearSession } from '../../lib/session';
 import { formatDate } from '../../lib/locale';
 import { DeletionReply } from '../../../shared/schemas/account';
+import { appPaths } from '../../../shared/app-paths';
 
 export function DeleteAccount() {
   const { t, i18n } = useTranslation();
@@ -26,7 +27,7 @@ export function DeleteAccount() {
       const { deleteAfter } = await apiPost('/api/user/delete', DeletionReply);
       const date = formatDate(new Date(deleteAfter * 1000), i18n.language);
       clearSession();
-      await navigate(to('/login'), { replace: true });
+      await navigate(to(appPaths.login), { replace: true });
       showToast(t('deleteAccount.done', { date }));
     } catch (err) {
       setError(errorText(err));

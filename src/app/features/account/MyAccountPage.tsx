@@ -20,6 +20,7 @@ import { Sessions } from './Sessions';
 import { WifiIdentities } from './WifiIdentities';
 import { detailsQuery } from './queries';
 import { useUpdateProfile } from './mutations';
+import { appPaths } from '../../../shared/app-paths';
 
 const ZoneSettings = lazy(() => import('../zone/ZoneSettings'));
 
@@ -75,7 +76,7 @@ export default function MyAccountPage() {
               <dd>
                 {user && (user.mobile ?? t('account.none'))}{' '}
                 {user?.usertype === 'user' && (
-                  <Link to={to('/login/linkmobile')}>{t(user.mobile ? 'account.changeMobile' : 'account.addMobile')}</Link>
+                  <Link to={to(appPaths.linkMobile)}>{t(user.mobile ? 'account.changeMobile' : 'account.addMobile')}</Link>
                 )}
               </dd>
             </div>

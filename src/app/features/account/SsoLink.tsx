@@ -10,6 +10,7 @@ import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { formatDate } from '../../lib/locale';
 import { ssoLinksQuery } from './queries';
+import { appPaths } from '../../../shared/app-paths';
 
 export function SsoLink() {
   const { t, i18n } = useTranslation();
@@ -26,7 +27,7 @@ export function SsoLink() {
     try {
       const { url } = await apiPost('/api/sso/link', z.object({ url: z.string() }), {
         institutionId,
-        returnTo: to('/dashboard/myAccount'),
+        returnTo: to(appPaths.myAccount),
       });
       window.location.assign(url);
     } catch (err) {

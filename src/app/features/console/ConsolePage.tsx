@@ -26,6 +26,7 @@ import { NewInstitutionSection } from './NewInstitutionSection';
 import { DomainsSection } from './DomainsSection';
 import { TitlesSection } from './TitlesSection';
 import './console.css';
+import { appPaths } from '../../../shared/app-paths';
 
 /** The console's sections: the address segment after the institution, the nav label's text key,
  * the component, whether only admins have it (the server refuses librarians there anyway), and
@@ -64,15 +65,17 @@ export default function ConsolePage() {
   if (!ready || me.isPending) return <span className="skeleton skeleton--title" aria-hidden="true" />;
   const body = (() => {
     // Signed out (or the session ended): sign in, then back here.
-    if (statusOf(me.error) === 401) return <Navigate replace to={to(`/login?returnTo=${encodeURIComponent(stripLocale(pathname))}`)} />;
+    if (statusOf(me.error) === 401) return <Navigate replace to={to(appPaths.loginReturningTo(stripLocale(pathname)))} />;
     if (me.error)
       return statusOf(me.error) === 403 ? <Problem text={t('notAllowed')} /> : <Problem text={t('loadFailed')} retry={me.refetch} />;
     const first = me.data.institutions[0];
-    if (!params.institutionId) return first ? <Navigate replace to={to(`/library/${first.id}`)} /> : <Problem text={t('noInstitution')} />;
+    if (!params.institutionId)
+      return first ? <Navigate replace to={to(appPaths.consoleSection(first.id))} /> : <Problem text={t('noInstitution')} />;
     const institutionId = Number(params.institutionId);
+    const idInAddress = params.institutionId; // (as written: the links keep it)
     const mine = sections.filter((entry) => !entry.adminOnly || me.data.role === 'admin');
     const section = mine.find((entry) => entry.path === (params['*'] ?? ''));
-    if (!section) return <Navigate replace to={to(`/library/${params.institutionId}`)} />;
+    if (!section) return <Navigate replace to={to(appPaths.consoleSection(idInAddress))} />;
     const valid = Number.isInteger(institutionId) && institutionId > 0 ? institutionId : 0;
     return (
       <>
@@ -81,7 +84,7 @@ export default function ConsolePage() {
             <span>{t('institution')}</span>
             <select
               value={String(institutionId)}
-              onChange={(e) => navigate(to(`/library/${e.target.value}${section.path && `/${section.path}`}`))}
+              onChange={(e) => navigate(to(appPaths.consoleSection(e.target.value, section.path)))}
               data-testid="console-institution"
             >
               {me.data.institutions.map((i) => (
@@ -94,7 +97,7 @@ export default function ConsolePage() {
         )}
         <nav className="console__nav" aria-label={t('sections')}>
           {mine.map((entry) => (
-            <NavLink key={entry.path} end to={to(`/library/${params.institutionId}${entry.path && `/${entry.path}`}`)}>
+            <NavLink key={entry.path} end to={to(appPaths.consoleSection(idInAddress, entry.path))}>
               {t(entry.label)}
             </NavLink>
           ))}

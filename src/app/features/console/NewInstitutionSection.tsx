@@ -10,6 +10,7 @@ import { useCreateInstitution } from './admin-queries';
 import { consoleTexts } from './texts';
 import { useRefusalText } from './ConsoleParts';
 import { InstitutionFields, bodyOf, formOf } from './InstitutionFields';
+import { appPaths } from '../../../shared/app-paths';
 
 export function NewInstitutionSection() {
   const { t } = useNamespaceTexts('console', consoleTexts);
@@ -27,7 +28,7 @@ export function NewInstitutionSection() {
       {
         onSuccess: (made) => {
           showToast(t('institutionMade', { name: made.name }));
-          navigate(to(`/library/${made.id}/institution`));
+          navigate(to(appPaths.consoleSection(made.id, 'institution')));
         },
       },
     );

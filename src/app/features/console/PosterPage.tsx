@@ -13,6 +13,7 @@ import { consoleTexts } from './texts';
 import { Problem, statusOf, useRefusalText } from './ConsoleParts';
 import { posterQuery } from './zones-queries';
 import './poster.css';
+import { appPaths } from '../../../shared/app-paths';
 
 /** Seconds to `iso`, ticking. */
 function useSecondsTo(iso: string | undefined): number {
@@ -43,9 +44,9 @@ export default function PosterPage() {
   }, []);
 
   if (!ready) return <span className="skeleton skeleton--title" aria-hidden="true" />;
-  if (statusOf(poster.error) === 401) return <Navigate replace to={to(`/login?returnTo=${encodeURIComponent(stripLocale(pathname))}`)} />;
+  if (statusOf(poster.error) === 401) return <Navigate replace to={to(appPaths.loginReturningTo(stripLocale(pathname)))} />;
   const back = (
-    <Link className="button button--ghost" to={to(`/library/${params.institutionId}/zones`)}>
+    <Link className="button button--ghost" to={to(appPaths.consoleSection(params.institutionId ?? '', 'zones'))}>
       {t('posterBack')}
     </Link>
   );

@@ -15,6 +15,7 @@ import { PROOF_LABEL, ZoneForm } from './ZoneForm';
 import { ZoneNetworkArrivals } from './ZoneNetworkArrivals';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../components/useLocalePath';
+import { appPaths } from '../../../shared/app-paths';
 
 /** The code readers type at the desk: large, with when the next one comes. */
 function DeskCode({ institutionId, zoneId }: { institutionId: number; zoneId: number }) {
@@ -154,7 +155,7 @@ export function ZonesSection({ institutionId }: SectionProps) {
                   </button>
                   <Link
                     className="button button--ghost button--small"
-                    to={to(`/library/${institutionId}/zones/${z.id}/poster`)}
+                    to={to(appPaths.poster(institutionId, z.id))}
                     aria-label={t('zonePosterOf', { name: z.name })}
                     data-testid="zone-poster"
                   >

@@ -8,6 +8,7 @@ import { useErrorText } from '../../lib/errors';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
 import { QUOTA, downloadIssue, downloadRecord, useDownloads } from './store';
+import { appPaths } from '../../../shared/app-paths';
 
 export function DownloadButton({ issueId }: { issueId: number }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function DownloadButton({ issueId }: { issueId: number }) {
 
   if (record?.status === 'done') {
     return (
-      <Link className="button button--ghost" to={to('/dashboard/downloads')} data-testid="download-done">
+      <Link className="button button--ghost" to={to(appPaths.downloads)} data-testid="download-done">
         ✓ {t('downloads.downloaded')}
       </Link>
     );

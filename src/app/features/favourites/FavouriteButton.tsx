@@ -8,6 +8,7 @@ import { stripLocale } from '../../lib/locale';
 import type { MagazineCard } from '../../../shared/schemas/content';
 import { favouritesQuery, favouritesSyncQuery } from './queries';
 import { useFavouritesFollowOutbox, useToggleFavourite } from './useToggleFavourite';
+import { appPaths } from '../../../shared/app-paths';
 
 export function FavouriteButton({ card }: { card: MagazineCard }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function FavouriteButton({ card }: { card: MagazineCard }) {
       <button
         type="button"
         className="button button--ghost fav-button"
-        onClick={() => navigate(to(`/login?returnTo=${encodeURIComponent(stripLocale(pathname))}`))}
+        onClick={() => navigate(to(appPaths.loginReturningTo(stripLocale(pathname))))}
       >
         <Heart filled={false} /> {t('favourites.add')}
       </button>

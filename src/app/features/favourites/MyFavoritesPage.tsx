@@ -11,6 +11,7 @@ import { favouritesQuery, favouritesSyncQuery } from './queries';
 import { useFavouritesFollowOutbox } from './useToggleFavourite';
 import { WaitingMark } from './FavouriteButton';
 import '../listing/listing.css';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function MyFavoritesPage() {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export default function MyFavoritesPage() {
       )}
       {list.data && cards.length === 0 && !(firstVisit && sync.isFetching) && (
         <p className="account__note" data-testid="no-favourites">
-          {t('favourites.empty')} <Link to={to('/magazines/BS')}>{t('favourites.browse')}</Link>
+          {t('favourites.empty')} <Link to={to(appPaths.magazines)}>{t('favourites.browse')}</Link>
         </p>
       )}
       <div className="listing-grid" data-testid="favourites-grid">

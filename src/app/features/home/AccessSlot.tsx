@@ -11,6 +11,7 @@ import { session, useSessionVersion } from '../../lib/session';
 import { hasAccess } from '../../lib/access';
 import { passesChecked, usePassesVersion } from '../../lib/zone-pass';
 import { useCampus } from '../../lib/campus';
+import { appPaths } from '../../../shared/app-paths';
 
 const AccessEndedBanner = lazy(() => Promise.all([import('../access/AccessEndedBanner'), loadScreenTexts()]).then(([m]) => m));
 
@@ -29,7 +30,7 @@ export function AccessSlot() {
   if (!session.isLoggedIn())
     return (
       <p className="home__getin" data-testid="how-to-get-in">
-        {t('home.getIn')} <Link to={to('/login')}>{t('home.signIn')}</Link>
+        {t('home.getIn')} <Link to={to(appPaths.login)}>{t('home.signIn')}</Link>
       </p>
     );
   // Until the page load's first passes answer, a reader in a zone is not told they have no access.

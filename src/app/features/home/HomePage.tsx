@@ -13,6 +13,7 @@ import { AccessSlot } from './AccessSlot';
 import { continueReserve } from '../shelf/expected';
 import { loadScreenTexts } from '../../lib/i18n';
 import { EAGER_HOME_COVERS, FIRST_HOME_SHELVES, HOME_COVER_SHELVES, homeShelfNote } from '../../../shared/home';
+import { appPaths } from '../../../shared/app-paths';
 
 // Only needed offline with nothing saved: not part of the home page's first load.
 const NoData = lazy(() => import('../../components/NoData').then((m) => ({ default: m.NoData })));
@@ -153,7 +154,7 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
         id="popularMagazines"
         title={t('home.sections.popularMagazines')}
         count={data.popularMagazines.length}
-        viewAll={to('/magazines/BS/:lang')}
+        viewAll={to(appPaths.magazinesInLanguage)}
       >
         {data.popularMagazines.map((m) => (
           <MagazineTile key={m.mid} m={m} />
@@ -166,7 +167,7 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
         id="popularJournals"
         title={t('home.sections.popularJournals')}
         count={data.popularJournals.length}
-        viewAll={to('/journals')}
+        viewAll={to(appPaths.journals)}
       >
         {data.popularJournals.map((m) => (
           <MagazineTile key={m.mid} m={m} />
@@ -180,7 +181,7 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
         title={t('home.sections.coverStories')}
         count={data.coverStories.length}
         variant="stories"
-        viewAll={to('/stories/category/Cover-Stories/sec_60')}
+        viewAll={to(appPaths.coverStories)}
       >
         {data.coverStories.map((s) => (
           <StoryCard key={s.browserLinkUrl} s={s} />

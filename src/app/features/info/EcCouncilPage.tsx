@@ -6,6 +6,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { AccessCodeForm } from '../access/AccessCodeForm';
 import '../../components/forms.css';
 import './info.css';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function EcCouncilPage() {
   const { t } = useTranslation();
@@ -20,10 +21,10 @@ export default function EcCouncilPage() {
         <AccessCodeForm />
       </section>
       <div className="info__actions">
-        <Link className="button button--ghost" to={to('/journals')}>
+        <Link className="button button--ghost" to={to(appPaths.journals)}>
           {t('partner.journals')}
         </Link>
-        <Link className="button button--ghost" to={to('/contact-us')}>
+        <Link className="button button--ghost" to={to(appPaths.contact)}>
           {t('info.contact')}
         </Link>
       </div>

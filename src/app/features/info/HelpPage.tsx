@@ -4,6 +4,7 @@ import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { useLocalePath } from '../../components/useLocalePath';
 import { usePageTexts } from './texts';
 import './info.css';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function HelpPage() {
   const { data } = usePageTexts();
@@ -28,10 +29,10 @@ export default function HelpPage() {
         ))}
       </div>
       <div className="info__actions">
-        <Link className="button" to={to('/faq')}>
+        <Link className="button" to={to(appPaths.faq)}>
           {h.faqLink}
         </Link>
-        <Link className="button button--ghost" to={to('/contact-us')}>
+        <Link className="button button--ghost" to={to(appPaths.contact)}>
           {h.contactLink}
         </Link>
       </div>

@@ -21,6 +21,7 @@ import { languageLabel } from '../../lib/locale';
 import { categoriesQuery, languagesQuery, magazinesQuery } from './queries';
 import { useEndOfList } from './useEndOfList';
 import './listing.css';
+import { appPaths } from '../../../shared/app-paths';
 
 const isQuick = (c: string): c is QuickCategory => (QUICK_CATEGORY_CODES as string[]).includes(c);
 
@@ -72,7 +73,7 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
   const language = languages.data?.languages.find((l) => l.lang_code === lang);
 
   const go = (cat: string, language?: string) =>
-    navigate(to(language && Number(cat) !== NEWSPAPER_CATEGORY ? `/magazines/${cat}/${language}` : `/magazines/${cat}`));
+    navigate(to(appPaths.listing(cat, Number(cat) !== NEWSPAPER_CATEGORY ? language : undefined)));
   const pickable = categories.data?.popularCat.filter((c) => c.catId !== NEWSPAPER_CATEGORY && c.catId !== JOURNAL_SECTION) ?? [];
 
   return (

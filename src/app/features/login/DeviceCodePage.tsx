@@ -11,6 +11,7 @@ import { useErrorText } from '../../lib/errors';
 import { LoginReply } from '../../../shared/schemas/account';
 import { DeviceCodeBody } from '../../../shared/device-code';
 import { useFinishSignIn } from './flow';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function DeviceCodePage() {
   const { t } = useTranslation();
@@ -57,7 +58,7 @@ export default function DeviceCodePage() {
         </button>
       </form>
       <div className="auth-links">
-        <Link to={to('/login')}>{t('password.useCode')}</Link>
+        <Link to={to(appPaths.login)}>{t('password.useCode')}</Link>
       </div>
     </AuthCard>
   );

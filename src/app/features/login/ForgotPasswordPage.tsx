@@ -8,6 +8,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { contactLabel, useFinishSignIn, verifyCode } from './flow';
 import { CodeField, ResendCode, useCodeStep } from './CodeEntry';
 import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export default function ForgotPasswordPage() {
   const passwords = useNewPassword();
   const finish = useFinishSignIn();
   const { flow } = step;
-  if (!flow) return <Navigate to={to('/login/verify/password')} replace />;
+  if (!flow) return <Navigate to={to(appPaths.loginPassword)} replace />;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -13,6 +13,7 @@ import { accountKeys } from '../account/queries';
 import { ContactInput, useContactInput } from './ContactInput';
 import { CodeField, ResendCode, useCodeStep } from './CodeEntry';
 import { contactLabel, sendCode } from './flow';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function LinkMobilePage() {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export default function LinkMobilePage() {
       saveUser(info);
       client.setQueryData(accountKeys.details(), info);
       showToast(t('toasts.updated'));
-      await navigate(to('/dashboard/myAccount'), { replace: true });
+      await navigate(to(appPaths.myAccount), { replace: true });
     });
   }
 

@@ -11,13 +11,14 @@ import { ContactInput, useContactInput } from './ContactInput';
 import { readFlow, rememberReturnTo, sendCode, useFinishSignIn, writeFlow } from './flow';
 import { startGuestSession } from '../../lib/guest';
 import { AuthCard } from '../../components/AuthCard';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const to = useLocalePath();
   const [params] = useSearchParams();
-  const emailOnly = stripLocale(useLocation().pathname) === '/login/email';
+  const emailOnly = stripLocale(useLocation().pathname) === appPaths.loginEmail;
   const contact = useContactInput(readFlow()?.contact, emailOnly ? ['email'] : ['email', 'mobile']);
   const [busy, setBusy] = useState<'code' | 'guest' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +34,7 @@ export default function LoginPage() {
     setFailure(null);
     try {
       await sendCode({ contact: c, purpose: 'login' });
-      navigate(to(c.channel === 'email' ? '/login/verify/emailotp' : '/login/verify/mobileotp'));
+      navigate(to(c.channel === 'email' ? appPaths.loginEmailOtp : appPaths.loginMobileOtp));
     } catch (err) {
       setFailure(errorText(err));
     } finally {
@@ -45,7 +46,7 @@ export default function LoginPage() {
     const c = contact.value ? contact.read() : null;
     if (contact.value && !c) return;
     if (c) writeFlow({ contact: c, purpose: 'login' });
-    navigate(to('/login/verify/password'));
+    navigate(to(appPaths.loginPassword));
   }
 
   async function asGuest() {
@@ -84,13 +85,13 @@ export default function LoginPage() {
         <span>{t('login.or')}</span>
       </div>
       <div className="auth-alternatives">
-        <Link className="button button--ghost button--wide" to={to('/login/sso')} data-testid="sso-link">
+        <Link className="button button--ghost button--wide" to={to(appPaths.sso)} data-testid="sso-link">
           {t('login.sso')}
         </Link>
-        <Link className="button button--ghost button--wide" to={to('/accesscode')}>
+        <Link className="button button--ghost button--wide" to={to(appPaths.accessCode)}>
           {t('login.haveCode')}
         </Link>
-        <Link className="button button--ghost button--wide" to={to('/login/code')} data-testid="device-code-link">
+        <Link className="button button--ghost button--wide" to={to(appPaths.loginCode)} data-testid="device-code-link">
           {t('deviceCode.haveOne')}
         </Link>
         <button

@@ -7,6 +7,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { useLocalePath } from '../../components/useLocalePath';
 import { contactLabel, useFinishSignIn, verifyCode } from './flow';
 import { CodeField, ResendCode, useCodeStep } from './CodeEntry';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function OtpPage() {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export default function OtpPage() {
   const step = useCodeStep('login');
   const finish = useFinishSignIn();
   const { flow } = step;
-  if (!flow) return <Navigate to={to('/login')} replace />;
+  if (!flow) return <Navigate to={to(appPaths.login)} replace />;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -38,8 +39,8 @@ export default function OtpPage() {
       </form>
       <ResendCode sentAt={flow.sentAt ?? 0} resendIn={flow.resendIn ?? 30} onResend={step.resend} busy={step.busy} />
       <div className="auth-links">
-        <Link to={to('/login/verify/password')}>{t('login.usePassword')}</Link>
-        <Link to={to(flow.contact.channel === 'email' ? '/login/email' : '/login')}>
+        <Link to={to(appPaths.loginPassword)}>{t('login.usePassword')}</Link>
+        <Link to={to(flow.contact.channel === 'email' ? appPaths.loginEmail : appPaths.login)}>
           {t(flow.contact.channel === 'email' ? 'otp.changeEmail' : 'otp.changeMobile')}
         </Link>
       </div>

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../shared/validation';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { ContactInput, useContactInput } from './ContactInput';
 import { contactLabel, passwordSignIn, readFlow, sendCode, useFinishSignIn } from './flow';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function PasswordPage() {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ export default function PasswordPage() {
     setBusy(true);
     try {
       await sendCode({ contact: c, purpose: 'reset' });
-      navigate(to('/login/forgot-password'));
+      navigate(to(appPaths.forgotPassword));
     } catch {
       setError(t('forgot.failed'));
       setBusy(false);
@@ -90,7 +91,7 @@ export default function PasswordPage() {
         <button type="button" className="link-button" onClick={forgot} disabled={busy}>
           {t('password.forgot')}
         </button>
-        <Link to={to('/login')}>{t('password.useCode')}</Link>
+        <Link to={to(appPaths.login)}>{t('password.useCode')}</Link>
       </div>
     </AuthCard>
   );

@@ -14,6 +14,7 @@ import { saveUser } from '../../lib/session';
 import { z } from 'zod';
 import { LoginReply } from '../../../shared/schemas/account';
 import { endFlow, nextPath } from './flow';
+import { appPaths } from '../../../shared/app-paths';
 
 const SsoReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });
 
@@ -60,11 +61,11 @@ export default function SsoSuccessPage() {
   return (
     <AuthCard title={t('sso.failedTitle')} lede={error}>
       {exists ? (
-        <Link className="button button--wide" to={to('/login')}>
+        <Link className="button button--wide" to={to(appPaths.login)}>
           {t('sso.signInInstead')}
         </Link>
       ) : (
-        <Link className="button button--wide" to={to('/login/sso')}>
+        <Link className="button button--wide" to={to(appPaths.sso)}>
           {t('sso.tryAgain')}
         </Link>
       )}

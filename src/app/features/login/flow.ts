@@ -12,6 +12,7 @@ import i18n from '../../lib/i18n';
 import type { RefreshBody } from '../../../shared/schemas/session-refresh';
 import { useLocalePath } from '../../components/useLocalePath';
 import { Contact, LoginReply, OtpPurpose, OtpSendReply, UserInfo } from '../../../shared/schemas/account';
+import { appPaths } from '../../../shared/app-paths';
 
 const SignInFlow = z.object({
   contact: Contact,
@@ -75,10 +76,10 @@ export const refreshUser = () => apiPost('/api/user/details', UserInfo, refreshP
 
 /** Spec §4 after a sign-in: the name step (mode 3), no library, expired, or home. */
 export function nextPath(info: UserInfo, returnTo = '/'): string {
-  if (info.mode === 3) return '/update/fullName';
+  if (info.mode === 3) return appPaths.fullName;
   if (info.planEnds * 1000 > Date.now()) return returnTo;
-  if (info.libid === 0) return '/validate-user?type=1';
-  if (info.enddate * 1000 < Date.now()) return '/validate-user?type=2';
+  if (info.libid === 0) return `${appPaths.validateUser}?type=1`;
+  if (info.enddate * 1000 < Date.now()) return `${appPaths.validateUser}?type=2`;
   return returnTo;
 }
 
@@ -113,7 +114,7 @@ export function useFinishSignIn() {
     let target = nextPath(info, back);
     saveUser(info, loginType);
     if (info.mode !== 3) endFlow();
-    if (target.startsWith('/validate-user') && (await passRuns(client))) target = back;
+    if (target.startsWith(appPaths.validateUser) && (await passRuns(client))) target = back;
     if (target === '/') await continueAsked(client);
     navigate(to(target), { replace: true });
   };
@@ -134,7 +135,7 @@ export async function refreshSession(mode: 1 | 2 | 3, go: Go): Promise<boolean> 
     // The session may have ended meanwhile (an access guard clears an expired one): keep it ended.
     if (!session.isLoggedIn() || session.userToken() !== token) return false;
     saveUser(user);
-    if (mode === 3 || user.mode === 3) go('/update/fullName');
+    if (mode === 3 || user.mode === 3) go(appPaths.fullName);
     else if (mode === 1) go('/');
     return true;
   } catch (err) {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useLocalePath } from '../../components/useLocalePath';
 import { isGuest } from '../../lib/session';
 import { usePlansTexts } from './texts';
+import { appPaths } from '../../../shared/app-paths';
 
 export function OrdersCard() {
   const { t, ready } = usePlansTexts();
@@ -10,7 +11,7 @@ export function OrdersCard() {
   if (!ready || isGuest()) return null;
   return (
     <li>
-      <Link className="account__card" to={to('/plans/orders')}>
+      <Link className="account__card" to={to(appPaths.orders)}>
         {t('orders.link')}
         <span>{t('orders.blurb')}</span>
       </Link>

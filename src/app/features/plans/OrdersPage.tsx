@@ -9,6 +9,7 @@ import { usePlansTexts } from './texts';
 import { ordersQuery } from './queries';
 import { formatDate, formatPrice, planName } from './format';
 import './plans.css';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function OrdersPage() {
   const { t, lang, ready } = usePlansTexts();
@@ -20,7 +21,7 @@ export default function OrdersPage() {
       <h1 className="plans__title">{t('orders.title')}</h1>
       {!session.isLoggedIn() ? (
         <p>
-          {t('orders.signIn')} <Link to={to('/login')}>{t('result.signIn')}</Link>
+          {t('orders.signIn')} <Link to={to(appPaths.login)}>{t('result.signIn')}</Link>
         </p>
       ) : orders.data?.orders.length === 0 ? (
         <p>{t('orders.empty')}</p>
@@ -44,7 +45,7 @@ export default function OrdersPage() {
         </ul>
       )}
       <p>
-        <Link to={to('/plans')}>{t('title')}</Link>
+        <Link to={to(appPaths.plans)}>{t('title')}</Link>
       </p>
     </article>
   );

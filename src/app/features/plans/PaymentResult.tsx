@@ -14,6 +14,7 @@ import { StatusPage } from '../info/StatusPages';
 import { usePlansTexts } from './texts';
 import { orderQuery, POLL_FOR_MS } from './queries';
 import { formatDate, planName } from './format';
+import { appPaths } from '../../../shared/app-paths';
 
 function PaymentResult({ cameBack }: { cameBack: 'success' | 'cancel' }) {
   const { t, lang, ready } = usePlansTexts();
@@ -43,8 +44,8 @@ function PaymentResult({ cameBack }: { cameBack: 'success' | 'cancel' }) {
       ))}
     </div>
   );
-  const orders = { to: '/plans/orders', label: t('orders.link'), ghost: true };
-  const plans = { to: '/plans', label: t('result.tryAgain') };
+  const orders = { to: appPaths.orders, label: t('orders.link'), ghost: true };
+  const plans = { to: appPaths.plans, label: t('result.tryAgain') };
 
   if (!id)
     return (
@@ -55,7 +56,7 @@ function PaymentResult({ cameBack }: { cameBack: 'success' | 'cancel' }) {
   if (!session.isLoggedIn())
     return (
       <StatusPage ok={false} title={t('result.unknownTitle')} body={t('result.signInBody')}>
-        {actions({ to: '/login', label: t('result.signIn') })}
+        {actions({ to: appPaths.login, label: t('result.signIn') })}
       </StatusPage>
     );
   if (order.error instanceof ApiError && order.error.status < 500)

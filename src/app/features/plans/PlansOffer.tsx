@@ -6,6 +6,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { usePlansTexts } from './texts';
 import { ordersQuery } from './queries';
 import { formatDate, planName } from './format';
+import { appPaths } from '../../../shared/app-paths';
 
 export function PlansOffer() {
   const { t, lang, ready } = usePlansTexts();
@@ -19,7 +20,7 @@ export function PlansOffer() {
     <section className="plans-offer" data-testid="plans-offer">
       <h2 className="auth__subtitle auth__subtitle--spaced">{running ? t('offer.activeTitle') : t('offer.title')}</h2>
       <p>{running ? t('offer.activeBody', { plan: planName(running, lang), date: formatDate(running.endsAt!, lang) }) : t('offer.body')}</p>
-      <Link className="button button--wide" to={to(running ? '/' : '/plans')}>
+      <Link className="button button--wide" to={to(running ? appPaths.home : appPaths.plans)}>
         {running ? t('offer.read') : t('offer.link')}
       </Link>
     </section>

@@ -11,6 +11,7 @@ import { plansQuery } from './queries';
 import { useCheckout } from './mutations';
 import { formatPrice, opensKeys, planName } from './format';
 import './plans.css';
+import { appPaths } from '../../../shared/app-paths';
 
 const KNOWN_ERRORS = ['payments_not_configured', 'institution_active', 'sign_in_required', 'provider_unavailable'] as const;
 
@@ -60,7 +61,7 @@ export default function PlansPage() {
                 {checkout.isPending && checkout.variables === p.id ? t('buying') : t('buy')}
               </button>
             ) : (
-              <Link className="button button--ghost button--wide" to={to('/login')}>
+              <Link className="button button--ghost button--wide" to={to(appPaths.login)}>
                 {t('signInToBuy')}
               </Link>
             )}
@@ -68,11 +69,11 @@ export default function PlansPage() {
         ))}
       </ul>
       <p className="plans__legal">
-        {t('legal')} <Link to={to('/terms-and-conditions')}>{t('terms')}</Link>
+        {t('legal')} <Link to={to(appPaths.terms)}>{t('terms')}</Link>
       </p>
       {canBuy && (
         <p>
-          <Link to={to('/plans/orders')}>{t('orders.link')}</Link>
+          <Link to={to(appPaths.orders)}>{t('orders.link')}</Link>
         </p>
       )}
     </article>

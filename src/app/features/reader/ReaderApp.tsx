@@ -24,6 +24,7 @@ import { leaveReader } from './leave';
 import { pageStructure } from '../../../shared/page-structure';
 import { TextSize, useFontSize } from '../../components/TextSize';
 import './reader.css';
+import { appPaths } from '../../../shared/app-paths';
 
 /** The issue that reader.html's boot script already asked for (it also preloads the opening page's
  * image, which the reader's own URL for that page then finds loaded). Taken once, for its token. */
@@ -605,7 +606,7 @@ function ReaderFailure({ failure, onRetry }: { failure: Failure; onRetry: () => 
         <p>{text}</p>
         {typeof failure === 'object' && failure.code === 'subscription_expired' && <p>{t('access.expiredBody')}</p>}
         {failure === 'signIn' && (
-          <a className="reader__button" href={`/login`}>
+          <a className="reader__button" href={appPaths.login}>
             {t('reader.signInButton')}
           </a>
         )}

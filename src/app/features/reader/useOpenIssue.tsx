@@ -23,6 +23,7 @@ import { downloadRecord } from '../downloads/store';
 import { DOWNLOADS_PATH } from '../shelf/paths';
 import { Popup } from '../../components/Popup';
 import { runningPass } from '../../lib/zone-pass';
+import { appPaths } from '../../../shared/app-paths';
 
 interface Refusal {
   code: string;
@@ -58,7 +59,7 @@ export function useOpenIssue({ isNews = false } = {}) {
   const signInFirst = (issueId: number, page?: number) => {
     const back = new URLSearchParams(location.search);
     back.set(READ_PARAM, page ? `${issueId}.${page}` : String(issueId));
-    navigate(to(`/login?returnTo=${encodeURIComponent(`${stripLocale(location.pathname)}?${back}`)}`));
+    navigate(to(appPaths.loginReturningTo(`${stripLocale(location.pathname)}?${back}`)));
   };
 
   async function open(issueId: number, page?: number) {

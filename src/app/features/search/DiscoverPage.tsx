@@ -12,6 +12,7 @@ import { useErrorText } from '../../lib/errors';
 import { discoverQuery } from './queries';
 import { DiscoverTile } from './DiscoverTile';
 import './search.css';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function DiscoverPage() {
   const { t } = useTranslation();
@@ -41,7 +42,7 @@ export default function DiscoverPage() {
       )}
       {valid && found.isPending && <p aria-busy="true">{t('search.searching')}</p>}
       {valid && found.isError && <p className="notice">{errorText(found.error)}</p>}
-      <Link className="button button--wide" to={to('/login')} data-testid="discover-sign-in">
+      <Link className="button button--wide" to={to(appPaths.login)} data-testid="discover-sign-in">
         {t('discoverPage.signIn')}
       </Link>
     </section>

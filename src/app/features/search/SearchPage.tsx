@@ -23,6 +23,7 @@ import { clearRecent, listRecent, rememberSearch } from './recent';
 import { SEARCH_PERIODS, SEARCH_TYPES, type SearchFilters, type SearchPeriod } from '../../../shared/schemas/content';
 import '../../components/forms.css';
 import './search.css';
+import { appPaths } from '../../../shared/app-paths';
 
 const DEBOUNCE_MS = 300;
 
@@ -189,7 +190,7 @@ export default function SearchPage() {
                     id="search-journals"
                     title={t('home.sections.popularJournals')}
                     count={home.data.popularJournals.length}
-                    viewAll={to('/journals')}
+                    viewAll={to(appPaths.journals)}
                   >
                     {home.data.popularJournals.map((m) => (
                       <MagazineTile key={m.mid} m={m} />
@@ -315,9 +316,9 @@ export default function SearchPage() {
                 )}
                 <nav className="search-browse" aria-label={t('search.browse')} data-testid="browse-links">
                   <strong>{t('search.browse')}</strong>
-                  <Link to={to('/magazines/BS')}>{t('search.tabMagazines')}</Link>
-                  {session.showsJournals() && <Link to={to('/journals')}>{t('search.journals')}</Link>}
-                  <Link to={to('/stories')}>{t('search.tabStories')}</Link>
+                  <Link to={to(appPaths.magazines)}>{t('search.tabMagazines')}</Link>
+                  {session.showsJournals() && <Link to={to(appPaths.journals)}>{t('search.journals')}</Link>}
+                  <Link to={to(appPaths.stories)}>{t('search.tabStories')}</Link>
                   {home.data?.popularCategories.slice(0, 4).map((c) => (
                     <Link key={c.catId} to={to(c.browserLinkUrl)}>
                       {i18n.language === 'hi' && c.nameHi ? c.nameHi : c.name}

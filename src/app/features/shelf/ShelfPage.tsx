@@ -14,6 +14,7 @@ import { continueQuery } from './queries';
 import { BROWSE_PATH, DOWNLOADS_PATH } from './paths';
 import '../listing/listing.css';
 import './shelf.css';
+import { appPaths } from '../../../shared/app-paths';
 
 interface PartProps {
   id: string;
@@ -119,7 +120,7 @@ export default function ShelfPage() {
       <Part
         id="favourites"
         title={t('account.links.myFavorites')}
-        more={{ to: to('/dashboard/myFavorites'), label: t('myShelf.seeAll') }}
+        more={{ to: to(appPaths.myFavorites), label: t('myShelf.seeAll') }}
         empty={favourites.isFetched && favs.length === 0 ? t('favourites.empty') : null}
       >
         {favs.map((m) => (

@@ -6,6 +6,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { session, useSessionVersion } from '../../lib/session';
 import { BROWSE_PATH, SHELF_PATH } from './paths';
 import './tabbar.css';
+import { appPaths } from '../../../shared/app-paths';
 
 const icon = (d: string) => (
   <svg
@@ -37,9 +38,9 @@ export default function TabBar() {
   const tabs = [
     { key: 'home', label: 'nav.home', path: '/', end: true },
     { key: 'browse', label: 'tabBar.browse', path: BROWSE_PATH, end: false },
-    { key: 'search', label: 'header.search', path: '/search', end: false },
+    { key: 'search', label: 'header.search', path: appPaths.search, end: false },
     { key: 'shelf', label: 'nav.shelf', path: SHELF_PATH, end: false },
-    { key: 'account', label: 'account.menu', path: session.isLoggedIn() ? '/dashboard' : '/login', end: false },
+    { key: 'account', label: 'account.menu', path: session.isLoggedIn() ? appPaths.dashboard : appPaths.login, end: false },
   ] as const;
   return (
     <nav className="tab-bar" aria-label={t('tabBar.label')} data-testid="tab-bar">

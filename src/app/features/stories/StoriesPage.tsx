@@ -11,6 +11,7 @@ import { useEndOfList } from '../listing/useEndOfList';
 import { storiesQuery } from './queries';
 import { useCategoryName } from './categoryName';
 import './stories.css';
+import { appPaths } from '../../../shared/app-paths';
 
 export default function StoriesPage() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export default function StoriesPage() {
       </h1>
       <nav className="story-chips" aria-label={t('stories.categoriesLabel')}>
         {categories.map((c) => (
-          <NavLink key={c.slug} to={to(`/stories/category/${c.slug}/${section}`)} className="story-chip">
+          <NavLink key={c.slug} to={to(appPaths.storiesSection(c.slug, section))} className="story-chip">
             {name(c.slug)}
           </NavLink>
         ))}

@@ -27,6 +27,7 @@ import { ReadNowButton } from '../reader/ReadNowButton';
 import { DownloadButton } from '../downloads/DownloadButton';
 import '../listing/listing.css';
 import './title.css';
+import { appPaths } from '../../../shared/app-paths';
 
 /** The title as a card (what the favourites list shows). */
 const cardOf = (m: MagazineMeta, issue: Issue | null): MagazineCard => ({
@@ -100,8 +101,9 @@ export default function TitlePage() {
   // A bare or outdated address (/magazine/<mid>) moves to the title's own, with the page drawn at
   // once: drawn only after the move, a slow phone rendered the whole screen twice before showing it.
   const segment = titleSegment(m.mid, m.name);
-  const own = params.mid === segment ? null : `/magazine/${segment}${issueId ? `/${issueId}` : ''}${location.search}${location.hash}`;
-  const path = `/magazine/${segment}`;
+  const path = appPaths.title(m.mid, m.name);
+  const own =
+    params.mid === segment ? null : `${issueId ? appPaths.issue(m.mid, m.name, issueId) : path}${location.search}${location.hash}`;
   const issue = chosen.data?.issue ?? m.latestIssue;
   const hi = i18n.language === 'hi';
   const specials = special.data?.edt_details ?? [];
@@ -157,7 +159,7 @@ export default function TitlePage() {
             <div>
               <dt>{t('title.category')}</dt>
               <dd>
-                <Link to={to(`/magazines/${m.catId}`)}>{hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName}</Link>
+                <Link to={to(appPaths.listing(m.catId))}>{hi ? (m.categoryNameHi ?? m.categoryName) : m.categoryName}</Link>
               </dd>
             </div>
             <div>

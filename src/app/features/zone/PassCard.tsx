@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { ZoneCodeInput, type ZoneOpens, type ZonePass } from '../../../shared/schemas/zones';
 import type { ZoneSection } from '../../../shared/zones';
-import { JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../../shared/constants';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText } from '../../lib/errors';
 import { categoriesQuery } from '../listing/queries';
@@ -21,11 +20,12 @@ import { useGuestCheckIn } from './mutations';
 import { useLocationState } from './location';
 import { asksForCode, useZoneRefusal } from './refusal';
 import { pendingScan } from './scan';
+import { appPaths } from '../../../shared/app-paths';
 
 const SECTION_PATHS: Record<ZoneSection, string> = {
-  magazines: '/magazines/BS/en',
-  newspapers: `/magazines/${NEWSPAPER_CATEGORY}`,
-  journals: '/journals',
+  magazines: appPaths.listing('BS', 'en'),
+  newspapers: appPaths.newspapers,
+  journals: appPaths.journals,
 };
 /** Titles named one by one; a zone opening more says how many. */
 const TITLES_SHOWN = 8;
@@ -60,7 +60,7 @@ function Opens({ opens }: { opens: ZoneOpens }) {
           <dt>{t('pass.categories')}</dt>
           <dd>
             {chosen.categories.map((c) => (
-              <Link key={c} to={to(c === JOURNAL_SECTION ? '/journals' : `/magazines/${c}`)}>
+              <Link key={c} to={to(appPaths.category(c))}>
                 {name(c)}
               </Link>
             ))}
@@ -158,7 +158,7 @@ function Refusal() {
     <div className="zone-refusal" role="status" data-testid="zone-refusal">
       <p>{t(`refusal.${refusal}`)}</p>
       {refusal === 'zone_sign_in_needed' && (
-        <Link className="button" to={to('/login?returnTo=/reading-zone')}>
+        <Link className="button" to={to(`${appPaths.login}?returnTo=${appPaths.zone}`)}>
           {t('refusal.signIn')}
         </Link>
       )}
@@ -192,7 +192,7 @@ export function PassCard() {
             <button type="button" className="button" disabled={guest.isPending} onClick={() => guest.mutate()}>
               {guest.isPending ? t('choices.working') : t('pass.guest')}
             </button>
-            <Link className="button button--ghost" to={to('/login?returnTo=/reading-zone')}>
+            <Link className="button button--ghost" to={to(`${appPaths.login}?returnTo=${appPaths.zone}`)}>
               {t('pass.signIn')}
             </Link>
           </div>

@@ -21,6 +21,7 @@ import { passesQuery } from './queries';
 import { endTime } from './format';
 import { useZoneTexts } from './texts';
 import { useZoneRefusal, type ZoneRefusal } from './refusal';
+import { appPaths } from '../../../shared/app-paths';
 
 type Message = { kind: 'in'; zone: string; endsAt: string } | { kind: 'ended' } | { kind: 'refused'; refusal: ZoneRefusal };
 
@@ -74,7 +75,7 @@ function BannerMessage({ message: m }: { message: Message }) {
   if (m.kind === 'in')
     return (
       <div className="zone-banner zone-banner--in" data-testid="zone-banner">
-        <Link className="zone-banner__line" to={to('/reading-zone')} onClick={() => show(null)}>
+        <Link className="zone-banner__line" to={to(appPaths.zone)} onClick={() => show(null)}>
           <strong>{t('banner.in', { time: endTime(m.endsAt, lang).time })}</strong>
           <span className="zone-banner__zone"> · {m.zone}</span>
         </Link>
@@ -85,7 +86,7 @@ function BannerMessage({ message: m }: { message: Message }) {
     <div className="zone-banner" data-testid="zone-banner">
       <p>{m.kind === 'refused' ? t(`banner.refused.${m.refusal}`) : t('banner.ended')}</p>
       {m.kind === 'refused' && (
-        <Link className="zone-banner__link" to={to('/reading-zone')} onClick={() => show(null)}>
+        <Link className="zone-banner__link" to={to(appPaths.zone)} onClick={() => show(null)}>
           {t('refusal.see')}
         </Link>
       )}
@@ -125,7 +126,7 @@ export function ZoneBanner() {
 
   const online = useOnline();
   // The access screens lead with the pass themselves (PassLead): not said twice there.
-  const leading = stripLocale(useLocation().pathname) === '/validate-user' && current?.kind === 'in';
+  const leading = stripLocale(useLocation().pathname) === appPaths.validateUser && current?.kind === 'in';
   return (
     <div className="zone-banner__region" aria-live="polite">
       {current && online && !leading && <BannerMessage message={current} />}

@@ -12,6 +12,7 @@ import { useZoneTexts } from './texts';
 import { shareLocation, stopSharingLocation, useLocationState } from './location';
 import { pushQuery } from './push';
 import { useTurnOffPush, useTurnOnPush, useUpdatePushLanguage } from './mutations';
+import { appPaths } from '../../../shared/app-paths';
 
 type T = ReturnType<typeof useZoneTexts>['t'];
 
@@ -285,7 +286,7 @@ export default function ZoneAccountSection() {
       <p className="zone-muted">{t('choices.wifi')}</p>
       <ZoneSettings />
       <p>
-        <Link className="zone-link" to={to('/reading-zone')}>
+        <Link className="zone-link" to={to(appPaths.zone)}>
           {t('settings.accountLink')}
         </Link>
       </p>

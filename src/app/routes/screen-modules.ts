@@ -1,0 +1,47 @@
+// Each screen module's lazy import, named by its file under src/app: the route table (table.ts)
+// names a screen's module by that key, which the build also reads (vite.config.ts), and the import
+// below is what the router calls. Imports must be written out for the bundler to split them;
+// table.test.ts checks that each key names the file its import loads.
+export const screenModules = {
+  'features/home/HomePage.tsx': () => import('../features/home/HomePage'),
+  'features/listing/MagazinesPage.tsx': () => import('../features/listing/MagazinesPage'),
+  'features/listing/JournalsPage.tsx': () => import('../features/listing/JournalsPage'),
+  'features/stories/StoriesPage.tsx': () => import('../features/stories/StoriesPage'),
+  'features/stories/StoryPage.tsx': () => import('../features/stories/StoryPage'),
+  'features/title/TitlePage.tsx': () => import('../features/title/TitlePage'),
+  'features/search/SearchPage.tsx': () => import('../features/search/SearchPage'),
+  'features/search/DiscoverPage.tsx': () => import('../features/search/DiscoverPage'),
+  'features/login/LoginPage.tsx': () => import('../features/login/LoginPage'),
+  'features/login/OtpPage.tsx': () => import('../features/login/OtpPage'),
+  'features/login/PasswordPage.tsx': () => import('../features/login/PasswordPage'),
+  'features/login/DeviceCodePage.tsx': () => import('../features/login/DeviceCodePage'),
+  'features/login/ForgotPasswordPage.tsx': () => import('../features/login/ForgotPasswordPage'),
+  'features/login/LinkMobilePage.tsx': () => import('../features/login/LinkMobilePage'),
+  'features/login/SsoPage.tsx': () => import('../features/login/SsoPage'),
+  'features/login/SsoSuccessPage.tsx': () => import('../features/login/SsoSuccessPage'),
+  'features/login/FullNamePage.tsx': () => import('../features/login/FullNamePage'),
+  'features/access/ValidateUserPage.tsx': () => import('../features/access/ValidateUserPage'),
+  'features/access/AccessCodePage.tsx': () => import('../features/access/AccessCodePage'),
+  'features/access/IdThankYouPage.tsx': () => import('../features/access/IdThankYouPage'),
+  'features/account/DashboardPage.tsx': () => import('../features/account/DashboardPage'),
+  'features/account/MyAccountPage.tsx': () => import('../features/account/MyAccountPage'),
+  'features/account/EmailPreferencePage.tsx': () => import('../features/account/EmailPreferencePage'),
+  'features/account/ManagePasswordPage.tsx': () => import('../features/account/ManagePasswordPage'),
+  'features/account/UnsubscribePage.tsx': () => import('../features/account/UnsubscribePage'),
+  'features/favourites/MyFavoritesPage.tsx': () => import('../features/favourites/MyFavoritesPage'),
+  'features/downloads/DownloadsPage.tsx': () => import('../features/downloads/DownloadsPage'),
+  'features/shelf/ShelfPage.tsx': () => import('../features/shelf/ShelfPage'),
+  'features/zone/ZonePage.tsx': () => import('../features/zone/ZonePage'),
+  'features/console/ConsolePage.tsx': () => import('../features/console/ConsolePage'),
+  'features/console/PosterPage.tsx': () => import('../features/console/PosterPage'),
+  'features/info/FaqPage.tsx': () => import('../features/info/FaqPage'),
+  'features/info/HelpPage.tsx': () => import('../features/info/HelpPage'),
+  'features/info/EcCouncilPage.tsx': () => import('../features/info/EcCouncilPage'),
+  'features/info/ContactPage.tsx': () => import('../features/info/ContactPage'),
+  'features/info/LegalPage.tsx': () => import('../features/info/LegalPage'),
+  'features/info/StatusPages.tsx': () => import('../features/info/StatusPages'),
+  'features/plans/screens.tsx': () => import('../features/plans/screens'),
+  'components/NotFound.tsx': () => import('../components/NotFound'),
+};
+
+export type ScreenModule = keyof typeof screenModules;
