@@ -4,15 +4,17 @@
 // fetched by main.tsx itself).
 import type { QueryClient } from '@tanstack/react-query';
 import { categoriesQuery, languagesQuery, magazinesQuery } from './features/listing/queries';
+import { readerScope } from './lib/scope';
 import { issuesQuery, metaQuery, relatedQuery, storeCountryQuery } from './features/title/queries';
 
 export function prefetchFirstScreen(queryClient: QueryClient, drawn: DOMStringMap): Promise<unknown> {
   if (drawn.firstScreen === 'listing' && drawn.category) {
     const category = drawn.category;
+    const scope = readerScope();
     return Promise.all([
-      queryClient.prefetchInfiniteQuery(magazinesQuery(category)),
-      queryClient.prefetchQuery(categoriesQuery()),
-      queryClient.prefetchQuery(languagesQuery(category)),
+      queryClient.prefetchInfiniteQuery(magazinesQuery(scope, category)),
+      queryClient.prefetchQuery(categoriesQuery(scope)),
+      queryClient.prefetchQuery(languagesQuery(scope, category)),
     ]);
   }
   const mid = Number(drawn.mid);

@@ -15,6 +15,7 @@ import { PERSISTED_ROOTS, deviceQueryPersister } from './lib/persist';
 import { createAppRouter } from './routes/router';
 import { nextTask } from './lib/next-task';
 import { homeQuery } from './features/home/queries';
+import { readerScope } from './lib/scope';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
 import './pwa/install'; // catches the install offer, which fires once and early
@@ -61,7 +62,7 @@ if (drawn || navigator.serviceWorker?.controller)
       new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
       drawn &&
         (drawn.firstScreen === 'home'
-          ? queryClient.prefetchQuery(homeQuery())
+          ? queryClient.prefetchQuery(homeQuery(readerScope()))
           : import('./first-screen').then((m) => m.prefetchFirstScreen(queryClient, drawn))),
     ]),
     new Promise((giveUp) => setTimeout(giveUp, 3000)),
