@@ -21,12 +21,13 @@ export function renderScreen(ui: ReactElement, { path = '/', route = '*' }: { pa
 }
 
 /** A fetch that answers each request with `reply(url, init)`, recording what was asked. */
-export function fakeFetch(reply: (url: string, init: RequestInit) => { status?: number; body: unknown }) {
+type Answer = { status?: number; body: unknown };
+export function fakeFetch(reply: (url: string, init: RequestInit) => Answer | Promise<Answer>) {
   const calls: { url: string; init: RequestInit }[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input instanceof Request ? input.url : input);
     calls.push({ url, init });
-    const { status = 200, body } = reply(url, init);
+    const { status = 200, body } = await reply(url, init);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   };
   return { fetch: fetch as typeof globalThis.fetch, calls };

@@ -1,0 +1,32 @@
+// Sign-in steps as mutation hooks: busy and error come from the hook; a success goes on as any
+// sign-in does (flow.ts).
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../lib/api';
+import { LoginReply } from '../../../shared/schemas/account';
+import type { z } from 'zod';
+import type { DeviceCodeBody } from '../../../shared/device-code';
+import { sendCode, useFinishSignIn, type SignInFlow } from './flow';
+import { startGuestSession } from './guest';
+
+/** Signs in with a code made on another device. */
+export function useDeviceCodeSignIn() {
+  const finish = useFinishSignIn();
+  return useMutation({
+    mutationFn: (body: z.output<typeof DeviceCodeBody>) => apiPost('/api/login/gencode', LoginReply, body),
+    onSuccess: (info) => finish(info, 'device'),
+  });
+}
+
+/** Sends a sign-in code to the contact (the flow goes on at the code screen). */
+export function useSendCode() {
+  return useMutation({ mutationFn: (flow: SignInFlow) => sendCode(flow) });
+}
+
+/** A guest session for this device. */
+export function useGuestSignIn() {
+  const finish = useFinishSignIn();
+  return useMutation({
+    mutationFn: () => startGuestSession(),
+    onSuccess: (info) => finish(info, 'guest'),
+  });
+}
