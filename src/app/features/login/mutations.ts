@@ -5,7 +5,8 @@ import { apiPost } from '../../lib/api';
 import { LoginReply } from '../../../shared/schemas/account';
 import type { z } from 'zod';
 import type { DeviceCodeBody } from '../../../shared/device-code';
-import { sendCode, useFinishSignIn, type SignInFlow } from './flow';
+import type { Contact } from '../../../shared/schemas/account';
+import { passwordSignIn, sendCode, useFinishSignIn, type SignInFlow } from './flow';
 import { startGuestSession } from './guest';
 
 /** Signs in with a code made on another device. */
@@ -28,5 +29,14 @@ export function useGuestSignIn() {
   return useMutation({
     mutationFn: () => startGuestSession(),
     onSuccess: (info) => finish(info, 'guest'),
+  });
+}
+
+/** Signs in with a password. */
+export function usePasswordSignIn() {
+  const finish = useFinishSignIn();
+  return useMutation({
+    mutationFn: ({ contact, password }: { contact: Contact; password: string }) => passwordSignIn(contact, password),
+    onSuccess: (info) => finish(info, 'password'),
   });
 }
