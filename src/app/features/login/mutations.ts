@@ -2,7 +2,8 @@
 // sign-in does (flow.ts).
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../lib/api';
-import { LoginReply } from '../../../shared/schemas/account';
+import { LoginReply, UserInfo } from '../../../shared/schemas/account';
+import { saveUser } from '../../lib/session';
 import type { z } from 'zod';
 import type { DeviceCodeBody } from '../../../shared/device-code';
 import type { Contact } from '../../../shared/schemas/account';
@@ -38,5 +39,14 @@ export function usePasswordSignIn() {
   return useMutation({
     mutationFn: ({ contact, password }: { contact: Contact; password: string }) => passwordSignIn(contact, password),
     onSuccess: (info) => finish(info, 'password'),
+  });
+}
+
+/** The sign-up's last step: the reader's name, and a password when they have none yet. */
+export function useCompleteSignUp() {
+  return useMutation({
+    mutationFn: ({ fullName, password }: { fullName: string; password: { password: string; confirmPassword: string } | null }) =>
+      password ? apiPost('/api/user/signup', UserInfo, { fullName, ...password }) : apiPost('/api/user/profile', UserInfo, { fullName }),
+    onSuccess: (info) => saveUser(info),
   });
 }
