@@ -5,6 +5,15 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
+        // The app's pieces with logic, rendered with Testing Library in happy-dom (src/app/testing).
+        test: {
+          name: 'components',
+          include: ['src/app/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/app/testing/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],

@@ -5,6 +5,7 @@
 // first load (home's are in the shell already).
 import type { QueryClient } from '@tanstack/react-query';
 import * as homeQueries from './features/home/queries';
+import { readerScope } from './lib/scope';
 import { firstScreenAt, type FirstScreen, type FirstScreenName, type ScreenQueries } from './routes/table';
 
 const queryModules: { [K in FirstScreenName]: () => Promise<ScreenQueries[K]> } = {
@@ -15,7 +16,7 @@ const queryModules: { [K in FirstScreenName]: () => Promise<ScreenQueries[K]> } 
 
 async function prefetch<K extends FirstScreenName>(first: FirstScreen<K>, params: Record<string, string | undefined>, client: QueryClient) {
   const q = await queryModules[first.name]();
-  return Promise.all(first.data(params, q, client));
+  return Promise.all(first.data(params, q, client, readerScope()));
 }
 
 export function prefetchFirstScreen(client: QueryClient, pathname: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessRedirect, isPublicPath } from './access';
 
-const member = { loggedIn: true, libraryId: '4', expired: false };
+const member = { loggedIn: true, institutionId: '4', expired: false };
 
 describe('app access (spec §4)', () => {
   it('keeps browsing, sign-in and information pages public', () => {
@@ -30,7 +30,7 @@ describe('app access (spec §4)', () => {
   it('opens the Smart Reading Zone screen to everyone: visitors, guests and expired readers read free there', () => {
     for (const s of [
       { ...member, loggedIn: false },
-      { ...member, libraryId: '0' },
+      { ...member, institutionId: '0' },
       { ...member, expired: true },
     ])
       expect(accessRedirect('/reading-zone', s)).toBeNull();
@@ -41,13 +41,13 @@ describe('app access (spec §4)', () => {
   });
 
   it('sends a reader with no library to type=1, an expired one to type=2 with the session kept', () => {
-    expect(accessRedirect('/dashboard/myAccount', { ...member, libraryId: '0' })).toEqual({ to: '/validate-user?type=1' });
+    expect(accessRedirect('/dashboard/myAccount', { ...member, institutionId: '0' })).toEqual({ to: '/validate-user?type=1' });
     expect(accessRedirect('/search', { ...member, expired: true })).toEqual({ to: '/validate-user?type=2' });
   });
 
   it('lets a reader with a running zone pass into search and the account area: a guest, no library, expired', () => {
     for (const s of [
-      { ...member, libraryId: '0', pass: true },
+      { ...member, institutionId: '0', pass: true },
       { ...member, expired: true, pass: true },
     ])
       for (const p of ['/search', '/dashboard', '/dashboard/myAccount']) expect(accessRedirect(p, s), p).toBeNull();
@@ -56,14 +56,14 @@ describe('app access (spec §4)', () => {
   });
 
   it('lets a signed-in reader with no library finish signing in (name step, mobile number)', () => {
-    const noLibrary = { ...member, libraryId: '0' };
+    const noLibrary = { ...member, institutionId: '0' };
     expect(accessRedirect('/update/fullName', noLibrary)).toBeNull();
     expect(accessRedirect('/login/linkmobile', noLibrary)).toBeNull();
     expect(accessRedirect('/update/fullName', { ...noLibrary, loggedIn: false })).toEqual({ to: '/login' });
   });
 
   it('lets a reader whose personal plan runs past the library guard: no library, or an expired one', () => {
-    const planner = { ...member, libraryId: '0', planRunning: true };
+    const planner = { ...member, institutionId: '0', planRunning: true };
     for (const p of ['/dashboard', '/dashboard/myAccount', '/search']) expect(accessRedirect(p, planner), p).toBeNull();
     expect(accessRedirect('/search', { ...member, expired: true, planRunning: true })).toBeNull();
     // The plan lets no one in who is signed out, and a plan that has ended counts for nothing.
@@ -73,6 +73,6 @@ describe('app access (spec §4)', () => {
 
   it('lets a member with a live library through, and never guards public pages', () => {
     expect(accessRedirect('/dashboard', member)).toBeNull();
-    expect(accessRedirect('/', { loggedIn: false, libraryId: '0', expired: true })).toBeNull();
+    expect(accessRedirect('/', { loggedIn: false, institutionId: '0', expired: true })).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export function isPublicPath(path: string): boolean {
 
 export interface AccessState {
   loggedIn: boolean;
-  libraryId: string;
+  institutionId: string;
   expired: boolean;
   /** A paid personal plan runs now: the library guard lets the reader in (no library or expired). */
   planRunning?: boolean;
@@ -34,7 +34,7 @@ export interface AccessState {
 /** The reader's state for the rules below, as this device knows it now. */
 export const accessState = (): AccessState => ({
   loggedIn: session.isLoggedIn(),
-  libraryId: session.libraryId(),
+  institutionId: session.institutionId(),
   expired: session.isExpired(),
   planRunning: session.planRunning(),
   pass: runningPass() !== null,
@@ -52,7 +52,7 @@ export function accessRedirect(path: string, s: AccessState): { to: string } | n
   if (isPublicPath(path)) return null;
   if (!s.loggedIn) return { to: appPaths.login };
   if (!matches(path, MEMBER_PREFIXES) || s.planRunning || s.pass) return null;
-  if (s.libraryId === '0') return { to: `${appPaths.validateUser}?type=1` };
+  if (s.institutionId === '0') return { to: `${appPaths.validateUser}?type=1` };
   if (s.expired) return { to: `${appPaths.validateUser}?type=2` };
   return null;
 }

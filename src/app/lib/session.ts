@@ -28,7 +28,7 @@ export const setCookie = (name: CookieName, value: string) =>
 export const session = {
   isLoggedIn: () => getCookie(COOKIE.isLoggedIn) === '1',
   /** '0' means no institution; absent counts as '0'. */
-  libraryId: () => getCookie(COOKIE.libraryId) ?? '0',
+  institutionId: () => getCookie(COOKIE.libraryId) ?? '0',
   /** Expiration in seconds since the epoch; 0 when unknown. */
   expiration: () => Number(getCookie(COOKIE.expiration) ?? localStorage.getItem(STORAGE.expiration) ?? 0),
   isExpired: () => {
@@ -47,7 +47,7 @@ export const session = {
   planRunning: () => (storedUser()?.planEnds ?? 0) * 1000 > Date.now(),
   /** Spec §2: the search overlay opens only for a logged-in member of an unexpired library (or a
    * reader whose personal plan runs). */
-  canSearch: () => session.isLoggedIn() && ((session.libraryId() !== '0' && !session.isExpired()) || session.planRunning()),
+  canSearch: () => session.isLoggedIn() && ((session.institutionId() !== '0' && !session.isExpired()) || session.planRunning()),
 };
 
 // --- Signing in and out: what spec §3 stores, in one place. ---

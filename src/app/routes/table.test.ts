@@ -8,6 +8,7 @@ import { SCREENS, firstScreenAt, firstScreenPaths, withoutLocale } from './table
 import { screenModules } from './screen-modules';
 import { appRoutes } from './router';
 import { prefetchFirstScreen } from '../first-screen';
+import { readerScope } from '../lib/scope';
 import { appPaths } from '../../shared/app-paths';
 import { localePath } from '../../shared/locale-path';
 import * as homeQueries from '../features/home/queries';
@@ -72,11 +73,11 @@ describe('the route table', () => {
       await prefetchFirstScreen(client, address);
       return [...asked];
     };
-    expect(await run('/hi/')).toEqual([homeQueries.homeQuery().queryKey]);
+    expect(await run('/hi/')).toEqual([homeQueries.homeQuery(readerScope()).queryKey]);
     expect(await run('/magazines/BS')).toEqual([
-      ['infinite', listingQueries.magazinesQuery('BS').queryKey],
-      listingQueries.categoriesQuery().queryKey,
-      listingQueries.languagesQuery('BS').queryKey,
+      ['infinite', listingQueries.magazinesQuery(readerScope(), 'BS').queryKey],
+      listingQueries.categoriesQuery(readerScope()).queryKey,
+      listingQueries.languagesQuery(readerScope(), 'BS').queryKey,
     ]);
     expect(await run('/magazine/12-The-Week')).toEqual([
       titleQueries.metaQuery(12).queryKey,

@@ -9,6 +9,7 @@ import type * as listingQueries from '../features/listing/queries';
 import type * as titleQueries from '../features/title/queries';
 import { midOf } from '../../shared/title-paths';
 import type { ScreenModule } from './screen-modules';
+import type { ReaderScope } from '../lib/scope';
 
 /** The screens index.html's boot script knows by their address: it preloads their code and, for
  * a visitor, their data, and the server may draw them (src/server/first-screen). */
@@ -20,7 +21,7 @@ export type ScreenQueries = { home: typeof homeQueries; listing: typeof listingQ
 export type FirstScreen<K extends FirstScreenName = FirstScreenName> = {
   name: K;
   /** Fetches what the screen's first render shows, for a first render with its data. */
-  data(params: Record<string, string | undefined>, q: ScreenQueries[K], client: QueryClient): Promise<unknown>[];
+  data(params: Record<string, string | undefined>, q: ScreenQueries[K], client: QueryClient, scope: ReaderScope): Promise<unknown>[];
 };
 
 export type Screen = {
@@ -39,17 +40,17 @@ export const SCREENS: Screen[] = [
     paths: [''],
     module: 'features/home/HomePage.tsx',
     screenTexts: false,
-    first: { name: 'home', data: (_, q, client) => [client.prefetchQuery(q.homeQuery())] },
+    first: { name: 'home', data: (_, q, client, scope) => [client.prefetchQuery(q.homeQuery(scope))] },
   },
   {
     paths: ['magazines/:catId', 'magazines/:catId/:magLang'],
     module: 'features/listing/MagazinesPage.tsx',
     first: {
       name: 'listing',
-      data: ({ catId = '', magLang }, q, client) => [
-        client.prefetchInfiniteQuery(q.magazinesQuery(catId, magLang)),
-        client.prefetchQuery(q.categoriesQuery()),
-        client.prefetchQuery(q.languagesQuery(catId)),
+      data: ({ catId = '', magLang }, q, client, scope) => [
+        client.prefetchInfiniteQuery(q.magazinesQuery(scope, catId, magLang)),
+        client.prefetchQuery(q.categoriesQuery(scope)),
+        client.prefetchQuery(q.languagesQuery(scope, catId)),
       ],
     },
   },

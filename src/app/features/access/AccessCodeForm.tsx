@@ -3,38 +3,21 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
-import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { saveUser, session } from '../../lib/session';
-import { UserInfo } from '../../../shared/schemas/account';
-import { startGuestSession } from '../../lib/guest';
-import { useFinishSignIn } from '../login/flow';
-import { showToast } from '../../components/Toast';
-import { formatDate, lastAccessDay } from '../../../shared/labels';
+import { useRedeemAccessCode } from './mutations';
 
 export function AccessCodeForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const redeem = useRedeemAccessCode();
   const errorText = useErrorText();
-  const finish = useFinishSignIn();
+  const error = missing ? t('accessCode.required') : redeem.isError ? errorText(redeem.error) : null;
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return setError(t('accessCode.required'));
-    setBusy(true);
-    setError(null);
-    try {
-      if (!session.isLoggedIn() || !session.userToken()) saveUser(await startGuestSession(), 'guest');
-      const info = await apiPost('/api/coupon/validate', UserInfo, { code: code.trim() });
-      await finish(info);
-      const until = formatDate(lastAccessDay(info.enddate * 1000), i18n.language);
-      showToast(t('accessCode.accepted', { library: info.libName, date: until }));
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    if (!code.trim()) return setMissing(true);
+    redeem.mutate(code.trim());
   }
 
   return (
@@ -49,11 +32,12 @@ export function AccessCodeForm() {
         value={code}
         onChange={(e) => {
           setCode(e.target.value);
-          setError(null);
+          setMissing(false);
+          redeem.reset();
         }}
         error={error}
       />
-      <button type="submit" className="button button--wide" disabled={busy}>
+      <button type="submit" className="button button--wide" disabled={redeem.isPending || redeem.isSuccess}>
         {t('accessCode.submit')}
       </button>
     </form>

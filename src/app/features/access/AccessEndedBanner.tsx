@@ -8,7 +8,7 @@ import { NextSteps } from './NextSteps';
 
 export default function AccessEndedBanner() {
   const { t, i18n } = useTranslation();
-  const library = session.libraryId() !== '0' ? libraryDetails()?.name : undefined;
+  const library = session.institutionId() !== '0' ? libraryDetails()?.name : undefined;
   const ended = formatDate(new Date(session.expiration() * 1000), i18n.language);
   return (
     <section className="access-ended" role="status" data-testid="access-ended">

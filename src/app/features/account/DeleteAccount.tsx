@@ -5,11 +5,10 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
-import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { clearSession } from '../../lib/session';
 import { formatDate } from '../../lib/locale';
-import { DeletionReply } from '../../../shared/schemas/account';
+import { useDeleteAccount } from './mutations';
 import { appPaths } from '../../../shared/app-paths';
 
 export function DeleteAccount() {
@@ -17,31 +16,28 @@ export function DeleteAccount() {
   const navigate = useNavigate();
   const to = useLocalePath();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deletion = useDeleteAccount();
+  // (still busy once it succeeded: the reader is signed out and on their way to the sign-in)
+  const busy = deletion.isPending || deletion.isSuccess;
   const errorText = useErrorText();
 
-  async function confirm() {
-    setBusy(true);
-    try {
-      const { deleteAfter } = await apiPost('/api/user/delete', DeletionReply);
-      const date = formatDate(new Date(deleteAfter * 1000), i18n.language);
-      clearSession();
-      await navigate(to(appPaths.login), { replace: true });
-      showToast(t('deleteAccount.done', { date }));
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
-  }
+  const confirm = () =>
+    deletion.mutate(undefined, {
+      onSuccess: async ({ deleteAfter }) => {
+        const date = formatDate(new Date(deleteAfter * 1000), i18n.language);
+        clearSession();
+        await navigate(to(appPaths.login), { replace: true });
+        showToast(t('deleteAccount.done', { date }));
+      },
+    });
 
   return (
     <div className="danger-zone">
       <h2 className="account__subtitle">{t('deleteAccount.title')}</h2>
       <p className="account__note">{t('deleteAccount.body')}</p>
-      {error && (
+      {deletion.isError && (
         <p className="form-error" role="alert">
-          {error}
+          {errorText(deletion.error)}
         </p>
       )}
       {confirming ? (

@@ -2,28 +2,16 @@
 // OTP there (good once, for ten minutes; the sign-in side is login/DeviceCodePage.tsx).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { DeviceCodeReply } from '../../../shared/device-code';
+import { useMakeDeviceCode } from './mutations';
 
 export function DeviceCode() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
+  const making = useMakeDeviceCode();
+  // A failed attempt keeps the last code made on show (it still holds until its time).
   const [made, setMade] = useState<{ code: string; until: Date } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function make() {
-    setBusy(true);
-    setError(null);
-    try {
-      const reply = await apiPost('/api/gencode', DeviceCodeReply, {});
-      setMade({ code: reply.code, until: new Date(Date.now() + reply.expiresIn * 1000) });
-    } catch (err) {
-      setError(errorText(err));
-    }
-    setBusy(false);
-  }
+  const make = () => making.mutate(undefined, { onSuccess: setMade });
 
   const time = made?.until.toLocaleTimeString(i18n.language === 'hi' ? 'hi-IN' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
   return (
@@ -40,12 +28,12 @@ export function DeviceCode() {
           {t('deviceCode.until', { time })}
         </p>
       )}
-      {error && (
+      {making.isError && (
         <p className="notice notice--error" role="alert">
-          {error}
+          {errorText(making.error)}
         </p>
       )}
-      <button type="button" className="button button--ghost" onClick={make} disabled={busy} data-testid="make-device-code">
+      <button type="button" className="button button--ghost" onClick={make} disabled={making.isPending} data-testid="make-device-code">
         {t(made ? 'deviceCode.again' : 'deviceCode.make')}
       </button>
     </section>

@@ -1,14 +1,12 @@
 // My Account: the reader's institution sign-ins. An account made before its institution's sign-in
 // (by a code or a password) is linked here, signed in: the provider confirms the reader, and from
 // then on that sign-in opens this account. A sign-in never reaches an account it was not linked to.
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useLocalePath } from '../../components/useLocalePath';
-import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { formatDate } from '../../lib/locale';
+import { useLinkSso } from './mutations';
 import { ssoLinksQuery } from './queries';
 import { appPaths } from '../../../shared/app-paths';
 
@@ -17,24 +15,11 @@ export function SsoLink() {
   const to = useLocalePath();
   const errorText = useErrorText();
   const links = useQuery(ssoLinksQuery()).data;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const linking = useLinkSso();
+  // (still busy once it succeeded: the page is on its way to the provider)
+  const busy = linking.isPending || linking.isSuccess;
   if (!links || (!links.linked.length && !links.canLink.length)) return null;
-
-  async function link(institutionId: number) {
-    setBusy(true);
-    setError(null);
-    try {
-      const { url } = await apiPost('/api/sso/link', z.object({ url: z.string() }), {
-        institutionId,
-        returnTo: to(appPaths.myAccount),
-      });
-      window.location.assign(url);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
-  }
+  const link = (institutionId: number) => linking.mutate({ institutionId, returnTo: to(appPaths.myAccount) });
 
   return (
     <section aria-labelledby="sso-link-title" data-testid="sso-links">
@@ -47,9 +32,9 @@ export function SsoLink() {
         </p>
       ))}
       {links.canLink.length > 0 && <p>{t('ssoLink.lede')}</p>}
-      {error && (
+      {linking.isError && (
         <p className="notice notice--error" role="alert">
-          {error}
+          {errorText(linking.error)}
         </p>
       )}
       {links.canLink.map((i) => (

@@ -3,35 +3,21 @@
 // start their zone pass when they walk in with Lectern closed. The consent is said in plain words
 // before anything is stored: what is kept, who sends it, what it is used for, how to remove it.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
-import { showToast } from '../../components/Toast';
-import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { formatDate } from '../../lib/locale';
-import { Identities } from '../../../shared/schemas/network-arrivals';
-import { accountKeys, wifiIdentitiesQuery } from './queries';
+import { useChangeWifiIdentity } from './mutations';
+import { wifiIdentitiesQuery } from './queries';
 
 export function WifiIdentities() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const client = useQueryClient();
   const list = useQuery(wifiIdentitiesQuery());
   const [identity, setIdentity] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const change = useMutation({
-    mutationFn: (v: { identity: string; remove?: boolean }) =>
-      apiPost(v.remove ? '/api/user/network-identities/remove' : '/api/user/network-identities', Identities, { identity: v.identity }),
-    onSuccess: (data, v) => {
-      client.setQueryData(accountKeys.wifiIdentities(), data);
-      if (!v.remove) {
-        setIdentity('');
-        setAgreed(false);
-      }
-      showToast(t(v.remove ? 'wifiLink.unlinked' : 'wifiLink.linked'));
-    },
-  });
+  const change = useChangeWifiIdentity();
   const items = list.data?.identities ?? [];
   const max = list.data?.max ?? 5;
   const full = items.length >= max;
@@ -39,7 +25,15 @@ export function WifiIdentities() {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!identity.trim() || !agreed) return;
-    change.mutate({ identity: identity.trim() });
+    change.mutate(
+      { identity: identity.trim() },
+      {
+        onSuccess: () => {
+          setIdentity('');
+          setAgreed(false);
+        },
+      },
+    );
   }
 
   return (

@@ -1,12 +1,17 @@
 // One hook per action in the account area; each stores what changed and says so.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { apiPost } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { showToast } from '../../components/Toast';
-import { OkReply, UserInfo, type EmailPreferences } from '../../../shared/schemas/account';
+import { DeletionReply, OkReply, UserInfo, type EmailPreferences } from '../../../shared/schemas/account';
+import { DeviceCodeReply } from '../../../shared/device-code';
+import { Identities } from '../../../shared/schemas/network-arrivals';
 import { ReaderSessions } from '../../../shared/schemas/sessions';
 import { accountKeys } from './queries';
+
+const SsoLinkReply = z.object({ url: z.string() });
 
 export function useUpdateProfile() {
   const client = useQueryClient();
@@ -66,4 +71,46 @@ export function useEndSessions() {
     // Ended meanwhile (on another device): show the list as it is now.
     onError: () => void client.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
+}
+
+/** Links an institution sign-in: the reply is the provider's address, where the reader goes next. */
+export function useLinkSso() {
+  return useMutation({
+    mutationFn: (body: { institutionId: number; returnTo: string }) => apiPost('/api/sso/link', SsoLinkReply, body),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+/** Adds (or removes) a Wi-Fi identity; the reply is the list as it is now. */
+export function useChangeWifiIdentity() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (v: { identity: string; remove?: boolean }) =>
+      apiPost(v.remove ? '/api/user/network-identities/remove' : '/api/user/network-identities', Identities, { identity: v.identity }),
+    onSuccess: (data, v) => {
+      client.setQueryData(accountKeys.wifiIdentities(), data);
+      showToast(t(v.remove ? 'wifiLink.unlinked' : 'wifiLink.linked'));
+    },
+  });
+}
+
+/** A code to sign in on another device, and until when it holds. */
+export function useMakeDeviceCode() {
+  return useMutation({
+    mutationFn: async () => {
+      const reply = await apiPost('/api/gencode', DeviceCodeReply, {});
+      return { code: reply.code, until: new Date(Date.now() + reply.expiresIn * 1000) };
+    },
+  });
+}
+
+/** Asks for the account's deletion; the reply says when it goes. */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: () => apiPost('/api/user/delete', DeletionReply) });
+}
+
+/** The mail link's unsubscribe (no sign-in: the token says who). */
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: (token: string) => apiPost('/api/unsubscribe', OkReply, { t: token }) });
 }

@@ -14,6 +14,7 @@ import { continueReserve } from '../shelf/expected';
 import { loadScreenTexts } from '../../lib/i18n';
 import { EAGER_HOME_COVERS, FIRST_HOME_SHELVES, HOME_COVER_SHELVES, homeShelfNote } from '../../../shared/home';
 import { appPaths } from '../../../shared/app-paths';
+import { useReaderScope } from '../../lib/scope';
 
 // Only needed offline with nothing saved: not part of the home page's first load.
 const NoData = lazy(() => import('../../components/NoData').then((m) => ({ default: m.NoData })));
@@ -40,7 +41,7 @@ function ContinueSlot() {
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
-  const home = useQuery(homeQuery());
+  const home = useQuery(homeQuery(useReaderScope()));
 
   return (
     <div className="home">
@@ -101,7 +102,7 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
   const all = useAllShelves();
   const firstGold = HOME_COVER_SHELVES.findIndex(([key]) => data[key].some((m) => m.isGold));
   const noteFor = (key: string, goldHere: boolean) => {
-    const note = homeShelfNote(key, goldHere, session.isLoggedIn() && session.libraryId() !== '0' && !session.isExpired());
+    const note = homeShelfNote(key, goldHere, session.isLoggedIn() && session.institutionId() !== '0' && !session.isExpired());
     return note && t(`home.${note}`);
   };
   const shelves = [

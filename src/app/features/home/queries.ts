@@ -2,20 +2,20 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { HomeResponse } from '../../../shared/schemas/content';
 import { contentGet } from '../../lib/api';
-import { session } from '../../lib/session';
+import type { ReaderScope } from '../../lib/scope';
 import { ageRateToSend, filterAgeRate } from '../../lib/ageRating';
 
 export const homeKeys = {
   all: ['home'] as const,
-  forLibrary: (libraryId: string, ageRate: number) => [...homeKeys.all, libraryId, ageRate] as const,
+  forLibrary: (institutionId: string, ageRate: number) => [...homeKeys.all, institutionId, ageRate] as const,
 };
 
-export function homeQuery() {
-  const libraryId = session.libraryId();
-  const ageRate = filterAgeRate();
+export function homeQuery({ institutionId, ageRating }: ReaderScope) {
+  const ageRate = filterAgeRate(ageRating);
   return queryOptions({
-    queryKey: homeKeys.forLibrary(libraryId, ageRate),
-    queryFn: ({ signal }) => contentGet<HomeResponse>('/content/home', { edzLibId: libraryId, age_rate: ageRateToSend(ageRate) }, signal),
+    queryKey: homeKeys.forLibrary(institutionId, ageRate),
+    queryFn: ({ signal }) =>
+      contentGet<HomeResponse>('/content/home', { edzLibId: institutionId, age_rate: ageRateToSend(ageRate) }, signal),
     staleTime: 60_000,
   });
 }

@@ -6,18 +6,14 @@ import { NeedsNetwork } from '../../components/NoData';
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Field } from '../../components/Field';
 import { CountrySlot, DEFAULT_COUNTRY, type PickedCountry } from '../../components/CountrySlot';
-import { apiGet, apiPost } from '../../lib/api';
 import { useErrorText, useValidationText } from '../../lib/errors';
-import { OkReply } from '../../../shared/schemas/account';
 import { CAMPUS_OPTIONS, ContactBody, QuestionBody, STUDENT_OPTIONS, institutionNameKey } from '../../../shared/schemas/contact';
 import { MESSAGES, messageKey } from '../../../shared/validation';
+import { institutionsQuery, useSendContact } from './queries';
 import './info.css';
 import '../../components/forms.css';
-
-const Institutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 /** What is typed; the country of the mobile number is picked (CountrySlot). */
 type Values = Record<Exclude<keyof ContactBody, 'countryCode' | 'country' | 'institutionId'>, string>;
@@ -39,17 +35,14 @@ export default function ContactPage() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [country, setCountry] = useState<PickedCountry>(DEFAULT_COUNTRY);
   const [errors, setErrors] = useState<Partial<Values>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const send = useSendContact();
+  const failure = offline ? t('offline.contactNeedsNetwork') : send.isError ? errorText(send.error) : null;
   // Most who write are students or staff with a question: the campus and student counts are
   // only asked of someone enquiring for an institution.
   const [kind, setKind] = useState<'question' | 'institution'>('question');
-  const served = useQuery({
-    queryKey: ['institutions'],
-    queryFn: ({ signal }) => apiGet('/api/institutions', Institutions, undefined, signal),
-    enabled: kind === 'institution',
-  }).data?.institutions;
+  const served = useQuery({ ...institutionsQuery(), enabled: kind === 'institution' }).data?.institutions;
 
   const label = (k: keyof Values) => t(`contact.fields.${k}`);
   /** The spec texts as they are in English (they are the contract, spelling included); in
@@ -63,7 +56,7 @@ export default function ContactPage() {
     setErrors({ ...errors, [k]: undefined });
   };
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     // The institution the name is, among those Lectern serves (names are unique in this form).
     const picked = served?.find((i) => institutionNameKey(i.name) === institutionNameKey(values.institutionName));
@@ -82,18 +75,15 @@ export default function ContactPage() {
       return setErrors(next);
     }
     // Offline, nothing is sent and nothing typed is lost: the form says so (NeedsNetwork).
-    if (!navigator.onLine) return setFailure(t('offline.contactNeedsNetwork'));
-    setBusy(true);
-    setFailure(null);
-    try {
-      const reply = await apiPost(kind === 'question' ? '/api/account/question' : '/api/account/contact', OkReply, parsed.data);
-      setSent(reply.message);
-      setValues(EMPTY);
-    } catch (err) {
-      setFailure(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!navigator.onLine) return setOffline(true);
+    setOffline(false);
+    const body = kind === 'question' ? { kind, body: parsed.data as QuestionBody } : { kind, body: parsed.data as ContactBody };
+    send.mutate(body, {
+      onSuccess: (reply) => {
+        setSent(reply.message);
+        setValues(EMPTY);
+      },
+    });
   }
 
   const input = (k: keyof Values, props: Record<string, string> = {}) => (
@@ -201,8 +191,8 @@ export default function ContactPage() {
           </p>
         )}
         <NeedsNetwork what="contact" />
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t('contact.sending') : t('contact.send')}
+        <button type="submit" className="button" disabled={send.isPending}>
+          {send.isPending ? t('contact.sending') : t('contact.send')}
         </button>
       </form>
     </article>

@@ -3,11 +3,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { apiGet } from '../../lib/api';
 import { promptInstall, useInstallWay } from '../../pwa/state';
 import { usePageTexts } from './texts';
-import { StoreLinks, appStoresQuery } from './StoreLinks';
+import { StoreLinks } from './StoreLinks';
+import { appStoresQuery, healthQuery } from './queries';
 import './info.css';
 
 /** A page that says how something went: a mark, a title, a line, and what to do next. */
@@ -24,15 +23,9 @@ export function StatusPage({ ok, title, body, children }: { ok: boolean; title: 
   );
 }
 
-const Health = z.object({ ok: z.boolean(), db: z.string() });
 export function HealthcheckPage() {
   const { t } = useTranslation();
-  const health = useQuery({
-    queryKey: ['health'],
-    queryFn: ({ signal }) => apiGet('/api/health', Health, undefined, signal),
-    retry: false,
-    gcTime: 0,
-  });
+  const health = useQuery(healthQuery());
   if (health.isPending) return <StatusPage ok title={t('health.checking')} body="" />;
   return health.data?.ok ? (
     <StatusPage ok title={t('health.ok')} body={t('health.okBody', { db: health.data.db, version: __BUILD_ID__ })} />

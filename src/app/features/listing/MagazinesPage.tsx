@@ -22,6 +22,7 @@ import { categoriesQuery, languagesQuery, magazinesQuery } from './queries';
 import { useEndOfList } from './useEndOfList';
 import './listing.css';
 import { appPaths } from '../../../shared/app-paths';
+import { useReaderScope } from '../../lib/scope';
 
 const isQuick = (c: string): c is QuickCategory => (QUICK_CATEGORY_CODES as string[]).includes(c);
 
@@ -44,9 +45,10 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
   const lang = allLanguages ? undefined : params.magLang;
   const shown = isShown(category) && (isQuick(category) || /^\d+$/.test(category));
 
-  const list = useInfiniteQuery({ ...magazinesQuery(category, lang), enabled: shown });
-  const categories = useQuery(categoriesQuery());
-  const languages = useQuery(languagesQuery(category));
+  const scope = useReaderScope();
+  const list = useInfiniteQuery({ ...magazinesQuery(scope, category, lang), enabled: shown });
+  const categories = useQuery(categoriesQuery(scope));
+  const languages = useQuery(languagesQuery(scope, category));
   const cards = list.data?.pages.flatMap((p) => p.magazineList) ?? [];
   const total = list.data?.pages[0]?.nbHits ?? 0;
   const sentinel = useEndOfList(

@@ -1,33 +1,32 @@
 // Listing data: magazine-filter pages (20 each, zero-based), the categories and languages for
-// the pickers. Keys carry the library and age rating, which change the answers.
+// the pickers. Keys carry the institution and age rating, which change the answers.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CategoriesResponse, LanguagesResponse, MagazineFilterResponse } from '../../../shared/schemas/content';
 import { contentGet } from '../../lib/api';
-import { session } from '../../lib/session';
+import type { ReaderScope } from '../../lib/scope';
 import { ageRateToSend, filterAgeRate } from '../../lib/ageRating';
 import { GOLD_STORE } from '../../lib/store';
 
 export const listingKeys = {
   all: ['listing'] as const,
-  magazines: (category: string, lang: string | undefined, libraryId: string, ageRate: number) =>
-    [...listingKeys.all, 'magazines', category, lang ?? '', libraryId, ageRate] as const,
-  categories: (libraryId: string) => [...listingKeys.all, 'categories', libraryId] as const,
-  languages: (category: string, libraryId: string, ageRate: number) =>
-    [...listingKeys.all, 'languages', category, libraryId, ageRate] as const,
+  magazines: (category: string, lang: string | undefined, institutionId: string, ageRate: number) =>
+    [...listingKeys.all, 'magazines', category, lang ?? '', institutionId, ageRate] as const,
+  categories: (institutionId: string) => [...listingKeys.all, 'categories', institutionId] as const,
+  languages: (category: string, institutionId: string, ageRate: number) =>
+    [...listingKeys.all, 'languages', category, institutionId, ageRate] as const,
 };
 
-export function magazinesQuery(category: string, lang?: string) {
-  const libraryId = session.libraryId();
-  const ageRate = filterAgeRate();
+export function magazinesQuery({ institutionId, ageRating }: ReaderScope, category: string, lang?: string) {
+  const ageRate = filterAgeRate(ageRating);
   return infiniteQueryOptions({
-    queryKey: listingKeys.magazines(category, lang, libraryId, ageRate),
+    queryKey: listingKeys.magazines(category, lang, institutionId, ageRate),
     queryFn: ({ pageParam, signal }) =>
       contentGet<MagazineFilterResponse>(
         '/content/magazine-filter',
         {
           categoryID: category,
           lang,
-          edzLibId: libraryId,
+          edzLibId: institutionId,
           page: pageParam,
           age_rate: ageRateToSend(ageRate),
           ...GOLD_STORE,
@@ -40,25 +39,23 @@ export function magazinesQuery(category: string, lang?: string) {
   });
 }
 
-export const categoriesQuery = () => {
-  const libraryId = session.libraryId();
+export const categoriesQuery = ({ institutionId }: ReaderScope) => {
   return queryOptions({
-    queryKey: listingKeys.categories(libraryId),
-    queryFn: ({ signal }) => contentGet<CategoriesResponse>('/content/getCategories', { edzLibId: libraryId }, signal),
+    queryKey: listingKeys.categories(institutionId),
+    queryFn: ({ signal }) => contentGet<CategoriesResponse>('/content/getCategories', { edzLibId: institutionId }, signal),
     staleTime: 10 * 60_000,
   });
 };
 
 /** The languages a category has titles in, for the listing's language picker. */
-export const languagesQuery = (category: string) => {
-  const libraryId = session.libraryId();
-  const ageRate = filterAgeRate();
+export const languagesQuery = ({ institutionId, ageRating }: ReaderScope, category: string) => {
+  const ageRate = filterAgeRate(ageRating);
   return queryOptions({
-    queryKey: listingKeys.languages(category, libraryId, ageRate),
+    queryKey: listingKeys.languages(category, institutionId, ageRate),
     queryFn: ({ signal }) =>
       contentGet<LanguagesResponse>(
         '/content/getLanguages',
-        { categoryID: category, edzLibId: libraryId, age_rate: ageRateToSend(ageRate) },
+        { categoryID: category, edzLibId: institutionId, age_rate: ageRateToSend(ageRate) },
         signal,
       ),
     staleTime: 10 * 60_000,

@@ -6,34 +6,25 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { useLocalePath } from '../../components/useLocalePath';
-import { apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { LoginReply } from '../../../shared/schemas/account';
 import { DeviceCodeBody } from '../../../shared/device-code';
-import { useFinishSignIn } from './flow';
+import { useDeviceCodeSignIn } from './mutations';
 import { appPaths } from '../../../shared/app-paths';
 
 export default function DeviceCodePage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const errorText = useErrorText();
-  const finish = useFinishSignIn();
+  const signIn = useDeviceCodeSignIn();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const error = invalid ?? (signIn.isError ? errorText(signIn.error) : null);
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     const checked = DeviceCodeBody.safeParse({ code });
-    if (!checked.success) return setError(checked.error.issues[0].message);
-    setBusy(true);
-    setError(null);
-    try {
-      finish(await apiPost('/api/login/gencode', LoginReply, checked.data), 'device');
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    if (!checked.success) return setInvalid(checked.error.issues[0].message);
+    signIn.mutate(checked.data);
   }
 
   return (
@@ -49,11 +40,17 @@ export default function DeviceCodePage() {
           value={code}
           onChange={(e) => {
             setCode(e.target.value);
-            setError(null);
+            setInvalid(null);
+            signIn.reset();
           }}
           error={error}
         />
-        <button type="submit" className="button button--wide" disabled={busy} data-testid="device-code-sign-in">
+        <button
+          type="submit"
+          className="button button--wide"
+          disabled={signIn.isPending || signIn.isSuccess}
+          data-testid="device-code-sign-in"
+        >
           {t('deviceCode.signIn')}
         </button>
       </form>

@@ -7,13 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { useLocalePath } from '../../components/useLocalePath';
-import { apiPost } from '../../lib/api';
 import { useErrorText, useValidationText } from '../../lib/errors';
-import { saveUser } from '../../lib/session';
 import { MESSAGES } from '../../../shared/validation';
 import { UserInfo } from '../../../shared/schemas/account';
 import { endFlow, nextPath, refreshUser, returnTo } from './flow';
 import { NewPasswordFields, useNewPassword } from '../../components/NewPasswordFields';
+import { useCompleteSignUp } from './mutations';
 
 export default function FullNamePage() {
   const { t } = useTranslation();
@@ -22,37 +21,28 @@ export default function FullNamePage() {
   const [user, setUser] = useState<UserInfo | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<UserInfo | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const save = useCompleteSignUp();
+  const done = save.data;
   const passwords = useNewPassword();
   const errorText = useErrorText();
   const v = useValidationText();
 
   useEffect(() => {
-    refreshUser().then(setUser, (err) => setError(errorText(err)));
+    refreshUser().then(setUser, (err) => setLoadError(errorText(err)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function onSubmit(e: FormEvent) {
+  const error = save.isError ? errorText(save.error) : loadError;
+
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     const fullName = name.trim();
     if (!fullName) setNameError(MESSAGES.fullNameEmpty);
     const pw = user?.hasPassword ? { password: '', confirmPassword: '' } : passwords.read();
     if (!fullName || !pw) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const info = user?.hasPassword
-        ? await apiPost('/api/user/profile', UserInfo, { fullName })
-        : await apiPost('/api/user/signup', UserInfo, { fullName, ...pw });
-      saveUser(info);
-      setDone(info);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    setLoadError(null);
+    save.mutate({ fullName, password: user?.hasPassword ? null : pw });
   }
 
   if (done) {
@@ -91,7 +81,7 @@ export default function FullNamePage() {
             {error}
           </p>
         )}
-        <button type="submit" className="button button--wide" disabled={busy || !user}>
+        <button type="submit" className="button button--wide" disabled={save.isPending || !user}>
           {t('signup.submit')}
         </button>
       </form>

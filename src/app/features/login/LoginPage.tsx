@@ -1,15 +1,15 @@
 // /login and /login/email: the first sign-in step. A code goes to the e-mail address or mobile
 // number (new readers get an account on the way); a password, an access code and a guest
 // session are the other doors.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText } from '../../lib/errors';
 import { stripLocale } from '../../lib/locale';
 import { ContactInput, useContactInput } from './ContactInput';
-import { readFlow, rememberReturnTo, sendCode, useFinishSignIn, writeFlow } from './flow';
-import { startGuestSession } from '../../lib/guest';
+import { readFlow, rememberReturnTo, writeFlow } from './flow';
+import { useGuestSignIn, useSendCode } from './mutations';
 import { AuthCard } from '../../components/AuthCard';
 import { appPaths } from '../../../shared/app-paths';
 
@@ -20,26 +20,24 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const emailOnly = stripLocale(useLocation().pathname) === appPaths.loginEmail;
   const contact = useContactInput(readFlow()?.contact, emailOnly ? ['email'] : ['email', 'mobile']);
-  const [busy, setBusy] = useState<'code' | 'guest' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const send = useSendCode();
+  const guest = useGuestSignIn();
+  // A guest session that started stays busy: the reader is on their way.
+  const busy = send.isPending ? 'code' : guest.isPending || guest.isSuccess ? 'guest' : null;
+  // (the last attempt's: each attempt clears the other's)
+  const failed = send.error ?? guest.error;
   const errorText = useErrorText();
-  const finish = useFinishSignIn();
   useEffect(() => rememberReturnTo(params.get('returnTo')), [params]);
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     const c = contact.read();
     if (!c) return;
-    setBusy('code');
-    setFailure(null);
-    try {
-      await sendCode({ contact: c, purpose: 'login' });
-      navigate(to(c.channel === 'email' ? appPaths.loginEmailOtp : appPaths.loginMobileOtp));
-    } catch (err) {
-      setFailure(errorText(err));
-    } finally {
-      setBusy(null);
-    }
+    guest.reset();
+    send.mutate(
+      { contact: c, purpose: 'login' },
+      { onSuccess: () => navigate(to(c.channel === 'email' ? appPaths.loginEmailOtp : appPaths.loginMobileOtp)) },
+    );
   }
 
   function withPassword() {
@@ -49,15 +47,9 @@ export default function LoginPage() {
     navigate(to(appPaths.loginPassword));
   }
 
-  async function asGuest() {
-    setBusy('guest');
-    setFailure(null);
-    try {
-      finish(await startGuestSession(), 'guest');
-    } catch (err) {
-      setFailure(errorText(err));
-      setBusy(null);
-    }
+  function asGuest() {
+    send.reset();
+    guest.mutate();
   }
 
   return (
@@ -69,9 +61,9 @@ export default function LoginPage() {
       )}
       <form onSubmit={onSubmit} noValidate className="auth-form">
         <ContactInput state={contact} />
-        {failure && (
+        {failed && (
           <p className="form-error" role="alert">
-            {failure}
+            {errorText(failed)}
           </p>
         )}
         <button type="submit" className="button button--wide" disabled={busy !== null}>

@@ -9,7 +9,8 @@ import { useErrorText, useValidationText } from '../../lib/errors';
 import { MESSAGES } from '../../../shared/validation';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { ContactInput, useContactInput } from './ContactInput';
-import { contactLabel, passwordSignIn, readFlow, sendCode, useFinishSignIn } from './flow';
+import { contactLabel, readFlow } from './flow';
+import { usePasswordSignIn, useSendCode } from './mutations';
 import { appPaths } from '../../../shared/app-paths';
 
 export default function PasswordPage() {
@@ -20,38 +21,30 @@ export default function PasswordPage() {
   const known = flow?.contact ?? null;
   const contact = useContactInput(known);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const signIn = usePasswordSignIn();
+  const reset = useSendCode();
   const errorText = useErrorText();
   const v = useValidationText();
-  const finish = useFinishSignIn();
+  const error = invalid ?? (signIn.isError ? errorText(signIn.error) : reset.isError ? t('forgot.failed') : null);
+  // Still busy once either succeeded: the reader is on their way.
+  const busy = signIn.isPending || signIn.isSuccess || reset.isPending || reset.isSuccess;
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     const c = known ?? contact.read();
     if (!c) return;
-    if (!password) return setError(v(MESSAGES.passwordInvalid));
-    setBusy(true);
-    setError(null);
-    try {
-      finish(await passwordSignIn(c, password), 'password');
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    if (!password) return setInvalid(v(MESSAGES.passwordInvalid));
+    setInvalid(null);
+    reset.reset();
+    signIn.mutate({ contact: c, password });
   }
 
-  async function forgot() {
+  function forgot() {
     const c = known ?? contact.read();
     if (!c) return;
-    setBusy(true);
-    try {
-      await sendCode({ contact: c, purpose: 'reset' });
-      navigate(to(appPaths.forgotPassword));
-    } catch {
-      setError(t('forgot.failed'));
-      setBusy(false);
-    }
+    signIn.reset();
+    reset.mutate({ contact: c, purpose: 'reset' }, { onSuccess: () => navigate(to(appPaths.forgotPassword)) });
   }
 
   return (
@@ -78,7 +71,9 @@ export default function PasswordPage() {
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);
-            setError(null);
+            setInvalid(null);
+            signIn.reset();
+            reset.reset();
           }}
           error={error}
           hint={t('password.help', { email: SUPPORT_EMAIL })}

@@ -4,22 +4,17 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { AuthCard } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { useLocalePath } from '../../components/useLocalePath';
-import { apiGet, buildUrl } from '../../lib/api';
+import { buildUrl } from '../../lib/api';
 import { returnTo } from './flow';
-
-const SsoInstitutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })) });
+import { ssoInstitutionsQuery } from './queries';
 
 export default function SsoPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { data, isPending } = useQuery({
-    queryKey: ['sso-institutions'],
-    queryFn: ({ signal }) => apiGet('/api/sso/institutions', SsoInstitutions, undefined, signal),
-  });
+  const { data, isPending } = useQuery(ssoInstitutionsQuery());
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Where to land afterwards, in this page's language.

@@ -15,7 +15,7 @@ export async function requestReaderToken(issueId: number, opts: { page?: number;
     isnews: opts.isNews ? 1 : 0,
     ageRating: READER_AGE_RATING,
     device: 'web',
-    lib_id: Number(session.libraryId()) || 0,
+    lib_id: Number(session.institutionId()) || 0,
     page: opts.page,
   };
   const { ReaderTokenReply } = await import('../../../shared/schemas/reader'); // (see lib/api.ts)

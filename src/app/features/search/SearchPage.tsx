@@ -19,6 +19,7 @@ import { useEndOfList } from '../listing/useEndOfList';
 import { DiscoverTile } from './DiscoverTile';
 import { StoryResult } from './StoryResult';
 import { magazineResults, storyResults, titleResults } from './queries';
+import { useReaderScope } from '../../lib/scope';
 import { clearRecent, listRecent, rememberSearch } from './recent';
 import { SEARCH_PERIODS, SEARCH_TYPES, type SearchFilters, type SearchPeriod } from '../../../shared/schemas/content';
 import '../../components/forms.css';
@@ -78,9 +79,10 @@ export default function SearchPage() {
   useEffect(() => void listRecent().then(setRecent), []);
 
   // (the stories tab asks for titles too, for its "did you mean")
-  const titles = useQuery({ ...titleResults(term, filters), enabled: term !== '' });
-  const magazines = useInfiniteQuery({ ...magazineResults(term, filters), enabled: term !== '' && mode === 0 });
-  const stories = useInfiniteQuery({ ...storyResults(term, filters), enabled: term !== '' && mode === 1 });
+  const scope = useReaderScope();
+  const titles = useQuery({ ...titleResults(scope, term, filters), enabled: term !== '' });
+  const magazines = useInfiniteQuery({ ...magazineResults(scope, term, filters), enabled: term !== '' && mode === 0 });
+  const stories = useInfiniteQuery({ ...storyResults(scope, term, filters), enabled: term !== '' && mode === 1 });
   const active = mode === 0 ? magazines : stories;
   const pages = active.data?.pages ?? [];
   const titleHits = mode === 0 ? (titles.data?.items ?? []) : [];
@@ -103,7 +105,7 @@ export default function SearchPage() {
     term !== '' && !!active.hasNextPage && !active.isFetchingNextPage,
     pages.length,
   );
-  const home = useQuery(homeQuery());
+  const home = useQuery(homeQuery(scope));
 
   useEffect(() => {
     if (!term || !active.data || (mode === 0 && !titles.data)) return;

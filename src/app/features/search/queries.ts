@@ -5,50 +5,48 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { MagazineSearchResponse, MagSearchResponse, SearchFilters, SearchListResponse } from '../../../shared/schemas/content';
 import type { ArticleSearchResponse, StoryDiscoverResponse } from '../../../shared/schemas/stories';
 import { contentGet } from '../../lib/api';
-import { session } from '../../lib/session';
+import type { ReaderScope } from '../../lib/scope';
 import { ageRateToSend, searchAgeRate as searchRate } from '../../lib/ageRating';
 import { GOLD_STORE, STORE_ID } from '../../lib/store';
 
 export const searchKeys = {
   all: ['search'] as const,
-  titles: (term: string, libraryId: string, age: number, f: SearchFilters) =>
-    [...searchKeys.all, 'titles', term, libraryId, age, f] as const,
-  results: (mode: 0 | 1, term: string, libraryId: string, age: number, f: SearchFilters) =>
-    [...searchKeys.all, mode, term, libraryId, age, f] as const,
+  titles: (term: string, institutionId: string, age: number, f: SearchFilters) =>
+    [...searchKeys.all, 'titles', term, institutionId, age, f] as const,
+  results: (mode: 0 | 1, term: string, institutionId: string, age: number, f: SearchFilters) =>
+    [...searchKeys.all, mode, term, institutionId, age, f] as const,
   discover: (term: string, issueId: number) => [...searchKeys.all, 'discover', term, issueId] as const,
   storyDiscover: (term: string, url: string) => [...searchKeys.all, 'story-discover', term, url] as const,
 };
 
-const searchAgeRate = () => ageRateToSend(searchRate());
+const searchAgeRate = (ageRating: number) => ageRateToSend(searchRate(ageRating));
 /** Spec §4: an empty page after page 0 marks the end. */
 const nextPage = (items: unknown[], page: number, nbPages: number) => (items.length > 0 && page + 1 < nbPages ? page + 1 : undefined);
 
 /** Titles whose name (or description) matches, the first page only: they lead the results,
  * and a reader looking for a title by name finds it among the first few. */
-export function titleResults(term: string, f: SearchFilters = {}) {
-  const libraryId = session.libraryId();
-  const age = searchAgeRate();
+export function titleResults({ institutionId, ageRating }: ReaderScope, term: string, f: SearchFilters = {}) {
+  const age = searchAgeRate(ageRating);
   return queryOptions({
-    queryKey: searchKeys.titles(term, libraryId, age ?? 0, f),
+    queryKey: searchKeys.titles(term, institutionId, age ?? 0, f),
     queryFn: ({ signal }) =>
       contentGet<MagazineSearchResponse>(
         '/content/magazine-search',
-        { query: term, page: 0, edzLibId: libraryId, age_rating: age, ...GOLD_STORE, ...f },
+        { query: term, page: 0, edzLibId: institutionId, age_rating: age, ...GOLD_STORE, ...f },
         signal,
       ),
     staleTime: 60_000,
   });
 }
 
-export function magazineResults(term: string, f: SearchFilters = {}) {
-  const libraryId = session.libraryId();
-  const age = searchAgeRate();
+export function magazineResults({ institutionId, ageRating }: ReaderScope, term: string, f: SearchFilters = {}) {
+  const age = searchAgeRate(ageRating);
   return infiniteQueryOptions({
-    queryKey: searchKeys.results(0, term, libraryId, age ?? 0, f),
+    queryKey: searchKeys.results(0, term, institutionId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
       contentGet<MagSearchResponse>(
         '/content/mag-search',
-        { q: term, p: pageParam, edzLibId: libraryId, age_rating: age, isGold: 1, storeID: STORE_ID, ...f },
+        { q: term, p: pageParam, edzLibId: institutionId, age_rating: age, isGold: 1, storeID: STORE_ID, ...f },
         signal,
       ),
     initialPageParam: 0,
@@ -57,10 +55,10 @@ export function magazineResults(term: string, f: SearchFilters = {}) {
   });
 }
 
-export function storyResults(term: string, f: Pick<SearchFilters, 'lang' | 'since'> = {}) {
-  const age = searchAgeRate();
+export function storyResults({ institutionId, ageRating }: ReaderScope, term: string, f: Pick<SearchFilters, 'lang' | 'since'> = {}) {
+  const age = searchAgeRate(ageRating);
   return infiniteQueryOptions({
-    queryKey: searchKeys.results(1, term, session.libraryId(), age ?? 0, f),
+    queryKey: searchKeys.results(1, term, institutionId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
       contentGet<ArticleSearchResponse>(
         '/content/article-search',

@@ -12,12 +12,13 @@ import { storiesQuery } from './queries';
 import { useCategoryName } from './categoryName';
 import './stories.css';
 import { appPaths } from '../../../shared/app-paths';
+import { useReaderScope } from '../../lib/scope';
 
 export default function StoriesPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const { category = 'Cover-Stories', section = STORIES_SECTION } = useParams();
-  const list = useInfiniteQuery(storiesQuery(section, category));
+  const list = useInfiniteQuery(storiesQuery(useReaderScope(), section, category));
   const pages = list.data?.pages ?? [];
   const stories = pages.flatMap((p) => p.items);
   const categories = pages[0]?.categories ?? [];

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ArticleDetailsQuery, StoriesResponse, Story } from '../../../shared/schemas/stories';
 import { contentGet } from '../../lib/api';
 import { ageRateToSend, searchAgeRate } from '../../lib/ageRating';
+import type { ReaderScope } from '../../lib/scope';
 
 export const storyKeys = {
   all: ['stories'] as const,
@@ -11,8 +12,8 @@ export const storyKeys = {
   article: (q: ArticleDetailsQuery) => [...storyKeys.all, 'article', q] as const,
 };
 
-export function storiesQuery(section: string, category: string) {
-  const age = searchAgeRate();
+export function storiesQuery({ ageRating }: ReaderScope, section: string, category: string) {
+  const age = searchAgeRate(ageRating);
   return infiniteQueryOptions({
     queryKey: storyKeys.category(section, category, age),
     queryFn: ({ pageParam, signal }) =>

@@ -3,13 +3,10 @@
 // the end of the list comes near, and with a button (keyboard, or no scrolling at all).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Issue, IssuesResponse } from '../../../shared/schemas/content';
+import type { Issue } from '../../../shared/schemas/content';
 import { IssueCard } from '../../components/IssueCard';
-import { contentGet } from '../../lib/api';
 import { useEndOfList } from '../listing/useEndOfList';
-import { issuesQuery, titleKeys } from './queries';
-
-const PAGE = 50;
+import { archiveQuery } from './queries';
 
 function byYear(issues: Issue[]): [string, Issue[]][] {
   const years = new Map<string, Issue[]>();
@@ -23,24 +20,7 @@ function byYear(issues: Issue[]): [string, Issue[]][] {
 export function IssueArchive({ mid, titlePath }: { mid: number; titlePath: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const archive = useInfiniteQuery({
-    queryKey: [...titleKeys.all, mid, 'archive'],
-    // The first page is the title page's recent issues (the same request): asked once, shared.
-    queryFn: ({ pageParam, signal }) =>
-      pageParam === undefined
-        ? queryClient.fetchQuery(issuesQuery(mid, false))
-        : contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, lst_dt: pageParam.pubDate, lst_id: pageParam.issueId }, signal),
-    initialPageParam: undefined as Pick<Issue, 'pubDate' | 'issueId'> | undefined,
-    getNextPageParam: (last) => (last.edt_details.length < PAGE ? undefined : last.edt_details.at(-1)),
-    staleTime: 5 * 60_000,
-    // At hand when the page shows: its first render has the issues, not a later one (an answer
-    // arriving after the first render re-renders at once, a long task on a slow phone).
-    initialData: () => {
-      const first = queryClient.getQueryData(issuesQuery(mid, false).queryKey);
-      return first && { pages: [first], pageParams: [undefined] };
-    },
-    initialDataUpdatedAt: () => queryClient.getQueryState(issuesQuery(mid, false).queryKey)?.dataUpdatedAt,
-  });
+  const archive = useInfiniteQuery(archiveQuery(queryClient, mid));
   const more = () => {
     if (!archive.isFetchingNextPage) void archive.fetchNextPage();
   };

@@ -9,7 +9,7 @@ import { session } from '../../lib/session';
 export function useViewEvent(view: ViewEventBody | null) {
   const key = view ? JSON.stringify(view) : '';
   useEffect(() => {
-    if (!key || !session.isLoggedIn() || session.libraryId() === '0') return;
+    if (!key || !session.isLoggedIn() || session.institutionId() === '0') return;
     import('../../../shared/schemas/account')
       .then(({ OkReply }) => apiPost('/api/events/view', OkReply, JSON.parse(key)))
       .catch((e: unknown) => console.warn('view event', e));

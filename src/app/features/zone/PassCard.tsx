@@ -21,6 +21,7 @@ import { useLocationState } from './location';
 import { asksForCode, useZoneRefusal } from './refusal';
 import { pendingScan } from './scan';
 import { appPaths } from '../../../shared/app-paths';
+import { useReaderScope } from '../../lib/scope';
 
 const SECTION_PATHS: Record<ZoneSection, string> = {
   magazines: appPaths.listing('BS', 'en'),
@@ -34,7 +35,7 @@ function Opens({ opens }: { opens: ZoneOpens }) {
   const { t, lang } = useZoneTexts();
   const to = useLocalePath();
   const chosen = opens.all ? null : opens;
-  const categories = useQuery({ ...categoriesQuery(), enabled: !!chosen?.categories.length });
+  const categories = useQuery({ ...categoriesQuery(useReaderScope()), enabled: !!chosen?.categories.length });
   const titles = useQueries({ queries: (chosen?.titles ?? []).slice(0, TITLES_SHOWN).map((mid) => metaQuery(mid)) });
   if (!chosen) return <p>{t('pass.opensAll')}</p>;
   const name = (catId: number) => {

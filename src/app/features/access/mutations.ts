@@ -1,0 +1,29 @@
+// The access area's actions as mutation hooks: busy and error come from the hook.
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiPost } from '../../lib/api';
+import { saveUser, session } from '../../lib/session';
+import { UserInfo } from '../../../shared/schemas/account';
+import { startGuestSession } from '../../lib/guest';
+import { useFinishSignIn } from '../login/flow';
+import { showToast } from '../../components/Toast';
+import { formatDate, lastAccessDay } from '../../../shared/labels';
+
+/** Redeems an access code: nobody signed in gets a guest session first; the reader then goes on
+ * as from a sign-in, told through whom and until when. */
+export function useRedeemAccessCode() {
+  const { t, i18n } = useTranslation();
+  const finish = useFinishSignIn();
+  return useMutation({
+    mutationFn: async (code: string) => {
+      if (!session.isLoggedIn() || !session.userToken()) saveUser(await startGuestSession(), 'guest');
+      const info = await apiPost('/api/coupon/validate', UserInfo, { code });
+      await finish(info);
+      return info;
+    },
+    onSuccess: (info) => {
+      const until = formatDate(lastAccessDay(info.enddate * 1000), i18n.language);
+      showToast(t('accessCode.accepted', { library: info.libName, date: until }));
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { flushProgress, flushReads, recordRead, saveProgress } from './tracking';
+import { useProgress } from './useProgress';
+
+vi.mock('./tracking', () => ({
+  flushProgress: vi.fn(async () => undefined),
+  flushReads: vi.fn(async () => undefined),
+  recordRead: vi.fn(async () => undefined),
+  saveProgress: vi.fn(async () => undefined),
+}));
+
+describe('reading progress', () => {
+  it('records each shown page, saves the spread to resume at, and the last page at the end', () => {
+    vi.mocked(recordRead).mockClear();
+    vi.mocked(saveProgress).mockClear();
+    const { rerender } = renderHook(
+      (p: { current: number[]; atEnd: boolean; open: boolean }) => useProgress(9, { ...p, count: 12 }, p.open),
+      {
+        initialProps: { current: [1], atEnd: false, open: false },
+      },
+    );
+    expect(recordRead).not.toHaveBeenCalled(); // not before the issue is open
+
+    rerender({ current: [2, 3], atEnd: false, open: true });
+    expect(vi.mocked(recordRead).mock.calls.map((c) => c[0])).toEqual([
+      { kind: 'page_view', issueId: 9, page: 2, source: 'web' },
+      { kind: 'page_view', issueId: 9, page: 3, source: 'web' },
+    ]);
+    expect(saveProgress).toHaveBeenLastCalledWith(9, 2);
+
+    rerender({ current: [2, 3], atEnd: true, open: true });
+    expect(saveProgress).toHaveBeenLastCalledWith(9, 12);
+  });
+
+  it('sends what it holds when the tab is hidden and when the network is back', () => {
+    vi.mocked(flushReads).mockClear();
+    vi.mocked(flushProgress).mockClear();
+    const { unmount } = renderHook(() => useProgress(9, { current: [1], atEnd: false, count: 12 }, true));
+    dispatchEvent(new Event('online'));
+    expect(flushReads).toHaveBeenCalledTimes(1);
+    expect(flushProgress).not.toHaveBeenCalled();
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(flushProgress).toHaveBeenCalledTimes(1);
+    expect(flushReads).toHaveBeenCalledTimes(2);
+    unmount();
+    dispatchEvent(new Event('online'));
+    expect(flushReads).toHaveBeenCalledTimes(2);
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+  });
+});

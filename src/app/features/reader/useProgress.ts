@@ -1,0 +1,37 @@
+// Progress and read events: each shown page is a page view and the spread's first page is the
+// place to resume; the end panel means the issue is read to its end (its last page is saved,
+// which takes it out of Continue reading). What is buffered goes out when the network comes back
+// and when the tab is hidden (tracking.ts keeps it offline).
+import { useEffect } from 'react';
+import { flushProgress, flushReads, recordRead, saveProgress } from './tracking';
+
+export function useProgress(
+  issueId: number,
+  { current, atEnd, count }: { current: number[]; atEnd: boolean; count: number },
+  open: boolean,
+) {
+  useEffect(() => {
+    const flush = () => void flushReads();
+    addEventListener('online', flush);
+    const hidden = () => {
+      if (document.visibilityState !== 'hidden') return;
+      void flushProgress();
+      flush();
+    };
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      removeEventListener('online', flush);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!open || !current.length) return;
+    for (const n of current) void recordRead({ kind: 'page_view', issueId, page: n, source: 'web' });
+    void saveProgress(issueId, current[0]);
+  }, [open, current, issueId]);
+
+  useEffect(() => {
+    if (atEnd && count > 0) void saveProgress(issueId, count);
+  }, [atEnd, count, issueId]);
+}
