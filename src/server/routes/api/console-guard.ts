@@ -2,7 +2,7 @@
 // console role, and for an institution's data, a librarian of that institution or an admin.
 // The console scope (console-scope.ts) runs consoleGuard before every console route, so the rule
 // lives once and no handler can skip it.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { ConsoleInstitution } from '../../../shared/schemas/console';
 import { ApiError } from '../../../shared/schemas/errors';
 import type { Queryable } from '../../db/index';
@@ -12,6 +12,10 @@ import { isRefusal, type Refusal } from '../../repositories/refusal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Set by the console scope on every route it registers: consoleGuard runs before it. */
+    console?: boolean;
+    /** Set by the console scope on a route with an :institutionId: the caller must run it. */
+    consoleInstitution?: boolean;
     /** A console route for Lectern admins only (the operator side: institutions, roles, titles). */
     consoleAdmin?: boolean;
   }
@@ -48,16 +52,29 @@ export async function consoleGuard(db: Queryable, req: FastifyRequest): Promise<
   if (!role) throw new HttpError(403, 'forbidden', 'The library console is for librarians.');
   if (req.routeOptions.config.consoleAdmin && role.role !== 'admin') throw new HttpError(403, 'forbidden', 'That is for Lectern admins.');
   req.consoleAccess = { role, institution: null };
-  const params = req.params as Record<string, unknown>;
-  if (!(INSTITUTION_PARAM in params)) return;
-  const institutionId = params[INSTITUTION_PARAM];
+  if (!req.routeOptions.config.consoleInstitution) return;
   // validated by the route's params schema, which the scope makes every such route declare
+  const institutionId = (req.params as Record<string, unknown>)[INSTITUTION_PARAM];
   if (typeof institutionId !== 'number') throw new HttpError(404, 'not_found', 'There is no such institution.');
   if (role.role === 'librarian' && role.institutionId !== institutionId)
     throw new HttpError(403, 'forbidden', "That is another institution's console.");
   const found = (await consoleInstitutions(db, institutionId)).at(0);
   if (!found) throw new HttpError(404, 'not_found', 'There is no such institution.');
   req.consoleAccess.institution = found;
+}
+
+/** What the console scope makes of a route as it is added: marked as a console route, with the
+ * institution check when its URL names an institution. A route that could escape the checks (a
+ * URL outside the console's, an :institutionId the guard could not read as a number) is refused,
+ * which stops the server at start. */
+export function consoleRoute(route: RouteOptions & { prefix: string }, consolePath: string): void {
+  const where = `${route.method} ${route.url}`;
+  if (!route.url.startsWith(`${route.prefix}${consolePath}/`))
+    throw new Error(`${where}: a console route's URL starts with ${consolePath}/`);
+  const institution = route.url.split('/').includes(`:${INSTITUTION_PARAM}`);
+  if (institution && !route.schema?.params)
+    throw new Error(`${where}: a console route with :${INSTITUTION_PARAM} declares a params schema`);
+  route.config = { ...route.config, console: true, consoleInstitution: institution };
 }
 
 /** The getters behind req.consoleRole and req.consoleInstitution: reading either where the guard

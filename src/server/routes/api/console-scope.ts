@@ -4,7 +4,7 @@
 // check, by being here. A route that could escape the checks stops the server at start.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
-import { INSTITUTION_PARAM, consoleGuard, consoleRequestDecorations } from './console-guard';
+import { consoleGuard, consoleRequestDecorations, consoleRoute } from './console-guard';
 import consoleRoutes from './console';
 import consoleReportRoutes from './console-reports';
 import consoleAccessRoutes from './console-access';
@@ -28,15 +28,7 @@ const consoleScope: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('consoleAccess', null);
   app.decorateRequest('consoleRole', consoleRequestDecorations.consoleRole);
   app.decorateRequest('consoleInstitution', consoleRequestDecorations.consoleInstitution);
-  app.addHook('onRoute', (route) => {
-    const where = `${route.method} ${route.url}`;
-    if (!route.url.startsWith(`${route.prefix}${CONSOLE_PATH}/`))
-      throw new Error(`${where}: a console route's URL starts with ${CONSOLE_PATH}/`);
-    // The guard reads the institution as a validated number; without a params schema it would
-    // be a string and every call a 404.
-    if (route.url.includes(`:${INSTITUTION_PARAM}`) && !route.schema?.params)
-      throw new Error(`${where}: a console route with :${INSTITUTION_PARAM} declares a params schema`);
-  });
+  app.addHook('onRoute', (route) => consoleRoute(route, CONSOLE_PATH));
   app.addHook('preHandler', (req) => consoleGuard(app.db, req));
 
   await app.register(consoleRoutes);
