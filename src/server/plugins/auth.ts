@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SignJWT, jwtVerify } from 'jose';
 import { serverSecret } from '../services/secrets';
 import { SESSION_MAX_DAYS, liveSessionUser, openSession } from '../repositories/sessions';
@@ -35,6 +36,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireUser (or optionalUser) from the Authorization header. */
     user: AuthUser | null;
+    /** The caller, for routes in a signedIn() scope: a 401 when no live session came with the
+     * request, so a handler can never act for nobody, even one registered outside the scope. */
+    readonly signedInUser: AuthUser;
     optionalUser(): Promise<AuthUser | null>;
   }
 }
@@ -77,7 +81,23 @@ export default fp(async (app) => {
     if (!this.user) this.user = await userFromToken(this);
     return this.user;
   });
+  app.decorateRequest('signedInUser', {
+    getter(this: FastifyRequest) {
+      if (!this.user) throw unauthorized();
+      return this.user;
+    },
+  });
   app.decorate('requireUser', async (req: FastifyRequest) => {
     if (!(await req.optionalUser())) throw unauthorized();
   });
 });
+
+/** Routes for signed-in callers only: every route the plugin registers answers 401 without a
+ * valid token of a live session, after input validation and before its own preHandlers, and its
+ * handlers read the caller as req.signedInUser. Routes that take an optional user stay outside. */
+export function signedIn(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preHandler', app.requireUser);
+    await app.register(routes);
+  };
+}

@@ -37,7 +37,7 @@ export default fp(async (app) => {
   });
 
   // A preHandler: the body is parsed and validated (a bad body reserves nothing). It runs before
-  // the route's own requireUser, so it resolves the user itself (requireUser then reuses it).
+  // the signed-in scope's requireUser, so it resolves the user itself (requireUser then reuses it).
   app.addHook('preHandler', async (req, reply) => {
     const key = req.headers[IDEMPOTENCY_HEADER];
     if (key === undefined || !req.routeOptions.config?.idempotent || SAFE.has(req.method)) return;

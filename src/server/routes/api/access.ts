@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../http-error';
+import { signedIn } from '../../plugins/auth';
 import {
   bindGuestKey,
   contactFromKey,
@@ -77,29 +78,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return userInfo(db, user.id);
   });
 
-  /** An access code attaches the user (or guest) to its institution until the code's end date. */
-  app.post(
-    '/coupon/validate',
-    { preHandler: app.requireUser, schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } },
-    async (req) => {
-      const failures: Check[] = [
-        [LIMITS.couponFailPerUser, String(req.user!.id)],
-        [LIMITS.couponFailPerIp, clientIp(req)],
-      ];
-      // A failure is counted before the code is looked at (so a burst cannot outrun the count),
-      // and given back when the code attaches.
-      const spent = await spend(db, failures);
-      const fail = (message: string) => new HttpError(400, 'invalid_code', message);
-      const code = await findAccessCode(db, req.body.code);
-      if (!code) throw fail('This access code is not valid. Check it and try again.');
-      if (code.disabled) throw fail('This access code is no longer valid. Ask your librarian for a new one.');
-      if (!code.live) throw fail('This access code has expired.');
-      if (!(await redeemAccessCode(db, code, req.user!.id))) throw fail('This access code has been used as many times as it allows.');
-      await refund(db, spent);
-      return userInfo(db, req.user!.id);
-    },
-  );
-
   /** Whose campus this request comes from (IP authentication), so the app can say "Access
    * provided by …" and let a signed-out visitor read there. The address is the request's as
    * TRUST_PROXY decides it: X-Forwarded-For counts only from a trusted proxy. */
@@ -107,29 +85,49 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     institution: await ipInstitution(db, req.ip),
   }));
 
-  /** Completes a 'link' code: adds the verified e-mail address or mobile number to the account;
-   * an institutional address also links the account to its institution. */
-  app.post(
-    '/account/link',
-    { preHandler: app.requireUser, schema: { body: AccountLinkBody, response: { 200: UserInfo, ...errors } } },
-    async (req) => {
-      const otp = await app.otp.consume(req.body.requestId, req.body.code, 'link', req);
-      if (otp.user_id !== req.user!.id) throw otpExpired();
-      const contact = contactFromKey(otp.contact);
-      if (await contactTaken(db, contact, req.user!.id))
-        throw new HttpError(
-          409,
-          'conflict',
-          `This ${contact.channel === 'email' ? 'e-mail address' : 'mobile number'} belongs to another account.`,
-        );
-      await setVerifiedContact(db, req.user!.id, contact);
-      if (contact.channel === 'email') {
-        // Proving an address of an institution links the account to it (the membership rule).
-        const institution = await institutionForDomain(db, contact.email);
-        if (institution) await joinInstitution(db, req.user!.id, institution);
-      }
-      return userInfo(db, req.user!.id);
-    },
+  await app.register(
+    signedIn(async (app) => {
+      /** An access code attaches the user (or guest) to its institution until the code's end date. */
+      app.post('/coupon/validate', { schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+        const failures: Check[] = [
+          [LIMITS.couponFailPerUser, String(req.signedInUser.id)],
+          [LIMITS.couponFailPerIp, clientIp(req)],
+        ];
+        // A failure is counted before the code is looked at (so a burst cannot outrun the count),
+        // and given back when the code attaches.
+        const spent = await spend(db, failures);
+        const fail = (message: string) => new HttpError(400, 'invalid_code', message);
+        const code = await findAccessCode(db, req.body.code);
+        if (!code) throw fail('This access code is not valid. Check it and try again.');
+        if (code.disabled) throw fail('This access code is no longer valid. Ask your librarian for a new one.');
+        if (!code.live) throw fail('This access code has expired.');
+        if (!(await redeemAccessCode(db, code, req.signedInUser.id)))
+          throw fail('This access code has been used as many times as it allows.');
+        await refund(db, spent);
+        return userInfo(db, req.signedInUser.id);
+      });
+
+      /** Completes a 'link' code: adds the verified e-mail address or mobile number to the account;
+       * an institutional address also links the account to its institution. */
+      app.post('/account/link', { schema: { body: AccountLinkBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+        const otp = await app.otp.consume(req.body.requestId, req.body.code, 'link', req);
+        if (otp.user_id !== req.signedInUser.id) throw otpExpired();
+        const contact = contactFromKey(otp.contact);
+        if (await contactTaken(db, contact, req.signedInUser.id))
+          throw new HttpError(
+            409,
+            'conflict',
+            `This ${contact.channel === 'email' ? 'e-mail address' : 'mobile number'} belongs to another account.`,
+          );
+        await setVerifiedContact(db, req.signedInUser.id, contact);
+        if (contact.channel === 'email') {
+          // Proving an address of an institution links the account to it (the membership rule).
+          const institution = await institutionForDomain(db, contact.email);
+          if (institution) await joinInstitution(db, req.signedInUser.id, institution);
+        }
+        return userInfo(db, req.signedInUser.id);
+      });
+    }),
   );
 };
 export default routes;

@@ -8,50 +8,44 @@ import { InstitutionParams } from '../../../shared/schemas/console';
 import { AccessCodeRow, CodeParams, ConsoleAccess, CreateCodesBody, CreatedCodes } from '../../../shared/schemas/console-access';
 import { consoleAccess, createCodes, disableCode, institutionCodes } from '../../repositories/console-access';
 import { toCsv } from '../../services/csv';
-import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
+import { answer, consoleErrors as errors } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const { institutionFor } = consoleGuard(app);
   const base = '/console/institutions/:institutionId/access';
-  const guarded = { preHandler: app.requireUser };
 
-  app.get(base, { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleAccess, ...errors } } }, async (req) =>
-    consoleAccess(db, (await institutionFor(req, req.params.institutionId)).id),
+  app.get(base, { schema: { params: InstitutionParams, response: { 200: ConsoleAccess, ...errors } } }, async (req) =>
+    consoleAccess(db, req.consoleInstitution.id),
   );
 
   app.post(
     `${base}/codes`,
-    { ...guarded, schema: { params: InstitutionParams, body: CreateCodesBody, response: { 200: CreatedCodes, ...errors } } },
+    { schema: { params: InstitutionParams, body: CreateCodesBody, response: { 200: CreatedCodes, ...errors } } },
     async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      return { codes: answer(await createCodes(db, inst.id, req.body, req.user!.id)) };
+      const inst = req.consoleInstitution;
+      return { codes: answer(await createCodes(db, inst.id, req.body, req.signedInUser.id)) };
     },
   );
 
   app.post(
     `${base}/codes/:codeId/disable`,
-    { ...guarded, schema: { params: CodeParams, response: { 200: AccessCodeRow, ...errors } } },
+    { schema: { params: CodeParams, response: { 200: AccessCodeRow, ...errors } } },
     async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      return answer(await disableCode(db, inst.id, req.params.codeId, req.user!.id));
+      const inst = req.consoleInstitution;
+      return answer(await disableCode(db, inst.id, req.params.codeId, req.signedInUser.id));
     },
   );
 
   /** Every code of the institution as CSV, for a spreadsheet or a mail merge. */
-  app.get(
-    `${base}/codes.csv`,
-    { ...guarded, schema: { params: InstitutionParams, response: { 200: z.string(), ...errors } } },
-    async (req, reply) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      const codes = await institutionCodes(db, inst.id);
-      const csv = toCsv(
-        ['code', 'label', 'status', 'uses', 'max_uses', 'ends_on', 'newspapers', 'journals', 'created_at', 'last_used_at'],
-        codes.map((c) => [c.code, c.label, c.status, c.uses, c.maxUses, c.endsOn, c.newspapers, c.journals, c.createdAt, c.lastUsedAt]),
-      );
-      const file = `access-codes-${(inst.conCode ?? String(inst.id)).replace(/[^A-Za-z0-9-]/g, '')}.csv`;
-      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file}"`).send(csv);
-    },
-  );
+  app.get(`${base}/codes.csv`, { schema: { params: InstitutionParams, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
+    const inst = req.consoleInstitution;
+    const codes = await institutionCodes(db, inst.id);
+    const csv = toCsv(
+      ['code', 'label', 'status', 'uses', 'max_uses', 'ends_on', 'newspapers', 'journals', 'created_at', 'last_used_at'],
+      codes.map((c) => [c.code, c.label, c.status, c.uses, c.maxUses, c.endsOn, c.newspapers, c.journals, c.createdAt, c.lastUsedAt]),
+    );
+    const file = `access-codes-${(inst.conCode ?? String(inst.id)).replace(/[^A-Za-z0-9-]/g, '')}.csv`;
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file}"`).send(csv);
+  });
 };
 export default routes;

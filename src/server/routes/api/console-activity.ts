@@ -5,25 +5,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
 import { ActivityPage, ActivityQuery } from '../../../shared/schemas/console-admin';
 import { consoleActivity } from '../../repositories/console-activity';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { adminOnly, consoleErrors as errors } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { institutionFor, requireAdmin } = consoleGuard(app);
-  const guarded = { preHandler: app.requireUser };
-
   app.get(
     '/console/institutions/:institutionId/activity',
-    { ...guarded, schema: { params: InstitutionParams, querystring: ActivityQuery, response: { 200: ActivityPage, ...errors } } },
-    async (req) => consoleActivity(app.db, (await institutionFor(req, req.params.institutionId)).id, req.query.page),
+    { schema: { params: InstitutionParams, querystring: ActivityQuery, response: { 200: ActivityPage, ...errors } } },
+    async (req) => consoleActivity(app.db, req.consoleInstitution.id, req.query.page),
   );
 
   app.get(
     '/console/activity',
-    { ...guarded, schema: { querystring: ActivityQuery, response: { 200: ActivityPage, ...errors } } },
-    async (req) => {
-      await requireAdmin(req);
-      return consoleActivity(app.db, null, req.query.page);
-    },
+    { ...adminOnly, schema: { querystring: ActivityQuery, response: { 200: ActivityPage, ...errors } } },
+    async (req) => consoleActivity(app.db, null, req.query.page),
   );
 };
 export default routes;

@@ -1,7 +1,8 @@
 // The console's admin side: make an institution, set its subscription, sections, age
 // rating, country and limits, its single sign-on (replacing `npm run institution-sso`), and grant
-// or remove its librarians. Admins only: every call checks requireAdmin first, so a librarian gets
-// a 403 even for their own institution. Every change is audited by the repository.
+// or remove its librarians. Admins only: every route is declared adminOnly, checked before the
+// institution, so a librarian gets a 403 even for their own institution. Every change is audited
+// by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
 import {
@@ -29,7 +30,7 @@ import { HttpError } from '../../http-error';
 import { ssoCallbackUrl } from '../../services/sso';
 import { fetchIdpMetadata, parseIdpMetadata } from '../../services/saml-metadata';
 import { LIMITS, spend } from '../../services/rate-limit';
-import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
+import { adminOnly, answer, consoleErrors as errors } from './console-guard';
 
 const ROLE_REFUSED: Record<RoleRefusal, 400 | 404 | 409> = {
   no_account: 404,
@@ -41,19 +42,12 @@ const ROLE_REFUSED: Record<RoleRefusal, 400 | 404 | 409> = {
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const { institutionFor, requireAdmin } = consoleGuard(app);
-  const guarded = { preHandler: app.requireUser };
   const base = '/console/institutions/:institutionId';
   const withUri = (s: StoredSettings): InstitutionSettings => ({
     ...s,
     ssoRedirectUri: ssoCallbackUrl(app.config.publicUrl),
     samlSpMetadata: `${app.config.publicUrl}/saml/${s.id}/metadata`,
   });
-  /** The institution asked for, once the caller is known to be an admin. */
-  const adminsInstitution = async (req: Parameters<typeof requireAdmin>[0], id: number) => {
-    await requireAdmin(req);
-    return institutionFor(req, id);
-  };
   const roleAnswer = async (change: RoleChange, institutionId: number) => {
     if (!change.ok) throw new HttpError(ROLE_REFUSED[change.code], change.code, change.reason);
     return { librarians: await librariansOf(db, institutionId) };
@@ -61,34 +55,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/console/institutions',
-    { ...guarded, schema: { body: CreateInstitutionBody, response: { 200: InstitutionSettings, ...errors } } },
+    { ...adminOnly, schema: { body: CreateInstitutionBody, response: { 200: InstitutionSettings, ...errors } } },
     async (req) => {
-      await requireAdmin(req);
-      return withUri(answer(await createInstitution(db, req.body, req.user!.id)));
+      return withUri(answer(await createInstitution(db, req.body, req.signedInUser.id)));
     },
   );
 
   app.get(
     `${base}/settings`,
-    { ...guarded, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
-    async (req) => withUri(await institutionSettings(db, (await adminsInstitution(req, req.params.institutionId)).id)),
+    { ...adminOnly, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
+    async (req) => withUri(await institutionSettings(db, req.consoleInstitution.id)),
   );
 
   app.post(
     `${base}/settings`,
-    { ...guarded, schema: { params: InstitutionParams, body: InstitutionSettingsBody, response: { 200: InstitutionSettings, ...errors } } },
+    {
+      ...adminOnly,
+      schema: { params: InstitutionParams, body: InstitutionSettingsBody, response: { 200: InstitutionSettings, ...errors } },
+    },
     async (req) => {
-      const inst = await adminsInstitution(req, req.params.institutionId);
-      return withUri(await updateInstitution(db, inst.id, req.body, req.user!.id));
+      const inst = req.consoleInstitution;
+      return withUri(await updateInstitution(db, inst.id, req.body, req.signedInUser.id));
     },
   );
 
   app.post(
     `${base}/sso`,
-    { ...guarded, schema: { params: InstitutionParams, body: SsoBody, response: { 200: InstitutionSettings, ...errors } } },
+    { ...adminOnly, schema: { params: InstitutionParams, body: SsoBody, response: { 200: InstitutionSettings, ...errors } } },
     async (req) => {
-      const inst = await adminsInstitution(req, req.params.institutionId);
-      const saved = await setSso(db, inst.id, req.body, req.user!.id);
+      const inst = req.consoleInstitution;
+      const saved = await setSso(db, inst.id, req.body, req.signedInUser.id);
       if (!saved) throw new HttpError(400, 'secret_needed', 'Enter the client secret the provider gave you.');
       return withUri(saved);
     },
@@ -96,10 +92,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/sso/off`,
-    { ...guarded, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
+    { ...adminOnly, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
     async (req) => {
-      const inst = await adminsInstitution(req, req.params.institutionId);
-      return withUri(await turnOffSso(db, inst.id, req.user!.id));
+      const inst = req.consoleInstitution;
+      return withUri(await turnOffSso(db, inst.id, req.signedInUser.id));
     },
   );
 
@@ -107,9 +103,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * institution) or pasted. Metadata that cannot be used is a 400 saying why; nothing changes. */
   app.post(
     `${base}/saml`,
-    { ...guarded, schema: { params: InstitutionParams, body: SamlBody, response: { 200: InstitutionSettings, ...errors } } },
+    { ...adminOnly, schema: { params: InstitutionParams, body: SamlBody, response: { 200: InstitutionSettings, ...errors } } },
     async (req) => {
-      const inst = await adminsInstitution(req, req.params.institutionId);
+      const inst = req.consoleInstitution;
       const { metadataUrl, metadataXml } = req.body;
       let xml = metadataXml;
       if (metadataUrl) {
@@ -117,36 +113,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         xml = await fetchIdpMetadata(metadataUrl, app.config.samlPrivateMetadata);
       }
       const idp = parseIdpMetadata(xml);
-      return withUri(await setSaml(db, inst.id, { ...idp, metadataUrl: metadataUrl || null }, req.user!.id));
+      return withUri(await setSaml(db, inst.id, { ...idp, metadataUrl: metadataUrl || null }, req.signedInUser.id));
     },
   );
 
   app.post(
     `${base}/saml/off`,
-    { ...guarded, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
+    { ...adminOnly, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
     async (req) => {
-      const inst = await adminsInstitution(req, req.params.institutionId);
-      return withUri(await turnOffSaml(db, inst.id, req.user!.id));
+      const inst = req.consoleInstitution;
+      return withUri(await turnOffSaml(db, inst.id, req.signedInUser.id));
     },
   );
 
   app.get(
     `${base}/librarians`,
-    { ...guarded, schema: { params: InstitutionParams, response: { 200: Librarians, ...errors } } },
-    async (req) => ({ librarians: await librariansOf(db, (await adminsInstitution(req, req.params.institutionId)).id) }),
+    { ...adminOnly, schema: { params: InstitutionParams, response: { 200: Librarians, ...errors } } },
+    async (req) => ({ librarians: await librariansOf(db, req.consoleInstitution.id) }),
   );
 
   app.post(
     `${base}/librarians`,
-    { ...guarded, schema: { params: InstitutionParams, body: LibrarianBody, response: { 200: Librarians, ...errors } } },
+    { ...adminOnly, schema: { params: InstitutionParams, body: LibrarianBody, response: { 200: Librarians, ...errors } } },
     async (req) => {
-      const inst = await adminsInstitution(req, req.params.institutionId);
+      const inst = req.consoleInstitution;
       if (!inst.conCode) throw new HttpError(400, 'no_org_code', 'Give the institution an org code first.');
       const change = await grantConsoleRole(db, {
         email: req.body.email,
         role: 'librarian',
         orgCode: inst.conCode,
-        actorId: req.user!.id,
+        actorId: req.signedInUser.id,
         keepOther: true,
       });
       return roleAnswer(change, inst.id);
@@ -155,10 +151,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/librarians/remove`,
-    { ...guarded, schema: { params: InstitutionParams, body: LibrarianBody, response: { 200: Librarians, ...errors } } },
+    { ...adminOnly, schema: { params: InstitutionParams, body: LibrarianBody, response: { 200: Librarians, ...errors } } },
     async (req) => {
-      const inst = await adminsInstitution(req, req.params.institutionId);
-      return roleAnswer(await removeConsoleRole(db, req.body.email, req.user!.id, inst.id), inst.id);
+      const inst = req.consoleInstitution;
+      return roleAnswer(await removeConsoleRole(db, req.body.email, req.signedInUser.id, inst.id), inst.id);
     },
   );
 };

@@ -14,7 +14,7 @@ import { UnreadableIdFile, drawing } from '../../services/id-files';
 import { BUSY } from '../../services/gate';
 import { BUSY_MESSAGE } from '../../plugins/expensive-queries';
 import { checkLogo, renderLogosIsolated } from '../../services/logos';
-import { answer, consoleErrors, consoleGuard } from './console-guard';
+import { answer, consoleErrors } from './console-guard';
 
 const errors = { ...consoleErrors, 413: ApiError, 415: ApiError, 503: ApiError };
 const tooLarge = () =>
@@ -22,61 +22,55 @@ const tooLarge = () =>
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const { institutionFor } = consoleGuard(app);
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0 } });
   const base = '/console/institutions/:institutionId/branding';
-  const guarded = { preHandler: app.requireUser };
 
-  app.get(base, { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } }, async (req) =>
-    consoleBranding(db, (await institutionFor(req, req.params.institutionId)).id),
+  app.get(base, { schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } }, async (req) =>
+    consoleBranding(db, req.consoleInstitution.id),
   );
 
   app.post(
     base,
-    { ...guarded, schema: { params: InstitutionParams, body: BrandingNameBody, response: { 200: ConsoleBranding, ...errors } } },
+    { schema: { params: InstitutionParams, body: BrandingNameBody, response: { 200: ConsoleBranding, ...errors } } },
     async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      return answer(await changeBranding(db, inst.id, { name: req.body.name }, req.user!.id));
+      const inst = req.consoleInstitution;
+      return answer(await changeBranding(db, inst.id, { name: req.body.name }, req.signedInUser.id));
     },
   );
 
-  app.post(
-    `${base}/logo`,
-    { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } },
-    async (req, reply) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the logo as a multipart form upload.');
-      let bytes: Buffer | null;
-      try {
-        const file = await req.file();
-        bytes = file
-          ? await file.toBuffer().catch((err) => {
-              throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
-            })
-          : null;
-      } catch (err) {
-        // A form cut short, or more parts than one file: the parser throws with a 4xx or none.
-        if (err instanceof HttpError) throw err;
-        throw new HttpError(400, 'bad_request', 'The upload could not be read. Choose the image and send it again.');
-      }
-      if (!bytes?.length) throw new HttpError(400, 'bad_request', 'Choose an image of your logo.');
-      const checked = checkLogo(bytes);
-      if ('status' in checked) throw new HttpError(checked.status, checked.code, checked.message);
-      // Through the same gate as the drawing of IDs: one decoder at a time in this process.
-      const sizes = await drawing(() =>
-        renderLogosIsolated(bytes!, checked.mime).catch((err) => {
-          if (err instanceof UnreadableIdFile)
-            throw new HttpError(415, 'unreadable', 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.');
-          throw err;
-        }),
-      );
-      if (sizes === BUSY) {
-        reply.header('Retry-After', '5');
-        throw new HttpError(503, 'busy', BUSY_MESSAGE);
-      }
-      const logos = (await Promise.all(sizes.map((b) => app.storage.save('public', b, 'png')))) as [string, string, string];
-      return answer(await changeBranding(db, inst.id, { logos }, req.user!.id));
-    },
-  );
+  app.post(`${base}/logo`, { schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } }, async (req, reply) => {
+    const inst = req.consoleInstitution;
+    if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the logo as a multipart form upload.');
+    let bytes: Buffer | null;
+    try {
+      const file = await req.file();
+      bytes = file
+        ? await file.toBuffer().catch((err) => {
+            throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
+          })
+        : null;
+    } catch (err) {
+      // A form cut short, or more parts than one file: the parser throws with a 4xx or none.
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(400, 'bad_request', 'The upload could not be read. Choose the image and send it again.');
+    }
+    if (!bytes?.length) throw new HttpError(400, 'bad_request', 'Choose an image of your logo.');
+    const checked = checkLogo(bytes);
+    if ('status' in checked) throw new HttpError(checked.status, checked.code, checked.message);
+    // Through the same gate as the drawing of IDs: one decoder at a time in this process.
+    const sizes = await drawing(() =>
+      renderLogosIsolated(bytes!, checked.mime).catch((err) => {
+        if (err instanceof UnreadableIdFile)
+          throw new HttpError(415, 'unreadable', 'This image could not be read. Save it again as PNG, JPEG or WebP and upload it.');
+        throw err;
+      }),
+    );
+    if (sizes === BUSY) {
+      reply.header('Retry-After', '5');
+      throw new HttpError(503, 'busy', BUSY_MESSAGE);
+    }
+    const logos = (await Promise.all(sizes.map((b) => app.storage.save('public', b, 'png')))) as [string, string, string];
+    return answer(await changeBranding(db, inst.id, { logos }, req.signedInUser.id));
+  });
 };
 export default routes;

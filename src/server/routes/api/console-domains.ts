@@ -17,31 +17,29 @@ import {
 } from '../../repositories/institution-domains';
 import { createDomainProof } from '../../services/domain-proof';
 import { LIMITS, spend } from '../../services/rate-limit';
-import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
+import { adminOnly, answer, consoleErrors as errors } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const { institutionFor, requireAdmin } = consoleGuard(app);
   const proof = createDomainProof(app.config.dnsServers);
   const base = '/console/institutions/:institutionId/access/domains';
   const change = {
-    preHandler: app.requireUser,
     schema: { params: InstitutionParams, body: DomainBody, response: { 200: InstitutionDomains, ...errors } },
   };
 
   app.post(base, change, async (req) => {
-    const inst = await institutionFor(req, req.params.institutionId);
-    return { domains: answer(await addDomain(db, inst.id, req.body.domain, req.user!.id)) };
+    const inst = req.consoleInstitution;
+    return { domains: answer(await addDomain(db, inst.id, req.body.domain, req.signedInUser.id)) };
   });
 
   app.post(`${base}/remove`, change, async (req) => {
-    const inst = await institutionFor(req, req.params.institutionId);
-    return { domains: answer(await removeDomain(db, inst.id, req.body.domain, req.user!.id)) };
+    const inst = req.consoleInstitution;
+    return { domains: answer(await removeDomain(db, inst.id, req.body.domain, req.signedInUser.id)) };
   });
 
   /** Looks the domain's TXT record up now; found, the domain counts from now on. */
   app.post(`${base}/check`, change, async (req) => {
-    const inst = await institutionFor(req, req.params.institutionId);
+    const inst = req.consoleInstitution;
     const { domain } = req.body;
     const claim = answer(await claimToCheck(db, inst.id, domain));
     if (claim.proven) return { domains: await institutionDomains(db, inst.id) };
@@ -55,24 +53,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return { domains: await institutionDomains(db, inst.id) };
     }
     // Refused when another institution proved it meanwhile: the first proof holds it.
-    return { domains: answer(await proveDomain(db, inst.id, domain, 'dns', req.user!.id)) };
+    return { domains: answer(await proveDomain(db, inst.id, domain, 'dns', req.signedInUser.id)) };
   });
 
-  app.post(`${base}/approve`, change, async (req) => {
-    await requireAdmin(req);
-    const inst = await institutionFor(req, req.params.institutionId);
-    return { domains: answer(await proveDomain(db, inst.id, req.body.domain, 'admin', req.user!.id)) };
+  app.post(`${base}/approve`, { ...change, ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    return { domains: answer(await proveDomain(db, inst.id, req.body.domain, 'admin', req.signedInUser.id)) };
   });
 
-  app.post(`${base}/refuse`, change, async (req) => {
-    await requireAdmin(req);
-    const inst = await institutionFor(req, req.params.institutionId);
-    return { domains: answer(await refuseDomain(db, inst.id, req.body.domain, req.user!.id)) };
+  app.post(`${base}/refuse`, { ...change, ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    return { domains: answer(await refuseDomain(db, inst.id, req.body.domain, req.signedInUser.id)) };
   });
 
-  app.get('/console/domains', { preHandler: app.requireUser, schema: { response: { 200: DomainReview, ...errors } } }, async (req) => {
-    await requireAdmin(req);
-    return { domains: await domainsToReview(db) };
-  });
+  app.get('/console/domains', { ...adminOnly, schema: { response: { 200: DomainReview, ...errors } } }, async () => ({
+    domains: await domainsToReview(db),
+  }));
 };
 export default routes;

@@ -14,12 +14,10 @@ import {
 } from '../../../shared/schemas/console-inbox';
 import { enquiryPage, setEnquiryStatus } from '../../repositories/enquiries';
 import { HttpError } from '../../http-error';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { adminOnly, consoleErrors as errors } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const { institutionFor, requireAdmin } = consoleGuard(app);
-  const guarded = { preHandler: app.requireUser };
   const pageSchema = { querystring: EnquiriesQuery, response: { 200: EnquiryPage, ...errors } };
   const statusSchema = { body: EnquiryStatusBody, response: { 200: Enquiry, ...errors } };
   const found = (enquiry: Enquiry | null) => {
@@ -27,30 +25,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return enquiry;
   };
 
-  app.get(
-    '/console/institutions/:institutionId/enquiries',
-    { ...guarded, schema: { params: InstitutionParams, ...pageSchema } },
-    async (req) => enquiryPage(db, (await institutionFor(req, req.params.institutionId)).id, req.query),
+  app.get('/console/institutions/:institutionId/enquiries', { schema: { params: InstitutionParams, ...pageSchema } }, async (req) =>
+    enquiryPage(db, req.consoleInstitution.id, req.query),
   );
 
   app.post(
     '/console/institutions/:institutionId/enquiries/:enquiryId/status',
-    { ...guarded, schema: { params: EnquiryParams, ...statusSchema } },
+    { schema: { params: EnquiryParams, ...statusSchema } },
     async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      return found(await setEnquiryStatus(db, inst.id, req.params.enquiryId, req.body.status, req.user!.id));
+      const inst = req.consoleInstitution;
+      return found(await setEnquiryStatus(db, inst.id, req.params.enquiryId, req.body.status, req.signedInUser.id));
     },
   );
 
   // Admins: every enquiry, whichever institution it belongs to or none.
-  app.get('/console/enquiries', { ...guarded, schema: pageSchema }, async (req) => {
-    await requireAdmin(req);
-    return enquiryPage(db, null, req.query);
-  });
+  app.get('/console/enquiries', { ...adminOnly, schema: pageSchema }, async (req) => enquiryPage(db, null, req.query));
 
-  app.post('/console/enquiries/:enquiryId/status', { ...guarded, schema: { params: AdminEnquiryParams, ...statusSchema } }, async (req) => {
-    await requireAdmin(req);
-    return found(await setEnquiryStatus(db, null, req.params.enquiryId, req.body.status, req.user!.id));
-  });
+  app.post(
+    '/console/enquiries/:enquiryId/status',
+    { ...adminOnly, schema: { params: AdminEnquiryParams, ...statusSchema } },
+    async (req) => {
+      return found(await setEnquiryStatus(db, null, req.params.enquiryId, req.body.status, req.signedInUser.id));
+    },
+  );
 };
 export default routes;

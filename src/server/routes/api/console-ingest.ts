@@ -20,7 +20,7 @@ import { requestFrom, type IssueFields } from '../../ingest/request';
 import { HOST } from '../../ingest/runner';
 import { enqueueUpload, getJob, openUploads, type IngestJob } from '../../repositories/ingest-jobs';
 import { HttpError } from '../../http-error';
-import { consoleErrors, consoleGuard } from './console-guard';
+import { adminOnly, consoleErrors } from './console-guard';
 
 const errors = { ...consoleErrors, 413: ApiError, 415: ApiError };
 
@@ -51,14 +51,11 @@ async function head(file: string): Promise<Buffer> {
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
-  const { requireAdmin } = consoleGuard(app);
   const tooLarge = () => new HttpError(413, 'too_large', `The PDF is larger than ${Math.round(config.ingestUploadMaxBytes / 1048576)} MB.`);
   await app.register(multipart, {
     limits: { fileSize: config.ingestUploadMaxBytes, files: 1, fields: INGEST_UPLOAD_FIELDS.length + 3, fieldSize: 1000 },
   });
   const uploads = path.join(config.privateDir, 'ingest-uploads');
-  // admins only, checked before the body is read
-  const guarded = { preHandler: [app.requireUser, requireAdmin] };
   const queueFull = (reply: FastifyReply) => {
     reply.header('Retry-After', '30');
     return new HttpError(
@@ -68,10 +65,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
-  app.post('/console/ingest', { ...guarded, schema: { response: { 202: IngestJobView, ...errors } } }, async (req, reply) => {
+  // admins only, checked before the body is read
+  app.post('/console/ingest', { ...adminOnly, schema: { response: { 202: IngestJobView, ...errors } } }, async (req, reply) => {
     if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the PDF as a multipart form upload.');
     // refused before the file is read when the queue is full; taken for sure as the job is queued
-    if ((await openUploads(db, req.user!.id)) >= config.ingestQueuePerAdmin) throw queueFull(reply);
+    if ((await openUploads(db, req.signedInUser.id)) >= config.ingestQueuePerAdmin) throw queueFull(reply);
     fs.mkdirSync(uploads, { recursive: true });
     const file = path.join(uploads, `${crypto.randomBytes(12).toString('hex')}.pdf`);
     let name: string | null = null;
@@ -112,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(400, 'bad_request', `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`);
         throw err;
       }
-      const id = await enqueueUpload(db, { host: HOST, path: file, request, createdBy: req.user!.id }, config.ingestQueuePerAdmin);
+      const id = await enqueueUpload(db, { host: HOST, path: file, request, createdBy: req.signedInUser.id }, config.ingestQueuePerAdmin);
       if (id === null) throw queueFull(reply);
       app.ingestJobs.kick();
       return reply.code(202).send(view((await getJob(db, id))!));
@@ -124,7 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/console/ingest/jobs/:id',
-    { ...guarded, schema: { params: IngestJobParams, response: { 200: IngestJobView, ...errors } } },
+    { ...adminOnly, schema: { params: IngestJobParams, response: { 200: IngestJobView, ...errors } } },
     async (req) => {
       const job = await getJob(db, req.params.id);
       if (!job) throw new HttpError(404, 'not_found', 'There is no such ingest job.');

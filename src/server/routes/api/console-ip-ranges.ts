@@ -6,13 +6,11 @@ import { InstitutionParams } from '../../../shared/schemas/console';
 import { IpRangeBody, IpRangeParams, IpRanges, type IpRange } from '../../../shared/schemas/ip-access';
 import { approveRange, institutionRanges, proposeRange, removeRange } from '../../repositories/ip-access';
 import type { Refusal } from '../../repositories/refusal';
-import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
+import { adminOnly, answer, consoleErrors as errors } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const { institutionFor, roleOf, requireAdmin } = consoleGuard(app);
   const base = '/console/institutions/:institutionId/ip-ranges';
-  const guarded = { preHandler: app.requireUser };
   const reply = { 200: IpRanges, ...errors };
   // After a write this process's request caps read the ranges again at once (the others within a minute).
   const changed = (result: IpRange[] | Refusal) => {
@@ -21,26 +19,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { ranges };
   };
 
-  app.get(base, { ...guarded, schema: { params: InstitutionParams, response: reply } }, async (req) => {
-    const inst = await institutionFor(req, req.params.institutionId);
+  app.get(base, { schema: { params: InstitutionParams, response: reply } }, async (req) => {
+    const inst = req.consoleInstitution;
     return { ranges: await institutionRanges(db, inst.id) };
   });
 
-  app.post(base, { ...guarded, schema: { params: InstitutionParams, body: IpRangeBody, response: reply } }, async (req) => {
-    const inst = await institutionFor(req, req.params.institutionId);
-    const admin = (await roleOf(req)).role === 'admin';
-    return changed(await proposeRange(db, inst.id, req.body.network, { id: req.user!.id, admin }));
+  app.post(base, { schema: { params: InstitutionParams, body: IpRangeBody, response: reply } }, async (req) => {
+    const inst = req.consoleInstitution;
+    const admin = req.consoleRole.role === 'admin';
+    return changed(await proposeRange(db, inst.id, req.body.network, { id: req.signedInUser.id, admin }));
   });
 
-  app.post(`${base}/:rangeId/approve`, { ...guarded, schema: { params: IpRangeParams, response: reply } }, async (req) => {
-    await requireAdmin(req);
-    const inst = await institutionFor(req, req.params.institutionId);
-    return changed(await approveRange(db, inst.id, req.params.rangeId, req.user!.id));
+  app.post(`${base}/:rangeId/approve`, { ...adminOnly, schema: { params: IpRangeParams, response: reply } }, async (req) => {
+    const inst = req.consoleInstitution;
+    return changed(await approveRange(db, inst.id, req.params.rangeId, req.signedInUser.id));
   });
 
-  app.post(`${base}/:rangeId/remove`, { ...guarded, schema: { params: IpRangeParams, response: reply } }, async (req) => {
-    const inst = await institutionFor(req, req.params.institutionId);
-    return changed(await removeRange(db, inst.id, req.params.rangeId, req.user!.id));
+  app.post(`${base}/:rangeId/remove`, { schema: { params: IpRangeParams, response: reply } }, async (req) => {
+    const inst = req.consoleInstitution;
+    return changed(await removeRange(db, inst.id, req.params.rangeId, req.signedInUser.id));
   });
 };
 export default routes;

@@ -18,32 +18,29 @@ import { BulkBody, BulkResult, ImportBody, ImportPreview, ImportResult } from '.
 import { HttpError } from '../../http-error';
 import { toCsv } from '../../services/csv';
 import { lastAccessDay } from '../../../shared/labels';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { consoleErrors as errors } from './console-guard';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 const lastDay = (iso: string | null) => (iso ? lastAccessDay(Date.parse(iso)) : '');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { institutionFor } = consoleGuard(app);
   const base = '/console/institutions/:institutionId/members';
 
   app.get(
     base,
     {
-      preHandler: app.requireUser,
       schema: { params: InstitutionParams, querystring: MembersQuery, response: { 200: MembersList, ...errors } },
     },
-    async (req) => listMembers(app.db, (await institutionFor(req, req.params.institutionId)).id, req.query),
+    async (req) => listMembers(app.db, req.consoleInstitution.id, req.query),
   );
 
   app.get(
     `${base}.csv`,
     {
-      preHandler: app.requireUser,
       schema: { params: InstitutionParams, querystring: MembersQuery.omit({ page: true }) },
     },
     async (req, reply) => {
-      const institution = await institutionFor(req, req.params.institutionId);
+      const institution = req.consoleInstitution;
       const [rows, privacy] = await Promise.all([allMembers(app.db, institution.id, req.query), memberPrivacy(app.db, institution.id)]);
       const filter: MemberFilter = req.query.filter;
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="members-${institution.id}-${filter}.csv"`);
@@ -56,10 +53,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    `${base}/:memberId`,
-    { preHandler: app.requireUser, schema: { params: MemberParams, response: { 200: MemberDetail, ...errors } } },
-    async (req) => memberDetail(app.db, (await institutionFor(req, req.params.institutionId)).id, req.params.memberId),
+  app.get(`${base}/:memberId`, { schema: { params: MemberParams, response: { 200: MemberDetail, ...errors } } }, async (req) =>
+    memberDetail(app.db, req.consoleInstitution.id, req.params.memberId),
   );
 
   // Sends what the import or a bulk invitation queued, after the answer (the job retries failures).
@@ -68,16 +63,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/import/preview`,
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, body: ImportBody, response: { 200: ImportPreview, ...errors } } },
-    async (req) => checkImport(app.db, (await institutionFor(req, req.params.institutionId)).id, req.body.csv),
+    { schema: { params: InstitutionParams, body: ImportBody, response: { 200: ImportPreview, ...errors } } },
+    async (req) => checkImport(app.db, req.consoleInstitution.id, req.body.csv),
   );
 
   app.post(
     `${base}/import`,
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, body: ImportBody, response: { 200: ImportResult, ...errors } } },
+    { schema: { params: InstitutionParams, body: ImportBody, response: { 200: ImportResult, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      const result = await importMembers(app.db, institution.id, req.body.csv, req.user!.id);
+      const institution = req.consoleInstitution;
+      const result = await importMembers(app.db, institution.id, req.body.csv, req.signedInUser.id);
       if (result.invited) deliver();
       return result;
     },
@@ -85,18 +80,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/bulk`,
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, body: BulkBody, response: { 200: BulkResult, ...errors } } },
+    { schema: { params: InstitutionParams, body: BulkBody, response: { 200: BulkResult, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
+      const institution = req.consoleInstitution;
       const body = req.body;
       const results: BulkResult['results'] = [];
       // One member at a time, each in its own transaction and audited as the single action is.
       for (const id of new Set(body.memberIds)) {
         try {
           let error: string | null = null;
-          if (body.action === 'extend') await extendAccess(app.db, institution.id, id, body.until, req.user!.id);
-          else if (body.action === 'remove') await removeMember(app.db, institution.id, id, req.user!.id);
-          else error = await inviteAgain(app.db, institution.id, id, req.user!.id);
+          if (body.action === 'extend') await extendAccess(app.db, institution.id, id, body.until, req.signedInUser.id);
+          else if (body.action === 'remove') await removeMember(app.db, institution.id, id, req.signedInUser.id);
+          else error = await inviteAgain(app.db, institution.id, id, req.signedInUser.id);
           results.push({ id, ok: error === null, error });
         } catch (err) {
           if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
@@ -108,22 +103,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    `${base}/:memberId/remove`,
-    { preHandler: app.requireUser, schema: { params: MemberParams, response: { 200: Done, ...errors } } },
-    async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      await removeMember(app.db, institution.id, req.params.memberId, req.user!.id);
-      return { ok: true as const };
-    },
-  );
+  app.post(`${base}/:memberId/remove`, { schema: { params: MemberParams, response: { 200: Done, ...errors } } }, async (req) => {
+    const institution = req.consoleInstitution;
+    await removeMember(app.db, institution.id, req.params.memberId, req.signedInUser.id);
+    return { ok: true as const };
+  });
 
   app.post(
     `${base}/:memberId/extend`,
-    { preHandler: app.requireUser, schema: { params: MemberParams, body: ExtendAccessBody, response: { 200: MemberDetail, ...errors } } },
+    { schema: { params: MemberParams, body: ExtendAccessBody, response: { 200: MemberDetail, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      await extendAccess(app.db, institution.id, req.params.memberId, req.body.until, req.user!.id);
+      const institution = req.consoleInstitution;
+      await extendAccess(app.db, institution.id, req.params.memberId, req.body.until, req.signedInUser.id);
       return memberDetail(app.db, institution.id, req.params.memberId);
     },
   );

@@ -5,28 +5,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InstitutionParams } from '../../../shared/schemas/console';
 import { MemberPrivacy, MemberPrivacyBody } from '../../../shared/schemas/member-privacy';
 import { memberPrivacy, setMemberPrivacy } from '../../repositories/member-privacy';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { adminOnly, consoleErrors as errors } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { institutionFor, requireAdmin } = consoleGuard(app);
   const path = '/console/institutions/:institutionId/privacy';
 
-  app.get(
-    path,
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: MemberPrivacy, ...errors } } },
-    async (req) => memberPrivacy(app.db, (await institutionFor(req, req.params.institutionId)).id),
+  app.get(path, { schema: { params: InstitutionParams, response: { 200: MemberPrivacy, ...errors } } }, async (req) =>
+    memberPrivacy(app.db, req.consoleInstitution.id),
   );
 
   app.post(
     path,
     {
-      preHandler: app.requireUser,
+      ...adminOnly,
       schema: { params: InstitutionParams, body: MemberPrivacyBody, response: { 200: MemberPrivacy, ...errors } },
     },
     async (req) => {
-      await requireAdmin(req);
-      const institution = await institutionFor(req, req.params.institutionId);
-      return setMemberPrivacy(app.db, institution.id, req.body, req.user!.id);
+      const institution = req.consoleInstitution;
+      return setMemberPrivacy(app.db, institution.id, req.body, req.signedInUser.id);
     },
   );
 };

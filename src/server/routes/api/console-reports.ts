@@ -33,19 +33,17 @@ import {
 } from '../../repositories/sushi-credentials';
 import { SUBSCRIPTIONS_MAX, removeReportSubscription, reportSubscriptions, subscribeReport } from '../../repositories/report-subscriptions';
 import { SUSHI_PATH } from '../harvest/sushi';
-import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
+import { adminOnly, answer, consoleErrors as errors } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { institutionFor, requireAdmin } = consoleGuard(app);
   const site = app.config.publicUrl;
   app.get(
     '/console/institutions/:institutionId/reports/:report',
     {
-      preHandler: app.requireUser,
       schema: { params: ReportParams, querystring: CounterReportQuery, response: { 200: CounterReport, ...errors } },
     },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
+      const institution = req.consoleInstitution;
       const { begin, end, ...params } = req.query;
       const { options, exceptions } = reportOptions(req.params.report, params);
       return counterReport(app.db, { id: req.params.report, institution, begin, end, siteUrl: site, options, exceptions });
@@ -57,30 +55,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/console/institutions/:institutionId/zone-usage',
     {
-      preHandler: app.requireUser,
       schema: { params: InstitutionParams, querystring: ReportQuery, response: { 200: ZoneUsageReply, ...errors } },
     },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
+      const institution = req.consoleInstitution;
       return { rows: await zoneUsage(app.db, institution.id, req.query.begin, req.query.end) };
     },
   );
 
   app.get(
     '/console/admin/zone-usage',
-    { preHandler: app.requireUser, schema: { querystring: ReportQuery, response: { 200: ZoneUsageReply, ...errors } } },
-    async (req) => {
-      await requireAdmin(req);
-      return { rows: await zoneUsage(app.db, null, req.query.begin, req.query.end) };
-    },
+    { ...adminOnly, schema: { querystring: ReportQuery, response: { 200: ZoneUsageReply, ...errors } } },
+    async (req) => ({ rows: await zoneUsage(app.db, null, req.query.begin, req.query.end) }),
   );
 
   // SUSHI requestors: one per harvesting tool, each with its own key, shown once.
   app.get(
     '/console/institutions/:institutionId/sushi',
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: SushiSettings, ...errors } } },
+    { schema: { params: InstitutionParams, response: { 200: SushiSettings, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
+      const institution = req.consoleInstitution;
       return {
         url: `${site}${SUSHI_PATH}`,
         kbartUrl: `${site}${SUSHI_PATH}/kbart`,
@@ -94,39 +88,38 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/console/institutions/:institutionId/sushi/requestors',
     {
-      preHandler: app.requireUser,
       schema: { params: InstitutionParams, body: RequestorBody, response: { 200: IssuedSushiKey, ...errors } },
     },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      return answer(await createSushiRequestor(app.db, institution.id, req.body.name, req.user!.id));
+      const institution = req.consoleInstitution;
+      return answer(await createSushiRequestor(app.db, institution.id, req.body.name, req.signedInUser.id));
     },
   );
 
   app.post(
     '/console/institutions/:institutionId/sushi/requestors/:requestorId/key',
-    { preHandler: app.requireUser, schema: { params: RequestorParams, response: { 200: IssuedSushiKey, ...errors } } },
+    { schema: { params: RequestorParams, response: { 200: IssuedSushiKey, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      return answer(await newSushiKey(app.db, institution.id, req.params.requestorId, req.user!.id));
+      const institution = req.consoleInstitution;
+      return answer(await newSushiKey(app.db, institution.id, req.params.requestorId, req.signedInUser.id));
     },
   );
 
   app.post(
     '/console/institutions/:institutionId/sushi/requestors/:requestorId/revoke',
-    { preHandler: app.requireUser, schema: { params: RequestorParams, response: { 200: SushiRequestor, ...errors } } },
+    { schema: { params: RequestorParams, response: { 200: SushiRequestor, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      return answer(await revokeSushiRequestor(app.db, institution.id, req.params.requestorId, req.user!.id));
+      const institution = req.consoleInstitution;
+      return answer(await revokeSushiRequestor(app.db, institution.id, req.params.requestorId, req.signedInUser.id));
     },
   );
 
   // Monthly reports by e-mail (sent by jobs/monthly-reports.ts).
   app.get(
     '/console/institutions/:institutionId/report-subscriptions',
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: ReportSubscriptions, ...errors } } },
+    { schema: { params: InstitutionParams, response: { 200: ReportSubscriptions, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
+      const institution = req.consoleInstitution;
       return { subscriptions: await reportSubscriptions(app.db, institution.id), max: SUBSCRIPTIONS_MAX };
     },
   );
@@ -134,29 +127,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/console/institutions/:institutionId/report-subscriptions',
     {
-      preHandler: app.requireUser,
       schema: { params: InstitutionParams, body: SubscriptionBody, response: { 200: ReportSubscription, ...errors } },
     },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      return answer(await subscribeReport(app.db, institution.id, req.body, req.user!.id));
+      const institution = req.consoleInstitution;
+      return answer(await subscribeReport(app.db, institution.id, req.body, req.signedInUser.id));
     },
   );
 
   app.post(
     '/console/institutions/:institutionId/report-subscriptions/:subscriptionId/remove',
-    { preHandler: app.requireUser, schema: { params: SubscriptionParams, response: { 200: ReportSubscription, ...errors } } },
+    { schema: { params: SubscriptionParams, response: { 200: ReportSubscription, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      return answer(await removeReportSubscription(app.db, institution.id, req.params.subscriptionId, req.user!.id));
+      const institution = req.consoleInstitution;
+      return answer(await removeReportSubscription(app.db, institution.id, req.params.subscriptionId, req.signedInUser.id));
     },
   );
 
   app.get(
     '/console/institutions/:institutionId/kbart',
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: KbartFile, ...errors } } },
+    { schema: { params: InstitutionParams, response: { 200: KbartFile, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
+      const institution = req.consoleInstitution;
       const holdings = await institutionHoldings(app.db, institution.id);
       const day = new Date().toISOString().slice(0, 10);
       return {

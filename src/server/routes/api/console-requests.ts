@@ -11,13 +11,12 @@ import { pendingIdRequest, pendingIdRequests } from '../../repositories/id-reque
 import { idDir } from '../../services/id-files';
 import { decideAndTell } from '../../services/id-decisions';
 import { HttpError } from '../../http-error';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { consoleErrors as errors } from './console-guard';
 
 const noRequest = () => new HttpError(404, 'not_found', 'That request is no longer waiting: it was decided or withdrawn.');
 const Decided = z.object({ ok: z.literal(true), told: z.boolean(), joined: z.boolean() });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { institutionFor } = consoleGuard(app);
   const base = '/console/institutions/:institutionId/id-requests';
   const deps = {
     db: app.db,
@@ -27,28 +26,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     warn: (err: unknown) => app.log.warn({ err }, 'the reader could not be told of the ID decision'),
   };
 
-  app.get(
-    base,
-    { preHandler: app.requireUser, schema: { params: InstitutionParams, response: { 200: IdRequestList, ...errors } } },
-    async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      const rows = await pendingIdRequests(app.db, institution.id);
-      return {
-        requests: rows.map((r) => ({
-          id: r.id,
-          userId: r.user_id,
-          name: r.name,
-          email: r.email,
-          mobile: r.mobile,
-          createdAt: r.created_at.toISOString(),
-        })),
-      };
-    },
-  );
+  app.get(base, { schema: { params: InstitutionParams, response: { 200: IdRequestList, ...errors } } }, async (req) => {
+    const institution = req.consoleInstitution;
+    const rows = await pendingIdRequests(app.db, institution.id);
+    return {
+      requests: rows.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        name: r.name,
+        email: r.email,
+        mobile: r.mobile,
+        createdAt: r.created_at.toISOString(),
+      })),
+    };
+  });
 
   // The image the server drew from the upload (a photo redrawn, a PDF's first page): WebP only.
-  app.get(`${base}/:requestId/image`, { preHandler: app.requireUser, schema: { params: IdRequestParams } }, async (req, reply) => {
-    const institution = await institutionFor(req, req.params.institutionId);
+  app.get(`${base}/:requestId/image`, { schema: { params: IdRequestParams } }, async (req, reply) => {
+    const institution = req.consoleInstitution;
     const request = await pendingIdRequest(app.db, req.params.requestId, institution.id);
     if (!request) throw noRequest();
     const file = path.join(idDir(app.config.privateDir), path.basename(request.file_name));
@@ -60,31 +55,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       .send(fs.readFileSync(file));
   });
 
-  app.post(
-    `${base}/:requestId/approve`,
-    { preHandler: app.requireUser, schema: { params: IdRequestParams, response: { 200: Decided, ...errors } } },
-    async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
-      const done = await decideAndTell(deps, {
-        id: req.params.requestId,
-        institutionId: institution.id,
-        actorId: req.user!.id,
-        decision: 'approve',
-      });
-      if (!done) throw noRequest();
-      return { ok: true as const, ...done };
-    },
-  );
+  app.post(`${base}/:requestId/approve`, { schema: { params: IdRequestParams, response: { 200: Decided, ...errors } } }, async (req) => {
+    const institution = req.consoleInstitution;
+    const done = await decideAndTell(deps, {
+      id: req.params.requestId,
+      institutionId: institution.id,
+      actorId: req.signedInUser.id,
+      decision: 'approve',
+    });
+    if (!done) throw noRequest();
+    return { ok: true as const, ...done };
+  });
 
   app.post(
     `${base}/:requestId/reject`,
-    { preHandler: app.requireUser, schema: { params: IdRequestParams, body: RejectIdBody, response: { 200: Decided, ...errors } } },
+    { schema: { params: IdRequestParams, body: RejectIdBody, response: { 200: Decided, ...errors } } },
     async (req) => {
-      const institution = await institutionFor(req, req.params.institutionId);
+      const institution = req.consoleInstitution;
       const done = await decideAndTell(deps, {
         id: req.params.requestId,
         institutionId: institution.id,
-        actorId: req.user!.id,
+        actorId: req.signedInUser.id,
         decision: 'reject',
         reason: req.body.reason,
       });

@@ -14,15 +14,12 @@ import {
 import { checkTitleIdentifiers } from '../../../shared/identifiers';
 import { listConsoleTitles, setTitleIdentifiers } from '../../repositories/console-titles';
 import { HttpError } from '../../http-error';
-import { answer, consoleErrors as errors, consoleGuard } from './console-guard';
+import { adminOnly, answer, consoleErrors as errors } from './console-guard';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { requireAdmin } = consoleGuard(app);
-  const guarded = { preHandler: [app.requireUser, requireAdmin] };
-
   app.get(
     '/console/titles',
-    { ...guarded, schema: { querystring: ConsoleTitlesQuery, response: { 200: ConsoleTitlesReply, ...errors } } },
+    { ...adminOnly, schema: { querystring: ConsoleTitlesQuery, response: { 200: ConsoleTitlesReply, ...errors } } },
     async (req) => {
       return listConsoleTitles(app.db, req.query.q, req.query.page ?? 0);
     },
@@ -30,11 +27,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/console/titles/:mid/identifiers',
-    { ...guarded, schema: { params: TitleParams, body: TitleIdentifiersBody, response: { 200: ConsoleTitle, ...errors } } },
+    { ...adminOnly, schema: { params: TitleParams, body: TitleIdentifiersBody, response: { 200: ConsoleTitle, ...errors } } },
     async (req) => {
       const checked = checkTitleIdentifiers(req.body);
       if (!checked.ok) throw new HttpError(400, 'bad_identifier', checked.problems.join('. '));
-      return answer(await setTitleIdentifiers(app.db, req.params.mid, checked.value, { id: req.user!.id, institutionId: null }));
+      return answer(await setTitleIdentifiers(app.db, req.params.mid, checked.value, { id: req.signedInUser.id, institutionId: null }));
     },
   );
 };

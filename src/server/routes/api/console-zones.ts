@@ -27,7 +27,7 @@ import { currentZoneCode } from '../../services/zone-codes';
 import { printedPoster, qrSvg, screenPoster } from '../../services/zone-posters';
 import { consoleBranding } from '../../repositories/console-branding';
 import { HttpError } from '../../http-error';
-import { consoleErrors as errors, consoleGuard } from './console-guard';
+import { consoleErrors as errors } from './console-guard';
 import { NetworkArrivals, RadiusClientBody, RadiusClientParams, SecretReply } from '../../../shared/schemas/network-arrivals';
 import {
   addRadiusClient,
@@ -50,30 +50,28 @@ const asRefusal = (err: unknown): never => {
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const { institutionFor } = consoleGuard(app);
   const base = '/console/institutions/:institutionId/zones';
-  const guarded = { preHandler: app.requireUser };
 
-  app.get(base, { ...guarded, schema: { params: InstitutionParams, response: { 200: ConsoleZones, ...errors } } }, async (req) => {
-    const { id } = await institutionFor(req, req.params.institutionId);
+  app.get(base, { schema: { params: InstitutionParams, response: { 200: ConsoleZones, ...errors } } }, async (req) => {
+    const { id } = req.consoleInstitution;
     return { zones: await institutionZones(db, id), bounds: await zoneBounds(db, id) };
   });
 
   app.post(
     base,
-    { ...guarded, schema: { params: InstitutionParams, body: ConsoleZoneBody, response: { 200: ConsoleZone, ...errors } } },
+    { schema: { params: InstitutionParams, body: ConsoleZoneBody, response: { 200: ConsoleZone, ...errors } } },
     async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      return createInstitutionZone(db, inst.id, req.body, req.user!.id).catch(asRefusal);
+      const inst = req.consoleInstitution;
+      return createInstitutionZone(db, inst.id, req.body, req.signedInUser.id).catch(asRefusal);
     },
   );
 
   app.post(
     `${base}/:zoneId`,
-    { ...guarded, schema: { params: ZoneParams, body: ConsoleZoneBody, response: { 200: ConsoleZone, ...errors } } },
+    { schema: { params: ZoneParams, body: ConsoleZoneBody, response: { 200: ConsoleZone, ...errors } } },
     async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      const zone = await updateInstitutionZone(db, inst.id, req.params.zoneId, req.body, req.user!.id).catch(asRefusal);
+      const inst = req.consoleInstitution;
+      const zone = await updateInstitutionZone(db, inst.id, req.params.zoneId, req.body, req.signedInUser.id).catch(asRefusal);
       if (!zone) throw noSuchZone();
       return zone;
     },
@@ -81,41 +79,37 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // The on-site code to put up at the desk (it changes every few minutes; the console asks again
   // when it does). Shown for any of the institution's zones, so it can be tried before it is asked for.
-  app.get(
-    `${base}/:zoneId/code`,
-    { ...guarded, schema: { params: ZoneParams, response: { 200: ZoneCodeReply, ...errors } } },
-    async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
-      if (!(await institutionZone(db, inst.id, req.params.zoneId))) throw noSuchZone();
-      const code = (await currentZoneCode(db, req.params.zoneId))!;
-      return { code: code.code, changesAt: code.changesAt.toISOString(), periodSeconds: code.periodSeconds };
-    },
-  );
+  app.get(`${base}/:zoneId/code`, { schema: { params: ZoneParams, response: { 200: ZoneCodeReply, ...errors } } }, async (req) => {
+    const inst = req.consoleInstitution;
+    if (!(await institutionZone(db, inst.id, req.params.zoneId))) throw noSuchZone();
+    const code = (await currentZoneCode(db, req.params.zoneId))!;
+    return { code: code.code, changesAt: code.changesAt.toISOString(), periodSeconds: code.periodSeconds };
+  });
 
   // Arrival told by the venue's network (docs/zones-network.md): the zone's RADIUS clients and
   // whether it takes the webhook. Secrets are shown once, when made, never listed.
   const ownZone = async (req: { params: { institutionId: number; zoneId: number } } & FastifyRequest) => {
-    const inst = await institutionFor(req, req.params.institutionId);
+    const inst = req.consoleInstitution;
     if (!(await institutionZone(db, inst.id, req.params.zoneId))) throw noSuchZone();
     return { id: req.params.zoneId, institutionId: inst.id };
   };
   const arrivals = async (zoneId: number) => ({ clients: await zoneRadiusClients(db, zoneId), webhook: await hasWebhook(db, zoneId) });
 
-  app.get(
-    `${base}/:zoneId/network`,
-    { ...guarded, schema: { params: ZoneParams, response: { 200: NetworkArrivals, ...errors } } },
-    async (req) => arrivals((await ownZone(req)).id),
+  app.get(`${base}/:zoneId/network`, { schema: { params: ZoneParams, response: { 200: NetworkArrivals, ...errors } } }, async (req) =>
+    arrivals((await ownZone(req)).id),
   );
 
   app.post(
     `${base}/:zoneId/radius`,
-    { ...guarded, schema: { params: ZoneParams, body: RadiusClientBody, response: { 200: SecretReply, ...errors } } },
+    { schema: { params: ZoneParams, body: RadiusClientBody, response: { 200: SecretReply, ...errors } } },
     async (req) => {
       const zone = await ownZone(req);
       const value = matchValue(req.body.matchBy, req.body.matchValue);
       if (value === null) throw new HttpError(400, 'bad_nas_ip', 'A NAS-IP-Address match needs an IPv4 or IPv6 address.');
       const secret = req.body.secret ?? newSecret();
-      await db.transaction((tx) => addRadiusClient(tx, zone, { matchBy: req.body.matchBy, matchValue: value, secret }, req.user!.id));
+      await db.transaction((tx) =>
+        addRadiusClient(tx, zone, { matchBy: req.body.matchBy, matchValue: value, secret }, req.signedInUser.id),
+      );
       await app.radius?.reload();
       return { secret };
     },
@@ -123,32 +117,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${base}/:zoneId/radius/:clientId/remove`,
-    { ...guarded, schema: { params: RadiusClientParams, response: { 200: OkReply, ...errors } } },
+    { schema: { params: RadiusClientParams, response: { 200: OkReply, ...errors } } },
     async (req) => {
       const zone = await ownZone(req);
-      if (!(await db.transaction((tx) => removeRadiusClient(tx, zone, req.params.clientId, req.user!.id))))
+      if (!(await db.transaction((tx) => removeRadiusClient(tx, zone, req.params.clientId, req.signedInUser.id))))
         throw new HttpError(404, 'no_radius_client', 'This zone has no such RADIUS client.');
       await app.radius?.reload();
       return { status: 1 as const, message: 'The RADIUS client was removed.' };
     },
   );
 
-  app.post(
-    `${base}/:zoneId/webhook-secret`,
-    { ...guarded, schema: { params: ZoneParams, response: { 200: SecretReply, ...errors } } },
-    async (req) => {
-      const zone = await ownZone(req);
-      return { secret: await db.transaction((tx) => replaceWebhookSecret(tx, zone, req.user!.id)) };
-    },
-  );
+  app.post(`${base}/:zoneId/webhook-secret`, { schema: { params: ZoneParams, response: { 200: SecretReply, ...errors } } }, async (req) => {
+    const zone = await ownZone(req);
+    return { secret: await db.transaction((tx) => replaceWebhookSecret(tx, zone, req.signedInUser.id)) };
+  });
 
   // The zone's poster: a desk screen's QR (a new one every few minutes) or a paper one good until
   // today's opening hours end, with the desk's code, the zone and the institution's name and logo.
   app.get(
     `${base}/:zoneId/poster`,
-    { ...guarded, schema: { params: ZoneParams, querystring: PosterQuery, response: { 200: PosterReply, ...errors } } },
+    { schema: { params: ZoneParams, querystring: PosterQuery, response: { 200: PosterReply, ...errors } } },
     async (req) => {
-      const inst = await institutionFor(req, req.params.institutionId);
+      const inst = req.consoleInstitution;
       const zone = await institutionZone(db, inst.id, req.params.zoneId);
       if (!zone) throw noSuchZone();
       const make = req.query.print === '1' ? printedPoster : screenPoster;
@@ -169,9 +159,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(`${base}/:zoneId/remove`, { ...guarded, schema: { params: ZoneParams, response: { 200: OkReply, ...errors } } }, async (req) => {
-    const inst = await institutionFor(req, req.params.institutionId);
-    if (!(await removeInstitutionZone(db, inst.id, req.params.zoneId, req.user!.id))) throw noSuchZone();
+  app.post(`${base}/:zoneId/remove`, { schema: { params: ZoneParams, response: { 200: OkReply, ...errors } } }, async (req) => {
+    const inst = req.consoleInstitution;
+    if (!(await removeInstitutionZone(db, inst.id, req.params.zoneId, req.signedInUser.id))) throw noSuchZone();
     return { status: 1 as const, message: 'The zone was removed.' };
   });
 };

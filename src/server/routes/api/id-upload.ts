@@ -10,6 +10,7 @@ import { UserInfo } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { int } from '../../../shared/schemas/fields';
 import { HttpError } from '../../http-error';
+import { signedIn } from '../../plugins/auth';
 import { userInfo } from '../../repositories/users';
 import {
   ID_IMAGE,
@@ -36,15 +37,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   await app.register(multipart, { limits: { fileSize: ID_MAX_BYTES, files: 1, fields: 4 } });
 
-  /** Subscribing institutions a reader can ask to join. */
-  app.get(
-    '/institutions',
-    { schema: { response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) }) } } },
-    async () => ({ institutions: await liveInstitutions(db) }),
-  );
-
-  app.post('/user/uploadid', { preHandler: app.requireUser, schema: { response: { 200: UserInfo, ...errors } } }, async (req, reply) => {
-    if (req.user!.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address to send your institution ID.');
+  app.post('/user/uploadid', { schema: { response: { 200: UserInfo, ...errors } } }, async (req, reply) => {
+    if (req.signedInUser.type === 'guest')
+      throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address to send your institution ID.');
     if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the ID as a multipart form upload.');
     let bytes: Buffer | null = null;
     let institutionId: number | null = null;
@@ -69,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!kind) throw new HttpError(415, 'unsupported', 'Upload a photo (JPEG, PNG or WebP) or a PDF of your institution ID.');
     if (institutionId === null || !(await isLiveInstitution(db, institutionId)))
       throw new HttpError(400, 'bad_request', 'Choose your institution from the list.');
-    const uid = req.user!.id;
+    const uid = req.signedInUser.id;
     if (await hasPendingIdRequest(db, uid)) throw alreadyPending();
     // Drawing the image costs real CPU: a few tries a day per reader, one drawing at a time.
     if (!(await spendOne(db, [LIMITS.idUploadPerUser, String(uid)]))) {
@@ -102,7 +97,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       removeIdFile(app.config.privateDir, fileName);
       throw err;
     }
-    return userInfo(db, req.user!.id);
+    return userInfo(db, req.signedInUser.id);
   });
 };
-export default routes;
+
+const idUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Subscribing institutions a reader can ask to join. */
+  app.get(
+    '/institutions',
+    { schema: { response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) }) } } },
+    async () => ({ institutions: await liveInstitutions(app.db) }),
+  );
+
+  await app.register(signedIn(routes));
+};
+export default idUploadRoutes;

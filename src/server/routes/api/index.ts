@@ -13,24 +13,9 @@ import zoneRoutes from './zones';
 import zoneArrivalRoutes from './zone-arrivals';
 import networkIdentityRoutes from './network-identities';
 import shelfRoutes from './shelf';
-import consoleRoutes from './console';
-import consoleReportRoutes from './console-reports';
-import consoleAccessRoutes from './console-access';
-import consoleDomainRoutes from './console-domains';
-import consoleBrandingRoutes from './console-branding';
-import consoleMemberRoutes from './console-members';
-import consoleRequestRoutes from './console-requests';
-import consoleAdminRoutes from './console-admin';
-import consoleActivityRoutes from './console-activity';
-import consolePrivacyRoutes from './console-privacy';
-import consoleZoneRoutes from './console-zones';
-import consoleIpRangeRoutes from './console-ip-ranges';
-import consoleEnquiryRoutes from './console-enquiries';
-import consoleTitleRoutes from './console-titles';
+import consoleScope from './console-scope';
 // Personal plans and payments.
 import paymentRoutes from './payments';
-// bulk import's upload endpoint
-import consoleIngestRoutes from './console-ingest';
 
 const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -50,21 +35,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(zoneArrivalRoutes);
   await app.register(networkIdentityRoutes);
   await app.register(shelfRoutes);
-  await app.register(consoleRoutes);
-  await app.register(consoleReportRoutes);
-  await app.register(consoleAccessRoutes);
-  await app.register(consoleDomainRoutes);
-  await app.register(consoleBrandingRoutes);
-  await app.register(consoleMemberRoutes);
-  await app.register(consoleRequestRoutes);
-  await app.register(consoleAdminRoutes);
-  await app.register(consoleActivityRoutes);
-  await app.register(consolePrivacyRoutes);
-  await app.register(consoleZoneRoutes);
-  await app.register(consoleIpRangeRoutes);
-  await app.register(consoleEnquiryRoutes);
-  await app.register(consoleTitleRoutes);
+  await app.register(consoleScope);
   await app.register(paymentRoutes);
-  await app.register(consoleIngestRoutes);
 };
 export default apiRoutes;

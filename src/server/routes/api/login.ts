@@ -41,8 +41,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     let userId: number | null = null;
     if (purpose === 'link') {
       await app.requireUser(req);
-      if (req.user!.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address first.');
-      userId = req.user!.id;
+      if (req.signedInUser.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address first.');
+      userId = req.signedInUser.id;
     }
     const { id, code } = await app.otp.create(contact, purpose, userId, req);
     const minutes = OTP_TTL_S / 60;
@@ -120,8 +120,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * hand over). Good once, for DEVICE_CODE_TTL_S; at most DEVICE_CODES_LIVE_MAX unused at a time. */
   app.post('/gencode', { schema: { body: z.object({}).optional(), response: { 200: DeviceCodeReply, ...errors } } }, async (req) => {
     await app.requireUser(req);
-    if (req.user!.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address or mobile number first.');
-    const made = await createDeviceCode(db, req.user!.id, DEVICE_CODE_TTL_S, DEVICE_CODES_LIVE_MAX);
+    if (req.signedInUser.type === 'guest')
+      throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address or mobile number first.');
+    const made = await createDeviceCode(db, req.signedInUser.id, DEVICE_CODE_TTL_S, DEVICE_CODES_LIVE_MAX);
     if (!made)
       throw new HttpError(
         429,

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../shared/schemas/errors';
 import { Identities, IdentityBody } from '../../../shared/schemas/network-arrivals';
 import { HttpError } from '../../http-error';
+import { signedIn } from '../../plugins/auth';
 import { IDENTITIES_PER_ACCOUNT, linkIdentity, linkedIdentities, unlinkIdentity } from '../../repositories/network-arrivals';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
@@ -14,8 +15,7 @@ const BASE = '/user/network-identities';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const member = async (req: FastifyRequest) => {
-    await app.requireUser(req);
-    if (req.user!.type !== 'user')
+    if (req.signedInUser.type !== 'user')
       throw new HttpError(403, 'members_only', 'Linking a Wi-Fi identity needs a Lectern account: please sign in.');
   };
   const list = async (userId: number) => ({
@@ -23,25 +23,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     max: IDENTITIES_PER_ACCOUNT,
   });
 
-  app.get(BASE, { preHandler: member, schema: { response: { 200: Identities, ...errors } } }, async (req) => list(req.user!.id));
+  app.get(BASE, { preHandler: member, schema: { response: { 200: Identities, ...errors } } }, async (req) => list(req.signedInUser.id));
 
   app.post(BASE, { preHandler: member, schema: { body: IdentityBody, response: { 200: Identities, ...errors } } }, async (req) => {
-    const outcome = await app.db.transaction((tx) => linkIdentity(tx, req.user!.id, req.body.identity));
+    const outcome = await app.db.transaction((tx) => linkIdentity(tx, req.signedInUser.id, req.body.identity));
     if (outcome === 'taken')
       throw new HttpError(409, 'identity_taken', 'This Wi-Fi identity is linked to another account. Unlink it there first.');
     if (outcome === 'limit')
       throw new HttpError(409, 'identity_limit', `An account links at most ${IDENTITIES_PER_ACCOUNT} Wi-Fi identities. Unlink one first.`);
-    return list(req.user!.id);
+    return list(req.signedInUser.id);
   });
 
   app.post(
     `${BASE}/remove`,
     { preHandler: member, schema: { body: IdentityBody, response: { 200: Identities, ...errors } } },
     async (req) => {
-      if (!(await unlinkIdentity(app.db, req.user!.id, req.body.identity)))
+      if (!(await unlinkIdentity(app.db, req.signedInUser.id, req.body.identity)))
         throw new HttpError(404, 'no_identity', 'This Wi-Fi identity is not linked to your account.');
-      return list(req.user!.id);
+      return list(req.signedInUser.id);
     },
   );
 };
-export default routes;
+export default signedIn(routes);

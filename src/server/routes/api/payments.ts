@@ -7,6 +7,7 @@ import { ApiError } from '../../../shared/schemas/errors';
 import { CheckoutBody, CheckoutReply, OrderBody, OrderView, OrdersReply, PlansReply } from '../../../shared/schemas/payments';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { HttpError, notFound } from '../../http-error';
+import { signedIn } from '../../plugins/auth';
 import { paymentProvider } from '../../payments/configured';
 import { institutionSubscriptionRefusal } from '../../repositories/entitlement';
 import {
@@ -40,22 +41,15 @@ const view = (o: Order): OrderView => ({
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const provider = paymentProvider(app.config);
-  const signedIn = { preHandler: app.requireUser };
-
-  app.get('/plans', { schema: { response: { 200: PlansReply } } }, async () => ({
-    configured: provider !== null,
-    plans: await listPlans(app.db),
-  }));
 
   app.post(
     `/${PRODUCT_NAME.toLowerCase()}Checkout`,
     {
-      ...signedIn,
       config: { rateLimit: CHECKOUT_CAP },
       schema: { body: CheckoutBody, response: { 200: CheckoutReply, ...errors } },
     },
     async (req) => {
-      const user = req.user!;
+      const user = req.signedInUser;
       if (!provider) throw new HttpError(409, 'payments_not_configured', NOT_CONFIGURED);
       if (user.type === 'guest')
         throw new HttpError(403, 'sign_in_required', 'Sign in with your e-mail address or mobile number to buy a plan.');
@@ -86,15 +80,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/order', { ...signedIn, schema: { body: OrderBody, response: { 200: OrderView, ...errors } } }, async (req) => {
+  app.post('/order', { schema: { body: OrderBody, response: { 200: OrderView, ...errors } } }, async (req) => {
     const order = await orderByPublicId(app.db, req.body.order);
     // Another reader's order is as unknown as one that does not exist.
-    if (!order || order.userId !== req.user!.id) throw notFound('Order');
+    if (!order || order.userId !== req.signedInUser.id) throw notFound('Order');
     return view(order);
   });
 
-  app.get('/orders', { ...signedIn, schema: { response: { 200: OrdersReply, ...errors } } }, async (req) => ({
-    orders: (await userOrders(app.db, req.user!.id)).map(view),
+  app.get('/orders', { schema: { response: { 200: OrdersReply, ...errors } } }, async (req) => ({
+    orders: (await userOrders(app.db, req.signedInUser.id)).map(view),
   }));
 };
-export default routes;
+
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/plans', { schema: { response: { 200: PlansReply } } }, async () => ({
+    configured: paymentProvider(app.config) !== null,
+    plans: await listPlans(app.db),
+  }));
+  await app.register(signedIn(routes));
+};
+export default paymentRoutes;

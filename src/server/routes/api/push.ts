@@ -6,19 +6,18 @@ import { PushKeyReply, PushSubscribeBody, PushSubscribeReply, PushUnsubscribeBod
 import { OkReply } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { badRequest } from '../../http-error';
+import { signedIn } from '../../plugins/auth';
 import { MAX_ENDPOINT_LENGTH, allowedPushEndpoint, validSubscriptionKeys } from '../../services/push-endpoints';
 import { hashPingKey, removeSubscriptions, saveSubscription } from '../../repositories/push-subscriptions';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/push/key', { schema: { response: { 200: PushKeyReply } } }, async () => ({ publicKey: app.push.publicKey }));
-
   /** Stores this device's subscription (replacing its previous one) and answers a new ping key, with
    * which the service worker's background ping names the reader without a user token. */
   app.post(
     '/push/subscriptions',
-    { preHandler: app.requireUser, schema: { body: PushSubscribeBody, response: { 200: PushSubscribeReply, ...errors } } },
+    { schema: { body: PushSubscribeBody, response: { 200: PushSubscribeReply, ...errors } } },
     async (req) => {
       const { subscription, deviceId, lang } = req.body;
       const endpoint = allowedPushEndpoint(subscription.endpoint, app.config.pushServiceHosts);
@@ -28,40 +27,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!validSubscriptionKeys(subscription.keys)) throw badRequest('The subscription keys are not valid.');
       const pingKey = crypto.randomBytes(32).toString('base64url');
       await saveSubscription(app.db, {
-        userId: req.user!.id,
+        userId: req.signedInUser.id,
         deviceId,
         endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
         lang,
         pingKeyHash: hashPingKey(pingKey),
-        sessionId: req.user!.sessionId,
+        sessionId: req.signedInUser.sessionId,
       });
       return { status: 1 as const, pingKey };
     },
   );
 
   /** Turning notifications off: by endpoint, by device, or every subscription of the caller. */
-  app.post(
-    '/push/subscriptions/remove',
-    { preHandler: app.requireUser, schema: { body: PushUnsubscribeBody, response: { 200: OkReply, ...errors } } },
-    async (req) => {
-      const { endpoint, deviceId } = req.body;
-      // Stored endpoints are in their normalised form; one that does not parse matches nothing anyway.
-      let normalised = endpoint;
-      if (endpoint) {
-        try {
-          normalised = new URL(endpoint).href;
-        } catch {
-          normalised = endpoint;
-        }
+  app.post('/push/subscriptions/remove', { schema: { body: PushUnsubscribeBody, response: { 200: OkReply, ...errors } } }, async (req) => {
+    const { endpoint, deviceId } = req.body;
+    // Stored endpoints are in their normalised form; one that does not parse matches nothing anyway.
+    let normalised = endpoint;
+    if (endpoint) {
+      try {
+        normalised = new URL(endpoint).href;
+      } catch {
+        normalised = endpoint;
       }
-      const removed = await removeSubscriptions(app.db, req.user!.id, {
-        endpoint: normalised || undefined,
-        deviceId: deviceId || undefined,
-      });
-      return { status: 1 as const, message: removed ? 'Notifications are turned off.' : 'There was no subscription to remove.' };
-    },
-  );
+    }
+    const removed = await removeSubscriptions(app.db, req.signedInUser.id, {
+      endpoint: normalised || undefined,
+      deviceId: deviceId || undefined,
+    });
+    return { status: 1 as const, message: removed ? 'Notifications are turned off.' : 'There was no subscription to remove.' };
+  });
 };
-export default routes;
+
+const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/push/key', { schema: { response: { 200: PushKeyReply } } }, async () => ({ publicKey: app.push.publicKey }));
+  await app.register(signedIn(routes));
+};
+export default pushRoutes;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/schemas/errors';
 import { EndSessionBody, ReaderSessions } from '../../../shared/schemas/sessions';
 import { HttpError } from '../../http-error';
-import type { AuthUser } from '../../plugins/auth';
+import { type AuthUser, signedIn } from '../../plugins/auth';
 import { liveSessions, revokeSessions } from '../../repositories/sessions';
 import { deviceParts } from '../../services/device-name';
 
@@ -14,7 +14,6 @@ const errors = { 400: ApiError, 401: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const signedIn = { preHandler: app.requireUser };
 
   async function sessionsOf(user: AuthUser): Promise<ReaderSessions> {
     const rows = await liveSessions(db, user.id);
@@ -30,27 +29,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  app.get('/user/sessions', { ...signedIn, schema: { response: { 200: ReaderSessions, ...errors } } }, async (req) =>
-    sessionsOf(req.user!),
-  );
+  app.get('/user/sessions', { schema: { response: { 200: ReaderSessions, ...errors } } }, async (req) => sessionsOf(req.signedInUser));
 
-  app.post(
-    '/user/sessions/end',
-    { ...signedIn, schema: { body: EndSessionBody, response: { 200: ReaderSessions, ...errors } } },
-    async (req) => {
-      const ended = await revokeSessions(db, req.user!.id, { only: req.body.id });
-      if (!ended.length) throw new HttpError(404, 'session_ended', 'That session has ended already.');
-      return sessionsOf(req.user!);
-    },
-  );
+  app.post('/user/sessions/end', { schema: { body: EndSessionBody, response: { 200: ReaderSessions, ...errors } } }, async (req) => {
+    const ended = await revokeSessions(db, req.signedInUser.id, { only: req.body.id });
+    if (!ended.length) throw new HttpError(404, 'session_ended', 'That session has ended already.');
+    return sessionsOf(req.signedInUser);
+  });
 
   app.post(
     '/user/sessions/end-others',
-    { ...signedIn, schema: { body: z.object({}).optional(), response: { 200: ReaderSessions, ...errors } } },
+    { schema: { body: z.object({}).optional(), response: { 200: ReaderSessions, ...errors } } },
     async (req) => {
-      await revokeSessions(db, req.user!.id, { except: req.user!.sessionId });
-      return sessionsOf(req.user!);
+      await revokeSessions(db, req.signedInUser.id, { except: req.signedInUser.sessionId });
+      return sessionsOf(req.signedInUser);
     },
   );
 };
-export default routes;
+export default signedIn(routes);

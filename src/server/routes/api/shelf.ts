@@ -3,18 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../../../shared/schemas/errors';
 import { ContinueQuery, ContinueReply } from '../../../shared/schemas/shelf';
 import { continueReading } from '../../repositories/shelf';
+import { signedIn } from '../../plugins/auth';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shelf/continue',
     {
-      preHandler: app.requireUser,
       schema: { querystring: ContinueQuery, response: { 200: ContinueReply, 400: ApiError, 401: ApiError, 429: ApiError } },
     },
     async (req) => {
       const also = req.query.issues ? [...new Set(req.query.issues.split(',').map(Number))].filter((n) => n > 0 && n < 2 ** 31) : [];
-      return { items: await continueReading(app.db, req.user!.id, also) };
+      return { items: await continueReading(app.db, req.signedInUser.id, also) };
     },
   );
 };
-export default routes;
+export default signedIn(routes);

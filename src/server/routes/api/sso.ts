@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LoginReply, SsoCompleteBody, SsoLinkBody, SsoLinks, SsoStartQuery } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../http-error';
+import { signedIn } from '../../plugins/auth';
 import { applySsoProfile, userInfo } from '../../repositories/users';
 import { joinInstitution } from '../../repositories/membership';
 import { linkSsoIdentity, ssoAccount, ssoLinksOf, type SsoRefusal } from '../../repositories/sso';
@@ -56,22 +57,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(url.href, 303);
   });
 
-  /** The signed-in reader's institution sign-ins: linked, and those they could link. */
-  app.get('/sso/account', { preHandler: app.requireUser, schema: { response: { 200: SsoLinks, ...errors } } }, async (req) =>
-    ssoLinksOf(db, req.user!.id),
-  );
+  await app.register(
+    signedIn(async (app) => {
+      /** The signed-in reader's institution sign-ins: linked, and those they could link. */
+      app.get('/sso/account', { schema: { response: { 200: SsoLinks, ...errors } } }, async (req) => ssoLinksOf(db, req.signedInUser.id));
 
-  /** Starts linking the signed-in reader's account to their institution's sign-in: the address of
-   * the identity provider, which sends the browser back to /login/sso/success. */
-  app.post(
-    '/sso/link',
-    { preHandler: app.requireUser, schema: { body: SsoLinkBody, response: { 200: z.object({ url: z.string() }), ...errors } } },
-    async (req) => {
-      if (req.user!.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address first.');
-      if (await consoleRoleOf(db, req.user!.id)) throw consoleAccount();
-      const url = await sso.start(String(req.body.institutionId), req.body.returnTo ?? '/dashboard/myAccount', req.user!.id);
-      return { url: url.href };
-    },
+      /** Starts linking the signed-in reader's account to their institution's sign-in: the address of
+       * the identity provider, which sends the browser back to /login/sso/success. */
+      app.post('/sso/link', { schema: { body: SsoLinkBody, response: { 200: z.object({ url: z.string() }), ...errors } } }, async (req) => {
+        if (req.signedInUser.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address first.');
+        if (await consoleRoleOf(db, req.signedInUser.id)) throw consoleAccount();
+        const url = await sso.start(String(req.body.institutionId), req.body.returnTo ?? '/dashboard/myAccount', req.signedInUser.id);
+        return { url: url.href };
+      });
+    }),
   );
 
   const CompleteReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });

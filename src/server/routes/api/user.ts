@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/account';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../http-error';
+import { signedIn } from '../../plugins/auth';
 import {
   completeSignup,
   emailPreferences,
@@ -38,37 +39,36 @@ const noGuests = () => new HttpError(403, 'forbidden', 'Guests cannot do this. S
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const signedIn = { preHandler: app.requireUser };
 
   // The login refresh (spec §4). A uid that is not this session's user means the device holds
   // another reader's details: refused, so the app signs in again rather than mixing the two.
-  app.post('/user/details', { ...signedIn, schema: { body: RefreshBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
-    if (req.body?.uid && req.body.uid !== Buffer.from(req.user!.uuid).toString('base64'))
+  app.post('/user/details', { schema: { body: RefreshBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+    if (req.body?.uid && req.body.uid !== Buffer.from(req.signedInUser.uuid).toString('base64'))
       throw new HttpError(409, 'other_user', "This device holds another reader's details. Please sign in again.");
-    return userInfo(db, req.user!.id);
+    return userInfo(db, req.signedInUser.id);
   });
 
   /** Completes sign-up after the first code: full name and a password (spec §2 sign-up form). */
-  app.post('/user/signup', { ...signedIn, schema: { body: SignupBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
-    if (req.user!.type === 'guest') throw noGuests();
+  app.post('/user/signup', { schema: { body: SignupBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+    if (req.signedInUser.type === 'guest') throw noGuests();
     const hasPassword = () => new HttpError(409, 'conflict', 'This account already has a password. Change it under Manage Password.');
-    const user = await findUserById(db, req.user!.id);
+    const user = await findUserById(db, req.signedInUser.id);
     if (user.password_hash) throw hasPassword();
     const { first, last } = splitName(req.body.fullName);
     if (!(await completeSignup(db, user.id, first, last, await hashNewPassword(req.body.password)))) throw hasPassword();
     return userInfo(db, user.id);
   });
 
-  app.post('/user/profile', { ...signedIn, schema: { body: ProfileBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+  app.post('/user/profile', { schema: { body: ProfileBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
     const { first, last } = splitName(req.body.fullName);
-    await setName(db, req.user!.id, first, last);
-    return userInfo(db, req.user!.id);
+    await setName(db, req.signedInUser.id, first, last);
+    return userInfo(db, req.signedInUser.id);
   });
 
   /** Sets or changes the password; every other session of the user ends. */
-  app.post('/user/password', { ...signedIn, schema: { body: ChangePasswordBody, response: { 200: OkReply, ...errors } } }, async (req) => {
-    if (req.user!.type === 'guest') throw noGuests();
-    const user = await findUserById(db, req.user!.id);
+  app.post('/user/password', { schema: { body: ChangePasswordBody, response: { 200: OkReply, ...errors } } }, async (req) => {
+    if (req.signedInUser.type === 'guest') throw noGuests();
+    const user = await findUserById(db, req.signedInUser.id);
     if (user.password_hash) {
       // A wrong current password counts like a wrong sign-in (a taken session is no password oracle).
       const ip = clientIp(req);
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       await attempt.passed();
     }
-    await setPassword(db, user.id, await hashNewPassword(req.body.password), req.user!.sessionId);
+    await setPassword(db, user.id, await hashNewPassword(req.body.password), req.signedInUser.sessionId);
     if (user.email)
       await app.mailer
         .send(passwordChangedMail(user.email, app.unsubscribeUrl(user.email)))
@@ -92,14 +92,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { status: 1 as const, message: 'Password updated successfully' };
   });
 
-  app.get('/user/emailpreference', { ...signedIn, schema: { response: { 200: EmailPreferences, ...errors } } }, async (req) => {
-    return emailPreferences(db, req.user!.id);
+  app.get('/user/emailpreference', { schema: { response: { 200: EmailPreferences, ...errors } } }, async (req) => {
+    return emailPreferences(db, req.signedInUser.id);
   });
   app.post(
     '/user/emailpreference',
     { ...signedIn, config: { idempotent: true }, schema: { body: EmailPreferences, response: { 200: EmailPreferences, ...errors } } },
     async (req) => {
-      await setEmailPreferences(db, req.user!.id, req.body);
+      await setEmailPreferences(db, req.signedInUser.id, req.body);
       return req.body;
     },
   );
@@ -107,22 +107,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** Spec §1: deletion within 30 days of a request. The request is recorded and confirmed by
    * mail, every session ends, and the housekeeping job removes the account when due; signing in
    * before then cancels it. */
-  app.post('/user/delete', { ...signedIn, schema: { response: { 200: DeletionReply, ...errors } } }, async (req) => {
-    if (req.user!.type === 'guest') throw noGuests();
-    const { email, delete_after } = await requestDeletion(db, req.user!.id, ACCOUNT_DELETION_DAYS);
+  app.post('/user/delete', { schema: { response: { 200: DeletionReply, ...errors } } }, async (req) => {
+    if (req.signedInUser.type === 'guest') throw noGuests();
+    const { email, delete_after } = await requestDeletion(db, req.signedInUser.id, ACCOUNT_DELETION_DAYS);
     if (email)
       await app.mailer
         .send(deletionMail(email, delete_after, app.unsubscribeUrl(email)))
         .catch((err) => req.log.warn({ err }, 'deletion mail failed'));
     return { status: 1 as const, deleteAfter: Math.floor(delete_after.getTime() / 1000) };
   });
+};
 
-  /** The link in every mail: stops all optional mail to the address, no sign-in needed. */
+/** The link in every mail: stops all optional mail to the address, no sign-in needed. */
+const unsubscribe: FastifyPluginAsyncZod = async (app) => {
   app.post('/unsubscribe', { schema: { body: UnsubscribeBody, response: { 200: OkReply, ...errors } } }, async (req) => {
     const email = app.unsubscribeEmail(req.body.t);
     if (!email) throw new HttpError(400, 'bad_request', 'This unsubscribe link is not valid.');
-    await unsubscribeAll(db, email);
+    await unsubscribeAll(app.db, email);
     return { status: 1 as const, message: `${email} will get no more newsletters or reading suggestions.` };
   });
 };
-export default routes;
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(signedIn(routes));
+  await app.register(unsubscribe);
+};
+export default userRoutes;

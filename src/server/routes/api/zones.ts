@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { HereBody, PassesReply, PingBody, ZonesQuery, ZonesReply } from '../../../shared/schemas/zones';
 import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../http-error';
+import { signedIn } from '../../plugins/auth';
 import { listZones } from '../../repositories/zones';
 import { hashPingKey, userForPingKey } from '../../repositories/push-subscriptions';
 import { passesReply, reportHere, sight } from '../../services/zones';
@@ -35,23 +36,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { zones: await listZones(app.db, lat !== undefined && lng !== undefined ? { lat, lng } : undefined) };
   });
 
-  // A request from a zone's network counts as being there: opening the app's zone screen on the
-  // library's Wi-Fi starts a pass.
-  app.get('/zones/passes', { preHandler: app.requireUser, schema: { response: { 200: PassesReply, ...errors } } }, async (req) =>
-    passesReply(app, req.user!.id, await sight(app, req.user!.id, { ip: req.ip })),
-  );
+  await app.register(
+    signedIn(async (app) => {
+      // A request from a zone's network counts as being there: opening the app's zone screen on the
+      // library's Wi-Fi starts a pass.
+      app.get('/zones/passes', { schema: { response: { 200: PassesReply, ...errors } } }, async (req) =>
+        passesReply(app, req.signedInUser.id, await sight(app, req.signedInUser.id, { ip: req.ip })),
+      );
 
-  app.post(
-    '/zones/here',
-    {
-      preHandler: [app.requireUser, capped(ZONE_CAPS.here, (req) => `zone-here:${req.user!.id}`)],
-      schema: { body: HereBody, response: { 200: PassesReply, ...errors } },
-    },
-    async (req) => {
-      const { position, code, zoneId, token } = req.body;
-      const arrived = await reportHere(app, { user: req.user!, ip: req.ip, position, code, zoneId, token }, clientIp(req));
-      return passesReply(app, req.user!.id, arrived);
-    },
+      app.post(
+        '/zones/here',
+        {
+          preHandler: capped(ZONE_CAPS.here, (req) => `zone-here:${req.signedInUser.id}`),
+          schema: { body: HereBody, response: { 200: PassesReply, ...errors } },
+        },
+        async (req) => {
+          const { position, code, zoneId, token } = req.body;
+          const arrived = await reportHere(app, { user: req.signedInUser, ip: req.ip, position, code, zoneId, token }, clientIp(req));
+          return passesReply(app, req.signedInUser.id, arrived);
+        },
+      );
+    }),
   );
 
   // No user token: the service worker pings from a periodic background sync with the key it was

@@ -9,23 +9,23 @@ import { HttpError, notFound } from '../../http-error';
 import { titleExists } from '../../repositories/catalogue';
 import { changeFavourite, favouriteCards } from '../../repositories/favourites';
 import { deviceTime } from '../../services/device-time';
+import { signedIn } from '../../plugins/auth';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const signedIn = { preHandler: app.requireUser };
-  const outbox = { ...signedIn, config: { idempotent: true } };
+  const outbox = { config: { idempotent: true } };
   /** The uid of the body must name the signed-in user (base64 of the uuid, or the uuid). */
   const check = (req: FastifyRequest, uid: string) => {
-    const uuid = req.user!.uuid;
+    const uuid = req.signedInUser.uuid;
     if (uid !== uuid && uid !== Buffer.from(uuid).toString('base64'))
       throw new HttpError(403, 'forbidden', 'These favourites belong to another reader.');
   };
 
-  app.post('/getMyFav', { ...signedIn, schema: { body: FavListBody, response: { 200: FavListReply, ...errors } } }, async (req) => {
+  app.post('/getMyFav', { schema: { body: FavListBody, response: { 200: FavListReply, ...errors } } }, async (req) => {
     check(req, req.body.uid);
-    const magazineList = await favouriteCards(db, req.user!.id);
+    const magazineList = await favouriteCards(db, req.signedInUser.id);
     return { status: 'success' as const, msg: [{ mid: { values: magazineList.map((m) => m.mid) } }], magazineList };
   });
 
@@ -33,15 +33,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post('/addmy_fav', change, async (req) => {
     check(req, req.body.uid);
     if (!(await titleExists(db, req.body.mid))) throw notFound(`Magazine ${req.body.mid}`);
-    const applied = await changeFavourite(db, req.user!.id, req.body.mid, false, deviceTime(req.body.at));
+    const applied = await changeFavourite(db, req.signedInUser.id, req.body.mid, false, deviceTime(req.body.at));
     return { status: 'success' as const, result: 1 as const, applied };
   });
 
   // Removing a title never favourited still records the removal, so an older add arriving later loses.
   app.post('/deletemy_fav', change, async (req) => {
     check(req, req.body.uid);
-    const applied = await changeFavourite(db, req.user!.id, req.body.mid, true, deviceTime(req.body.at));
+    const applied = await changeFavourite(db, req.signedInUser.id, req.body.mid, true, deviceTime(req.body.at));
     return { status: 'success' as const, result: 0 as const, applied };
   });
 };
-export default routes;
+export default signedIn(routes);
