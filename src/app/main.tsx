@@ -11,7 +11,7 @@ import { initI18n } from './lib/i18n';
 import { localeOf } from './lib/locale';
 import { currentAuth, whenReaderChanges } from './lib/session';
 import { readerIs } from './db/reader';
-import { PERSISTED_ROOTS, deviceQueryPersister } from './lib/persist';
+import { deviceQueryPersister, isPersisted } from './lib/persist';
 import { createAppRouter } from './routes/router';
 import { nextTask } from './lib/next-task';
 import { prefetchFirstScreen } from './first-screen';
@@ -70,7 +70,7 @@ const persistOptions = {
   maxAge: PERSISTED_QUERIES_MAX_AGE_MS,
   buster: __BUILD_ID__,
   dehydrateOptions: {
-    shouldDehydrateQuery: (q: Query) => q.state.status === 'success' && PERSISTED_ROOTS.includes(String(q.queryKey[0])),
+    shouldDehydrateQuery: (q: Query) => isPersisted(q),
   },
 };
 // The answers saved on this device, restored before the first render (after the first screen's

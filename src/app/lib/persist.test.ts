@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { deviceQueryPersister, trimToBudget } from './persist';
+import { deviceQueryPersister, isPersisted, lastAnswers, trimToBudget } from './persist';
 
 const query = (key: string, dataUpdatedAt: number, size: number) => ({
   queryKey: [key],
@@ -20,6 +20,23 @@ describe('trimToBudget', () => {
   it('skips an answer larger than the whole budget but keeps smaller older ones', () => {
     const all = [query('huge', 3, 5000), query('small', 1, 100)];
     expect(trimToBudget(client(all), 1000).clientState.queries.map((q) => q.queryKey[0])).toEqual(['small']);
+  });
+});
+
+describe('what is saved', () => {
+  it('keeps the last answer of a refresh that failed offline, saved as that answer', () => {
+    const failed = {
+      queryKey: ['account', 'details'],
+      state: { data: { fname: 'A' }, status: 'error', error: new Error('Network Error') },
+    };
+    expect(isPersisted(failed)).toBe(true);
+    const saved = lastAnswers(client([failed as never])).clientState.queries[0].state;
+    expect(saved).toMatchObject({ data: { fname: 'A' }, status: 'success', error: null });
+  });
+
+  it('saves no query without an answer, and none outside the saved roots', () => {
+    expect(isPersisted({ queryKey: ['account', 'details'], state: { data: undefined } })).toBe(false);
+    expect(isPersisted({ queryKey: ['zone', 'pass'], state: { data: { ok: 1 } } })).toBe(false);
   });
 });
 
