@@ -64,8 +64,10 @@ const graph = {
   homeShared: new Set<string>(),
   screensShared: new Set<string>(),
 };
-/** Modules that keep chunks of their own: large libraries only some screens need, and the texts. */
-const OWN_CHUNK = /node_modules[\\/](libphonenumber-js|zod)[\\/]|[\\/]locales[\\/]/;
+/** Modules that keep chunks of their own: large libraries only some screens need, and the app's
+ * texts (not a library's own locales folder, such as zod's). zod is no longer one: the start
+ * checks what it reads back from storage with it. */
+const OWN_CHUNK = /node_modules[\\/]libphonenumber-js[\\/]|^(?:(?!node_modules).)*[\\/]locales[\\/]/;
 
 /** Fewer, larger chunks. Left to itself Rolldown gives each set of screens that shares a module a
  * chunk of its own: 160 files, 54 of them for a title page. In a tab opened offline each file costs

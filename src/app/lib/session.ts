@@ -4,7 +4,8 @@ import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { COOKIE_LIFETIME_DAYS } from '../../shared/constants';
-import { LibraryDetails, type LoginReply, type UserInfo } from '../../shared/schemas/account';
+import type { LoginReply, UserInfo } from '../../shared/schemas/account';
+import { LibraryDetails } from '../../shared/schemas/library-details';
 import { COOKIE, LOCAL, STORAGE, readJson } from '../../shared/storage-names';
 
 export { COOKIE, STORAGE };

@@ -123,16 +123,8 @@ export const GuestLoginBody = z.object({ uniqId: line().regex(/^[A-Za-z0-9_-]{16
 export const CouponBody = z.object({ code: line().min(1, 'Please enter an access code').max(64) });
 
 const Flag = z.union([z.literal(0), z.literal(1)]);
-export const LibraryDetails = z.object({
-  name: z.string(),
-  logo1: z.string(),
-  logo2: z.string(),
-  logo3: z.string(),
-  /** The librarian's address for "Ask my librarian" ('' when the institution gave none; absent in
-   * details stored before it existed). */
-  contact: z.string().optional(),
-});
-export type LibraryDetails = z.infer<typeof LibraryDetails>;
+export { LibraryDetails } from './library-details';
+import { LibraryDetails } from './library-details';
 
 /** The user as spec §3 describes the login response and the stored user details. */
 export const UserInfo = z.object({

@@ -1,0 +1,14 @@
+// The institution's details kept on the device after sign-in: a module of its own so that the
+// app's start can check what it reads back without loading the account schemas' phone rules.
+import { z } from 'zod';
+
+export const LibraryDetails = z.object({
+  name: z.string(),
+  logo1: z.string(),
+  logo2: z.string(),
+  logo3: z.string(),
+  /** The librarian's address for "Ask my librarian" ('' when the institution gave none; absent in
+   * details stored before it existed). */
+  contact: z.string().optional(),
+});
+export type LibraryDetails = z.infer<typeof LibraryDetails>;
