@@ -32,7 +32,9 @@ export function registerServiceWorker() {
       .filter((url) => url.origin === location.origin && /^\/(assets|media)\//.test(url.pathname));
     fetchFewAtATime(urls);
   });
-  void wb.register();
+  // A browser that refuses workers (a policy, a private window) makes register fail inside
+  // workbox-window: the app runs on without offline, and the failure is no page error.
+  wb.register().catch(() => undefined);
 }
 
 /** A few requests a task, in idle moments (or after 0.5 s at most): the fifty or so of a listing
