@@ -13,8 +13,14 @@ const APP = layer('^(\\.\\./)+app/', 'The server must not depend on browser code
 const ROUTES = layer('^(\\.\\./)+routes/', 'Routes sit on top: lower layers take their logic from services or repositories.');
 const PLUGINS = layer('^(\\.\\./)+plugins/', 'Plugins wire Fastify; data code takes HttpError from http-error.ts, not a plugin.');
 const FEATURES = layer('^(\\.\\./)+features/', 'Screens sit above the shared code: move what both need below features/ (components, lib).');
-const ROUTE_TABLE = layer('^(\\.\\./)+routes/', 'The route table sits on top of the app: pass what a lower part needs in, or move it down.');
-const WIDGETS = layer('^(\\.\\./)+(components|pwa)/', 'The app libraries and storage hold no widgets: move the logic down to lib/ instead.');
+const ROUTE_TABLE = layer(
+  '^(\\.\\./)+routes/',
+  'The route table sits on top of the app: pass what a lower part needs in, or move it down.',
+);
+const WIDGETS = layer(
+  '^(\\.\\./)+(components|pwa)/',
+  'The app libraries and storage hold no widgets: move the logic down to lib/ instead.',
+);
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
