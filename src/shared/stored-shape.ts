@@ -1,7 +1,7 @@
 // Small checks of the shape of a value read back from the device, for what every screen's first
 // load reads (the stored user, the favourites, the zone passes…). zod stays out of that load: its
-// core is some 25 KB gzip of it, and Rolldown keeps most of that even through zod/mini. A check here is
-// what readJson takes (storage-names.ts), as a zod schema is; the answers of the API keep zod.
+// core was some 25 KB gzip of it, and Rolldown keeps most of the core even through zod/mini. A
+// check here is what readJson takes (storage-names.ts), as a zod schema is; API answers keep zod.
 import type { Checker } from './storage-names';
 
 /** Says whether a value has a shape, and types it. */
