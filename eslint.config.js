@@ -12,6 +12,15 @@ const SERVER = layer('^(\\.\\./)+server/', 'The app runs in the browser; it talk
 const APP = layer('^(\\.\\./)+app/', 'The server must not depend on browser code; move what both need to src/shared.');
 const ROUTES = layer('^(\\.\\./)+routes/', 'Routes sit on top: lower layers take their logic from services or repositories.');
 const PLUGINS = layer('^(\\.\\./)+plugins/', 'Plugins wire Fastify; data code takes HttpError from http-error.ts, not a plugin.');
+const FEATURES = layer('^(\\.\\./)+features/', 'Screens sit above the shared code: move what both need below features/ (components, lib).');
+const ROUTE_TABLE = layer(
+  '^(\\.\\./)+routes/',
+  'The route table sits on top of the app: pass what a lower part needs in, or move it down.',
+);
+const WIDGETS = layer(
+  '^(\\.\\./)+(components|pwa)/',
+  'The app libraries and storage hold no widgets: move the logic down to lib/ instead.',
+);
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -28,6 +37,17 @@ export default tseslint.config(
   },
   // The app is a client of the server's API, never of its code.
   { files: ['src/app/**/*.{ts,tsx}'], rules: restrict(SERVER) },
+  // Screens use one another's pieces (a feature's public face is whatever it exports; the folders
+  // must only never import each other round a loop: src/app/import-cycles.test.ts), and nothing
+  // below them knows the route table.
+  { files: ['src/app/features/**/*.{ts,tsx}'], rules: restrict(SERVER, ROUTE_TABLE) },
+  // Widgets and the service worker's glue are shared by the screens, so they never import one.
+  { files: ['src/app/{components,pwa}/**/*.{ts,tsx}'], rules: restrict(SERVER, FEATURES, ROUTE_TABLE) },
+  // The app libraries and the device's storage are below the widgets and the screens alike.
+  {
+    files: ['src/app/{lib,db,outbox,downloads}/**/*.{ts,tsx}'],
+    rules: restrict(SERVER, FEATURES, ROUTE_TABLE, WIDGETS),
+  },
   // Shared code runs in the app, the server and the service worker alike, so it depends on none of them.
   {
     files: ['src/shared/**/*.ts'],

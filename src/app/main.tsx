@@ -53,7 +53,7 @@ await nextTask();
 // most 3 s; then skeletons as always). With the service worker in control, the screen's code is
 // on the device and arrives in a moment: the first render waits for it too, rather than draw the
 // frame around a loader first, whose own start (the session refresh, the zone banner, the tab
-// bar: components/Layout.tsx) then took the main thread while the screen's code came. A first
+// bar: routes/Layout.tsx) then took the main thread while the screen's code came. A first
 // visit over the network shows the screen's loader at once, as before.
 const drawn = document.querySelector<HTMLElement>('[data-first-screen]')?.dataset;
 if (drawn || navigator.serviceWorker?.controller)
@@ -93,8 +93,8 @@ persistQueryClientSubscribe({ queryClient, ...persistOptions });
 if (drawn) void persistQueryClientSave({ queryClient, ...persistOptions });
 registerServiceWorker();
 // Off the first load's path: the outbox, downloads and read events left unsent (features/offline/start.ts),
-// and link prefetch (spec §9: links within 200 px of the viewport; lib/prefetch.ts).
+// and link prefetch (spec §9: links within 200 px of the viewport; routes/prefetch.ts).
 setTimeout(() => {
   void import('./features/offline/start').then((m) => m.startOffline());
-  void import('./lib/prefetch').then((m) => m.startLinkPrefetch(router.routes as RouteObject[]));
+  void import('./routes/prefetch').then((m) => m.startLinkPrefetch(router.routes as RouteObject[]));
 }, 2000);

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CACHE, COOKIE, DB_NAME, LOCAL, SESSION, STORAGE, STORES, readJson } from './storage-names';
+import * as is from './stored-shape';
+import { LibraryDetails } from './schemas/library-details';
 
 /** A Storage in memory; `off` makes every call throw, as a browser with storage blocked does. */
 function memoryStorage() {
@@ -40,6 +42,57 @@ describe('readJson', () => {
     storage.off = true;
     expect(readJson(storage, 'p', Point)).toBeUndefined();
     storage.off = false;
+  });
+});
+
+describe("readJson with the first load's small shapes (stored-shape.ts)", () => {
+  const Kept = is.object({
+    who: is.string,
+    height: is.nullable(is.number),
+    kind: is.oneOf('user', 'guest'),
+    until: is.optional(is.number),
+    passes: is.array(is.object({ zone: is.string, more: is.boolean })),
+  });
+  const storage = memoryStorage();
+  const good = { who: 'u1', height: null, kind: 'guest', passes: [{ zone: 'Library', more: true }] };
+
+  it('gives the value when it has the shape, an optional field absent or there', () => {
+    storage.setItem('k', JSON.stringify(good));
+    expect(readJson(storage, 'k', Kept)).toEqual(good);
+    storage.setItem('k', JSON.stringify({ ...good, height: 120, until: 5 }));
+    expect(readJson(storage, 'k', Kept)).toMatchObject({ height: 120, until: 5 });
+  });
+
+  it('treats every other shape as absent', () => {
+    const corrupt = [
+      '{"who":"u1"',
+      'null',
+      '[]',
+      '"\u0000"',
+      JSON.stringify({ ...good, who: 5 }),
+      JSON.stringify({ ...good, height: '120' }),
+      JSON.stringify({ ...good, kind: 'admin' }),
+      JSON.stringify({ ...good, until: null }),
+      JSON.stringify({ ...good, passes: [{ zone: 'Library' }] }),
+      JSON.stringify({ ...good, passes: {} }),
+      JSON.stringify(good).replace('"height":null', '"height":1e999'), // Infinity
+    ];
+    for (const raw of corrupt) {
+      storage.setItem('k', raw);
+      expect(readJson(storage, 'k', Kept), raw).toBeUndefined();
+    }
+  });
+
+  it("the stored library details agree with the API's schema of them", async () => {
+    const { libraryDetails } = await import('../app/lib/session');
+    const local = memoryStorage();
+    vi.stubGlobal('localStorage', local);
+    const base = { name: 'Library', logo1: 'a', logo2: '', logo3: '' };
+    for (const value of [base, { ...base, contact: 'l@example.org' }, { ...base, logo3: null }, { ...base, contact: 1 }, { name: 'x' }]) {
+      local.setItem(STORAGE.libraryDetails, JSON.stringify(value));
+      expect(libraryDetails() !== null, JSON.stringify(value)).toBe(LibraryDetails.safeParse(value).success);
+    }
+    vi.unstubAllGlobals();
   });
 });
 

@@ -1,8 +1,8 @@
 // Every name the app keeps something under on the device: cookies, localStorage, sessionStorage,
 // IndexedDB and the Cache API, for the app and its service worker. The spec's names (§3: the
 // cookies and the spec's local-storage keys) are a contract with the other clients: never rename
-// them. Zod is imported for types only, so the service worker can take the names without it.
-import type { z } from 'zod';
+// them. Nothing here imports zod: the service worker takes the names without it, and what the
+// first load reads back is checked with the small shapes of stored-shape.ts.
 
 /** The cookies of spec §3 (and the two of §2's scroll restore, whose names the spec does not give). */
 export const COOKIE = {
@@ -100,13 +100,12 @@ export const CACHE = {
   assets: 'lectern-assets',
 } as const;
 
+/** What readJson checks a value with: a zod schema, or a shape of stored-shape.ts. */
+export type Checker<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+
 /** A JSON value kept under `key`, if it is there and is what `schema` says; anything else (absent,
  * not JSON, another shape, storage off) is absent, never a crash. */
-export function readJson<T extends z.ZodType>(
-  storage: { getItem(key: string): string | null },
-  key: string,
-  schema: T,
-): z.output<T> | undefined {
+export function readJson<T>(storage: { getItem(key: string): string | null }, key: string, schema: Checker<T>): T | undefined {
   try {
     const raw = storage.getItem(key);
     if (raw === null) return undefined;

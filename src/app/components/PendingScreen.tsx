@@ -1,5 +1,5 @@
 // The loader of a screen still on its way (RouteLoading.tsx), as home's first load carries it: a
-// slot that loads the loader's own chunk (fetched ahead by lib/prefetch.ts after the start), and
+// slot that loads the loader's own chunk (fetched ahead by routes/prefetch.ts after the start), and
 // the hook that tells a navigation waiting for a screen's code.
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';

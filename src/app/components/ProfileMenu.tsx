@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_EMAIL } from '../../shared/constants';
-import { INFO_LINKS, accountLinks } from '../features/account/links';
+import { INFO_LINKS, accountLinks } from './accountLinks';
 import { session } from '../lib/session';
 import { useLocalePath } from './useLocalePath';
+import { appPaths } from '../../shared/app-paths';
 import { useLogout } from './useLogout';
-import { DOWNLOADS_PATH, SHELF_PATH } from '../features/shelf/paths';
 
 export default function ProfileMenu({ onClose, header }: { onClose: () => void; header: React.RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
@@ -38,10 +38,10 @@ export default function ProfileMenu({ onClose, header }: { onClose: () => void; 
         </Link>
       ))}
       {/* Not account items of the spec: the reader's shelf and this device's downloads. */}
-      <Link to={to(SHELF_PATH)} onClick={onClose} className="profile-menu__item">
+      <Link to={to(appPaths.shelf)} onClick={onClose} className="profile-menu__item">
         {t('nav.shelf')}
       </Link>
-      <Link to={to(DOWNLOADS_PATH)} onClick={onClose} className="profile-menu__item">
+      <Link to={to(appPaths.downloads)} onClick={onClose} className="profile-menu__item">
         {t('account.links.downloads')}
       </Link>
       <hr className="profile-menu__rule" />

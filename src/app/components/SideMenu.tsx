@@ -13,7 +13,6 @@ import { visibleNavLinks } from './navLinks';
 const SIDE_MENU_ORDER: string[] = ['home', 'magazines', 'stories', 'newspapers', 'journals'];
 import { useLocalePath } from './useLocalePath';
 import { useLogout } from './useLogout';
-import { DOWNLOADS_PATH, SHELF_PATH } from '../features/shelf/paths';
 import { useFocusTrap } from './useFocusTrap';
 import { appPaths } from '../../shared/app-paths';
 
@@ -58,10 +57,10 @@ export function SideMenu({ onClose }: { onClose: () => void }) {
               {/* Not header links of the spec: the side menu's own. */}
               {session.isLoggedIn() && (
                 <>
-                  <Link to={to(SHELF_PATH)} onClick={onClose}>
+                  <Link to={to(appPaths.shelf)} onClick={onClose}>
                     {t('nav.shelf')}
                   </Link>
-                  <Link to={to(DOWNLOADS_PATH)} onClick={onClose}>
+                  <Link to={to(appPaths.downloads)} onClick={onClose}>
                     {t('account.links.downloads')}
                   </Link>
                 </>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Category, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
 import { useLocalePath } from './useLocalePath';
-import { z } from 'zod';
+import * as is from '../../shared/stored-shape';
 import { STORAGE, readJson } from '../../shared/storage-names';
 import { COVER_SIZES, coverSrcSet } from '../../shared/covers';
 
@@ -33,7 +33,7 @@ export function CoverImage(props: { src: string; srcSet: string | null; place: C
 }
 
 /** The reader's favourites as the favourites store mirrors them (spec §3 key), read without IndexedDB. */
-const FavouriteMids = z.array(z.number());
+const FavouriteMids = is.array(is.number);
 let favouritesRaw: string | null = null;
 let favouriteMids = new Set<number>();
 function isFavourite(mid: number): boolean {

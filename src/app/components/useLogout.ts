@@ -14,7 +14,7 @@ export function useLogout() {
   return async (opts: { then?: string } = {}) => {
     const guest = isGuest();
     // Loaded with the first logout, not with every page (bundle budget).
-    await (await import('../features/offline/signOut')).signOutOnServer();
+    await (await import('./signOut')).signOutOnServer();
     const onDashboard = stripLocale(pathname).startsWith(appPaths.dashboard);
     const target = opts.then ?? (onDashboard ? (guest ? `${appPaths.login}?from=guest` : appPaths.login) : null);
     clearSession();

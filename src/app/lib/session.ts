@@ -2,10 +2,10 @@
 // with typed access.
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as is from '../../shared/stored-shape';
 import { COOKIE_LIFETIME_DAYS } from '../../shared/constants';
 import type { LoginReply, UserInfo } from '../../shared/schemas/account';
-import { LibraryDetails } from '../../shared/schemas/library-details';
+import type { LibraryDetails } from '../../shared/schemas/library-details';
 import { COOKIE, LOCAL, STORAGE, readJson } from '../../shared/storage-names';
 
 export { COOKIE, STORAGE };
@@ -69,22 +69,30 @@ export function useSessionVersion(): number {
   );
 }
 
-const StoredUserDetails = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  libid: z.number(),
-  expiry: z.number(),
-  uploadedID: z.number(),
-  libName: z.string(),
-  uid: z.string(),
-  uuid: z.string(),
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
-  userType: z.enum(['user', 'guest']),
+const StoredUserDetails = is.object({
+  firstName: is.string,
+  lastName: is.string,
+  libid: is.number,
+  expiry: is.number,
+  uploadedID: is.number,
+  libName: is.string,
+  uid: is.string,
+  uuid: is.string,
+  email: is.nullable(is.string),
+  mobile: is.nullable(is.string),
+  userType: is.oneOf('user', 'guest'),
   /** End of a running personal plan (seconds since the epoch); absent in details stored before. */
-  planEnds: z.number().optional(),
+  planEnds: is.optional(is.number),
 });
-export type StoredUserDetails = z.infer<typeof StoredUserDetails>;
+export type StoredUserDetails = is.Infer<typeof StoredUserDetails>;
+/** The institution's details as sign-in stored them (the API's schema: shared/schemas/library-details.ts). */
+const StoredLibraryDetails = is.object({
+  name: is.string,
+  logo1: is.string,
+  logo2: is.string,
+  logo3: is.string,
+  contact: is.optional(is.string),
+});
 
 /** Told when the reader on this device changes: a sign-in (a new token) or a sign-out. The app
  * then drops the last reader's data (main.tsx); kept out of this module so it stays small. */
@@ -177,7 +185,7 @@ export function storedUser(): StoredUserDetails | null {
 }
 
 export function libraryDetails(): LibraryDetails | null {
-  return readJson(localStorage, STORAGE.libraryDetails, LibraryDetails) ?? null;
+  return readJson(localStorage, STORAGE.libraryDetails, StoredLibraryDetails) ?? null;
 }
 
 /** "Share my location" for Smart Reading Zones on this device (not a name of the spec). It ends

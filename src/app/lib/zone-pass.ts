@@ -4,13 +4,13 @@
 // opens more than the reader's own access. Kept for the tab's session, so a reload knows it before
 // the next answer, and per reader.
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as is from '../../shared/stored-shape';
 import { storedUser } from './session';
 import { SESSION, readJson } from '../../shared/storage-names';
 
-const RunningPass = z.object({ zoneName: z.string(), endsAt: z.string(), opensMore: z.boolean() });
-export type RunningPass = z.infer<typeof RunningPass>;
-const Kept = z.object({ user: z.string(), passes: z.array(RunningPass) });
+const RunningPass = is.object({ zoneName: is.string, endsAt: is.string, opensMore: is.boolean });
+export type RunningPass = is.Infer<typeof RunningPass>;
+const Kept = is.object({ user: is.string, passes: is.array(RunningPass) });
 
 const KEY = SESSION.zonePasses;
 let checked = false;

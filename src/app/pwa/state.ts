@@ -25,7 +25,7 @@ addEventListener('appinstalled', () => {
   // An installed app's downloads should survive low space: ask now that it is worth it.
   void navigator.storage?.persist?.();
 });
-// A finished download (features/downloads/store.ts) is a moment to suggest installing. This
+// A finished download (downloads/store.ts) is a moment to suggest installing. This
 // module loads at start wherever installing is possible (InstallSlot), so it hears it.
 let moment = false;
 addEventListener('lectern:downloaded', () => {

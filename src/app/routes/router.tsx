@@ -3,7 +3,7 @@
 // route exists once and is mounted at / (English) and /hi (Hindi).
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type React from 'react';
-import { Layout } from '../components/Layout';
+import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 import { loadScreenTexts } from '../lib/i18n';
 import { LoadingSlot } from '../components/PendingScreen';

@@ -16,7 +16,7 @@ import * as listingQueries from '../features/listing/queries';
 import * as titleQueries from '../features/title/queries';
 
 // The route table only: its components need a browser.
-vi.mock('../components/Layout', () => ({ Layout: () => null }));
+vi.mock('./Layout', () => ({ Layout: () => null }));
 vi.mock('./RouteError', () => ({ RouteError: () => null }));
 vi.mock('../components/PendingScreen', () => ({ LoadingSlot: () => null }));
 vi.mock('../lib/i18n', () => ({ loadScreenTexts: () => Promise.resolve() }));

@@ -105,7 +105,7 @@ export const SCREENS: Screen[] = [
   { paths: ['unsubscribe'], module: 'features/account/UnsubscribePage.tsx' },
   { paths: ['faq'], module: 'features/info/FaqPage.tsx' },
   { paths: ['helpsupport'], module: 'features/info/HelpPage.tsx' },
-  { paths: ['ec-council'], module: 'features/info/EcCouncilPage.tsx' },
+  { paths: ['ec-council'], module: 'features/access/EcCouncilPage.tsx' },
   { paths: ['contact-us'], module: 'features/info/ContactPage.tsx' },
   { paths: ['privacy-policy'], module: 'features/info/LegalPage.tsx', pick: 'PrivacyPage' },
   { paths: ['terms-and-conditions'], module: 'features/info/LegalPage.tsx', pick: 'TermsPage' },

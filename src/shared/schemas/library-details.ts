@@ -1,5 +1,5 @@
-// The institution's details kept on the device after sign-in: a module of its own so that the
-// app's start can check what it reads back without loading the account schemas' phone rules.
+// The institution's details kept on the device after sign-in, as the API's answers give them. The
+// app's start reads the stored copy back with a small shape of its own (lib/session.ts), not zod.
 import { z } from 'zod';
 
 export const LibraryDetails = z.object({

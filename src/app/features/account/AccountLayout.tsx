@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useLogout } from '../../components/useLogout';
 import { useQuery } from '@tanstack/react-query';
-import { accountAreaLinks } from './links';
+import { accountAreaLinks } from '../../components/accountLinks';
 import { detailsQuery } from './queries';
 import { appPaths } from '../../../shared/app-paths';
 

@@ -6,7 +6,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { AccountLayout } from './AccountLayout';
 import { NoData, hasNoData } from '../../components/NoData';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
-import { accountAreaLinks } from './links';
+import { accountAreaLinks } from '../../components/accountLinks';
 import { detailsQuery } from './queries';
 import { InstitutionSummary } from './InstitutionSummary';
 import { OrdersCard } from '../plans/OrdersCard';

@@ -4,15 +4,9 @@ import { apiGet, apiPost } from '../../lib/api';
 import { EmailPreferences, SsoLinks, UserInfo } from '../../../shared/schemas/account';
 import { ReaderSessions } from '../../../shared/schemas/sessions';
 import { Identities } from '../../../shared/schemas/network-arrivals';
+import { accountKeys } from '../../lib/account-keys';
 
-export const accountKeys = {
-  all: ['account'] as const,
-  details: () => [...accountKeys.all, 'details'] as const,
-  emailPreferences: () => [...accountKeys.all, 'email-preferences'] as const,
-  ssoLinks: () => [...accountKeys.all, 'sso-links'] as const,
-  sessions: () => [...accountKeys.all, 'sessions'] as const,
-  wifiIdentities: () => [...accountKeys.all, 'wifi-identities'] as const,
-};
+export { accountKeys };
 
 export const detailsQuery = () => queryOptions({ queryKey: accountKeys.details(), queryFn: () => apiPost('/api/user/details', UserInfo) });
 export const emailPreferencesQuery = () =>

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
-import { QUOTA, downloadIssue, downloadRecord, useDownloads } from './store';
+import { QUOTA, downloadIssue, downloadRecord, useDownloads } from '../../downloads/store';
 import { appPaths } from '../../../shared/app-paths';
 
 export function DownloadButton({ issueId }: { issueId: number }) {

@@ -7,8 +7,8 @@ import { formatDate } from '../../lib/locale';
 import { showToast } from '../../components/Toast';
 import type { DownloadsReply } from '../../../shared/schemas/reader';
 import type { DownloadRecord } from '../../db/index';
-import { useOpenIssue } from '../reader/useOpenIssue';
-import { checkDownloads, removeDownload, useDownloads } from './store';
+import { useOpenIssue } from '../open-issue/useOpenIssue';
+import { checkDownloads, removeDownload, useDownloads } from '../../downloads/store';
 import { coverSrcSet } from '../../../shared/covers';
 import './downloads.css';
 

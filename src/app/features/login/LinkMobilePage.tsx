@@ -9,7 +9,7 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { apiPost } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { UserInfo } from '../../../shared/schemas/account';
-import { accountKeys } from '../account/queries';
+import { accountKeys } from '../../lib/account-keys';
 import { ContactInput, useContactInput } from './ContactInput';
 import { CodeField, ResendCode, useCodeStep } from './CodeEntry';
 import { contactLabel, sendCode } from './flow';

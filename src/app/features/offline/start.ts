@@ -15,7 +15,7 @@ import { CACHE, LOCAL } from '../../../shared/storage-names';
 export async function startOffline(): Promise<void> {
   keepOutboxFlowing();
   await nextTask();
-  (await import('../downloads/store')).keepDownloadsCurrent();
+  (await import('../../downloads/store')).keepDownloadsCurrent();
   await nextTask();
   (await import('../reader/tracking')).keepReadsFlowing();
   // Ahead of the next screen, and for what runs behind any page (a download's messages).
@@ -40,7 +40,7 @@ export async function readerChanged(): Promise<void> {
   if (!localStorage.getItem(CLEAN_UP_PENDING)) return;
   await Promise.all([CACHE.downloads, CACHE.recentPages, CACHE.content].map((name) => caches.delete(name).catch(() => false)));
   await forgetExpirationRecords([CACHE.recentPages, CACHE.content]);
-  await (await import('../downloads/store')).refreshDownloads();
+  await (await import('../../downloads/store')).refreshDownloads();
   localStorage.removeItem(CLEAN_UP_PENDING);
 }
 const CLEAN_UP_PENDING = LOCAL.readerCleanUpPending;

@@ -9,7 +9,7 @@ import { formatDate } from '../../lib/locale';
 import type { Issue, IssuesResponse } from '../../../shared/schemas/content';
 import type { IssueManifest } from '../../../shared/schemas/reader';
 import { readerUrl } from '../../../shared/reader-paths';
-import { QUOTA, downloadIssue, useDownloads } from '../downloads/store';
+import { QUOTA, downloadIssue, useDownloads } from '../../downloads/store';
 
 interface Neighbours {
   newer: Issue | null;

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { requestReaderToken } from './readerToken';
+import { requestReaderToken } from '../../lib/reader-token';
 import { expiryOf, useReaderToken, useTokenRenewal } from './useReaderToken';
 
-vi.mock('./readerToken', () => ({ requestReaderToken: vi.fn() }));
+vi.mock('../../lib/reader-token', () => ({ requestReaderToken: vi.fn() }));
 const asked = vi.mocked(requestReaderToken);
 
 /** A token whose payload says it lapses at `exp` (seconds). */

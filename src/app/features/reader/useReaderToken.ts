@@ -2,7 +2,7 @@
 // is open. It lives in a ref: a renewed token must not re-render (and so reload) the pages on
 // screen; `version` moves only when something should be drawn with the new one.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { requestReaderToken } from './readerToken';
+import { requestReaderToken } from '../../lib/reader-token';
 
 export const RENEW_BEFORE_S = 120;
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { IssueTile } from '../../../shared/schemas/content';
 import { useLocalePath } from '../../components/useLocalePath';
 import { discoverQuery } from './queries';
-import { useOpenIssue } from '../reader/useOpenIssue';
+import { useOpenIssue } from '../open-issue/useOpenIssue';
 import { COVER_SIZES, coverSrcSet } from '../../../shared/covers';
 import { FloatingIcon } from '../../components/IssueCard';
 

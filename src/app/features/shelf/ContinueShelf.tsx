@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Scroller } from '../../components/Scroller';
 import { useLocalePath } from '../../components/useLocalePath';
-import { useOpenIssue } from '../reader/useOpenIssue';
+import { useOpenIssue } from '../open-issue/useOpenIssue';
 import { ContinueTile } from './ContinueTile';
 import { continueQuery } from './queries';
 import { noteContinueHeight } from './expected';

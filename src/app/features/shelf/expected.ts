@@ -2,18 +2,18 @@
 // (they come after home's first paint), so the shelves below are not pushed down when it does:
 // the height it had last time on this device, or, the first time after a page was read, the
 // height such a shelf has (styles: .home__continue--expected). Tiny: home's first load carries it.
-import { z } from 'zod';
+import * as is from '../../../shared/stored-shape';
 import { session, storedUser } from '../../lib/session';
 import { LOCAL, readJson } from '../../../shared/storage-names';
 
 const KEY = LOCAL.continueShelf;
-const Kept = z.object({ who: z.string(), height: z.number().nullable() });
+const Kept = is.object({ who: is.string, height: is.nullable(is.number) });
 
 const reader = () => (session.isLoggedIn() ? (storedUser()?.uuid ?? null) : null);
 
 const kept = () => readJson(localStorage, KEY, Kept) ?? null;
 
-function keep(value: z.infer<typeof Kept> | null) {
+function keep(value: is.Infer<typeof Kept> | null) {
   try {
     if (value) localStorage.setItem(KEY, JSON.stringify(value));
     else localStorage.removeItem(KEY);

@@ -1,6 +1,5 @@
 import { appPaths } from '../../../shared/app-paths';
 // My Shelf's route: not one of the spec's (it names none for this), so it is ours to choose.
-// Tiny on purpose: the page frame's menus link to it.
 export const SHELF_PATH = appPaths.shelf;
 export const DOWNLOADS_PATH = appPaths.downloads;
 /** Where Browse leads (the tab bar's tab, an empty shelf's way out). */

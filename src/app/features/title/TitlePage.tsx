@@ -22,7 +22,7 @@ import { issueQuery, issuesQuery, metaQuery, relatedQuery, storeCountryQuery } f
 import { IssueRangeFilter } from './IssueRangeFilter';
 import { useViewEvent } from '../usage/useViewEvent';
 import { FavouriteButton } from '../favourites/FavouriteButton';
-import { useOpenIssue } from '../reader/useOpenIssue';
+import { useOpenIssue } from '../open-issue/useOpenIssue';
 import { ReadNowButton } from '../reader/ReadNowButton';
 import { DownloadButton } from '../downloads/DownloadButton';
 import '../listing/listing.css';

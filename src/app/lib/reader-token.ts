@@ -1,9 +1,9 @@
 // The reader-token call of spec §7, shared by the app (which opens the reader) and the reader
 // (which renews its token and opens issues reached by a plain link).
-import { apiPost } from '../../lib/api';
-import { session, storedUser } from '../../lib/session';
-import { DEFAULT_STORE_ID, READER_AGE_RATING } from '../../../shared/constants';
-import type { ReaderTokenBody } from '../../../shared/schemas/reader';
+import { apiPost } from './api';
+import { session, storedUser } from './session';
+import { DEFAULT_STORE_ID, READER_AGE_RATING } from '../../shared/constants';
+import type { ReaderTokenBody } from '../../shared/schemas/reader';
 
 export async function requestReaderToken(issueId: number, opts: { page?: number; lang?: 'en' | 'hi'; isNews?: boolean } = {}) {
   const body: ReaderTokenBody = {
@@ -18,6 +18,6 @@ export async function requestReaderToken(issueId: number, opts: { page?: number;
     lib_id: Number(session.institutionId()) || 0,
     page: opts.page,
   };
-  const { ReaderTokenReply } = await import('../../../shared/schemas/reader'); // (see lib/api.ts)
+  const { ReaderTokenReply } = await import('../../shared/schemas/reader'); // (see lib/api.ts)
   return (await apiPost('/api/reader/token', ReaderTokenReply, body)).data;
 }

@@ -17,10 +17,9 @@ import { useLocalePath } from '../../components/useLocalePath';
 import { stripLocale } from '../../lib/locale';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { readerUrl } from '../../../shared/reader-paths';
-import { requestReaderToken } from './readerToken';
+import { requestReaderToken } from '../../lib/reader-token';
 import { NextSteps } from '../access/NextSteps';
-import { downloadRecord } from '../downloads/store';
-import { DOWNLOADS_PATH } from '../shelf/paths';
+import { downloadRecord } from '../../downloads/store';
 import { Popup } from '../../components/Popup';
 import { runningPass } from '../../lib/zone-pass';
 import { appPaths } from '../../../shared/app-paths';
@@ -88,7 +87,7 @@ export function useOpenIssue({ isNews = false } = {}) {
     // Offline: a downloaded issue opens as it is; any other needs the network, and says so.
     const openOffline = async () => {
       if ((await downloadRecord(issueId))?.status === 'done') launch(readerUrl(issueId, page, extra));
-      else showToast(t('offline.readNeedsNetwork'), { to: to(DOWNLOADS_PATH), label: t('offline.toDownloads') });
+      else showToast(t('offline.readNeedsNetwork'), { to: to(appPaths.downloads), label: t('offline.toDownloads') });
     };
     if (!navigator.onLine) return openOffline();
     try {

@@ -2,9 +2,9 @@
 // downloads are given back; then the server ends the session. The caller then clears the local
 // session, and with it everything of this reader's on the device. Works offline too: the local
 // session ends whatever the server says.
-import { apiPost } from '../../lib/api';
-import { OkReply } from '../../../shared/schemas/account';
-import { deliverNow } from '../../outbox/sync';
+import { apiPost } from '../lib/api';
+import { OkReply } from '../../shared/schemas/account';
+import { deliverNow } from '../outbox/sync';
 import { removeDownload } from '../downloads/store';
 
 export async function signOutOnServer(): Promise<void> {

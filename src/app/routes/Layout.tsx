@@ -2,7 +2,7 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Header } from './Header';
+import { Header } from '../components/Header';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { InstallSlot } from '../pwa/InstallSlot';
 import { localeOf, stripLocale } from '../lib/locale';
@@ -11,12 +11,12 @@ import { accessRedirect, accessState } from '../lib/access';
 import { passesAsked, passesChecked, usePassesVersion } from '../lib/zone-pass';
 import { useQueryClient } from '@tanstack/react-query';
 import { session, useSessionVersion, zoneLocation } from '../lib/session';
-import { Toaster } from './Toast';
-import { OfflineBanner } from './OfflineBanner';
-import { useScrollMemory } from './useScrollMemory';
-import { INFO_LINKS } from '../features/account/links';
-import { useLocalePath } from './useLocalePath';
-import { LoadingSlot, usePendingScreen } from './PendingScreen';
+import { Toaster } from '../components/Toast';
+import { OfflineBanner } from '../components/OfflineBanner';
+import { useScrollMemory } from '../components/useScrollMemory';
+import { INFO_LINKS } from '../components/accountLinks';
+import { useLocalePath } from '../components/useLocalePath';
+import { LoadingSlot, usePendingScreen } from '../components/PendingScreen';
 import { appPaths } from '../../shared/app-paths';
 
 // The Smart Reading Zone banner and position watcher: a chunk of its own, loaded after the first
@@ -38,7 +38,7 @@ function ZoneSlot() {
 }
 
 // The side menu shows only when opened: a chunk of its own, out of the first load.
-const SideMenu = lazy(() => import('./SideMenu').then((m) => ({ default: m.SideMenu })));
+const SideMenu = lazy(() => import('../components/SideMenu').then((m) => ({ default: m.SideMenu })));
 
 // The phone's bottom tab bar: a chunk of its own, loaded after the first paint on narrow screens.
 const TabBar = lazy(() => Promise.all([import('../features/shelf/TabBar'), loadScreenTexts()]).then(([m]) => m));

@@ -5,13 +5,13 @@
 // from the first missing page when the network is back. One that fills the device stops with
 // the pages it has (stoppedFor 'quota') and waits for the reader to free space and retry.
 import { useSyncExternalStore } from 'react';
-import { ApiError, apiGet, apiPost, contentGet } from '../../lib/api';
-import { deviceId } from '../../lib/device';
-import { lecternDb, STORES, type DownloadRecord } from '../../db/index';
-import { queue } from '../../outbox/sync';
-import type { DownloadsReply, IssueManifest } from '../../../shared/schemas/reader';
-import { CACHE } from '../../../shared/storage-names';
-import { manifestPath, pageCssWidthFor, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../../shared/reader-paths';
+import { ApiError, apiGet, apiPost, contentGet } from '../lib/api';
+import { deviceId } from '../lib/device';
+import { lecternDb, STORES, type DownloadRecord } from '../db/index';
+import { queue } from '../outbox/sync';
+import type { DownloadsReply, IssueManifest } from '../../shared/schemas/reader';
+import { CACHE } from '../../shared/storage-names';
+import { manifestPath, pageCssWidthFor, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../shared/reader-paths';
 
 /** The cover files of an issue: every width, so its tiles keep their srcset offline. */
 const coverFiles = (r: Pick<DownloadRecord, 'cover' | 'coverSrcSet'>) => [
@@ -79,7 +79,7 @@ export async function downloadIssue(issueId: number): Promise<void> {
   emit();
   let record = await downloadRecord(issueId);
   try {
-    const { DownloadReply } = await import('../../../shared/schemas/reader'); // (see lib/api.ts)
+    const { DownloadReply } = await import('../../shared/schemas/reader'); // (see lib/api.ts)
     const grant = await apiPost('/api/reader/downloads', DownloadReply, { issueId, deviceId: deviceId() });
     let code = grant.code;
     void persistStorage();
@@ -197,7 +197,7 @@ export const refreshDownloads = reload;
  * When it does not (e.g. the subscription expired), the downloads leave the device. */
 export async function checkDownloads(): Promise<DownloadsReply | null> {
   try {
-    const { DownloadsReply } = await import('../../../shared/schemas/reader'); // (see lib/api.ts)
+    const { DownloadsReply } = await import('../../shared/schemas/reader'); // (see lib/api.ts)
     const reply = await apiGet('/api/reader/downloads', DownloadsReply, { deviceId: deviceId() });
     if (!reply.allowed) await removeDownload();
     return reply;

@@ -3,9 +3,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../../components/useLocalePath';
-import { AccessCodeForm } from '../access/AccessCodeForm';
+import { AccessCodeForm } from './AccessCodeForm';
 import '../../components/forms.css';
-import './info.css';
+import '../info/info.css';
 import { appPaths } from '../../../shared/app-paths';
 
 export default function EcCouncilPage() {

@@ -1,7 +1,7 @@
 // The account menu of spec §2 (guests lack Email Preference and Manage Password), shared by the
 // account area and the profile dropdown.
-import { isGuest } from '../../lib/session';
-import { appPaths } from '../../../shared/app-paths';
+import { isGuest } from '../lib/session';
+import { appPaths } from '../../shared/app-paths';
 
 export const ACCOUNT_LINKS = [
   { key: 'myAccount', to: appPaths.myAccount, guests: true },

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
-import { appRoutes } from '../routes/router';
+import { appRoutes } from './router';
 import { routeFor, targetsOf } from './prefetch';
 
 // The route table only: its components need a browser.
-vi.mock('../components/Layout', () => ({ Layout: () => null }));
-vi.mock('../routes/RouteError', () => ({ RouteError: () => null }));
+vi.mock('./Layout', () => ({ Layout: () => null }));
+vi.mock('./RouteError', () => ({ RouteError: () => null }));
 vi.mock('../components/PendingScreen', () => ({ LoadingSlot: () => null }));
 vi.mock('../lib/i18n', () => ({ loadScreenTexts: () => Promise.resolve() }));
 

@@ -4,7 +4,7 @@
 // requests on campus Wi-Fi. Loaded as a chunk of its own, after the first load (main.tsx).
 import type { RouteObject } from 'react-router';
 import { LINK_PREFETCH_MARGIN_PX } from '../../shared/constants';
-import { pathPattern } from '../routes/table';
+import { pathPattern } from './table';
 
 let running = false;
 const watched = new WeakSet<Element>();
