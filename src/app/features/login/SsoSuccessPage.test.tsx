@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { fakeFetch, renderScreen } from '../../testing/render';
@@ -16,11 +17,12 @@ function backFromInstitution(reply: { status?: number; body: unknown }) {
   const held = new Promise<void>((resolve) => (answer = resolve));
   const net = fakeFetch(async () => (await held, reply));
   vi.stubGlobal('fetch', net.fetch);
+  // StrictMode as the app runs: its second mount must neither send the answer again nor lose the reply.
   renderScreen(
-    <>
+    <StrictMode>
       <SsoSuccessPage />
       <Toaster />
-    </>,
+    </StrictMode>,
     { path: ROUTE + SEARCH, route: ROUTE },
   );
   const sent = () => net.calls.filter((c) => c.url.includes('/api/sso/complete'));

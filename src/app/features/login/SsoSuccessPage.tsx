@@ -1,7 +1,7 @@
 // /login/sso/success: the institution sent the reader back; the server checks its answer and
 // signs the reader in, then they go on as after any sign-in. When the reader was linking their
 // account from My Account, they stay signed in as they were and go back there.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
@@ -19,13 +19,12 @@ export default function SsoSuccessPage() {
   const error = complete.error ? errorText(complete.error) : null;
   // An account that exists already is signed in to another way first (then linked).
   const exists = complete.error instanceof ApiError && complete.error.code === 'sso_account_exists';
-  const started = useRef(false);
 
   useEffect(() => {
-    // The answer can be used once: never send it twice.
-    if (started.current) return;
-    started.current = true;
-    complete.mutate(window.location.search);
+    // The answer can be used once: never send it twice. Sent after the mount settles: a request
+    // started in StrictMode's first, discarded mount would be sent, but its result never seen.
+    const timer = setTimeout(() => complete.mutate(window.location.search), 0);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
