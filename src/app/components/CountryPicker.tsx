@@ -4,19 +4,12 @@
 // listbox (WAI-ARIA): arrows move, Enter picks, Escape closes and gives focus back to the button.
 // A chunk of its own, loaded with the first mobile number field.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { contentGet } from '../lib/api';
-import type { CountryCode, CountryCodesResponse } from '../../shared/schemas/country-codes';
+import type { CountryCode } from '../../shared/schemas/country-codes';
+import { countryCodesQuery } from './country-queries';
 import { DEFAULT_COUNTRY, type PickedCountry } from './country';
 import './country-picker.css';
-
-export const countryCodesQuery = () =>
-  queryOptions({
-    queryKey: ['country-codes'],
-    queryFn: ({ signal }) => contentGet<CountryCodesResponse>('/content/getCountryCodes', undefined, signal),
-    staleTime: 24 * 60 * 60_000,
-  });
 
 const searchable = (s: string) => s.toLocaleLowerCase().normalize('NFKD');
 

@@ -3,7 +3,17 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+
+/** Any other address: says which (data-value), for a test of where a screen sends the reader. */
+function Elsewhere() {
+  const { pathname, search } = useLocation();
+  return (
+    <p data-testid="elsewhere" data-value={pathname + search}>
+      elsewhere
+    </p>
+  );
+}
 
 export function renderScreen(ui: ReactElement, { path = '/', route = '*' }: { path?: string; route?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -12,7 +22,7 @@ export function renderScreen(ui: ReactElement, { path = '/', route = '*' }: { pa
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={route} element={ui} />
-          <Route path="*" element={<p data-testid="elsewhere">elsewhere</p>} />
+          <Route path="*" element={<Elsewhere />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,

@@ -1,53 +1,43 @@
 // "Ask your institution": a photo or PDF of the reader's institution ID goes to its librarian.
 // Checked here first (type, 5 MB) so nothing is sent that the server would refuse.
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { useLocalePath } from '../../components/useLocalePath';
-import { apiGet, apiPost } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { saveUser } from '../../lib/session';
-import { UserInfo } from '../../../shared/schemas/account';
-import { appPaths } from '../../../shared/app-paths';
+import { institutionsQuery } from './queries';
+import { useUploadId } from './mutations';
 
 const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 const MAX_BYTES = 5 * 1024 * 1024;
-const Institutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 export function IdUploadForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const to = useLocalePath();
-  const { data } = useQuery({
-    queryKey: ['institutions'],
-    queryFn: ({ signal }) => apiGet('/api/institutions', Institutions, undefined, signal),
-  });
+  const { data } = useQuery(institutionsQuery());
+  const upload = useUploadId();
   const [institutionId, setInstitutionId] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // What the local checks found; the server's refusal comes from the mutation.
+  const [problem, setProblem] = useState<string | null>(null);
   const errorText = useErrorText();
+  const error = problem ?? (upload.error ? errorText(upload.error) : null);
+  // Sent: the button stays busy while the thanks page loads.
+  const busy = upload.isPending || upload.isSuccess;
+  // An edit answers what was said (never a send still on its way).
+  const edited = () => {
+    setProblem(null);
+    if (upload.isError) upload.reset();
+  };
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!institutionId) return setError(t('idUpload.chooseInstitution'));
-    if (!file) return setError(t('idUpload.chooseFile'));
-    if (!ACCEPT.includes(file.type)) return setError(t('idUpload.wrongType'));
-    if (file.size > MAX_BYTES) return setError(t('idUpload.tooLarge'));
-    const form = new FormData();
-    form.set('institutionId', institutionId);
-    form.set('file', file);
-    setBusy(true);
-    setError(null);
-    try {
-      saveUser(await apiPost('/api/user/uploadid', UserInfo, form));
-      navigate(to(appPaths.idThankYou));
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    if (busy) return;
+    if (upload.isError) upload.reset();
+    if (!institutionId) return setProblem(t('idUpload.chooseInstitution'));
+    if (!file) return setProblem(t('idUpload.chooseFile'));
+    if (!ACCEPT.includes(file.type)) return setProblem(t('idUpload.wrongType'));
+    if (file.size > MAX_BYTES) return setProblem(t('idUpload.tooLarge'));
+    setProblem(null);
+    upload.mutate({ institutionId, file });
   }
 
   return (
@@ -62,7 +52,7 @@ export function IdUploadForm() {
           value={institutionId}
           onChange={(e) => {
             setInstitutionId(e.target.value);
-            setError(null);
+            edited();
           }}
         >
           <option value="">{t('idUpload.pick')}</option>
@@ -84,7 +74,7 @@ export function IdUploadForm() {
           accept={ACCEPT.join(',')}
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
-            setError(null);
+            edited();
           }}
         />
         <p className="field__hint">{t('idUpload.hint')}</p>

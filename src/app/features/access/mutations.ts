@@ -1,6 +1,7 @@
 // The access area's actions as mutation hooks: busy and error come from the hook.
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { apiPost } from '../../lib/api';
 import { saveUser, session } from '../../lib/session';
 import { UserInfo } from '../../../shared/schemas/account';
@@ -8,6 +9,8 @@ import { startGuestSession } from '../../lib/guest';
 import { useFinishSignIn } from '../login/flow';
 import { showToast } from '../../components/Toast';
 import { formatDate, lastAccessDay } from '../../../shared/labels';
+import { appPaths } from '../../../shared/app-paths';
+import { useLocalePath } from '../../components/useLocalePath';
 
 /** Redeems an access code: nobody signed in gets a guest session first; the reader then goes on
  * as from a sign-in, told through whom and until when. */
@@ -24,6 +27,25 @@ export function useRedeemAccessCode() {
     onSuccess: (info) => {
       const until = formatDate(lastAccessDay(info.enddate * 1000), i18n.language);
       showToast(t('accessCode.accepted', { library: info.libName, date: until }));
+    },
+  });
+}
+
+/** Sends the reader's institution ID (a checked photo or PDF) to its librarian; the reader then
+ * reads the thanks page. */
+export function useUploadId() {
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  return useMutation({
+    mutationFn: ({ institutionId, file }: { institutionId: string; file: File }) => {
+      const form = new FormData();
+      form.set('institutionId', institutionId);
+      form.set('file', file);
+      return apiPost('/api/user/uploadid', UserInfo, form);
+    },
+    onSuccess: async (info) => {
+      saveUser(info);
+      await navigate(to(appPaths.idThankYou));
     },
   });
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/zones';
 import { librarianNetworkProblems, type NetworkRefusal } from '../../../shared/zone-networks';
 import { JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../../shared/constants';
-import { useSaveZone } from './zones-queries';
+import { useDevicePosition, useSaveZone } from './zones-queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { useRefusalText } from './ConsoleParts';
 
@@ -204,8 +204,7 @@ export function ZoneForm({
   const refusal = useRefusalText();
   const [values, setValues] = useState<Values>(() => valuesOf(zone));
   const [problems, setProblems] = useState<Problems>({});
-  const [locating, setLocating] = useState(false);
-  const [positionProblem, setPositionProblem] = useState<ConsoleTextKey | null>(null);
+  const position = useDevicePosition();
   const save = useSaveZone(institutionId);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((old) => ({ ...old, [key]: value }));
@@ -231,28 +230,18 @@ export function ZoneForm({
       list.map((s) => t(`section${s[0].toUpperCase()}${s.slice(1)}` as ConsoleTextKey)),
     );
 
-  const usePosition = () => {
-    setPositionProblem(null);
-    if (!('geolocation' in navigator)) return setPositionProblem('positionUnsupported');
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (p) => {
-        setLocating(false);
+  const usePosition = () =>
+    position.mutate(undefined, {
+      onSuccess: (c) => {
         setValues((old) => ({
           ...old,
-          lat: p.coords.latitude.toFixed(6),
-          lng: p.coords.longitude.toFixed(6),
+          lat: c.latitude.toFixed(6),
+          lng: c.longitude.toFixed(6),
           radius: old.radius || '200',
         }));
         setProblems((old) => ({ ...old, place: undefined, where: undefined }));
       },
-      (err) => {
-        setLocating(false);
-        setPositionProblem(err.code === err.PERMISSION_DENIED ? 'positionRefused' : 'positionFailed');
-      },
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
-  };
+    });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -294,14 +283,14 @@ export function ZoneForm({
           type="button"
           className="button button--ghost button--small"
           onClick={usePosition}
-          disabled={locating}
+          disabled={position.isPending}
           data-testid="zone-here"
         >
-          {locating ? t('positionFinding') : t('usePosition')}
+          {position.isPending ? t('positionFinding') : t('usePosition')}
         </button>
-        {positionProblem && (
+        {position.error && (
           <p className="field__error" role="alert" data-testid="position-problem">
-            {t(positionProblem)}
+            {t(position.error)}
           </p>
         )}
       </fieldset>

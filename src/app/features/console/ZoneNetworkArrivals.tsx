@@ -2,14 +2,12 @@
 // packet is matched, never the secret), adding one (the server makes the secret, shown this once,
 // or the venue gives its own), removing one, and a new webhook secret for a controller.
 import { useState, type FormEvent } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OkReply } from '../../../shared/schemas/account';
-import { NetworkArrivals, RADIUS_MATCH_BY, SecretReply } from '../../../shared/schemas/network-arrivals';
-import { apiGet, apiPost } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { RADIUS_MATCH_BY } from '../../../shared/schemas/network-arrivals';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { QueryProblem, useRefusalText } from './ConsoleParts';
-import { zoneKeys } from './zones-queries';
+import { useAddRadiusClient, useMakeWebhookSecret, useRemoveRadiusClient, zoneNetworkQuery } from './zones-queries';
 
 type MatchBy = (typeof RADIUS_MATCH_BY)[number];
 const MATCH_TEXT: Record<MatchBy, ConsoleTextKey> = {
@@ -21,45 +19,31 @@ const MATCH_TEXT: Record<MatchBy, ConsoleTextKey> = {
 export function ZoneNetworkArrivals({ institutionId, zoneId }: { institutionId: number; zoneId: number }) {
   const { t } = useNamespaceTexts('console', consoleTexts);
   const refusal = useRefusalText();
-  const client = useQueryClient();
-  const path = `/api/console/institutions/${institutionId}/zones/${zoneId}`;
-  const key = [...zoneKeys.zones(institutionId), zoneId, 'network'] as const;
-  const arrivals = useQuery(
-    queryOptions({ queryKey: key, queryFn: ({ signal }) => apiGet(`${path}/network`, NetworkArrivals, undefined, signal), retry: false }),
-  );
+  const arrivals = useQuery(zoneNetworkQuery(institutionId, zoneId));
   const [matchBy, setMatchBy] = useState<MatchBy>('nas_identifier');
   const [value, setValue] = useState('');
   const [ownSecret, setOwnSecret] = useState('');
   // A secret just made: shown this once, with what it is for.
   const [shown, setShown] = useState<{ what: 'radius' | 'webhook'; secret: string } | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: key });
-  const add = useMutation({
-    mutationFn: () =>
-      apiPost(`${path}/radius`, SecretReply, { matchBy, matchValue: value.trim(), ...(ownSecret ? { secret: ownSecret } : {}) }),
-    onSuccess: (r) => {
-      if (!ownSecret) setShown({ what: 'radius', secret: r.secret });
-      setValue('');
-      setOwnSecret('');
-      void refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiPost(`${path}/radius/${id}/remove`, OkReply),
-    onSuccess: () => void refresh(),
-  });
-  const webhook = useMutation({
-    mutationFn: () => apiPost(`${path}/webhook-secret`, SecretReply),
-    onSuccess: (r) => {
-      setShown({ what: 'webhook', secret: r.secret });
-      void refresh();
-    },
-  });
+  const add = useAddRadiusClient(institutionId, zoneId);
+  const remove = useRemoveRadiusClient(institutionId, zoneId);
+  const webhook = useMakeWebhookSecret(institutionId, zoneId);
   if (arrivals.error) return <QueryProblem error={arrivals.error} retry={arrivals.refetch} />;
   const error = add.error ?? remove.error ?? webhook.error;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (value.trim()) add.mutate();
+    if (!value.trim()) return;
+    add.mutate(
+      { matchBy, matchValue: value.trim(), ...(ownSecret ? { secret: ownSecret } : {}) },
+      {
+        onSuccess: (r) => {
+          if (!ownSecret) setShown({ what: 'radius', secret: r.secret });
+          setValue('');
+          setOwnSecret('');
+        },
+      },
+    );
   }
 
   return (
@@ -154,7 +138,7 @@ export function ZoneNetworkArrivals({ institutionId, zoneId }: { institutionId: 
             type="button"
             className="button button--ghost button--small"
             disabled={webhook.isPending}
-            onClick={() => webhook.mutate()}
+            onClick={() => webhook.mutate(undefined, { onSuccess: (r) => setShown({ what: 'webhook', secret: r.secret }) })}
           >
             {t(arrivals.data?.webhook ? 'zoneWebhookReplace' : 'zoneWebhookMake')}
           </button>

@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { OkReply } from '../../../shared/schemas/account';
 import { ConsoleZone, ConsoleZones, PosterReply, ZoneCodeReply, type ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
+import { NetworkArrivals, SecretReply, type RADIUS_MATCH_BY } from '../../../shared/schemas/network-arrivals';
 import { apiGet, apiPost } from '../../lib/api';
 import { consoleKeys } from './queries';
 
@@ -10,6 +11,7 @@ export const zoneKeys = {
   zones: (institutionId: number) => [...consoleKeys.all, institutionId, 'zones'] as const,
   code: (institutionId: number, zoneId: number) => [...zoneKeys.zones(institutionId), zoneId, 'code'] as const,
   poster: (institutionId: number, zoneId: number, print: boolean) => [...zoneKeys.zones(institutionId), zoneId, 'poster', print] as const,
+  network: (institutionId: number, zoneId: number) => [...zoneKeys.zones(institutionId), zoneId, 'network'] as const,
 };
 const zonesPath = (institutionId: number) => `/api/console/institutions/${institutionId}/zones`;
 
@@ -62,5 +64,59 @@ export function useRemoveZone(institutionId: number) {
   return useMutation({
     mutationFn: (id: number) => apiPost(`${zonesPath(institutionId)}/${id}/remove`, OkReply),
     onSuccess: () => client.invalidateQueries({ queryKey: zoneKeys.zones(institutionId) }),
+  });
+}
+
+// --- A zone's arrivals told by the venue's network: its RADIUS clients and webhook secret. ---
+
+const networkPath = (institutionId: number, zoneId: number) => `${zonesPath(institutionId)}/${zoneId}`;
+
+export const zoneNetworkQuery = (institutionId: number, zoneId: number) =>
+  queryOptions({
+    queryKey: zoneKeys.network(institutionId, zoneId),
+    queryFn: ({ signal }) => apiGet(`${networkPath(institutionId, zoneId)}/network`, NetworkArrivals, undefined, signal),
+    retry: false,
+  });
+
+function useNetworkChange<V, R>(institutionId: number, zoneId: number, send: (path: string, v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: V) => send(networkPath(institutionId, zoneId), v),
+    onSuccess: () => void client.invalidateQueries({ queryKey: zoneKeys.network(institutionId, zoneId) }),
+  });
+}
+
+/** Adds a RADIUS client; with no secret of the venue's own the server makes one, in the reply. */
+export const useAddRadiusClient = (institutionId: number, zoneId: number) =>
+  useNetworkChange(
+    institutionId,
+    zoneId,
+    (path, body: { matchBy: (typeof RADIUS_MATCH_BY)[number]; matchValue: string; secret?: string }) =>
+      apiPost(`${path}/radius`, SecretReply, body),
+  );
+
+export const useRemoveRadiusClient = (institutionId: number, zoneId: number) =>
+  useNetworkChange(institutionId, zoneId, (path, id: number) => apiPost(`${path}/radius/${id}/remove`, OkReply));
+
+/** A new webhook secret for the venue's controller (the old one stops working). */
+export const useMakeWebhookSecret = (institutionId: number, zoneId: number) =>
+  useNetworkChange(institutionId, zoneId, (path) => apiPost(`${path}/webhook-secret`, SecretReply));
+
+/** Why the device's position could not be had: the text key that says so. */
+export type PositionProblem = 'positionUnsupported' | 'positionRefused' | 'positionFailed';
+
+/** The device's position for a zone's circle ("use my position"); fails with a PositionProblem. */
+export function useDevicePosition() {
+  return useMutation<GeolocationCoordinates, PositionProblem>({
+    networkMode: 'always',
+    mutationFn: () =>
+      new Promise((resolve, reject) => {
+        if (!('geolocation' in navigator)) return reject('positionUnsupported');
+        navigator.geolocation.getCurrentPosition(
+          (p) => resolve(p.coords),
+          (err) => reject(err.code === err.PERMISSION_DENIED ? 'positionRefused' : 'positionFailed'),
+          { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+        );
+      }),
   });
 }

@@ -1,45 +1,53 @@
 // /login/linkmobile: add (or change) the account's mobile number, proved by a code by SMS.
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
-import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
-import { apiPost } from '../../lib/api';
-import { saveUser } from '../../lib/session';
-import { UserInfo } from '../../../shared/schemas/account';
-import { accountKeys } from '../../lib/account-keys';
+import { useErrorText } from '../../lib/errors';
+import { useLinkMobile, useSendCode } from './mutations';
 import { ContactInput, useContactInput } from './ContactInput';
 import { CodeField, ResendCode, useCodeStep } from './CodeEntry';
-import { contactLabel, sendCode } from './flow';
+import { contactLabel } from './flow';
 import { appPaths } from '../../../shared/app-paths';
 
 export default function LinkMobilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const to = useLocalePath();
-  const client = useQueryClient();
+  const errorText = useErrorText();
+  const sendCode = useSendCode();
+  const link = useLinkMobile();
   const contact = useContactInput(null, ['mobile']);
   const step = useCodeStep('link', null);
   const { flow } = step;
+  // A resend goes through the step; sending and linking through their mutations.
+  const failed = sendCode.error ?? link.error;
+  const error = step.error ?? (failed ? errorText(failed) : null);
+  const busy = step.busy || sendCode.isPending || link.isPending || link.isSuccess;
+  const setCode = (v: string) => {
+    step.setCode(v);
+    if (link.isError) link.reset();
+  };
+  const resend = () => {
+    link.reset();
+    return step.resend();
+  };
 
   function send(e: FormEvent) {
     e.preventDefault();
     const c = contact.read();
-    if (c) void step.run(async () => step.setFlow(await sendCode({ contact: c, purpose: 'link' })));
+    if (c) sendCode.mutate({ contact: c, purpose: 'link' }, { onSuccess: step.setFlow });
   }
 
   function verify(e: FormEvent) {
     e.preventDefault();
     if (!step.codeReady()) return;
-    void step.run(async () => {
-      const info = await apiPost('/api/account/link', UserInfo, { requestId: flow!.requestId, code: step.code });
-      saveUser(info);
-      client.setQueryData(accountKeys.details(), info);
-      showToast(t('toasts.updated'));
-      await navigate(to(appPaths.myAccount), { replace: true });
-    });
+    link.reset();
+    link.mutate(
+      { requestId: flow!.requestId, code: step.code },
+      { onSuccess: () => void navigate(to(appPaths.myAccount), { replace: true }) },
+    );
   }
 
   if (!flow) {
@@ -47,12 +55,12 @@ export default function LinkMobilePage() {
       <AuthCard title={t('linkMobile.title')} lede={t('linkMobile.lede')}>
         <form onSubmit={send} noValidate className="auth-form">
           <ContactInput state={contact} />
-          {step.error && (
+          {error && (
             <p className="form-error" role="alert">
-              {step.error}
+              {error}
             </p>
           )}
-          <button type="submit" className="button button--wide" disabled={step.busy}>
+          <button type="submit" className="button button--wide" disabled={busy}>
             {t('login.sendCode')}
           </button>
         </form>
@@ -69,12 +77,12 @@ export default function LinkMobilePage() {
       }
     >
       <form onSubmit={verify} noValidate className="auth-form">
-        <CodeField length={step.length} value={step.code} onChange={step.setCode} error={step.error} />
-        <button type="submit" className="button button--wide" disabled={step.busy}>
+        <CodeField length={step.length} value={step.code} onChange={setCode} error={error} />
+        <button type="submit" className="button button--wide" disabled={busy}>
           {t('otp.verify')}
         </button>
       </form>
-      <ResendCode sentAt={flow.sentAt ?? 0} resendIn={flow.resendIn ?? 30} onResend={step.resend} busy={step.busy} />
+      <ResendCode sentAt={flow.sentAt ?? 0} resendIn={flow.resendIn ?? 30} onResend={resend} busy={busy} />
     </AuthCard>
   );
 }

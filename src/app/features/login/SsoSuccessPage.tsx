@@ -1,54 +1,30 @@
 // /login/sso/success: the institution sent the reader back; the server checks its answer and
 // signs the reader in, then they go on as after any sign-in. When the reader was linking their
 // account from My Account, they stay signed in as they were and go back there.
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
-import { ApiError, apiPost } from '../../lib/api';
-import { showToast } from '../../components/Toast';
+import { ApiError } from '../../lib/api';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText } from '../../lib/errors';
-import { localeOf, localisedPath, stripLocale } from '../../lib/locale';
-import { saveUser } from '../../lib/session';
-import { z } from 'zod';
-import { LoginReply } from '../../../shared/schemas/account';
-import { endFlow, nextPath } from './flow';
+import { useCompleteSso } from './mutations';
 import { appPaths } from '../../../shared/app-paths';
-
-const SsoReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });
 
 export default function SsoSuccessPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const to = useLocalePath();
-  const [error, setError] = useState<string | null>(null);
-  // An account that exists already is signed in to another way first (then linked).
-  const [exists, setExists] = useState(false);
+  const complete = useCompleteSso();
   const errorText = useErrorText();
-  const started = useRef(false);
+  const error = complete.error ? errorText(complete.error) : null;
+  // An account that exists already is signed in to another way first (then linked).
+  const exists = complete.error instanceof ApiError && complete.error.code === 'sso_account_exists';
 
   useEffect(() => {
-    // The answer can be used once: never send it twice.
-    if (started.current) return;
-    started.current = true;
-    apiPost('/api/sso/complete', SsoReply, { search: window.location.search }).then(
-      (reply) => {
-        const locale = localeOf(reply.returnTo);
-        if (reply.linked) {
-          saveUser(reply);
-          showToast(t('sso.linked'));
-          return navigate(localisedPath(stripLocale(reply.returnTo), locale), { replace: true });
-        }
-        saveUser(reply, 'sso');
-        endFlow();
-        navigate(localisedPath(nextPath(reply, stripLocale(reply.returnTo)), locale), { replace: true });
-      },
-      (err) => {
-        setExists(err instanceof ApiError && err.code === 'sso_account_exists');
-        setError(errorText(err));
-      },
-    );
+    // The answer can be used once: never send it twice. Sent after the mount settles: a request
+    // started in StrictMode's first, discarded mount would be sent, but its result never seen.
+    const timer = setTimeout(() => complete.mutate(window.location.search), 0);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -1,14 +1,19 @@
 // Sign-in steps as mutation hooks: busy and error come from the hook; a success goes on as any
 // sign-in does (flow.ts).
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { apiPost } from '../../lib/api';
 import { LoginReply, UserInfo } from '../../../shared/schemas/account';
 import { saveUser } from '../../lib/session';
-import type { z } from 'zod';
 import type { DeviceCodeBody } from '../../../shared/device-code';
 import type { Contact } from '../../../shared/schemas/account';
-import { passwordSignIn, sendCode, useFinishSignIn, type SignInFlow } from './flow';
+import { endFlow, nextPath, passwordSignIn, sendCode, useFinishSignIn, type SignInFlow } from './flow';
 import { startGuestSession } from '../../lib/guest';
+import { showToast } from '../../components/Toast';
+import { localeOf, localisedPath, stripLocale } from '../../lib/locale';
+import { accountKeys } from '../../lib/account-keys';
 
 /** Signs in with a code made on another device. */
 export function useDeviceCodeSignIn() {
@@ -48,5 +53,42 @@ export function useCompleteSignUp() {
     mutationFn: ({ fullName, password }: { fullName: string; password: { password: string; confirmPassword: string } | null }) =>
       password ? apiPost('/api/user/signup', UserInfo, { fullName, ...password }) : apiPost('/api/user/profile', UserInfo, { fullName }),
     onSuccess: (info) => saveUser(info),
+  });
+}
+
+const SsoReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });
+
+/** The institution's answer (the return address's query) to the server, which checks it and signs
+ * the reader in; a reader who was linking their account stays signed in as they were and goes back. */
+export function useCompleteSso() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (search: string) => apiPost('/api/sso/complete', SsoReply, { search }),
+    onSuccess: async (reply) => {
+      const locale = localeOf(reply.returnTo);
+      if (reply.linked) {
+        saveUser(reply);
+        showToast(t('sso.linked'));
+        return navigate(localisedPath(stripLocale(reply.returnTo), locale), { replace: true });
+      }
+      saveUser(reply, 'sso');
+      endFlow();
+      await navigate(localisedPath(nextPath(reply, stripLocale(reply.returnTo)), locale), { replace: true });
+    },
+  });
+}
+
+/** Links a mobile number proved by its code: the account's details say so at once. */
+export function useLinkMobile() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (body: { requestId?: string; code: string }) => apiPost('/api/account/link', UserInfo, body),
+    onSuccess: (info) => {
+      saveUser(info);
+      client.setQueryData(accountKeys.details(), info);
+      showToast(t('toasts.updated'));
+    },
   });
 }

@@ -9,10 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocalePath } from '../../components/useLocalePath';
 import { ApiError } from '../../lib/api';
 import { session } from '../../lib/session';
-import { refreshSession } from '../login/flow';
 import { StatusPage } from '../info/StatusPages';
 import { usePlansTexts } from './texts';
 import { orderQuery, POLL_FOR_MS } from './queries';
+import { useLearnPlan } from './mutations';
 import { formatDate, planName } from './format';
 import { appPaths } from '../../../shared/app-paths';
 
@@ -30,8 +30,10 @@ function PaymentResult({ cameBack }: { cameBack: 'success' | 'cancel' }) {
   }, []);
   // Paid: the stored details learn the plan's end, so the library guard and search let the reader in.
   const paid = order.data?.state === 'paid';
+  const learnPlan = useLearnPlan();
   useEffect(() => {
-    if (paid) void refreshSession(2, () => undefined);
+    if (paid) learnPlan.mutate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the order is paid
   }, [paid]);
   if (!ready) return null;
 

@@ -1,36 +1,16 @@
 // The end of an issue: instead of a dead end, the issues before and after it, the title's page
 // for more, and Download to keep it on the device. The neighbours come from the title's issue
 // list (newest first); offline they are left out and the rest still shows.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, contentGet } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { formatDate } from '../../lib/locale';
-import type { Issue, IssuesResponse } from '../../../shared/schemas/content';
+import type { Issue } from '../../../shared/schemas/content';
 import type { IssueManifest } from '../../../shared/schemas/reader';
 import { readerUrl } from '../../../shared/reader-paths';
-import { QUOTA, downloadIssue, useDownloads } from '../../downloads/store';
-
-interface Neighbours {
-  newer: Issue | null;
-  older: Issue | null;
-}
-
-function useNeighbours(m: IssueManifest): Neighbours | null {
-  const [found, setFound] = useState<Neighbours | null>(null);
-  useEffect(() => {
-    const regular = (r: IssuesResponse) => r.edt_details.filter((i) => !i.isSpecial && i.issueId !== m.issueId);
-    Promise.all([
-      contentGet<IssuesResponse>('/content/getIssuesByMag', { mid: m.mid }),
-      contentGet<IssuesResponse>('/content/getIssuesByMag', { mid: m.mid, lst_dt: m.pubDate.slice(0, 10) }),
-    ])
-      .then(([latest, before]) =>
-        setFound({ newer: regular(latest).findLast((i) => i.pubDate > m.pubDate) ?? null, older: regular(before)[0] ?? null }),
-      )
-      .catch(() => setFound({ newer: null, older: null }));
-  }, [m.mid, m.issueId, m.pubDate]);
-  return found;
-}
+import { QUOTA, useDownloads } from '../../downloads/store';
+import { useStartDownload } from '../downloads/mutations';
+import { useNeighbours } from './queries';
 
 export function EndPanel({
   manifest,
@@ -90,17 +70,12 @@ function ReaderDownload({ issueId }: { issueId: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { records, running } = useDownloads();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { start, error } = useStartDownload(issueId);
   const record = records.find((r) => r.issueId === issueId);
   if (record?.status === 'done') return <span className="reader__end-note">✓ {t('downloads.downloaded')}</span>;
   if (running.has(issueId))
     return <span className="reader__end-note">{t('downloads.downloading', { done: record?.done ?? 0, total: record?.pages ?? 0 })}</span>;
-  const start = () => {
-    setProblem(null);
-    downloadIssue(issueId).catch((err: unknown) =>
-      setProblem(err instanceof ApiError && err.code === QUOTA ? t('downloads.quota') : errorText(err)),
-    );
-  };
+  const problem = !error ? null : error instanceof ApiError && error.code === QUOTA ? t('downloads.quota') : errorText(error);
   return (
     <>
       <button type="button" className="reader__button" onClick={start} data-testid="reader-download">

@@ -1,25 +1,14 @@
 // The extracted text of the shown pages: for screen readers and small screens. Each page as its
 // running header, headline and paragraphs, in the stories' text size.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contentGet } from '../../lib/api';
-import { pageTextPath } from '../../../shared/reader-paths';
-import type { PageText } from '../../../shared/schemas/reader';
+import { usePageTexts } from './queries';
 import { pageStructure } from '../../../shared/page-structure';
 import { TextSize, useFontSize } from '../../components/TextSize';
 
 export function PageTexts({ issueId, pages, code }: { issueId: number; pages: number[]; code: string | null }) {
   const { t } = useTranslation();
   const font = useFontSize();
-  const [texts, setTexts] = useState<Record<number, string | null>>({});
-  useEffect(() => {
-    for (const n of pages) {
-      if (n in texts) continue;
-      contentGet<PageText>(pageTextPath(issueId, n, code ?? undefined) as `/content/${string}`)
-        .then((p) => setTexts((all) => ({ ...all, [n]: p.text })))
-        .catch(() => setTexts((all) => ({ ...all, [n]: null })));
-    }
-  }, [issueId, pages, code, texts]);
+  const texts = usePageTexts(issueId, pages, code);
   return (
     <div className="reader__texts">
       <div className="reader__text-tools">

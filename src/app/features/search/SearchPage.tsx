@@ -13,12 +13,12 @@ import { Scroller } from '../../components/Scroller';
 import { CategoryTile, LanguageChip, MagazineTile } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
-import { apiPost } from '../../lib/api';
 import { homeQuery } from '../home/queries';
 import { useEndOfList } from '../listing/useEndOfList';
 import { DiscoverTile } from './DiscoverTile';
 import { StoryResult } from './StoryResult';
 import { magazineResults, storyResults, titleResults } from './queries';
+import { useNoResultsEvent } from './mutations';
 import { useReaderScope } from '../../lib/scope';
 import { clearRecent, listRecent, rememberSearch } from './recent';
 import { SEARCH_PERIODS, SEARCH_TYPES, type SearchFilters, type SearchPeriod } from '../../../shared/schemas/content';
@@ -106,15 +106,12 @@ export default function SearchPage() {
     pages.length,
   );
   const home = useQuery(homeQuery(scope));
+  const noResults = useNoResultsEvent();
 
   useEffect(() => {
     if (!term || !active.data || (mode === 0 && !titles.data)) return;
     if (count > 0) void rememberSearch(term).then(listRecent).then(setRecent);
-    // Spec §4: an empty first page records an event (what readers look for and do not find).
-    else
-      void import('../../../shared/schemas/account') // (see lib/api.ts)
-        .then(({ OkReply }) => apiPost('/api/events', OkReply, { kind: 'search_no_results', detail: term, mode }))
-        .catch(() => undefined);
+    else noResults.mutate({ term, mode });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term, mode, !!active.data && (mode === 1 || !!titles.data)]);
 

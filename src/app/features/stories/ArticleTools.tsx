@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextSize, useFontSize } from '../../components/TextSize';
+import { translatorApi, useTranslateStory } from './mutations';
 
 function useVoice(lang: string) {
   const [voice, setVoice] = useState<SpeechSynthesisVoice | null>(null);
@@ -21,12 +22,6 @@ function useVoice(lang: string) {
   }, [lang]);
   return voice;
 }
-
-type TranslatorApi = {
-  availability(o: { sourceLanguage: string; targetLanguage: string }): Promise<string>;
-  create(o: { sourceLanguage: string; targetLanguage: string }): Promise<{ translate(text: string): Promise<string> }>;
-};
-const translatorApi = () => (globalThis as { Translator?: TranslatorApi }).Translator;
 
 /** Can this browser translate the story into the page's language, and if not, why: no
  * on-device translator, not for these two languages, or its download needs the network. A story
@@ -70,8 +65,7 @@ export function ArticleTools(props: {
   const voice = useVoice(props.lang);
   const [speech, setSpeech] = useState<'idle' | 'speaking' | 'paused'>('idle');
   const canTranslate = useCanTranslate(props.lang, i18n.language);
-  const [translating, setTranslating] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const translation = useTranslateStory();
   const [offer, setOffer] = useState(false);
   // Why Listen or Translate cannot work here, said when the reader presses it.
   const [why, setWhy] = useState<string | null>(null);
@@ -109,23 +103,16 @@ export function ArticleTools(props: {
     setSpeech('speaking');
   }
 
-  async function translate() {
+  function translate() {
     // No translator here for these languages: offer the text to a translation the reader chooses.
     if (canTranslate === 'noTranslator' || canTranslate === 'unavailable') return setOffer((o) => !o);
     if (cannotTranslate) return setWhy(cannotTranslate);
     if (canTranslate === 'asking') return;
     if (props.translated) return props.onTranslated(null);
-    setTranslating(true);
-    setFailed(false);
-    try {
-      const translator = await translatorApi()!.create({ sourceLanguage: props.lang, targetLanguage: i18n.language });
-      props.onTranslated(await Promise.all(props.paragraphs.map((p) => translator.translate(p))));
-    } catch {
-      props.onTranslated(null);
-      setFailed(true);
-    } finally {
-      setTranslating(false);
-    }
+    translation.mutate(
+      { from: props.lang, to: i18n.language, paragraphs: props.paragraphs },
+      { onSuccess: props.onTranslated, onError: () => props.onTranslated(null) },
+    );
   }
 
   return (
@@ -145,7 +132,7 @@ export function ArticleTools(props: {
           type="button"
           className="button button--ghost button--small"
           onClick={translate}
-          disabled={translating}
+          disabled={translation.isPending}
           aria-disabled={canTranslate === 'offline' ? true : undefined}
           aria-expanded={canTranslate === 'noTranslator' || canTranslate === 'unavailable' ? offer : undefined}
           data-testid="translate"
@@ -159,7 +146,7 @@ export function ArticleTools(props: {
         </span>
       )}
       {offer && cannotTranslate && <TranslateElsewhere why={cannotTranslate} text={props.text} from={props.lang} to={i18n.language} />}
-      {failed && (
+      {translation.isError && (
         <span className="form-error" role="alert">
           {t('stories.translateFailed')}
         </span>

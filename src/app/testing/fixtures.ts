@@ -1,0 +1,31 @@
+// Replies as the server gives them, for component tests: a reader's details (UserInfo).
+import type { UserInfo } from '../../shared/schemas/account';
+
+export const userInfo = (over: Partial<UserInfo> = {}): UserInfo => ({
+  status: 1,
+  uid: '42',
+  uuid: 'u-42',
+  fname: 'Asha',
+  lname: 'Rao',
+  email: 'asha@example.org',
+  mobile: null,
+  usertype: 'user',
+  libid: 4,
+  libName: 'Central Library',
+  enddate: Math.floor(Date.now() / 1000) + 30 * 24 * 3600,
+  planEnds: 0,
+  isNewspaper: 1,
+  isJournal: 1,
+  isMycontent: 0,
+  isLibContentAvailable: 1,
+  fav_lud: 0,
+  bk_lud: 0,
+  uploadedID: 0,
+  agerate: '18',
+  ageRating: 18,
+  hasPassword: true,
+  libraryDetails: null,
+  mode: 1,
+  consoleRole: null,
+  ...over,
+});
