@@ -8,6 +8,7 @@ import { route } from '../endpoint';
 import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  // Idempotency-Key is honoured when signed in (signed out there is no reader to key it on).
   route(app, endpoints.events, { config: { rateLimit: capFor(REQUEST_CAPS.usageEvents), idempotent: true } }, async (req) => {
     const user = await req.optionalUser();
     const detail = req.body.mode === undefined ? req.body.detail : `${req.body.mode}:${req.body.detail ?? ''}`;
