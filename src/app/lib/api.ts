@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
 import { buildUrl, replyOf, send, type Query } from './http';
+import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ReplyOut } from '../../shared/endpoints/endpoint';
 
 export { ApiError, buildUrl, replyOf } from './http';
 
@@ -58,3 +59,27 @@ export const apiPost = async <S extends z.ZodTypeAny>(path: string, schema: S, b
   await ensureXsrfCookie();
   return request<z.output<S>>('POST', path, schema, { body });
 };
+
+/** What a call by endpoint sends: the path's params (when it has any), the query, the body (JSON, or
+ * a FormData upload). */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodTypeAny ? { params: ParamsIn<E> } : { params?: undefined }) & {
+  query?: Stringified<QueryIn<E>>;
+  body?: BodyIn<E> | FormData;
+};
+
+/** A query's text fields may be given as numbers: the URL makes them text. */
+type Stringified<Q> = Q extends object ? { [K in keyof Q]: Q[K] extends string | undefined ? Q[K] | number : Q[K] } : Q;
+
+type Args<E extends Endpoint> = E['params'] extends z.ZodTypeAny ? [input: CallInput<E>, signal?: AbortSignal] : [input?: CallInput<E>, signal?: AbortSignal];
+
+/** A call by its entry in the endpoint table (src/shared/endpoints): the path, the method and the
+ * reply's schema come from the entry, the input is typed by it. A module on a first screen's path
+ * imports the entry's area module when it first calls (see the top of this file). */
+export async function callApi<E extends Endpoint>(e: E, ...[input, signal]: Args<E>): Promise<ReplyOut<E>> {
+  const path = pathOf(e, input?.params as Record<string, unknown> | undefined);
+  const query = input?.query as Query | undefined;
+  const schema = e.reply as { parse: (body: unknown) => ReplyOut<E> } | null;
+  if (e.method === 'GET') return request('GET', path, schema, { query, signal });
+  await ensureXsrfCookie();
+  return request('POST', path, schema, { query, body: input?.body ?? {}, signal });
+}

@@ -1,4 +1,4 @@
-// The reader's own API: sign-in, the account, guests and access codes, SSO, events, plans and payments.
+// The reader's account: sign-in, the user's details and sessions, guests, access codes and IDs, SSO.
 import { get, post } from './endpoint';
 import { CheckedOtpSendBody, CheckedPasswordLoginBody } from '../schemas/phone';
 import {
@@ -32,12 +32,8 @@ import { RefreshBody } from '../schemas/session-refresh';
 import { EndSessionBody, ReaderSessions } from '../schemas/sessions';
 import { IpAccessReply } from '../schemas/ip-access';
 import { ContactBody, QuestionBody } from '../schemas/contact';
-import { EventBody, ViewEventBody } from '../schemas/events';
 import { Identities, IdentityBody } from '../schemas/network-arrivals';
-import { CheckoutBody, CheckoutReply, OrderBody, OrderView, OrdersReply, PlansReply } from '../schemas/payments';
-import { AppStores } from '../schemas/app-links';
 
-export const health = get('/api/health', { reply: null });
 export const loginOtpSend = post('/api/login/otp/send', {
   body: CheckedOtpSendBody,
   reply: OtpSendReply,
@@ -89,8 +85,6 @@ export const ssoComplete = post('/api/sso/complete', {
 });
 export const accountContact = post('/api/account/contact', { body: ContactBody, reply: OkReply, errors: [400, 403, 429] });
 export const accountQuestion = post('/api/account/question', { body: QuestionBody, reply: OkReply, errors: [400, 403, 429] });
-export const events = post('/api/events', { body: EventBody, reply: OkReply, errors: [400, 403, 429] });
-export const eventsView = post('/api/events/view', { body: ViewEventBody, reply: OkReply, errors: [400, 403, 404, 429] });
 export const userNetworkIdentities = get('/api/user/network-identities', { reply: Identities, errors: [400, 401, 403, 404, 409, 429] });
 export const userNetworkIdentitiesAdd = post('/api/user/network-identities', {
   body: IdentityBody,
@@ -102,12 +96,3 @@ export const userNetworkIdentitiesRemove = post('/api/user/network-identities/re
   reply: Identities,
   errors: [400, 401, 403, 404, 409, 429],
 });
-export const plans = get('/api/plans', { reply: PlansReply });
-export const lecternCheckout = post('/api/lecternCheckout', {
-  body: CheckoutBody,
-  reply: CheckoutReply,
-  errors: [400, 401, 403, 404, 409, 429, 503],
-});
-export const order = post('/api/order', { body: OrderBody, reply: OrderView, errors: [400, 401, 403, 404, 409, 429, 503] });
-export const orders = get('/api/orders', { reply: OrdersReply, errors: [400, 401, 403, 404, 409, 429, 503] });
-export const appStores = get('/api/app/stores', { reply: AppStores });

@@ -4,17 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useLocalePath } from '../../components/useLocalePath';
-import { apiGet, apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { saveUser } from '../../lib/session';
-import { UserInfo } from '../../../shared/schemas/account';
+import { institutions, userUploadid } from '../../../shared/endpoints/account';
 import { appPaths } from '../../../shared/app-paths';
 
 const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 const MAX_BYTES = 5 * 1024 * 1024;
-const Institutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 export function IdUploadForm() {
   const { t } = useTranslation();
@@ -22,7 +20,7 @@ export function IdUploadForm() {
   const to = useLocalePath();
   const { data } = useQuery({
     queryKey: ['institutions'],
-    queryFn: ({ signal }) => apiGet('/api/institutions', Institutions, undefined, signal),
+    queryFn: ({ signal }) => callApi(institutions, {}, signal),
   });
   const [institutionId, setInstitutionId] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -42,7 +40,7 @@ export function IdUploadForm() {
     setBusy(true);
     setError(null);
     try {
-      saveUser(await apiPost('/api/user/uploadid', UserInfo, form));
+      saveUser(await callApi(userUploadid, { body: form }));
       navigate(to(appPaths.idThankYou));
     } catch (err) {
       setError(errorText(err));

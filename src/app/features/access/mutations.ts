@@ -1,9 +1,9 @@
 // The access area's actions as mutation hooks: busy and error come from the hook.
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { saveUser, session } from '../../lib/session';
-import { UserInfo } from '../../../shared/schemas/account';
+import { couponValidate } from '../../../shared/endpoints/account';
 import { startGuestSession } from '../../lib/guest';
 import { useFinishSignIn } from '../login/flow';
 import { showToast } from '../../components/Toast';
@@ -17,7 +17,7 @@ export function useRedeemAccessCode() {
   return useMutation({
     mutationFn: async (code: string) => {
       if (!session.isLoggedIn() || !session.userToken()) saveUser(await startGuestSession(), 'guest');
-      const info = await apiPost('/api/coupon/validate', UserInfo, { code });
+      const info = await callApi(couponValidate, { body: { code } });
       await finish(info);
       return info;
     },

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
-import { apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { saveUser } from '../../lib/session';
-import { UserInfo } from '../../../shared/schemas/account';
+import { accountLink } from '../../../shared/endpoints/account';
 import { accountKeys } from '../account/queries';
 import { ContactInput, useContactInput } from './ContactInput';
 import { CodeField, ResendCode, useCodeStep } from './CodeEntry';
@@ -34,7 +34,7 @@ export default function LinkMobilePage() {
     e.preventDefault();
     if (!step.codeReady()) return;
     void step.run(async () => {
-      const info = await apiPost('/api/account/link', UserInfo, { requestId: flow!.requestId, code: step.code });
+      const info = await callApi(accountLink, { body: { requestId: flow!.requestId ?? '', code: step.code } });
       saveUser(info);
       client.setQueryData(accountKeys.details(), info);
       showToast(t('toasts.updated'));

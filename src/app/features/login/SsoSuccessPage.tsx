@@ -5,18 +5,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError, callApi } from '../../lib/api';
 import { showToast } from '../../components/Toast';
 import { useLocalePath } from '../../components/useLocalePath';
 import { useErrorText } from '../../lib/errors';
 import { localeOf, localisedPath, stripLocale } from '../../lib/locale';
 import { saveUser } from '../../lib/session';
-import { z } from 'zod';
-import { LoginReply } from '../../../shared/schemas/account';
+import { ssoComplete } from '../../../shared/endpoints/account';
 import { endFlow, nextPath } from './flow';
 import { appPaths } from '../../../shared/app-paths';
 
-const SsoReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });
 
 export default function SsoSuccessPage() {
   const { t } = useTranslation();
@@ -32,7 +30,7 @@ export default function SsoSuccessPage() {
     // The answer can be used once: never send it twice.
     if (started.current) return;
     started.current = true;
-    apiPost('/api/sso/complete', SsoReply, { search: window.location.search }).then(
+    callApi(ssoComplete, { body: { search: window.location.search } }).then(
       (reply) => {
         const locale = localeOf(reply.returnTo);
         if (reply.linked) {

@@ -1,8 +1,8 @@
 // Sign-in steps as mutation hooks: busy and error come from the hook; a success goes on as any
 // sign-in does (flow.ts).
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../lib/api';
-import { LoginReply, UserInfo } from '../../../shared/schemas/account';
+import { callApi } from '../../lib/api';
+import * as endpoints from '../../../shared/endpoints/account';
 import { saveUser } from '../../lib/session';
 import type { z } from 'zod';
 import type { DeviceCodeBody } from '../../../shared/device-code';
@@ -14,7 +14,7 @@ import { startGuestSession } from '../../lib/guest';
 export function useDeviceCodeSignIn() {
   const finish = useFinishSignIn();
   return useMutation({
-    mutationFn: (body: z.output<typeof DeviceCodeBody>) => apiPost('/api/login/gencode', LoginReply, body),
+    mutationFn: (body: z.output<typeof DeviceCodeBody>) => callApi(endpoints.loginGencode, { body }),
     onSuccess: (info) => finish(info, 'device'),
   });
 }
@@ -46,7 +46,9 @@ export function usePasswordSignIn() {
 export function useCompleteSignUp() {
   return useMutation({
     mutationFn: ({ fullName, password }: { fullName: string; password: { password: string; confirmPassword: string } | null }) =>
-      password ? apiPost('/api/user/signup', UserInfo, { fullName, ...password }) : apiPost('/api/user/profile', UserInfo, { fullName }),
+      password
+        ? callApi(endpoints.userSignup, { body: { fullName, ...password } })
+        : callApi(endpoints.userProfile, { body: { fullName } }),
     onSuccess: (info) => saveUser(info),
   });
 }

@@ -13,7 +13,7 @@ import { Scroller } from '../../components/Scroller';
 import { CategoryTile, LanguageChip, MagazineTile } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
-import { apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { homeQuery } from '../home/queries';
 import { useEndOfList } from '../listing/useEndOfList';
 import { DiscoverTile } from './DiscoverTile';
@@ -112,8 +112,8 @@ export default function SearchPage() {
     if (count > 0) void rememberSearch(term).then(listRecent).then(setRecent);
     // Spec §4: an empty first page records an event (what readers look for and do not find).
     else
-      void import('../../../shared/schemas/account') // (see lib/api.ts)
-        .then(({ OkReply }) => apiPost('/api/events', OkReply, { kind: 'search_no_results', detail: term, mode }))
+      void import('../../../shared/endpoints/site') // (see lib/api.ts)
+        .then(({ events }) => callApi(events, { body: { kind: 'search_no_results', detail: term, mode } }))
         .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term, mode, !!active.data && (mode === 1 || !!titles.data)]);
