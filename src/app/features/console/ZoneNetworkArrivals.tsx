@@ -3,9 +3,11 @@
 // or the venue gives its own), removing one, and a new webhook secret for a controller.
 import { useState, type FormEvent } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OkReply } from '../../../shared/schemas/account';
-import { NetworkArrivals, RADIUS_MATCH_BY, SecretReply } from '../../../shared/schemas/network-arrivals';
-import { apiGet, apiPost } from '../../lib/api';
+import { RADIUS_MATCH_BY } from '../../../shared/schemas/network-arrivals';
+import * as endpoints from '../../../shared/endpoints/console';
+import { zonesArrivals } from '../../../shared/endpoints/zones';
+import { pathOf } from '../../../shared/endpoints/endpoint';
+import { callApi } from '../../lib/api';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { QueryProblem, useRefusalText } from './ConsoleParts';
@@ -22,10 +24,10 @@ export function ZoneNetworkArrivals({ institutionId, zoneId }: { institutionId: 
   const { t } = useNamespaceTexts('console', consoleTexts);
   const refusal = useRefusalText();
   const client = useQueryClient();
-  const path = `/api/console/institutions/${institutionId}/zones/${zoneId}`;
+  const params = { institutionId, zoneId };
   const key = [...zoneKeys.zones(institutionId), zoneId, 'network'] as const;
   const arrivals = useQuery(
-    queryOptions({ queryKey: key, queryFn: ({ signal }) => apiGet(`${path}/network`, NetworkArrivals, undefined, signal), retry: false }),
+    queryOptions({ queryKey: key, queryFn: ({ signal }) => callApi(endpoints.consoleZonesNetwork, { params }, signal), retry: false }),
   );
   const [matchBy, setMatchBy] = useState<MatchBy>('nas_identifier');
   const [value, setValue] = useState('');
@@ -35,7 +37,10 @@ export function ZoneNetworkArrivals({ institutionId, zoneId }: { institutionId: 
   const refresh = () => client.invalidateQueries({ queryKey: key });
   const add = useMutation({
     mutationFn: () =>
-      apiPost(`${path}/radius`, SecretReply, { matchBy, matchValue: value.trim(), ...(ownSecret ? { secret: ownSecret } : {}) }),
+      callApi(endpoints.consoleZonesRadius, {
+        params,
+        body: { matchBy, matchValue: value.trim(), ...(ownSecret ? { secret: ownSecret } : {}) },
+      }),
     onSuccess: (r) => {
       if (!ownSecret) setShown({ what: 'radius', secret: r.secret });
       setValue('');
@@ -44,11 +49,11 @@ export function ZoneNetworkArrivals({ institutionId, zoneId }: { institutionId: 
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => apiPost(`${path}/radius/${id}/remove`, OkReply),
+    mutationFn: (id: number) => callApi(endpoints.consoleZonesRadiusRemove, { params: { ...params, clientId: id } }),
     onSuccess: () => void refresh(),
   });
   const webhook = useMutation({
-    mutationFn: () => apiPost(`${path}/webhook-secret`, SecretReply),
+    mutationFn: () => callApi(endpoints.consoleZonesWebhookSecret, { params }),
     onSuccess: (r) => {
       setShown({ what: 'webhook', secret: r.secret });
       void refresh();
@@ -70,7 +75,7 @@ export function ZoneNetworkArrivals({ institutionId, zoneId }: { institutionId: 
         <div className="console-zone__secret" role="status" data-testid="zone-secret">
           <p>{t(shown.what === 'radius' ? 'zoneRadiusSecretOnce' : 'zoneWebhookSecretOnce')}</p>
           <code>{shown.secret}</code>
-          {shown.what === 'webhook' && <p className="console__note">{t('zoneWebhookUrl', { path: `/api/zones/${zoneId}/arrivals` })}</p>}
+          {shown.what === 'webhook' && <p className="console__note">{t('zoneWebhookUrl', { path: pathOf(zonesArrivals, { zoneId }) })}</p>}
         </div>
       )}
       {error && (

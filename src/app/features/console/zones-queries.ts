@@ -1,9 +1,9 @@
 // The console's zones (/api/console/institutions/:id/zones): the list with the readers in each
 // now, a zone's code for the desk, and one mutation per action, each refreshing the list.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { OkReply } from '../../../shared/schemas/account';
-import { ConsoleZone, ConsoleZones, PosterReply, ZoneCodeReply, type ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
-import { apiGet, apiPost } from '../../lib/api';
+import type { ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
+import * as endpoints from '../../../shared/endpoints/console';
+import { callApi } from '../../lib/api';
 import { consoleKeys } from './queries';
 
 export const zoneKeys = {
@@ -11,12 +11,11 @@ export const zoneKeys = {
   code: (institutionId: number, zoneId: number) => [...zoneKeys.zones(institutionId), zoneId, 'code'] as const,
   poster: (institutionId: number, zoneId: number, print: boolean) => [...zoneKeys.zones(institutionId), zoneId, 'poster', print] as const,
 };
-const zonesPath = (institutionId: number) => `/api/console/institutions/${institutionId}/zones`;
 
 export const zonesQuery = (institutionId: number) =>
   queryOptions({
     queryKey: zoneKeys.zones(institutionId),
-    queryFn: ({ signal }) => apiGet(zonesPath(institutionId), ConsoleZones, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleZones, { params: { institutionId } }, signal),
     // The readers in each zone change as they come and go.
     refetchInterval: 60_000,
     retry: false,
@@ -26,7 +25,7 @@ export const zonesQuery = (institutionId: number) =>
 export const zoneCodeQuery = (institutionId: number, zoneId: number) =>
   queryOptions({
     queryKey: zoneKeys.code(institutionId, zoneId),
-    queryFn: ({ signal }) => apiGet(`${zonesPath(institutionId)}/${zoneId}/code`, ZoneCodeReply, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleZonesCode, { params: { institutionId, zoneId } }, signal),
     refetchInterval: (q) => (q.state.data ? Math.max(1000, Date.parse(q.state.data.changesAt) - Date.now() + 500) : false),
     staleTime: 0,
     retry: false,
@@ -38,7 +37,7 @@ export const posterQuery = (institutionId: number, zoneId: number, print: boolea
   queryOptions({
     queryKey: zoneKeys.poster(institutionId, zoneId, print),
     queryFn: ({ signal }) =>
-      apiGet(`${zonesPath(institutionId)}/${zoneId}/poster${print ? '?print=1' : ''}`, PosterReply, undefined, signal),
+      callApi(endpoints.consoleZonesPoster, { params: { institutionId, zoneId }, query: print ? { print: '1' } : undefined }, signal),
     refetchInterval: (q) =>
       print || !q.state.data
         ? false
@@ -52,7 +51,9 @@ export function useSaveZone(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: ConsoleZoneBody }) =>
-      apiPost(id ? `${zonesPath(institutionId)}/${id}` : zonesPath(institutionId), ConsoleZone, body),
+      id
+        ? callApi(endpoints.consoleZoneSave, { params: { institutionId, zoneId: id }, body })
+        : callApi(endpoints.consoleZonesAdd, { params: { institutionId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: zoneKeys.zones(institutionId) }),
   });
 }
@@ -60,7 +61,7 @@ export function useSaveZone(institutionId: number) {
 export function useRemoveZone(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiPost(`${zonesPath(institutionId)}/${id}/remove`, OkReply),
+    mutationFn: (id: number) => callApi(endpoints.consoleZonesRemove, { params: { institutionId, zoneId: id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: zoneKeys.zones(institutionId) }),
   });
 }
