@@ -95,7 +95,7 @@ export function apiClient(app: App, xsrf: string, opts: { ip?: string } = {}) {
     const res = await app.inject({
       method: e.method,
       url: pathOf(e, input.params as Record<string, string | number> | undefined) + search,
-      payload: input.body as any,
+      payload: (input.body ?? (e.method === 'POST' ? {} : undefined)) as any,
       remoteAddress: opts.ip ?? randomIp(),
       cookies: { 'XSRF-TOKEN': xsrf },
       headers: { 'x-xsrf-token': xsrf, ...(token ? { authorization: token } : {}), ...input.headers },
