@@ -1,5 +1,5 @@
 // My Shelf: the issues the reader started.
-import { get, post } from './endpoint';
+import { get } from './endpoint';
 import { ContinueQuery, ContinueReply } from '../schemas/shelf';
 
 export const shelfContinue = get('/api/shelf/continue', { query: ContinueQuery, reply: ContinueReply, errors: [400, 401, 429] });

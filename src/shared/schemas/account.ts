@@ -181,7 +181,9 @@ export const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]
 export const UploadInstitutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 /** The institutions that offer single sign-on. */
-export const SsoInstitutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })) });
+export const SsoInstitutions = z.object({
+  institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })),
+});
 
 /** Where the browser goes to link an institution's sign-in to this account. */
 export const SsoLinkReply = z.object({ url: z.string() });

@@ -57,8 +57,7 @@ export function useEndSessions() {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: (id?: string) =>
-      id ? callApi(endpoints.userSessionsEnd, { body: { id } }) : callApi(endpoints.userSessionsEndOthers),
+    mutationFn: (id?: string) => (id ? callApi(endpoints.userSessionsEnd, { body: { id } }) : callApi(endpoints.userSessionsEndOthers)),
     onSuccess: (list, id) => {
       client.setQueryData(accountKeys.sessions(), list);
       showToast(t(id ? 'sessions.ended' : 'sessions.endedOthers'));

@@ -15,7 +15,6 @@ import { ssoComplete } from '../../../shared/endpoints/account';
 import { endFlow, nextPath } from './flow';
 import { appPaths } from '../../../shared/app-paths';
 
-
 export default function SsoSuccessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -69,7 +69,9 @@ export async function turnOnPush(lang: PushLang): Promise<NotificationPermission
     subscription = null;
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const reply = await callApi(endpoints.pushSubscriptions, { body: { subscription: subscriptionJson(subscription), deviceId: deviceId(), lang } });
+  const reply = await callApi(endpoints.pushSubscriptions, {
+    body: { subscription: subscriptionJson(subscription), deviceId: deviceId(), lang },
+  });
   await saveZonePush({ pingKey: reply.pingKey, endpoint: subscription.endpoint, lang });
   await registerPing(reg);
   return permission;
@@ -80,7 +82,9 @@ export async function updatePushLanguage(lang: PushLang): Promise<void> {
   const reg = await navigator.serviceWorker.getRegistration();
   const subscription = await reg?.pushManager.getSubscription();
   if (!subscription) return;
-  const reply = await callApi(endpoints.pushSubscriptions, { body: { subscription: subscriptionJson(subscription), deviceId: deviceId(), lang } });
+  const reply = await callApi(endpoints.pushSubscriptions, {
+    body: { subscription: subscriptionJson(subscription), deviceId: deviceId(), lang },
+  });
   await saveZonePush({ pingKey: reply.pingKey, endpoint: subscription.endpoint, lang });
 }
 
