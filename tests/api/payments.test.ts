@@ -4,10 +4,11 @@
 // failed with no way back, the entitlement a paid plan gives, and concurrent duplicate deliveries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken, unchecked } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { signedCheckoutEvent, startStripeStandIn, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../support/stripe-stand-in';
 import { WEBHOOK_PATH } from '../../src/server/routes/payments-webhook';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let bare: TestContext;
@@ -36,10 +37,10 @@ const signIn = (email: string) => signInByCode(t.db, api, outbox, email);
 const firstIssue = async (mid: number) =>
   (await t.db.query<{ issue_id: number }>('SELECT issue_id FROM issues WHERE mid = $1 ORDER BY issue_id LIMIT 1', [mid])).rows[0].issue_id;
 const planId = async (code: string) => (await t.db.query<{ id: number }>('SELECT id FROM plans WHERE code = $1', [code])).rows[0].id;
-const readToken = async (token: string, mid: number) => api.post('/api/reader/token', { issue: await firstIssue(mid) }, token);
+const readToken = async (token: string, mid: number) => api.call(endpoints.readerToken, { body: { issue: await firstIssue(mid) } }, token);
 const checkout = async (token: string, code = 'magazines-month') =>
-  api.post('/api/lecternCheckout', { page: 'basicPlan', planId: await planId(code) }, token);
-const order = (token: string, id: string) => api.post('/api/order', { type: 3, order: id }, token);
+  api.call(endpoints.lecternCheckout, { body: { page: 'basicPlan', planId: await planId(code) } }, token);
+const order = (token: string, id: string) => api.call(endpoints.order, { body: { type: 3, order: id } }, token);
 const deliver = (ctx: TestContext, e: { payload: string; header: string }) =>
   ctx.app.inject({
     method: 'POST',
@@ -59,15 +60,15 @@ const counts = async (ctx: TestContext) =>
 
 describe('payments not configured', () => {
   it('lists the plans, says payments are not configured, and refuses checkout and webhooks with nothing changed', async () => {
-    const plans = await bareApi.get('/api/plans');
+    const plans = await bareApi.call(endpoints.plans);
     expect(plans.status).toBe(200);
     expect(plans.body.configured).toBe(false);
     expect(plans.body.plans.map((p: { code: string }) => p.code)).toEqual(['magazines-month', 'everything-month', 'everything-year']);
     expect(plans.body.plans[0]).toMatchObject({ priceMinor: 14900, currency: 'INR', periodDays: 30, opens: { sections: ['magazines'] } });
     const r = await signInByCode(bare.db, bareApi, outbox, 'nokeys@example.com');
-    const res = await bareApi.post('/api/lecternCheckout', { page: 'basicPlan', planId: plans.body.plans[0].id }, r.token);
+    const res = await bareApi.call(endpoints.lecternCheckout, { body: { page: 'basicPlan', planId: plans.body.plans[0].id } }, r.token);
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'payments_not_configured', message: 'Payments are not configured on this server.' });
+    expect(res.error).toEqual({ code: 'payments_not_configured', message: 'Payments are not configured on this server.' });
     const hook = await deliver(bare, paidEvent('00000000-0000-4000-8000-000000000000'));
     expect(hook.statusCode).toBe(409);
     expect(await counts(bare)).toEqual({ orders: 0, events: 0, paid: 0 });
@@ -76,7 +77,7 @@ describe('payments not configured', () => {
 
 describe('checkout', () => {
   it('creates an order and the provider session, and answers the hosted checkout URL', async () => {
-    expect((await api.get('/api/plans')).body.configured).toBe(true);
+    expect((await api.call(endpoints.plans)).body.configured).toBe(true);
     const r = await signIn('buyer@example.com');
     const res = await checkout(r.token);
     expect(res.status).toBe(200);
@@ -93,24 +94,32 @@ describe('checkout', () => {
     const o = await order(r.token, id);
     expect(o.body).toMatchObject({ order: id, state: 'created', amountMinor: 14900, currency: 'INR', endsAt: null });
     // Hindi readers come back to the Hindi pages.
-    await api.post('/api/lecternCheckout', { page: 'basicPlan', planId: await planId('everything-year'), lang: 'hi' }, r.token);
+    await api.call(
+      endpoints.lecternCheckout,
+      { body: { page: 'basicPlan', planId: await planId('everything-year'), lang: 'hi' } },
+      r.token,
+    );
     expect(standIn.sessions.at(-1)!.params.get('success_url')).toMatch(/\/hi\/paymentsuccess\?order=/);
   });
 
   it('refuses: signed out, a guest, an unknown plan, a live institution member, bad input; nothing is created', async () => {
     const before = await counts(t);
-    expect((await api.post('/api/lecternCheckout', { page: 'basicPlan', planId: 1 })).status).toBe(401);
-    const guest = await api.post('/api/guest/login', { uniqId: 'device-pay-0123456789', os: 'web' });
-    const g = await api.post('/api/lecternCheckout', { page: 'basicPlan', planId: await planId('magazines-month') }, guest.body.jwtoken);
-    expect([g.status, g.body.error.code]).toEqual([403, 'sign_in_required']);
+    expect((await api.call(endpoints.lecternCheckout, { body: { page: 'basicPlan', planId: 1 } })).status).toBe(401);
+    const guest = await api.call(endpoints.guestLogin, { body: { uniqId: 'device-pay-0123456789', os: 'web' } });
+    const g = await api.call(
+      endpoints.lecternCheckout,
+      { body: { page: 'basicPlan', planId: await planId('magazines-month') } },
+      guest.body.jwtoken,
+    );
+    expect([g.status, g.error.code]).toEqual([403, 'sign_in_required']);
     const r = await signIn('picky@example.com');
-    const unknown = await api.post('/api/lecternCheckout', { page: 'basicPlan', planId: 99999 }, r.token);
+    const unknown = await api.call(endpoints.lecternCheckout, { body: { page: 'basicPlan', planId: 99999 } }, r.token);
     expect(unknown.status).toBe(404);
     for (const body of [{ page: 'x', planId: 1 }, { page: 'basicPlan', planId: -1 }, { page: 'basicPlan', planId: '1\u0000' }, {}])
-      expect((await api.post('/api/lecternCheckout', body, r.token)).status).toBe(400);
+      expect((await api.call(endpoints.lecternCheckout, { body: unchecked(body) }, r.token)).status).toBe(400);
     const member = await signIn('member@active.edu');
     const m = await checkout(member.token);
-    expect([m.status, m.body.error.code]).toEqual([409, 'institution_active']);
+    expect([m.status, m.error.code]).toEqual([409, 'institution_active']);
     expect(await counts(t)).toEqual(before);
   });
 
@@ -118,8 +127,8 @@ describe('checkout', () => {
     const r = await signIn('unlucky@example.com');
     standIn.failNext(2); // the first call and the SDK's one retry
     const res = await checkout(r.token);
-    expect([res.status, res.body.error.code]).toEqual([503, 'provider_unavailable']);
-    const orders = (await api.get('/api/orders', r.token)).body.orders;
+    expect([res.status, res.error.code]).toEqual([503, 'provider_unavailable']);
+    const orders = (await api.call(endpoints.orders, {}, r.token)).body.orders;
     expect(orders.map((o: { state: string }) => o.state)).toEqual(['failed']);
   });
 
@@ -136,25 +145,25 @@ describe('checkout', () => {
 describe('the webhook', () => {
   it('a signed payment marks the order paid, and the reader can then open what the plan opens', async () => {
     const r = await signIn('reader@example.com');
-    expect((await readToken(r.token, FX.mid.biz)).body.error.code).toBe('no_access');
+    expect((await readToken(r.token, FX.mid.biz)).error.code).toBe('no_access');
     const id = (await checkout(r.token)).body.data.order;
     const res = await deliver(t, paidEvent(id));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, outcome: 'paid' });
     const o = (await order(r.token, id)).body;
     expect(o.state).toBe('paid');
-    const days = (Date.parse(o.endsAt) - Date.parse(o.startsAt)) / 86_400_000;
+    const days = (Date.parse(o.endsAt!) - Date.parse(o.startsAt!)) / 86_400_000;
     expect(days).toBe(30);
     expect((await readToken(r.token, FX.mid.biz)).status).toBe(200);
     // The magazines plan does not open newspapers.
-    expect((await readToken(r.token, FX.mid.paper)).body.error.code).toBe('no_access');
+    expect((await readToken(r.token, FX.mid.paper)).error.code).toBe('no_access');
     // A paid plan allows downloads (the subscription check passes).
-    expect((await api.get('/api/reader/downloads?deviceId=device-pay-1', r.token)).body.allowed).toBe(true);
+    expect((await api.call(endpoints.readerDownloads, { query: { deviceId: 'device-pay-1' } }, r.token)).body.allowed).toBe(true);
   });
 
   it('a reader whose institution expired reads again after paying for everything', async () => {
     const r = await signIn('late@expired.edu');
-    expect((await readToken(r.token, FX.mid.paper)).body.error.code).toBe('subscription_expired');
+    expect((await readToken(r.token, FX.mid.paper)).error.code).toBe('subscription_expired');
     const id = (await checkout(r.token, 'everything-month')).body.data.order;
     const e = signedCheckoutEvent('checkout.session.completed', { order: id, amount: 24900, currency: 'INR' });
     expect((await deliver(t, e)).json().outcome).toBe('paid');
@@ -229,7 +238,7 @@ describe('the webhook', () => {
     const extended = (await order(r.token, second)).body;
     expect(extended.startsAt).toBe(first.endsAt);
 
-    const history = (await api.get('/api/orders', r.token)).body.orders;
+    const history = (await api.call(endpoints.orders, {}, r.token)).body.orders;
     expect(history.map((o: { state: string }) => o.state)).toEqual(['paid', 'created', 'failed', 'paid']);
     expect(history[0]).toMatchObject({ planName: 'Magazines, one month', planNameHi: 'पत्रिकाएँ, एक महीना', amountMinor: 14900 });
   });
@@ -260,7 +269,7 @@ describe('the webhook', () => {
       const replies = await Promise.all(ids.map((id) => deliver(t, paidEvent(id))));
       expect(replies.map((x) => x.json().outcome)).toEqual(['paid', 'paid']);
       const periods = (await Promise.all(ids.map(async (id) => (await order(r.token, id)).body))).sort((a, b) =>
-        a.startsAt.localeCompare(b.startsAt),
+        a.startsAt!.localeCompare(b.startsAt!),
       );
       expect(periods[1].startsAt).toBe(periods[0].endsAt);
     }

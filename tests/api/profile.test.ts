@@ -4,13 +4,14 @@
 // and the country codes (a server list) with mobile numbers checked against the chosen country.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken, unchecked } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { claimLines } from '../../src/server/claims';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -30,22 +31,22 @@ const mids = (list: { mid: number }[]) => list.map((m) => m.mid).sort();
 
 describe('a valid e-mail address is returned base64-encoded (spec §5)', () => {
   it('the sign-in code request answers the address as validated, base64, and the code goes there', async () => {
-    const sent = await api.post('/api/login/otp/send', { channel: 'email', email: '  Asha.Rao@Example.EDU ' });
+    const sent = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: '  Asha.Rao@Example.EDU ' } });
     expect(sent.status).toBe(200);
     expect(sent.body.email).toBe(Buffer.from('asha.rao@example.edu').toString('base64'));
-    expect(Buffer.from(sent.body.email, 'base64').toString()).toBe('asha.rao@example.edu');
+    expect(Buffer.from(sent.body.email!, 'base64').toString()).toBe('asha.rao@example.edu');
     expect(outbox.codeFor('asha.rao@example.edu')).toMatch(/^\d{6}$/);
   });
 
   it('a mobile number gets no e-mail field; an invalid address is the spec text and sends nothing', async () => {
-    const mobile = await api.post('/api/login/otp/send', { channel: 'mobile', mobile: '9876543210', countryCode: '+91' });
+    const mobile = await api.call(endpoints.loginOtpSend, { body: { channel: 'mobile', mobile: '9876543210', countryCode: '+91' } });
     expect(mobile.status).toBe(200);
     expect(mobile.body).not.toHaveProperty('email');
     const before = outbox.mails.length;
     for (const email of ['asha@', 'a b@x.edu', 'asha@example.c', 'asha@example.toolongtldxx', 'ä@x.edu']) {
-      const bad = await api.post('/api/login/otp/send', { channel: 'email', email });
+      const bad = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
       expect(bad.status, email).toBe(400);
-      expect(bad.body.error.message, email).toContain('Please enter a valid email address');
+      expect(bad.error.message, email).toContain('Please enter a valid email address');
     }
     expect(outbox.mails.length).toBe(before);
   });
@@ -93,7 +94,7 @@ describe('gold and storeID on the catalogue and search calls (spec §7)', () => 
 describe('a running personal plan in the user details', () => {
   it('planEnds is the end of a paid plan running now; 0 before it starts, after it ends, or unpaid', async () => {
     const reader = await signInByCode(t.db, api, outbox, 'planner@example.com');
-    const details = async () => (await api.post('/api/user/details', {}, reader.token)).body;
+    const details = async () => (await api.call(endpoints.userDetails, {}, reader.token)).body;
     expect(await details()).toMatchObject({ libid: 0, planEnds: 0 });
 
     const order = (state: string, starts: string, ends: string) =>
@@ -112,8 +113,10 @@ describe('a running personal plan in the user details', () => {
     expect(body.libid).toBe(0);
     expect(body.planEnds).toBe(Math.floor((rows[0] as { ends_at: Date }).ends_at.getTime() / 1000));
     // The sign-in answer carries it too.
-    const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'planner@example.com' });
-    const login = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('planner@example.com') });
+    const sent = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'planner@example.com' } });
+    const login = await api.call(endpoints.loginOtpVerify, {
+      body: { requestId: sent.body.requestId, code: outbox.codeFor('planner@example.com')! },
+    });
     expect(login.body.planEnds).toBe(body.planEnds);
   });
 });
@@ -184,7 +187,7 @@ describe('country codes from a call, and mobile numbers checked against the chos
   });
 
   it('the sign-in code takes a number valid in the chosen country and refuses one that is not, sending nothing', async () => {
-    const send = (body: object) => api.post('/api/login/otp/send', { channel: 'mobile', ...body });
+    const send = (body: object) => api.call(endpoints.loginOtpSend, { body: unchecked({ channel: 'mobile', ...body }) });
     expect((await send({ mobile: '9876543210', countryCode: '+91', country: 'IN' })).status).toBe(200);
     expect((await send({ mobile: '2025550123', countryCode: '+1', country: 'US' })).status).toBe(200);
     expect((await send({ mobile: '7400123456', countryCode: '+44', country: 'GB' })).status).toBe(200);
@@ -202,16 +205,18 @@ describe('country codes from a call, and mobile numbers checked against the chos
     ] as const) {
       const res = await send(body);
       expect(res.status, why).toBe(400);
-      expect(res.body.error.message, why).toContain('Enter a Valid Mobile Number');
+      expect(res.error.message, why).toContain('Enter a Valid Mobile Number');
     }
     expect(outbox.texts.length).toBe(texts);
     // Password sign-in checks the same way.
-    const pw = await api.post('/api/login/password', {
-      channel: 'mobile',
-      mobile: '1234567890',
-      countryCode: '+91',
-      country: 'IN',
-      password: 'x',
+    const pw = await api.call(endpoints.loginPassword, {
+      body: {
+        channel: 'mobile',
+        mobile: '1234567890',
+        countryCode: '+91',
+        country: 'IN',
+        password: 'x',
+      },
     });
     expect(pw.status).toBe(400);
   });
@@ -228,16 +233,20 @@ describe('country codes from a call, and mobile numbers checked against the chos
     };
     const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM enquiries')).rows[0].n;
     const before = await count();
-    const bad = await api.post('/api/account/contact', { ...enquiry, mobile: '2025550123', countryCode: '+91', country: 'IN' });
+    const bad = await api.call(endpoints.accountContact, {
+      body: unchecked({ ...enquiry, mobile: '2025550123', countryCode: '+91', country: 'IN' }),
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toContain('Enter a Valid Mobile Number');
+    expect(bad.error.message).toContain('Enter a Valid Mobile Number');
     expect(await count()).toBe(before);
-    const ok = await api.post('/api/account/contact', { ...enquiry, mobile: '7400123456', countryCode: '+44', country: 'GB' });
+    const ok = await api.call(endpoints.accountContact, {
+      body: unchecked({ ...enquiry, mobile: '7400123456', countryCode: '+44', country: 'GB' }),
+    });
     expect(ok.status).toBe(200);
     const { rows } = await t.db.query<{ mobile: string }>('SELECT mobile FROM enquiries ORDER BY id DESC LIMIT 1');
     expect(rows[0].mobile).toBe('+44 7400123456');
     expect(outbox.mails.some((m) => m.text?.includes('+44 7400123456'))).toBe(true);
     // An older app sends no code: India is assumed, as before.
-    expect((await api.post('/api/account/contact', { ...enquiry, mobile: '9876501234' })).status).toBe(200);
+    expect((await api.call(endpoints.accountContact, { body: unchecked({ ...enquiry, mobile: '9876501234' }) })).status).toBe(200);
   });
 });

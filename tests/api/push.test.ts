@@ -3,7 +3,7 @@
 // the aes128gcm payload with the subscription's private key (tests/support/push-service.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, xsrfToken, type ApiClient } from '../support/api-client';
+import { apiClient, xsrfToken, type ApiClient, unchecked } from '../support/api-client';
 import { startPushService, type PushServiceStandIn } from '../support/push-service';
 import { makeSubscriptionKeys, pushSubscriptionJson } from '../support/push-keys';
 import https from 'node:https';
@@ -13,6 +13,7 @@ import { buildApp } from '../../src/server/app';
 import { PUSH_SERVICE_HOSTS_DEFAULT } from '../../src/server/config';
 import { hashPingKey, userForPingKey } from '../../src/server/repositories/push-subscriptions';
 import type { ArrivalMessage } from '../../src/shared/schemas/zones';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let push: PushServiceStandIn;
@@ -44,7 +45,7 @@ const arrival =
   });
 
 const subscribe = (token: string, subscription: unknown, deviceId: string, lang: 'en' | 'hi' = 'en') =>
-  api.post('/api/push/subscriptions', { subscription, deviceId, lang }, token);
+  api.call(endpoints.pushSubscriptions, { body: unchecked({ subscription, deviceId, lang }) }, token);
 const rowsOf = async (userId: number) =>
   (
     await t.db.query<{ endpoint: string; device_id: string; lang: string; last_sent_at: Date | null }>(
@@ -76,7 +77,7 @@ beforeEach(() => {
 
 describe('GET /api/push/key', () => {
   it('answers the VAPID public key, made once and shared by every process on the database', async () => {
-    const res = await api.get('/api/push/key');
+    const res = await api.call(endpoints.pushKey);
     expect(res.status).toBe(200);
     const key = Buffer.from(res.body.publicKey, 'base64url');
     expect(key.length).toBe(65);
@@ -124,10 +125,10 @@ describe('POST /api/push/subscriptions: what is refused', () => {
     for (const [subscription, message, deviceId = 'device-1'] of cases) {
       const res = await subscribe(me.token, subscription, deviceId);
       expect(res.status, JSON.stringify(subscription)).toBe(400);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
     expect((await subscribe(me.token, good, 'device-1', 'fr' as never)).status).toBe(400);
-    expect((await api.post('/api/push/subscriptions', { subscription: good, deviceId: 'device-1' })).status).toBe(401);
+    expect((await api.call(endpoints.pushSubscriptions, { body: { subscription: good, deviceId: 'device-1' } })).status).toBe(401);
     expect(await count()).toBe(0);
   });
 
@@ -171,7 +172,7 @@ describe('arrival pushes through the stand-in', () => {
     expect(got.map((p) => p.name).sort()).toEqual(['phone-en', 'tablet-hi']);
     expect(got.find((p) => p.name === 'phone-en')!.message).toEqual(arrival(7)('en'));
     expect(got.find((p) => p.name === 'tablet-hi')!.message).toEqual(arrival(7)('hi'));
-    const { publicKey } = (await api.get('/api/push/key')).body;
+    const { publicKey } = (await api.call(endpoints.pushKey)).body;
     for (const p of got) {
       expect(p.vapidKey).toBe(publicKey);
       expect(p.claims.aud).toBe(push.origin);
@@ -243,7 +244,7 @@ describe('arrival pushes through the stand-in', () => {
     await push.arrived(push.events.filter((e) => e.what === 'received').length + 1);
     order.push('push service received');
     // A request of the same reader goes through while the push is still held.
-    expect((await api.get('/api/push/key')).status).toBe(200);
+    expect((await api.call(endpoints.pushKey)).status).toBe(200);
     order.push('next request answered');
     expect(push.events.slice(events).map((e) => e.what)).toEqual(['received']);
     release();
@@ -403,10 +404,10 @@ describe('storing and removing subscriptions', () => {
     const [laptopSub, phoneSub] = [push.subscribe('laptop-out'), push.subscribe('phone-out')];
     const laptopKey = (await subscribe(me.token, laptopSub.json, 'laptop')).body.pingKey as string;
     expect((await subscribe(phone, phoneSub.json, 'phone')).status).toBe(200);
-    expect((await api.post('/api/zones/ping', { key: laptopKey })).status).toBe(200);
-    expect((await api.post('/api/logout', {}, me.token)).status).toBe(200);
+    expect((await api.call(endpoints.zonesPing, { body: { key: laptopKey } })).status).toBe(200);
+    expect((await api.call(endpoints.logout, {}, me.token)).status).toBe(200);
     expect((await rowsOf(me.id)).map((r) => r.endpoint)).toEqual([phoneSub.endpoint]);
-    expect((await api.post('/api/zones/ping', { key: laptopKey })).status).toBe(404);
+    expect((await api.call(endpoints.zonesPing, { body: { key: laptopKey } })).status).toBe(404);
   });
 
   it('a reader keeps at most 10 subscriptions; the oldest go', async () => {
@@ -424,7 +425,7 @@ describe('storing and removing subscriptions', () => {
     await subscribe(me.token, b.json, 'dev-b');
     await subscribe(me.token, c.json, 'dev-c');
     await subscribe(other.token, d.json, 'dev-a');
-    const remove = (body: object, token = me.token) => api.post('/api/push/subscriptions/remove', body, token);
+    const remove = (body: object, token = me.token) => api.call(endpoints.pushSubscriptionsRemove, { body: body }, token);
 
     // Another reader's endpoint or device names nothing of theirs.
     expect((await remove({ endpoint: d.endpoint })).body).toEqual({ status: 1, message: 'There was no subscription to remove.' });
@@ -439,7 +440,7 @@ describe('storing and removing subscriptions', () => {
     expect(await rowsOf(me.id)).toEqual([]);
     expect(await rowsOf(other.id)).toHaveLength(1);
 
-    expect((await api.post('/api/push/subscriptions/remove', {})).status).toBe(401);
+    expect((await api.call(endpoints.pushSubscriptionsRemove)).status).toBe(401);
     expect((await remove({ endpoint: 'x\u0000' }, other.token)).status).toBe(400);
     expect(await rowsOf(other.id)).toHaveLength(1);
   });

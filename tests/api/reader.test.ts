@@ -2,9 +2,10 @@
 // progress across devices, batched read events, and downloads with their limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, xsrfToken, unchecked } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { readerTokens } from '../../src/server/services/reader-tokens';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -29,19 +30,21 @@ describe('reader token', () => {
   it('opens an issue for an active member: a code, the reader URL with the page, the issue and its pages', async () => {
     const r = await signIn('open@active.edu');
     const [issue] = await issuesOf(FX.mid.biz);
-    const res = await api.post(
-      '/api/reader/token',
+    const res = await api.call(
+      endpoints.readerToken,
       {
-        user_id: r.uid,
-        issue,
-        store_id: 1,
-        readtype: 'reader',
-        userLang: 'en',
-        isnews: 0,
-        ageRating: 5,
-        device: 'web',
-        lib_id: 1,
-        page: 2,
+        body: {
+          user_id: r.uid,
+          issue,
+          store_id: 1,
+          readtype: 'reader',
+          userLang: 'en',
+          isnews: 0,
+          ageRating: 5,
+          device: 'web',
+          lib_id: 1,
+          page: 2,
+        },
       },
       r.token,
     );
@@ -63,9 +66,9 @@ describe('reader token', () => {
   it('refuses with the reason: no institution, expired, blocked country, section not subscribed, age rating', async () => {
     const refused = async (email: string, mid: number) => {
       const r = await signIn(email);
-      const res = await api.post('/api/reader/token', { issue: (await issuesOf(mid))[0] }, r.token);
+      const res = await api.call(endpoints.readerToken, { body: { issue: (await issuesOf(mid))[0] } }, r.token);
       expect(res.status).toBe(403);
-      return res.body.error;
+      return res.error;
     };
     expect(await refused('nobody@example.com', FX.mid.biz)).toEqual({
       code: 'no_access',
@@ -81,27 +84,31 @@ describe('reader token', () => {
     await t.db.query(`UPDATE institutions SET age_rating = 5 WHERE con_code = 'BAS'`);
     expect((await refused('pupil@basic.edu', FX.mid.adult)).code).toBe('age_restricted');
     const grown = await signIn('grown@active.edu');
-    expect((await api.post('/api/reader/token', { issue: (await issuesOf(FX.mid.adult))[0] }, grown.token)).status).toBe(200);
+    expect((await api.call(endpoints.readerToken, { body: { issue: (await issuesOf(FX.mid.adult))[0] } }, grown.token)).status).toBe(200);
   });
 
   it('needs a session, a known visible issue, the caller as user_id, and a well-formed body', async () => {
     const r = await signIn('careful@active.edu');
     const [issue] = await issuesOf(FX.mid.biz);
-    expect((await api.post('/api/reader/token', { issue })).status).toBe(401);
-    expect((await api.post('/api/reader/token', { issue: 999999 }, r.token)).status).toBe(404);
-    expect((await api.post('/api/reader/token', { issue: (await issuesOf(FX.mid.hidden))[0] }, r.token)).status).toBe(404);
-    expect((await api.post('/api/reader/token', { issue: 'one' }, r.token)).status).toBe(400);
-    expect((await api.post('/api/reader/token', { issue, device: 'tv' }, r.token)).status).toBe(400);
-    const other = await api.post('/api/reader/token', { issue, user_id: Buffer.from('someone-else').toString('base64') }, r.token);
+    expect((await api.call(endpoints.readerToken, { body: { issue } })).status).toBe(401);
+    expect((await api.call(endpoints.readerToken, { body: { issue: 999999 } }, r.token)).status).toBe(404);
+    expect((await api.call(endpoints.readerToken, { body: { issue: (await issuesOf(FX.mid.hidden))[0] } }, r.token)).status).toBe(404);
+    expect((await api.call(endpoints.readerToken, { body: { issue: 'one' } }, r.token)).status).toBe(400);
+    expect((await api.call(endpoints.readerToken, { body: unchecked({ issue, device: 'tv' }) }, r.token)).status).toBe(400);
+    const other = await api.call(
+      endpoints.readerToken,
+      { body: { issue, user_id: Buffer.from('someone-else').toString('base64') } },
+      r.token,
+    );
     expect(other.status).toBe(403);
-    expect(other.body.error.code).toBe('wrong_user');
+    expect(other.error.code).toBe('wrong_user');
   });
 
   it('names the reader by their random uuid, never the sequential user id, and holds only for its own session', async () => {
     const r = await signIn('opaque@active.edu');
     const other = await signIn('opaque2@active.edu');
     const [issue] = await issuesOf(FX.mid.biz);
-    const { code } = (await api.post('/api/reader/token', { issue }, r.token)).body.data;
+    const { code } = (await api.call(endpoints.readerToken, { body: { issue } }, r.token)).body.data;
     const payload = claims(code);
     expect(payload.sub).toBe(uuidOf(r.uid));
     expect(Object.values(payload)).not.toContain(r.id);
@@ -122,7 +129,7 @@ describe('page images', () => {
     const [issue, otherIssue] = await issuesOf(FX.mid.biz);
     const bytes = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 fake page');
     await t.app.storage.write('pages', `p${issue}-1s.webp`, bytes);
-    const { code } = (await api.post('/api/reader/token', { issue }, r.token)).body.data;
+    const { code } = (await api.call(endpoints.readerToken, { body: { issue } }, r.token)).body.data;
 
     const ok = await image(`/content/reader/${issue}/pages/1/small.webp?code=${code}`);
     expect(ok.statusCode).toBe(200);
@@ -151,20 +158,20 @@ describe('progress', () => {
     const laptop = await signIn('progress@active.edu');
     const [issue] = await issuesOf(FX.mid.tech);
     const progressOn = async (token: string) => {
-      const { code } = (await api.post('/api/reader/token', { issue }, token)).body.data;
+      const { code } = (await api.call(endpoints.readerToken, { body: { issue } }, token)).body.data;
       return (await api.get(`/content/reader/${issue}?code=${code}`)).body.progress;
     };
     expect(await progressOn(phone.token)).toEqual({ issueId: issue, page: null, updatedAt: null });
-    expect((await api.post('/api/reader/progress', { issueId: issue, page: 2 }, phone.token)).body.page).toBe(2);
+    expect((await api.call(endpoints.readerProgress, { body: { issueId: issue, page: 2 } }, phone.token)).body.page).toBe(2);
     expect((await progressOn(laptop.token)).page).toBe(2);
     // and the laptop's reader opens there: the token's answer says where.
-    expect((await api.post('/api/reader/token', { issue }, laptop.token)).body.data).toMatchObject({
+    expect((await api.call(endpoints.readerToken, { body: { issue } }, laptop.token)).body.data).toMatchObject({
       page: 2,
       url: `/reader/${issue}?edz=1#page/2`,
     });
-    expect((await api.post('/api/reader/progress', { issueId: issue, page: 0 }, phone.token)).status).toBe(400);
-    expect((await api.post('/api/reader/progress', { issueId: 999999, page: 1 }, phone.token)).status).toBe(404);
-    expect((await api.post('/api/reader/progress', { issueId: issue, page: 1 })).status).toBe(401);
+    expect((await api.call(endpoints.readerProgress, { body: { issueId: issue, page: 0 } }, phone.token)).status).toBe(400);
+    expect((await api.call(endpoints.readerProgress, { body: { issueId: 999999, page: 1 } }, phone.token)).status).toBe(404);
+    expect((await api.call(endpoints.readerProgress, { body: { issueId: issue, page: 1 } })).status).toBe(401);
     const someoneElse = await signIn('other.progress@active.edu');
     expect((await progressOn(someoneElse.token)).page).toBeNull();
   });
@@ -175,16 +182,18 @@ describe('read events', () => {
     const r = await signIn('events@active.edu');
     const [issue] = await issuesOf(FX.mid.hindiMag);
     const at = Date.now() - 3 * 3600_000; // read offline three hours ago
-    const res = await api.post(
-      '/api/reader/events',
+    const res = await api.call(
+      endpoints.readerEvents,
       {
-        events: [
-          { kind: 'issue_open', issueId: issue, at },
-          { kind: 'page_view', issueId: issue, page: 1, at },
-          { kind: 'page_view', issueId: issue, page: 2, at: at + 5000, source: 'zone' },
-          { kind: 'page_view', issueId: 999999, page: 1, at },
-          { kind: 'page_view', issueId: issue, page: 1, at: Date.now() + 86_400_000 },
-        ],
+        body: {
+          events: [
+            { kind: 'issue_open', issueId: issue, at },
+            { kind: 'page_view', issueId: issue, page: 1, at },
+            { kind: 'page_view', issueId: issue, page: 2, at: at + 5000, source: 'zone' },
+            { kind: 'page_view', issueId: 999999, page: 1, at },
+            { kind: 'page_view', issueId: issue, page: 1, at: Date.now() + 86_400_000 },
+          ],
+        },
       },
       r.token,
     );
@@ -206,10 +215,10 @@ describe('read events', () => {
   it('refuses an empty, oversized or malformed batch and anonymous callers', async () => {
     const r = await signIn('events.bad@active.edu');
     const one = { kind: 'page_view', issueId: 1, page: 1, at: Date.now() };
-    expect((await api.post('/api/reader/events', { events: [] }, r.token)).status).toBe(400);
-    expect((await api.post('/api/reader/events', { events: Array(201).fill(one) }, r.token)).status).toBe(400);
-    expect((await api.post('/api/reader/events', { events: [{ ...one, kind: 'hack' }] }, r.token)).status).toBe(400);
-    expect((await api.post('/api/reader/events', { events: [one] })).status).toBe(401);
+    expect((await api.call(endpoints.readerEvents, { body: { events: [] } }, r.token)).status).toBe(400);
+    expect((await api.call(endpoints.readerEvents, { body: { events: Array(201).fill(one) } }, r.token)).status).toBe(400);
+    expect((await api.call(endpoints.readerEvents, { body: unchecked({ events: [{ ...one, kind: 'hack' }] }) }, r.token)).status).toBe(400);
+    expect((await api.call(endpoints.readerEvents, { body: unchecked({ events: [one] }) })).status).toBe(401);
     expect((await t.db.query('SELECT count(*)::int AS n FROM usage_events WHERE user_id = $1', [r.id])).rows[0].n).toBe(0);
   });
 });
@@ -219,27 +228,30 @@ describe('downloads', () => {
     const r = await signIn('downloads@active.edu');
     const [a, b, c] = [(await issuesOf(FX.mid.biz))[0], (await issuesOf(FX.mid.tech))[0], (await issuesOf(FX.mid.hindiMag))[0]];
     const phone = 'phone-0001';
-    const first = await api.post('/api/reader/downloads', { issueId: a, deviceId: phone }, r.token);
+    const first = await api.call(endpoints.readerDownloadsAdd, { body: { issueId: a, deviceId: phone } }, r.token);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ allowed: true, issueIds: [a], used: { issues: 1, devices: 1 }, limits: { issues: 2, devices: 1 } });
     expect(first.body.code).toBeTruthy();
     expect((await api.get(`/content/reader/${a}?code=${first.body.code}`)).status).toBe(200);
-    expect((await api.post('/api/reader/downloads', { issueId: a, deviceId: phone }, r.token)).body.used.issues).toBe(1); // again: still one
-    expect((await api.post('/api/reader/downloads', { issueId: b, deviceId: phone }, r.token)).status).toBe(200);
+    expect((await api.call(endpoints.readerDownloadsAdd, { body: { issueId: a, deviceId: phone } }, r.token)).body.used.issues).toBe(1); // again: still one
+    expect((await api.call(endpoints.readerDownloadsAdd, { body: { issueId: b, deviceId: phone } }, r.token)).status).toBe(200);
 
-    const third = await api.post('/api/reader/downloads', { issueId: c, deviceId: phone }, r.token);
+    const third = await api.call(endpoints.readerDownloadsAdd, { body: { issueId: c, deviceId: phone } }, r.token);
     expect(third.status).toBe(403);
-    expect(third.body.error).toEqual({
+    expect(third.error).toEqual({
       code: 'download_limit',
       message: 'You can keep 2 issues downloaded at a time. Remove one to download another.',
     });
-    const laptop = await api.post('/api/reader/downloads', { issueId: c, deviceId: 'laptop-0001' }, r.token);
-    expect(laptop.body.error.code).toBe('device_limit');
+    const laptop = await api.call(endpoints.readerDownloadsAdd, { body: { issueId: c, deviceId: 'laptop-0001' } }, r.token);
+    expect(laptop.error.code).toBe('device_limit');
 
-    await api.post('/api/reader/downloads/remove', { deviceId: phone, issueIds: [a] }, r.token);
-    expect((await api.post('/api/reader/downloads', { issueId: c, deviceId: phone }, r.token)).body.issueIds).toEqual([b, c]);
-    await api.post('/api/reader/downloads/remove', { deviceId: phone }, r.token);
-    expect((await api.post('/api/reader/downloads', { issueId: c, deviceId: 'laptop-0001' }, r.token)).body.used).toEqual({
+    await api.call(endpoints.readerDownloadsRemove, { body: { deviceId: phone, issueIds: [a] } }, r.token);
+    expect((await api.call(endpoints.readerDownloadsAdd, { body: { issueId: c, deviceId: phone } }, r.token)).body.issueIds).toEqual([
+      b,
+      c,
+    ]);
+    await api.call(endpoints.readerDownloadsRemove, { body: { deviceId: phone } }, r.token);
+    expect((await api.call(endpoints.readerDownloadsAdd, { body: { issueId: c, deviceId: 'laptop-0001' } }, r.token)).body.used).toEqual({
       issues: 1,
       devices: 1,
     });
@@ -257,13 +269,14 @@ describe('downloads', () => {
       used: { issues: 0, devices: 0 },
       limits: { issues: 5, devices: 4 },
     });
-    await api.post('/api/reader/downloads', { issueId: (await issuesOf(FX.mid.biz))[1], deviceId: device }, r.token);
+    await api.call(endpoints.readerDownloadsAdd, { body: { issueId: (await issuesOf(FX.mid.biz))[1], deviceId: device } }, r.token);
     await t.db.query(`UPDATE users SET institution_id = $2 WHERE id = $1`, [r.id, FX.inst.expired]);
     const after = await api.get(`/api/reader/downloads?deviceId=${device}`, r.token);
     expect(after.body).toMatchObject({ allowed: false, reason: 'subscription_expired' });
     expect(
-      (await api.post('/api/reader/downloads', { issueId: (await issuesOf(FX.mid.biz))[2], deviceId: device }, r.token)).body.error.code,
+      (await api.call(endpoints.readerDownloadsAdd, { body: { issueId: (await issuesOf(FX.mid.biz))[2], deviceId: device } }, r.token))
+        .error.code,
     ).toBe('subscription_expired');
-    expect((await api.get('/api/reader/downloads?deviceId=x', r.token)).status).toBe(400);
+    expect((await api.call(endpoints.readerDownloads, { query: { deviceId: 'x' } }, r.token)).status).toBe(400);
   });
 });

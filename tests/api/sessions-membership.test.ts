@@ -14,6 +14,7 @@ import { findUserById, linkByDomain } from '../../src/server/repositories/users'
 import { joinInstitution } from '../../src/server/repositories/membership';
 import { decideIdRequest } from '../../src/server/repositories/id-requests';
 import { openPostgres } from '../../src/server/db/index';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -52,7 +53,7 @@ async function newReader(email: string, conCode: string | null = 'ACT'): Promise
 /** Opens a session as sign-in does and returns its token. */
 const session = (userId: number) => t.app.issueToken(userId, { headers: {} } as FastifyRequest);
 const sessionId = (token: string) => decodeJwt(token).sid as string;
-const details = (token: string) => api.post('/api/user/details', {}, token);
+const details = (token: string) => api.call(endpoints.userDetails, {}, token);
 const firstIssue = async (mid: number) =>
   (await sql<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid]))[0].issue_id;
 
@@ -124,7 +125,7 @@ describe('session lifetime', () => {
 describe('reader tokens stop when their session ends', () => {
   const pageText = (issue: number, code: string) => api.get(`/content/reader/${issue}/pages/1/text?code=${code}`);
   async function readerCode(token: string, issue: number): Promise<string> {
-    const res = await api.post('/api/reader/token', { issue }, token);
+    const res = await api.call(endpoints.readerToken, { body: { issue } }, token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data.code;
   }
@@ -134,7 +135,7 @@ describe('reader tokens stop when their session ends', () => {
     const issue = await firstIssue(FX.mid.biz);
     const code = await readerCode(token, issue);
     expect((await pageText(issue, code)).status).toBe(200);
-    expect((await api.post('/api/logout', {}, token)).status).toBe(200);
+    expect((await api.call(endpoints.logout, {}, token)).status).toBe(200);
     const after = await pageText(issue, code);
     expect(after.status).toBe(403);
     expect((await api.get(`/content/reader/${issue}?code=${code}`)).status).toBe(403);
@@ -145,7 +146,7 @@ describe('reader tokens stop when their session ends', () => {
     const [phone, laptop] = [await session(user), await session(user)];
     const issue = await firstIssue(FX.mid.biz);
     const [phoneCode, laptopCode] = [await readerCode(phone, issue), await readerCode(laptop, issue)];
-    const changed = await api.post('/api/user/password', { password: 'Qz7#lamp', confirmPassword: 'Qz7#lamp' }, laptop);
+    const changed = await api.call(endpoints.userPassword, { body: { password: 'Qz7#lamp', confirmPassword: 'Qz7#lamp' } }, laptop);
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await pageText(issue, phoneCode)).status).toBe(403);
     expect((await pageText(issue, laptopCode)).status).toBe(200);
@@ -156,7 +157,7 @@ describe('reader tokens stop when their session ends', () => {
     const token = await session(user);
     const issue = await firstIssue(FX.mid.biz);
     const code = await readerCode(token, issue);
-    expect((await api.post('/api/user/delete', {}, token)).status).toBe(200);
+    expect((await api.call(endpoints.userDelete, {}, token)).status).toBe(200);
     expect((await pageText(issue, code)).status).toBe(403);
 
     const other = await session(await newReader('lapsing@active.edu'));
@@ -215,7 +216,7 @@ describe('one membership rule', () => {
     await sql(`UPDATE users SET access_ends_at = now() - interval '1 hour' WHERE id = $1`, [reader]);
     const token = await session(reader);
     expect((await details(token)).body).toMatchObject({ libid: FX.inst.active, isLibContentAvailable: 0 });
-    expect((await api.post('/api/reader/token', { issue: await firstIssue(FX.mid.biz) }, token)).body.error.code).toBe(
+    expect((await api.call(endpoints.readerToken, { body: { issue: await firstIssue(FX.mid.biz) } }, token)).error.code).toBe(
       'subscription_expired',
     );
   });
@@ -228,7 +229,9 @@ describe('multi-step writes are all or nothing', () => {
     const user = await newReader('atomic-change@active.edu');
     const [keep] = [await session(user), await session(user)];
     await failWritesOf(user);
-    expect((await api.post('/api/user/password', { password: 'Qz7#lamp', confirmPassword: 'Qz7#lamp' }, keep)).status).toBe(500);
+    expect((await api.call(endpoints.userPassword, { body: { password: 'Qz7#lamp', confirmPassword: 'Qz7#lamp' } }, keep)).status).toBe(
+      500,
+    );
     expect((await findUserById(t.db, user)).password_hash).toBeNull();
   });
 
@@ -236,7 +239,7 @@ describe('multi-step writes are all or nothing', () => {
     const user = await newReader('atomic-delete@active.edu');
     const token = await session(user);
     await failWritesOf(user);
-    expect((await api.post('/api/user/delete', {}, token)).status).toBe(500);
+    expect((await api.call(endpoints.userDelete, {}, token)).status).toBe(500);
     expect((await sql<{ delete_after: Date | null }>('SELECT delete_after FROM users WHERE id = $1', [user]))[0].delete_after).toBeNull();
   });
 
@@ -265,7 +268,11 @@ describe('downloads limit under concurrency', () => {
     ).map((r) => r.issue_id);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        api.post('/api/reader/downloads', { issueId: readable[i % readable.length], deviceId: `device-${i % 5}-burst` }, token),
+        api.call(
+          endpoints.readerDownloadsAdd,
+          { body: { issueId: readable[i % readable.length], deviceId: `device-${i % 5}-burst` } },
+          token,
+        ),
       ),
     );
     const statuses = answers.map((a) => a.status);

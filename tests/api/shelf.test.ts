@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -23,10 +24,10 @@ describe('continue reading', () => {
   it('lists the started issues newest first with the page, the page count and a cover', async () => {
     const r = await signInByCode(t.db, api, outbox, 'shelf@active.edu');
     const [first, second] = await issuesOf(FX.mid.biz);
-    expect((await api.get('/api/shelf/continue', r.token)).body).toEqual({ items: [] });
-    await api.post('/api/reader/progress', { issueId: first, page: 1, at: Date.now() - 60_000 }, r.token);
-    await api.post('/api/reader/progress', { issueId: second, page: 1, at: Date.now() - 1000 }, r.token);
-    const res = await api.get('/api/shelf/continue', r.token);
+    expect((await api.call(endpoints.shelfContinue, {}, r.token)).body).toEqual({ items: [] });
+    await api.call(endpoints.readerProgress, { body: { issueId: first, page: 1, at: Date.now() - 60_000 } }, r.token);
+    await api.call(endpoints.readerProgress, { body: { issueId: second, page: 1, at: Date.now() - 1000 } }, r.token);
+    const res = await api.call(endpoints.shelfContinue, {}, r.token);
     expect(res.status).toBe(200);
     expect(res.body.items.map((i: { issueId: number }) => i.issueId)).toEqual([second, first]);
     expect(res.body.items[1]).toMatchObject({ issueId: first, mid: FX.mid.biz, titleName: 'Business Weekly', page: 1, pages: 2 });
@@ -45,9 +46,9 @@ describe('continue reading', () => {
   it('leaves out a finished issue (the last page reached) unless this device names it, with its page', async () => {
     const r = await signInByCode(t.db, api, outbox, 'shelf4@active.edu');
     const [first, second] = await issuesOf(FX.mid.biz);
-    await api.post('/api/reader/progress', { issueId: first, page: 1, at: Date.now() - 60_000 }, r.token);
-    await api.post('/api/reader/progress', { issueId: second, page: 2, at: Date.now() - 1000 }, r.token);
-    const res = await api.get('/api/shelf/continue', r.token);
+    await api.call(endpoints.readerProgress, { body: { issueId: first, page: 1, at: Date.now() - 60_000 } }, r.token);
+    await api.call(endpoints.readerProgress, { body: { issueId: second, page: 2, at: Date.now() - 1000 } }, r.token);
+    const res = await api.call(endpoints.shelfContinue, {}, r.token);
     expect(res.body.items.map((i: { issueId: number }) => i.issueId)).toEqual([first]);
     // The device may be reading it again: it gets the server's page and decides.
     const named = await api.get(`/api/shelf/continue?issues=${second}`, r.token);
@@ -56,12 +57,12 @@ describe('continue reading', () => {
 
   it('refuses bad input with a 400 and a signed-out request with a 401', async () => {
     const r = await signInByCode(t.db, api, outbox, 'shelf3@active.edu');
-    const bad = await api.get('/api/shelf/continue?issues=1,x', r.token);
+    const bad = await api.call(endpoints.shelfContinue, { query: { issues: '1,x' } }, r.token);
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toMatch(/issue ids/);
+    expect(bad.error.message).toMatch(/issue ids/);
     expect((await api.get(`/api/shelf/continue?issues=${Array.from({ length: 21 }, (_, i) => i + 1).join(',')}`, r.token)).status).toBe(
       400,
     );
-    expect((await api.get('/api/shelf/continue')).status).toBe(401);
+    expect((await api.call(endpoints.shelfContinue)).status).toBe(401);
   });
 });

@@ -7,6 +7,7 @@ import { OIDC_CLIENT, startOidcProvider } from '../support/oidc-provider';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { setSso } from '../../src/server/repositories/console-admin';
 import { grantConsoleRole } from '../../src/server/repositories/console';
+import * as endpoints from '../../src/shared/endpoints';
 
 const PUBLIC_URL = 'http://127.0.0.1:4999';
 const CALLBACK = `${PUBLIC_URL}/login/sso/success`;
@@ -81,7 +82,7 @@ async function signInAtProvider(authUrl: string, login: string): Promise<URL> {
 
 describe('institution SSO', () => {
   it('lists the institutions that offer it', async () => {
-    const res = await api.get('/api/sso/institutions');
+    const res = await api.call(endpoints.ssoInstitutions);
     expect(res.body.institutions.map((i: { name: string }) => i.name)).toEqual(['Active U', 'Basic S']);
   });
 
@@ -95,7 +96,7 @@ describe('institution SSO', () => {
 
     const callback = await signInAtProvider(authUrl.href, 'sam.okafor@active.edu');
     expect(callback.searchParams.get('code')).toBeTruthy();
-    const done = await api.post('/api/sso/complete', { search: callback.search });
+    const done = await api.call(endpoints.ssoComplete, { body: { search: callback.search } });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({
       email: 'sam.okafor@active.edu',
@@ -105,19 +106,19 @@ describe('institution SSO', () => {
       returnTo: '/journals',
       mode: 1,
     });
-    expect((await api.post('/api/user/details', {}, done.body.jwtoken)).status).toBe(200);
+    expect((await api.call(endpoints.userDetails, {}, done.body.jwtoken)).status).toBe(200);
 
     // The same answer cannot be used twice.
-    const replay = await api.post('/api/sso/complete', { search: callback.search });
+    const replay = await api.call(endpoints.ssoComplete, { body: { search: callback.search } });
     expect(replay.status).toBe(400);
-    expect(replay.body.error.code).toBe('sso_failed');
+    expect(replay.error.code).toBe('sso_failed');
   });
 
   it('refuses a forged state, an unknown institution, and a provider that cannot be reached', async () => {
     const users = (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`)).rows[0].n;
-    const forged = await api.post('/api/sso/complete', { search: '?code=abc&state=not-ours' });
+    const forged = await api.call(endpoints.ssoComplete, { body: { search: '?code=abc&state=not-ours' } });
     expect(forged.status).toBe(400);
-    expect(forged.body.error.message).toContain('did not complete');
+    expect(forged.error.message).toContain('did not complete');
     expect((await t.app.inject({ method: 'GET', url: '/api/sso/start?org=NOPE' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/sso/start?org=EXP' })).statusCode).toBe(404);
     const down = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=BAS' });
@@ -128,7 +129,7 @@ describe('institution SSO', () => {
   it('never redirects back to another site', async () => {
     const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT&returnTo=//evil.example/x' });
     const callback = await signInAtProvider(start.headers.location as string, 'second@active.edu');
-    const done = await api.post('/api/sso/complete', { search: callback.search });
+    const done = await api.call(endpoints.ssoComplete, { body: { search: callback.search } });
     expect(done.body.returnTo).toBe('/');
     expect(done.body.email).toBe('second@active.edu');
   });
@@ -143,10 +144,10 @@ describe('institution SSO', () => {
     ]) {
       const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT' });
       const callback = await signInAtProvider(start.headers.location as string, login);
-      const done = await api.post('/api/sso/complete', { search: callback.search });
+      const done = await api.call(endpoints.ssoComplete, { body: { search: callback.search } });
       expect(done.status, login).toBe(400);
-      expect(done.body.error.code).toBe('sso_failed');
-      expect(done.body.error.message).toContain(why);
+      expect(done.error.code).toBe('sso_failed');
+      expect(done.error.message).toContain(why);
     }
     expect(await users()).toBe(before);
   });
@@ -156,13 +157,17 @@ describe('which account an institution sign-in reaches', () => {
   /** A sign-in through Active U's provider as `login`, completed with `token` (a reader linking). */
   const viaProvider = async (login: string, token?: string) => {
     const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT' });
-    return api.post('/api/sso/complete', { search: (await signInAtProvider(start.headers.location as string, login)).search }, token);
+    return api.call(
+      endpoints.ssoComplete,
+      { body: { search: (await signInAtProvider(start.headers.location as string, login)).search } },
+      token,
+    );
   };
   const linkVia = async (login: string, token: string, completeWith = token) => {
-    const started = await api.post('/api/sso/link', { institutionId: FX.inst.active }, token);
+    const started = await api.call(endpoints.ssoLink, { body: { institutionId: FX.inst.active } }, token);
     expect(started.status).toBe(200);
     expect(new URL(started.body.url).origin).toBe(idp.issuer);
-    return api.post('/api/sso/complete', { search: (await signInAtProvider(started.body.url, login)).search }, completeWith);
+    return api.call(endpoints.ssoComplete, { body: { search: (await signInAtProvider(started.body.url, login)).search } }, completeWith);
   };
   const identities = async (subject: string) =>
     (await t.db.query('SELECT issuer, subject, user_id FROM sso_identities WHERE subject = $1', [subject])).rows;
@@ -185,7 +190,7 @@ describe('which account an institution sign-in reaches', () => {
     const existing = await signInByCode(t.db, api, outbox, 'existing@active.edu');
     const before = await sessions(existing.id);
     const res = await viaProvider('existing@active.edu');
-    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([
+    expect([res.status, res.error.code, res.error.message]).toEqual([
       409,
       'sso_account_exists',
       "An account with existing@active.edu already exists. Sign in to it with a code or your password, then link Active U's sign-in under My Account.",
@@ -203,50 +208,50 @@ describe('which account an institution sign-in reaches', () => {
       [FX.inst.active],
     );
     const pending = await viaProvider('boss@examplemail.org');
-    expect([pending.status, pending.body.error.message]).toEqual([
+    expect([pending.status, pending.error.message]).toEqual([
       400,
       'Sign-in with your institution did not complete: boss@examplemail.org is not an address of Active U (@active.edu). Please try again.',
     ]);
     // Even were the claim approved by mistake, a console account is never signed in this way.
     await t.db.query(`UPDATE institution_domains SET proof = 'admin', proven_at = now() WHERE domain = 'examplemail.org'`);
     const approved = await viaProvider('boss@examplemail.org');
-    expect([approved.status, approved.body.error.code]).toEqual([403, 'sso_console_account']);
+    expect([approved.status, approved.error.code]).toEqual([403, 'sso_console_account']);
     expect(await sessions(admin.id)).toBe(1);
 
     const made = await viaProvider('made.then.librarian@active.edu');
     expect(made.status).toBe(200);
     await grantConsoleRole(t.db, { email: 'made.then.librarian@active.edu', role: 'librarian', orgCode: 'ACT', actorId: null });
     const later = await viaProvider('made.then.librarian@active.edu');
-    expect([later.status, later.body.error.code]).toEqual([403, 'sso_console_account']);
+    expect([later.status, later.error.code]).toEqual([403, 'sso_console_account']);
     // Nor can a console account link one.
     const librarian = (await signInByCode(t.db, api, outbox, 'made.then.librarian@active.edu')).token;
-    const link = await api.post('/api/sso/link', { institutionId: FX.inst.active }, librarian);
-    expect([link.status, link.body.error.code]).toEqual([403, 'sso_console_account']);
+    const link = await api.call(endpoints.ssoLink, { body: { institutionId: FX.inst.active } }, librarian);
+    expect([link.status, link.error.code]).toEqual([403, 'sso_console_account']);
   });
 
   it('links an account that existed before, from My Account, for the reader who asked; later sign-ins open it', async () => {
     const linker = await signInByCode(t.db, api, outbox, 'linker@active.edu');
     const stranger = await signInByCode(t.db, api, outbox, 'stranger@active.edu');
-    const offered = await api.get('/api/sso/account', linker.token);
+    const offered = await api.call(endpoints.ssoAccount, {}, linker.token);
     expect(offered.body).toEqual({ linked: [], canLink: [{ id: FX.inst.active, name: 'Active U' }] });
 
     // Completed by someone else signed in (or nobody): refused, nothing bound.
     const wrong = await linkVia('linker@active.edu', linker.token, stranger.token);
-    expect([wrong.status, wrong.body.error.code]).toEqual([403, 'sso_failed']);
+    expect([wrong.status, wrong.error.code]).toEqual([403, 'sso_failed']);
     expect(await identities('linker@active.edu')).toEqual([]);
 
     const linked = await linkVia('linker@active.edu', linker.token);
     expect(linked.status).toBe(200);
     expect(linked.body).toMatchObject({ linked: true, jwtoken: linker.token, email: 'linker@active.edu', libid: FX.inst.active });
     expect(await identities('linker@active.edu')).toEqual([{ issuer: idp.issuer, subject: 'linker@active.edu', user_id: linker.id }]);
-    const shown = await api.get('/api/sso/account', linker.token);
+    const shown = await api.call(endpoints.ssoAccount, {}, linker.token);
     expect(shown.body).toEqual({ linked: [{ institution: 'Active U', linkedAt: expect.any(String) }], canLink: [] });
 
     const signedIn = await viaProvider('linker@active.edu');
     expect([signedIn.status, signedIn.body.uuid, signedIn.body.linked]).toEqual([200, linked.body.uuid, false]);
     // The provider account is this reader's now: nobody else can link it.
     const taken = await linkVia('linker@active.edu', stranger.token);
-    expect([taken.status, taken.body.error.code]).toEqual([409, 'sso_linked_elsewhere']);
+    expect([taken.status, taken.error.code]).toEqual([409, 'sso_linked_elsewhere']);
   });
 
   it('needs a proven domain: an institution with none is not offered, and cannot be started', async () => {
@@ -255,7 +260,7 @@ describe('which account an institution sign-in reaches', () => {
        VALUES ('No Domain C', 'NODOM', now() - interval '1 day', now() + interval '1 year', $1, $2, $3)`,
       [idp.issuer, OIDC_CLIENT.id, OIDC_CLIENT.secret],
     );
-    const listed = await api.get('/api/sso/institutions');
+    const listed = await api.call(endpoints.ssoInstitutions);
     expect(listed.body.institutions.map((i: { name: string }) => i.name)).not.toContain('No Domain C');
     expect((await t.app.inject({ method: 'GET', url: '/api/sso/start?org=NODOM' })).statusCode).toBe(404);
   });
@@ -266,7 +271,7 @@ describe('which account an institution sign-in reaches', () => {
       const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT' });
       callbacks.push(await signInAtProvider(start.headers.location as string, 'twin@active.edu'));
     }
-    const answers = await Promise.all(callbacks.map((c) => api.post('/api/sso/complete', { search: c.search })));
+    const answers = await Promise.all(callbacks.map((c) => api.call(endpoints.ssoComplete, { body: { search: c.search } })));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(answers[0].body.uuid).toBe(answers[1].body.uuid);
     const accounts = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE email = 'twin@active.edu'`);
@@ -284,12 +289,14 @@ describe('institution SSO set in the library console', () => {
       setSso(t.db, FX.inst.active, { issuer: idp.issuer, clientId: OIDC_CLIENT.id, clientSecret }, admin);
     const signIn = async (login: string) => {
       const start = await t.app.inject({ method: 'GET', url: '/api/sso/start?org=ACT' });
-      return api.post('/api/sso/complete', { search: (await signInAtProvider(start.headers.location as string, login)).search });
+      return api.call(endpoints.ssoComplete, {
+        body: { search: (await signInAtProvider(start.headers.location as string, login)).search },
+      });
     };
     expect((await signIn('cached.first@active.edu')).status).toBe(200);
     await setSecret('not-the-secret');
     const refused = await signIn('wrong.secret@active.edu');
-    expect([refused.status, refused.body.error.code]).toEqual([400, 'sso_failed']);
+    expect([refused.status, refused.error.code]).toEqual([400, 'sso_failed']);
     await setSecret(OIDC_CLIENT.secret);
     expect((await signIn('right.again@active.edu')).body.email).toBe('right.again@active.edu');
   });

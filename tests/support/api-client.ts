@@ -3,11 +3,33 @@
 import type { App } from '../../src/server/app';
 import type { Queryable } from '../../src/server/db/index';
 import type { Mail, Mailer, SmsSender } from '../../src/server/services/mailer';
+import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ReplyOut } from '../../src/shared/endpoints/endpoint';
+import { ApiError } from '../../src/shared/schemas/errors';
 
 export interface Reply {
   status: number;
   body: any;
 }
+
+/** A reply to a call by endpoint. A 2xx body is parsed by the entry's reply schema, so a reply that
+ * drifted from the table fails the test; any other status has its error parsed as ApiError. The
+ * other field is null then: typed without it, so a test reads the field its status check implies. */
+export interface EndpointReply<E extends Endpoint> {
+  status: number;
+  body: ReplyOut<E>;
+  error: ApiError['error'];
+}
+
+/** What a call by endpoint sends: the path's params, the query, the body, extra headers. */
+export interface EndpointInput<E extends Endpoint> {
+  params?: ParamsIn<E>;
+  query?: QueryIn<E>;
+  body?: BodyIn<E>;
+  headers?: Record<string, string>;
+}
+
+/** An input the compiler does not check against the entry: bad on purpose, or built loosely. */
+export const unchecked = (input: unknown) => input as never;
 
 export async function xsrfToken(app: App): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/health' });
@@ -69,7 +91,30 @@ export function apiClient(app: App, xsrf: string, opts: { ip?: string } = {}) {
     });
     return { status: res.statusCode, body: res.body ? res.json() : null };
   };
+  /** A call by its entry in the endpoint table. A reply that is not JSON (CSV, an image) is its text. */
+  const callEndpoint = async <E extends Endpoint>(e: E, input: EndpointInput<E> = {}, token?: string): Promise<EndpointReply<E>> => {
+    const query = Object.entries((input.query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    const search = query.length ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}` : '';
+    const res = await app.inject({
+      method: e.method,
+      url: pathOf(e, input.params as Record<string, string | number> | undefined) + search,
+      payload: (input.body ?? (e.method === 'POST' ? {} : undefined)) as any,
+      remoteAddress: opts.ip ?? randomIp(),
+      cookies: { 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf, ...(token ? { authorization: token } : {}), ...input.headers },
+    });
+    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+    const body: unknown = json ? res.json() : res.body;
+    if (res.statusCode < 200 || res.statusCode > 299)
+      return { status: res.statusCode, body: null as ReplyOut<E>, error: ApiError.parse(body).error };
+    return {
+      status: res.statusCode,
+      body: (e.reply ? e.reply.parse(body) : body) as ReplyOut<E>,
+      error: null as unknown as ApiError['error'],
+    };
+  };
   return {
+    call: callEndpoint,
     upload,
     get: (url: string, token?: string) => call('GET', url, undefined, token),
     post: (url: string, body: unknown = {}, token?: string) => call('POST', url, body, token),

@@ -2,8 +2,8 @@
 // downloads are given back; then the server ends the session. The caller then clears the local
 // session, and with it everything of this reader's on the device. Works offline too: the local
 // session ends whatever the server says.
-import { apiPost } from '../lib/api';
-import { OkReply } from '../../shared/schemas/account';
+import { callApi } from '../lib/api';
+import { logout } from '../../shared/endpoints/account';
 import { deliverNow } from '../outbox/sync';
 import { removeDownload } from '../downloads/store';
 
@@ -12,5 +12,5 @@ export async function signOutOnServer(): Promise<void> {
     await removeDownload().catch(() => undefined);
     await deliverNow().catch(() => undefined);
   }
-  await apiPost('/api/logout', OkReply).catch(() => undefined);
+  await callApi(logout).catch(() => undefined);
 }

@@ -5,7 +5,7 @@
 // from the first missing page when the network is back. One that fills the device stops with
 // the pages it has (stoppedFor 'quota') and waits for the reader to free space and retry.
 import { useSyncExternalStore } from 'react';
-import { ApiError, apiGet, apiPost, contentGet } from '../lib/api';
+import { ApiError, callApi, contentGet } from '../lib/api';
 import { deviceId } from '../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../db/index';
 import { queue } from '../outbox/sync';
@@ -79,8 +79,8 @@ export async function downloadIssue(issueId: number): Promise<void> {
   emit();
   let record = await downloadRecord(issueId);
   try {
-    const { DownloadReply } = await import('../../shared/schemas/reader'); // (see lib/api.ts)
-    const grant = await apiPost('/api/reader/downloads', DownloadReply, { issueId, deviceId: deviceId() });
+    const { readerDownloadsAdd } = await import('../../shared/endpoints/reader'); // (see lib/api.ts)
+    const grant = await callApi(readerDownloadsAdd, { body: { issueId, deviceId: deviceId() } });
     let code = grant.code;
     void persistStorage();
     const manifest = await contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`);
@@ -120,7 +120,7 @@ export async function downloadIssue(issueId: number): Promise<void> {
         let [img, txt] = await fetchBoth();
         if (img.status === 403 || txt.status === 403) {
           // The token ran out during a long download: ask again (this also re-checks access).
-          code = (await apiPost('/api/reader/downloads', DownloadReply, { issueId, deviceId: deviceId() })).code;
+          code = (await callApi(readerDownloadsAdd, { body: { issueId, deviceId: deviceId() } })).code;
           [img, txt] = await fetchBoth();
         }
         if (!img.ok || !txt.ok)
@@ -197,8 +197,8 @@ export const refreshDownloads = reload;
  * When it does not (e.g. the subscription expired), the downloads leave the device. */
 export async function checkDownloads(): Promise<DownloadsReply | null> {
   try {
-    const { DownloadsReply } = await import('../../shared/schemas/reader'); // (see lib/api.ts)
-    const reply = await apiGet('/api/reader/downloads', DownloadsReply, { deviceId: deviceId() });
+    const { readerDownloads } = await import('../../shared/endpoints/reader'); // (see lib/api.ts)
+    const reply = await callApi(readerDownloads, { query: { deviceId: deviceId() } });
     if (!reply.allowed) await removeDownload();
     return reply;
   } catch {

@@ -1,12 +1,15 @@
-// The app's API client: the signed-in reader's token and the XSRF header on the core of
-// http.ts, the error shape, and parsing with the shared schemas (catalogue reads are typed by
-// them, see contentGet). Nothing else in the app calls fetch for the API.
-// A module on a first screen's path (home, a listing, a title page) imports its reply schemas
-// when it first calls, not at the top: a schema module builds every zod schema in it when it
-// loads, which on a title page held a slow phone's main thread for 100–300 ms.
+// The app's API client: every /api call by its entry in the endpoint table (callApi), with the
+// signed-in reader's token and the XSRF header on the core of http.ts, the error shape, and the
+// reply parsed by the entry's schema (catalogue reads are typed by the shared schemas, see
+// contentGet). Nothing else in the app calls fetch for the API.
+// A module on a first screen's path (home, a listing, a title page) imports its endpoint area
+// (src/shared/endpoints/<area>.ts) when it first calls, not at the top: a schema module builds
+// every zod schema in it when it loads, which on a title page held a slow phone's main thread for
+// 100–300 ms.
 import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
 import { buildUrl, replyOf, send, type Query } from './http';
+import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ReplyOut } from '../../shared/endpoints/endpoint';
 
 export { ApiError, buildUrl, replyOf } from './http';
 
@@ -19,9 +22,6 @@ const request = <T>(
   schema: { parse: (body: unknown) => T } | null,
   opts: { query?: Query; body?: unknown; signal?: AbortSignal },
 ): Promise<T> => replyOf(send(method, path, { ...opts, ...currentCredentials() }), schema);
-
-export const apiGet = <S extends z.ZodTypeAny>(path: string, schema: S, query?: Query, signal?: AbortSignal): Promise<z.output<S>> =>
-  request<z.output<S>>('GET', path, schema, { query, signal });
 
 /** Catalogue reads (/content): typed by the shared schema but not parsed again here. The server
  * already serialises every /content answer through that schema (a mismatch is its error, never
@@ -53,8 +53,35 @@ async function ensureXsrfCookie(): Promise<void> {
   await fetch('/api/health', { cache: 'no-store', credentials: 'same-origin' }).catch(() => undefined);
 }
 
-/** State-changing calls: a JSON body (or a FormData upload), the XSRF header and the user token. */
+/** A write outside the endpoint table (the catalogue's favourites under /content): a JSON body, the
+ * XSRF header and the user token. Every /api call goes through callApi. */
 export const apiPost = async <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}): Promise<z.output<S>> => {
   await ensureXsrfCookie();
   return request<z.output<S>>('POST', path, schema, { body });
 };
+
+/** What a call by endpoint sends: the path's params (when it has any), the query, the body (JSON, or
+ * a FormData upload). */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodTypeAny ? { params: ParamsIn<E> } : { params?: undefined }) & {
+  query?: Stringified<QueryIn<E>>;
+  body?: BodyIn<E> | FormData;
+};
+
+/** A query's text fields may be given as numbers: the URL makes them text. */
+type Stringified<Q> = Q extends object ? { [K in keyof Q]: Q[K] extends string | undefined ? Q[K] | number : Q[K] } : Q;
+
+type Args<E extends Endpoint> = E['params'] extends z.ZodTypeAny
+  ? [input: CallInput<E>, signal?: AbortSignal]
+  : [input?: CallInput<E>, signal?: AbortSignal];
+
+/** A call by its entry in the endpoint table (src/shared/endpoints): the path, the method and the
+ * reply's schema come from the entry, the input is typed by it. A module on a first screen's path
+ * imports the entry's area module when it first calls (see the top of this file). */
+export async function callApi<E extends Endpoint>(e: E, ...[input, signal]: Args<E>): Promise<ReplyOut<E>> {
+  const path = pathOf(e, input?.params as Record<string, unknown> | undefined);
+  const query = input?.query as Query | undefined;
+  const schema = e.reply as { parse: (body: unknown) => ReplyOut<E> } | null;
+  if (e.method === 'GET') return request('GET', path, schema, { query, signal });
+  await ensureXsrfCookie();
+  return request('POST', path, schema, { query, body: input?.body ?? {}, signal });
+}

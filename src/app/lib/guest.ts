@@ -1,8 +1,8 @@
 // Spec §4 guest session: the device's uniqId cookie (made when absent, one year), then a session
 // for it with os=web.
-import { apiPost } from './api';
+import { callApi } from './api';
 import { COOKIE, getCookie, setCookie } from './session';
-import { LoginReply } from '../../shared/schemas/account';
+import { guestLogin } from '../../shared/endpoints/account';
 
 export function deviceId(): string {
   let id = getCookie(COOKIE.uniqId);
@@ -14,5 +14,5 @@ export function deviceId(): string {
   return id;
 }
 
-export const guestSignIn = (uniqId: string) => apiPost('/api/guest/login', LoginReply, { uniqId, os: 'web' });
+export const guestSignIn = (uniqId: string) => callApi(guestLogin, { body: { uniqId, os: 'web' } });
 export const startGuestSession = () => guestSignIn(deviceId());

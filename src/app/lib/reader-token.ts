@@ -1,6 +1,6 @@
 // The reader-token call of spec §7, shared by the app (which opens the reader) and the reader
 // (which renews its token and opens issues reached by a plain link).
-import { apiPost } from './api';
+import { callApi } from './api';
 import { session, storedUser } from './session';
 import { DEFAULT_STORE_ID, READER_AGE_RATING } from '../../shared/constants';
 import type { ReaderTokenBody } from '../../shared/schemas/reader';
@@ -18,6 +18,6 @@ export async function requestReaderToken(issueId: number, opts: { page?: number;
     lib_id: Number(session.institutionId()) || 0,
     page: opts.page,
   };
-  const { ReaderTokenReply } = await import('../../shared/schemas/reader'); // (see lib/api.ts)
-  return (await apiPost('/api/reader/token', ReaderTokenReply, body)).data;
+  const { readerToken } = await import('../../shared/endpoints/reader'); // (see lib/api.ts)
+  return (await callApi(readerToken, { body })).data;
 }

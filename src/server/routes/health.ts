@@ -5,6 +5,8 @@
 // directory is writable, or the S3 bucket answers).
 import type { FastifyPluginAsync } from 'fastify';
 import { pingDatabase } from '../repositories/health';
+import { route } from './endpoint';
+import * as endpoints from '../../shared/endpoints';
 
 /** A database that has not answered `select 1` in this long is degraded (a pool that is busy
  * with heavy queries still answers well within it). */
@@ -38,7 +40,7 @@ async function timed(work: () => Promise<void | Partial<Check>>, timeoutMs: numb
 }
 
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/api/health', async (_req, reply) => {
+  route(app, endpoints.health, async (_req, reply) => {
     const db = app.db;
     const checks: Record<string, Check> = {};
     [checks.database, checks.storage] = await Promise.all([

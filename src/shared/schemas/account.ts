@@ -170,3 +170,22 @@ export const OkReply = z.object({ status: z.literal(1), message: z.string() });
 
 /** An accepted deletion request: when the account goes (seconds since the epoch). */
 export const DeletionReply = z.object({ status: z.literal(1), deleteAfter: z.number().int() });
+
+/** A call that takes no input: an empty JSON object, or no body at all. */
+export const EmptyBody = z.object({}).optional();
+
+/** Is the guest session behind this token still good? status 0 when not. */
+export const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]);
+
+/** The institutions an ID can be uploaded to. */
+export const UploadInstitutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) });
+
+/** The institutions that offer single sign-on. */
+export const SsoInstitutions = z.object({
+  institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })),
+});
+
+/** Where the browser goes to link an institution's sign-in to this account. */
+export const SsoLinkReply = z.object({ url: z.string() });
+
+export const SsoCompleteReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });

@@ -100,3 +100,9 @@ export const RejectIdBody = z.object({
 });
 
 export const Done = z.object({ ok: z.literal(true) });
+
+/** The members list as CSV: the list's filters, every page. */
+export const MembersCsvQuery = MembersQuery.omit({ page: true });
+
+/** An ID request decided: whether the reader was told and joined. */
+export const IdRequestDecided = z.object({ ok: z.literal(true), told: z.boolean(), joined: z.boolean() });

@@ -32,3 +32,6 @@ export const ConsoleOverview = z.object({
   readsPerDay: z.array(z.object({ day: z.string(), reads: z.number().int() })),
 });
 export type ConsoleOverview = z.infer<typeof ConsoleOverview>;
+
+/** A reply that is a text file (CSV), not JSON. */
+export const CsvText = z.string();

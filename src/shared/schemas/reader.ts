@@ -126,3 +126,5 @@ export const DownloadReply = DownloadsReply.extend({
   expiresAt: z.number().int(),
 });
 export type DownloadReply = z.infer<typeof DownloadReply>;
+
+export const DownloadsQuery = z.object({ deviceId: DeviceId });

@@ -2,9 +2,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { saveUser, session } from '../../lib/session';
-import { UserInfo } from '../../../shared/schemas/account';
+import { couponValidate, userUploadid } from '../../../shared/endpoints/account';
 import { startGuestSession } from '../../lib/guest';
 import { useFinishSignIn } from '../login/flow';
 import { showToast } from '../../components/Toast';
@@ -20,7 +20,7 @@ export function useRedeemAccessCode() {
   return useMutation({
     mutationFn: async (code: string) => {
       if (!session.isLoggedIn() || !session.userToken()) saveUser(await startGuestSession(), 'guest');
-      const info = await apiPost('/api/coupon/validate', UserInfo, { code });
+      const info = await callApi(couponValidate, { body: { code } });
       await finish(info);
       return info;
     },
@@ -41,7 +41,7 @@ export function useUploadId() {
       const form = new FormData();
       form.set('institutionId', institutionId);
       form.set('file', file);
-      return apiPost('/api/user/uploadid', UserInfo, form);
+      return callApi(userUploadid, { body: form });
     },
     onSuccess: async (info) => {
       saveUser(info);

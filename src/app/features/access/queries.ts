@@ -1,9 +1,7 @@
 // The access area's data: the institutions a reader can ask for access (the ID upload's list).
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../lib/api';
-
-const Institutions = z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) });
+import { callApi } from '../../lib/api';
+import { institutions } from '../../../shared/endpoints/account';
 
 export const accessKeys = {
   institutions: () => ['institutions'] as const,
@@ -12,5 +10,5 @@ export const accessKeys = {
 export const institutionsQuery = () =>
   queryOptions({
     queryKey: accessKeys.institutions(),
-    queryFn: ({ signal }) => apiGet('/api/institutions', Institutions, undefined, signal),
+    queryFn: ({ signal }) => callApi(institutions, {}, signal),
   });

@@ -1,23 +1,18 @@
 // One hook per action in the account area; each stores what changed and says so.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { showToast } from '../../components/Toast';
-import { DeletionReply, OkReply, UserInfo, type EmailPreferences } from '../../../shared/schemas/account';
-import { DeviceCodeReply } from '../../../shared/device-code';
-import { Identities } from '../../../shared/schemas/network-arrivals';
-import { ReaderSessions } from '../../../shared/schemas/sessions';
+import type { EmailPreferences } from '../../../shared/schemas/account';
+import * as endpoints from '../../../shared/endpoints/account';
 import { accountKeys } from './queries';
-
-const SsoLinkReply = z.object({ url: z.string() });
 
 export function useUpdateProfile() {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: (fullName: string) => apiPost('/api/user/profile', UserInfo, { fullName }),
+    mutationFn: (fullName: string) => callApi(endpoints.userProfile, { body: { fullName } }),
     onSuccess: (info) => {
       saveUser(info);
       client.setQueryData(accountKeys.details(), info);
@@ -34,7 +29,7 @@ export function useSaveEmailPreferences() {
     networkMode: 'always',
     mutationFn: async (prefs: EmailPreferences) => {
       const { queue } = await import('../../outbox/sync');
-      const queued = await queue({ path: '/api/user/emailpreference', body: prefs, slot: 'emailPreference' });
+      const queued = await queue({ path: endpoints.userEmailpreferenceSave.path, body: prefs, slot: 'emailPreference' });
       return { prefs, delivered: (await queued?.delivery) === 'done' };
     },
     onSuccess: ({ prefs, delivered }) => {
@@ -49,7 +44,7 @@ export function useChangePassword() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (body: { currentPassword?: string; password: string; confirmPassword: string }) =>
-      apiPost('/api/user/password', OkReply, body),
+      callApi(endpoints.userPassword, { body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: accountKeys.details() });
       showToast(t('toasts.passwordUpdated'));
@@ -62,8 +57,7 @@ export function useEndSessions() {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: (id?: string) =>
-      id ? apiPost('/api/user/sessions/end', ReaderSessions, { id }) : apiPost('/api/user/sessions/end-others', ReaderSessions, {}),
+    mutationFn: (id?: string) => (id ? callApi(endpoints.userSessionsEnd, { body: { id } }) : callApi(endpoints.userSessionsEndOthers)),
     onSuccess: (list, id) => {
       client.setQueryData(accountKeys.sessions(), list);
       showToast(t(id ? 'sessions.ended' : 'sessions.endedOthers'));
@@ -76,7 +70,7 @@ export function useEndSessions() {
 /** Links an institution sign-in: the reply is the provider's address, where the reader goes next. */
 export function useLinkSso() {
   return useMutation({
-    mutationFn: (body: { institutionId: number; returnTo: string }) => apiPost('/api/sso/link', SsoLinkReply, body),
+    mutationFn: (body: { institutionId: number; returnTo: string }) => callApi(endpoints.ssoLink, { body }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -87,7 +81,7 @@ export function useChangeWifiIdentity() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (v: { identity: string; remove?: boolean }) =>
-      apiPost(v.remove ? '/api/user/network-identities/remove' : '/api/user/network-identities', Identities, { identity: v.identity }),
+      callApi(v.remove ? endpoints.userNetworkIdentitiesRemove : endpoints.userNetworkIdentitiesAdd, { body: { identity: v.identity } }),
     onSuccess: (data, v) => {
       client.setQueryData(accountKeys.wifiIdentities(), data);
       showToast(t(v.remove ? 'wifiLink.unlinked' : 'wifiLink.linked'));
@@ -99,7 +93,7 @@ export function useChangeWifiIdentity() {
 export function useMakeDeviceCode() {
   return useMutation({
     mutationFn: async () => {
-      const reply = await apiPost('/api/gencode', DeviceCodeReply, {});
+      const reply = await callApi(endpoints.gencode);
       return { code: reply.code, until: new Date(Date.now() + reply.expiresIn * 1000) };
     },
   });
@@ -107,10 +101,10 @@ export function useMakeDeviceCode() {
 
 /** Asks for the account's deletion; the reply says when it goes. */
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => apiPost('/api/user/delete', DeletionReply) });
+  return useMutation({ mutationFn: () => callApi(endpoints.userDelete) });
 }
 
 /** The mail link's unsubscribe (no sign-in: the token says who). */
 export function useUnsubscribe() {
-  return useMutation({ mutationFn: (token: string) => apiPost('/api/unsubscribe', OkReply, { t: token }) });
+  return useMutation({ mutationFn: (token: string) => callApi(endpoints.unsubscribe, { body: { t: token } }) });
 }

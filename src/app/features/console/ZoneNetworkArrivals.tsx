@@ -4,6 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RADIUS_MATCH_BY } from '../../../shared/schemas/network-arrivals';
+import { zonesArrivals } from '../../../shared/endpoints/zones';
+import { pathOf } from '../../../shared/endpoints/endpoint';
 import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { QueryProblem, useRefusalText } from './ConsoleParts';
@@ -54,7 +56,7 @@ export function ZoneNetworkArrivals({ institutionId, zoneId }: { institutionId: 
         <div className="console-zone__secret" role="status" data-testid="zone-secret">
           <p>{t(shown.what === 'radius' ? 'zoneRadiusSecretOnce' : 'zoneWebhookSecretOnce')}</p>
           <code>{shown.secret}</code>
-          {shown.what === 'webhook' && <p className="console__note">{t('zoneWebhookUrl', { path: `/api/zones/${zoneId}/arrivals` })}</p>}
+          {shown.what === 'webhook' && <p className="console__note">{t('zoneWebhookUrl', { path: pathOf(zonesArrivals, { zoneId }) })}</p>}
         </div>
       )}
       {error && (

@@ -2,39 +2,30 @@
 // answer in the cache), and the codes' CSV download.
 import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  AccessCodeRow,
-  ConsoleAccess,
-  ConsoleBranding,
-  CreatedCodes,
-  DomainReview,
-  InstitutionDomains,
-  type CreateCodesBody,
-} from '../../../shared/schemas/console-access';
-import { ApiError, apiGet, apiPost, currentCredentials } from '../../lib/api';
+import type { ConsoleAccess, ConsoleBranding, CreateCodesBody } from '../../../shared/schemas/console-access';
+import * as endpoints from '../../../shared/endpoints/console';
+import { pathOf } from '../../../shared/endpoints/endpoint';
+import { ApiError, callApi, currentCredentials } from '../../lib/api';
 import { send } from '../../lib/http';
 import { consoleKeys } from './queries';
-import { IpRanges } from '../../../shared/schemas/ip-access';
 
 export const accessKeys = {
   access: (institutionId: number) => [...consoleKeys.all, institutionId, 'access'] as const,
   domainReview: () => [...consoleKeys.all, 'domain-review'] as const,
   branding: (institutionId: number) => [...consoleKeys.all, institutionId, 'branding'] as const,
 };
-const accessPath = (institutionId: number) => `/api/console/institutions/${institutionId}/access`;
-const brandingPath = (institutionId: number) => `/api/console/institutions/${institutionId}/branding`;
 
 export const accessQuery = (institutionId: number) =>
   queryOptions({
     queryKey: accessKeys.access(institutionId),
-    queryFn: ({ signal }) => apiGet(accessPath(institutionId), ConsoleAccess, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleAccess, { params: { institutionId } }, signal),
     retry: false,
   });
 
 export const brandingQuery = (institutionId: number) =>
   queryOptions({
     queryKey: accessKeys.branding(institutionId),
-    queryFn: ({ signal }) => apiGet(brandingPath(institutionId), ConsoleBranding, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleBranding, { params: { institutionId } }, signal),
     retry: false,
   });
 
@@ -42,19 +33,25 @@ export const brandingQuery = (institutionId: number) =>
 export const domainReviewQuery = () =>
   queryOptions({
     queryKey: accessKeys.domainReview(),
-    queryFn: ({ signal }) => apiGet('/api/console/domains', DomainReview, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleDomains, {}, signal),
     retry: false,
   });
 
 export type DomainChange = 'add' | 'remove' | 'check' | 'approve' | 'refuse';
+const domainEndpoints = {
+  add: endpoints.consoleAccessDomains,
+  remove: endpoints.consoleAccessDomainsRemove,
+  check: endpoints.consoleAccessDomainsCheck,
+  approve: endpoints.consoleAccessDomainsApprove,
+  refuse: endpoints.consoleAccessDomainsRefuse,
+};
 
 /** Adds, removes, checks (by DNS), approves or refuses (admins) an e-mail domain; the answer is
  * the institution's domains now. */
 export function useDomainChange(institutionId: number, change: DomainChange) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (domain: string) =>
-      apiPost(`${accessPath(institutionId)}/domains${change === 'add' ? '' : `/${change}`}`, InstitutionDomains, { domain }),
+    mutationFn: (domain: string) => callApi(domainEndpoints[change], { params: { institutionId }, body: { domain } }),
     onSuccess: ({ domains }) => {
       client.setQueryData(accessKeys.access(institutionId), (old: ConsoleAccess | undefined) => old && { ...old, domains });
       return client.invalidateQueries({ queryKey: accessKeys.domainReview() });
@@ -65,7 +62,7 @@ export function useDomainChange(institutionId: number, change: DomainChange) {
 export function useCreateCodes(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateCodesBody) => apiPost(`${accessPath(institutionId)}/codes`, CreatedCodes, body),
+    mutationFn: (body: CreateCodesBody) => callApi(endpoints.consoleAccessCodes, { params: { institutionId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: accessKeys.access(institutionId) }),
   });
 }
@@ -73,7 +70,7 @@ export function useCreateCodes(institutionId: number) {
 export function useDisableCode(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (codeId: number) => apiPost(`${accessPath(institutionId)}/codes/${codeId}/disable`, AccessCodeRow),
+    mutationFn: (codeId: number) => callApi(endpoints.consoleAccessCodesDisable, { params: { institutionId, codeId } }),
     onSuccess: (code) =>
       client.setQueryData(
         accessKeys.access(institutionId),
@@ -91,9 +88,9 @@ export function useSaveBranding(institutionId: number) {
       if (logo) {
         const form = new FormData();
         form.append('file', logo);
-        saved = await apiPost(`${brandingPath(institutionId)}/logo`, ConsoleBranding, form);
+        saved = await callApi(endpoints.consoleBrandingLogo, { params: { institutionId }, body: form });
       }
-      return name === null ? saved! : apiPost(brandingPath(institutionId), ConsoleBranding, { name });
+      return name === null ? saved! : callApi(endpoints.consoleBrandingSave, { params: { institutionId }, body: { name } });
     },
     onSuccess: (branding) => client.setQueryData(accessKeys.branding(institutionId), branding),
   });
@@ -101,19 +98,18 @@ export function useSaveBranding(institutionId: number) {
 
 /** Downloads every code as CSV (the request carries the reader's token, so it is fetched, then saved). */
 export async function downloadCodesCsv(institutionId: number): Promise<void> {
-  const res = await send('GET', `${accessPath(institutionId)}/codes.csv`, currentCredentials());
+  const res = await send('GET', pathOf(endpoints.consoleAccessCodesCsv, { institutionId }), currentCredentials());
   if (!res.ok) throw new ApiError(res.status, 'http', `Request failed with status code ${res.status}`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'access-codes.csv';
   saveFile(await res.blob(), name);
 }
 
 /** The institution's campus ranges (IP authentication). */
-const rangesPath = (institutionId: number) => `/api/console/institutions/${institutionId}/ip-ranges`;
 const rangesKey = (institutionId: number) => [...consoleKeys.all, institutionId, 'ip-ranges'] as const;
 export const ipRangesQuery = (institutionId: number) =>
   queryOptions({
     queryKey: rangesKey(institutionId),
-    queryFn: ({ signal }) => apiGet(rangesPath(institutionId), IpRanges, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleIpRanges, { params: { institutionId } }, signal),
     retry: false,
   });
 
@@ -124,10 +120,10 @@ export function useIpRangeChange(institutionId: number) {
   return useMutation({
     mutationFn: (change: { add: string } | { approve: number } | { remove: number }) =>
       'add' in change
-        ? apiPost(rangesPath(institutionId), IpRanges, { network: change.add.trim() })
+        ? callApi(endpoints.consoleIpRangesAdd, { params: { institutionId }, body: { network: change.add.trim() } })
         : 'approve' in change
-          ? apiPost(`${rangesPath(institutionId)}/${change.approve}/approve`, IpRanges)
-          : apiPost(`${rangesPath(institutionId)}/${change.remove}/remove`, IpRanges),
+          ? callApi(endpoints.consoleIpRangesApprove, { params: { institutionId, rangeId: change.approve } })
+          : callApi(endpoints.consoleIpRangesRemove, { params: { institutionId, rangeId: change.remove } }),
     onSuccess: (reply) => client.setQueryData(rangesKey(institutionId), reply),
   });
 }

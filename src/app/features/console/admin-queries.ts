@@ -1,17 +1,16 @@
 // The console's admin side and activity log: queries, and one mutation hook per admin action (each
 // puts the answer in the cache, or refreshes what it changed).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ActivityPage,
+import type {
   InstitutionSettings,
-  Librarians,
-  type CreateInstitutionBody,
-  type InstitutionSettingsBody,
-  type SamlBody,
-  type SsoBody,
+  CreateInstitutionBody,
+  InstitutionSettingsBody,
+  SamlBody,
+  SsoBody,
 } from '../../../shared/schemas/console-admin';
-import { MemberPrivacy, type MemberPrivacyBody } from '../../../shared/schemas/member-privacy';
-import { apiGet, apiPost } from '../../lib/api';
+import type { MemberPrivacyBody } from '../../../shared/schemas/member-privacy';
+import * as endpoints from '../../../shared/endpoints/console';
+import { callApi } from '../../lib/api';
 import { consoleKeys } from './queries';
 
 export const adminKeys = {
@@ -21,19 +20,18 @@ export const adminKeys = {
   /** null: the whole log (admins). */
   activity: (institutionId: number | null, page: number) => [...consoleKeys.all, institutionId ?? 'all', 'activity', page] as const,
 };
-const institutionPath = (institutionId: number) => `/api/console/institutions/${institutionId}`;
 
 export const settingsQuery = (institutionId: number) =>
   queryOptions({
     queryKey: adminKeys.settings(institutionId),
-    queryFn: ({ signal }) => apiGet(`${institutionPath(institutionId)}/settings`, InstitutionSettings, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleSettings, { params: { institutionId } }, signal),
     retry: false,
   });
 
 export const privacyQuery = (institutionId: number) =>
   queryOptions({
     queryKey: adminKeys.privacy(institutionId),
-    queryFn: ({ signal }) => apiGet(`${institutionPath(institutionId)}/privacy`, MemberPrivacy, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consolePrivacy, { params: { institutionId } }, signal),
     retry: false,
   });
 
@@ -42,7 +40,7 @@ export function useSetPrivacy(institutionId: number) {
   const client = useQueryClient();
   const settled = useSettled();
   return useMutation({
-    mutationFn: (body: MemberPrivacyBody) => apiPost(`${institutionPath(institutionId)}/privacy`, MemberPrivacy, body),
+    mutationFn: (body: MemberPrivacyBody) => callApi(endpoints.consolePrivacySave, { params: { institutionId }, body }),
     onSuccess: (saved) => {
       client.setQueryData(adminKeys.privacy(institutionId), saved);
       return Promise.all([settled(institutionId), client.invalidateQueries({ queryKey: [...consoleKeys.all, institutionId, 'members'] })]);
@@ -53,7 +51,7 @@ export function useSetPrivacy(institutionId: number) {
 export const librariansQuery = (institutionId: number) =>
   queryOptions({
     queryKey: adminKeys.librarians(institutionId),
-    queryFn: ({ signal }) => apiGet(`${institutionPath(institutionId)}/librarians`, Librarians, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleLibrarians, { params: { institutionId } }, signal),
     retry: false,
   });
 
@@ -61,7 +59,9 @@ export const activityQuery = (institutionId: number | null, page: number) =>
   queryOptions({
     queryKey: adminKeys.activity(institutionId, page),
     queryFn: ({ signal }) =>
-      apiGet(institutionId ? `${institutionPath(institutionId)}/activity` : '/api/console/activity', ActivityPage, { page }, signal),
+      institutionId
+        ? callApi(endpoints.consoleActivity, { params: { institutionId }, query: { page } }, signal)
+        : callApi(endpoints.consoleAllActivity, { query: { page } }, signal),
     retry: false,
   });
 
@@ -78,7 +78,7 @@ export function useCreateInstitution() {
   const client = useQueryClient();
   const settled = useSettled();
   return useMutation({
-    mutationFn: (body: CreateInstitutionBody) => apiPost('/api/console/institutions', InstitutionSettings, body),
+    mutationFn: (body: CreateInstitutionBody) => callApi(endpoints.consoleInstitutions, { body }),
     // The institution list (GET /me) has a new one.
     onSuccess: (made) => Promise.all([settled(made.id, made), client.invalidateQueries({ queryKey: consoleKeys.me() })]),
   });
@@ -88,7 +88,7 @@ export function useUpdateInstitution(institutionId: number) {
   const client = useQueryClient();
   const settled = useSettled();
   return useMutation({
-    mutationFn: (body: InstitutionSettingsBody) => apiPost(`${institutionPath(institutionId)}/settings`, InstitutionSettings, body),
+    mutationFn: (body: InstitutionSettingsBody) => callApi(endpoints.consoleSettingsSave, { params: { institutionId }, body }),
     // The access section shows the subscription too.
     onSuccess: (saved) =>
       Promise.all([settled(institutionId, saved), client.invalidateQueries({ queryKey: [...consoleKeys.all, institutionId, 'access'] })]),
@@ -100,7 +100,9 @@ export function useSso(institutionId: number) {
   const settled = useSettled();
   return useMutation({
     mutationFn: (body: SsoBody | null) =>
-      apiPost(`${institutionPath(institutionId)}/sso${body ? '' : '/off'}`, InstitutionSettings, body ?? {}),
+      body
+        ? callApi(endpoints.consoleSso, { params: { institutionId }, body })
+        : callApi(endpoints.consoleSsoOff, { params: { institutionId } }),
     onSuccess: (saved) => settled(institutionId, saved),
   });
 }
@@ -110,7 +112,9 @@ export function useSaml(institutionId: number) {
   const settled = useSettled();
   return useMutation({
     mutationFn: (body: SamlBody | null) =>
-      apiPost(`${institutionPath(institutionId)}/saml${body ? '' : '/off'}`, InstitutionSettings, body ?? {}),
+      body
+        ? callApi(endpoints.consoleSaml, { params: { institutionId }, body })
+        : callApi(endpoints.consoleSamlOff, { params: { institutionId } }),
     onSuccess: (saved) => settled(institutionId, saved),
   });
 }
@@ -121,7 +125,10 @@ export function useLibrarianChange(institutionId: number, change: 'grant' | 'rem
   const settled = useSettled();
   return useMutation({
     mutationFn: (email: string) =>
-      apiPost(`${institutionPath(institutionId)}/librarians${change === 'remove' ? '/remove' : ''}`, Librarians, { email }),
+      callApi(change === 'remove' ? endpoints.consoleLibrariansRemove : endpoints.consoleLibrariansAdd, {
+        params: { institutionId },
+        body: { email },
+      }),
     onSuccess: (librarians) => {
       client.setQueryData(adminKeys.librarians(institutionId), librarians);
       return settled(institutionId);

@@ -3,14 +3,13 @@
 // fetched with the librarian's credentials (never a public URL).
 import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { IdRequestList, MemberDetail, MembersList, type MemberFilter, type MembersQuery } from '../../../shared/schemas/console-members';
-import { BulkResult, ImportPreview, ImportResult, type BulkBody } from '../../../shared/schemas/member-import';
-import { apiGet, apiPost, currentCredentials, replyOf } from '../../lib/api';
+import type { MemberFilter, MembersQuery } from '../../../shared/schemas/console-members';
+import type { BulkBody } from '../../../shared/schemas/member-import';
+import * as endpoints from '../../../shared/endpoints/console';
+import { pathOf } from '../../../shared/endpoints/endpoint';
+import { callApi, currentCredentials, replyOf } from '../../lib/api';
 import { send, type Query } from '../../lib/http';
 import { consoleKeys } from './queries';
-
-const base = (institutionId: number) => `/api/console/institutions/${institutionId}`;
 
 export const membersKeys = {
   members: (institutionId: number) => [...consoleKeys.all, institutionId, 'members'] as const,
@@ -22,7 +21,7 @@ export const membersKeys = {
 export const membersQuery = (institutionId: number, q: MembersQuery) =>
   queryOptions({
     queryKey: membersKeys.list(institutionId, q),
-    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/members`, MembersList, { ...q }, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleMembers, { params: { institutionId }, query: q }, signal),
     placeholderData: (previous) => previous,
     retry: false,
   });
@@ -30,14 +29,14 @@ export const membersQuery = (institutionId: number, q: MembersQuery) =>
 export const memberQuery = (institutionId: number, memberId: number) =>
   queryOptions({
     queryKey: membersKeys.member(institutionId, memberId),
-    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/members/${memberId}`, MemberDetail, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleMember, { params: { institutionId, memberId } }, signal),
     retry: false,
   });
 
 export const idRequestsQuery = (institutionId: number) =>
   queryOptions({
     queryKey: membersKeys.requests(institutionId),
-    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/id-requests`, IdRequestList, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleIdRequests, { params: { institutionId } }, signal),
     retry: false,
   });
 
@@ -52,7 +51,7 @@ export const idImageQuery = (institutionId: number, requestId: number) =>
   queryOptions({
     queryKey: [...membersKeys.requests(institutionId), requestId, 'image'] as const,
     queryFn: async () => {
-      const blob = await consoleFile(`${base(institutionId)}/id-requests/${requestId}/image`);
+      const blob = await consoleFile(pathOf(endpoints.consoleIdRequestsImage, { institutionId, requestId }));
       return new Promise<string>((resolve, reject) => {
         const reader = new FileReader();
         reader.onload = () => resolve(String(reader.result));
@@ -66,16 +65,16 @@ export const idImageQuery = (institutionId: number, requestId: number) =>
 
 /** Saves the members the search and filter match as a CSV file. */
 export async function downloadMembersCsv(institutionId: number, q: string, filter: MemberFilter): Promise<void> {
-  saveFile(await consoleFile(`${base(institutionId)}/members.csv`, { q, filter }), `members-${institutionId}-${filter}.csv`);
+  saveFile(
+    await consoleFile(pathOf(endpoints.consoleMembersCsv, { institutionId }), { q, filter }),
+    `members-${institutionId}-${filter}.csv`,
+  );
 }
-
-const Ok = z.object({ ok: z.literal(true) });
-const Decided = Ok.extend({ told: z.boolean(), joined: z.boolean() });
 
 export function useExtendAccess(institutionId: number, memberId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (until: string) => apiPost(`${base(institutionId)}/members/${memberId}/extend`, MemberDetail, { until }),
+    mutationFn: (until: string) => callApi(endpoints.consoleMembersExtend, { params: { institutionId, memberId }, body: { until } }),
     onSuccess: (detail) => {
       client.setQueryData(membersKeys.member(institutionId, memberId), detail);
       return client.invalidateQueries({ queryKey: [...membersKeys.members(institutionId), 'list'] });
@@ -86,7 +85,7 @@ export function useExtendAccess(institutionId: number, memberId: number) {
 export function useRemoveMember(institutionId: number, memberId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost(`${base(institutionId)}/members/${memberId}/remove`, Ok),
+    mutationFn: () => callApi(endpoints.consoleMembersRemove, { params: { institutionId, memberId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: membersKeys.members(institutionId) }),
   });
 }
@@ -95,11 +94,9 @@ export function useDecideIdRequest(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (d: { requestId: number; decision: 'approve' } | { requestId: number; decision: 'reject'; reason: string }) =>
-      apiPost(
-        `${base(institutionId)}/id-requests/${d.requestId}/${d.decision}`,
-        Decided,
-        d.decision === 'reject' ? { reason: d.reason } : {},
-      ),
+      d.decision === 'reject'
+        ? callApi(endpoints.consoleIdRequestsReject, { params: { institutionId, requestId: d.requestId }, body: { reason: d.reason } })
+        : callApi(endpoints.consoleIdRequestsApprove, { params: { institutionId, requestId: d.requestId } }),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: membersKeys.requests(institutionId) }),
@@ -111,13 +108,15 @@ export function useDecideIdRequest(institutionId: number) {
 
 /** Checks a CSV file of people to add; writes nothing. */
 export function usePreviewImport(institutionId: number) {
-  return useMutation({ mutationFn: (csv: string) => apiPost(`${base(institutionId)}/members/import/preview`, ImportPreview, { csv }) });
+  return useMutation({
+    mutationFn: (csv: string) => callApi(endpoints.consoleMembersImportPreview, { params: { institutionId }, body: { csv } }),
+  });
 }
 
 export function useImportMembers(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => apiPost(`${base(institutionId)}/members/import`, ImportResult, { csv }),
+    mutationFn: (csv: string) => callApi(endpoints.consoleMembersImport, { params: { institutionId }, body: { csv } }),
     onSuccess: () => client.invalidateQueries({ queryKey: membersKeys.members(institutionId) }),
   });
 }
@@ -126,7 +125,7 @@ export function useImportMembers(institutionId: number) {
 export function useBulkMembers(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BulkBody) => apiPost(`${base(institutionId)}/members/bulk`, BulkResult, body),
+    mutationFn: (body: BulkBody) => callApi(endpoints.consoleMembersBulk, { params: { institutionId }, body }),
     onSettled: () => client.invalidateQueries({ queryKey: membersKeys.members(institutionId) }),
   });
 }

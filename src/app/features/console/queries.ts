@@ -1,7 +1,7 @@
 // The library console's data (GET /api/console/...): the caller's role and an institution's overview.
 import { queryOptions } from '@tanstack/react-query';
-import { ConsoleMe, ConsoleOverview } from '../../../shared/schemas/console';
-import { apiGet } from '../../lib/api';
+import * as endpoints from '../../../shared/endpoints/console';
+import { callApi } from '../../lib/api';
 
 export const consoleKeys = {
   all: ['console'] as const,
@@ -12,14 +12,14 @@ export const consoleKeys = {
 export const consoleMeQuery = () =>
   queryOptions({
     queryKey: consoleKeys.me(),
-    queryFn: ({ signal }) => apiGet('/api/console/me', ConsoleMe, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleMe, {}, signal),
     retry: false,
   });
 
 export const overviewQuery = (institutionId: number) =>
   queryOptions({
     queryKey: consoleKeys.overview(institutionId),
-    queryFn: ({ signal }) => apiGet(`/api/console/institutions/${institutionId}/overview`, ConsoleOverview, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleOverview, { params: { institutionId } }, signal),
     staleTime: 60_000,
     retry: false,
   });

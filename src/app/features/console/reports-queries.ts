@@ -2,17 +2,9 @@
 // report for a month range, the SUSHI requestors and their keys, monthly reports by e-mail, the KBART file.
 import { saveFile } from './save-file';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CounterReport, type ReportId } from '../../../shared/counter/reports';
-import {
-  IssuedSushiKey,
-  KbartFile,
-  ReportSubscription,
-  ReportSubscriptions,
-  SushiRequestor,
-  SushiSettings,
-  ZoneUsageReply,
-} from '../../../shared/schemas/console-reports';
-import { apiGet, apiPost } from '../../lib/api';
+import type { ReportId } from '../../../shared/counter/reports';
+import * as endpoints from '../../../shared/endpoints/console';
+import { callApi } from '../../lib/api';
 import { consoleKeys } from './queries';
 
 export const reportKeys = {
@@ -22,13 +14,12 @@ export const reportKeys = {
   subscriptions: (institutionId: number) => [...consoleKeys.all, institutionId, 'report-subscriptions'] as const,
 };
 
-const base = (institutionId: number) => `/api/console/institutions/${institutionId}`;
-
 /** A report; `params` are a master report's filters and attributes (COUNTER_SUSHI names). */
 export const reportQuery = (institutionId: number, id: ReportId, begin: string, end: string, params: Record<string, string> = {}) =>
   queryOptions({
     queryKey: reportKeys.report(institutionId, id, begin, end, params),
-    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/reports/${id.toLowerCase()}`, CounterReport, { begin, end, ...params }, signal),
+    queryFn: ({ signal }) =>
+      callApi(endpoints.consoleReports, { params: { institutionId, report: id.toLowerCase() }, query: { begin, end, ...params } }, signal),
     staleTime: 60_000,
     retry: false,
   });
@@ -39,12 +30,9 @@ export const zoneUsageQuery = (institutionId: number | null, begin: string, end:
   queryOptions({
     queryKey: [...consoleKeys.all, institutionId ?? 'all', 'zone-usage', begin, end] as const,
     queryFn: ({ signal }) =>
-      apiGet(
-        institutionId === null ? '/api/console/admin/zone-usage' : `${base(institutionId)}/zone-usage`,
-        ZoneUsageReply,
-        { begin, end },
-        signal,
-      ),
+      institutionId === null
+        ? callApi(endpoints.consoleAdminZoneUsage, { query: { begin, end } }, signal)
+        : callApi(endpoints.consoleZoneUsage, { params: { institutionId }, query: { begin, end } }, signal),
     staleTime: 60_000,
     retry: false,
   });
@@ -52,11 +40,11 @@ export const zoneUsageQuery = (institutionId: number | null, begin: string, end:
 export const sushiQuery = (institutionId: number) =>
   queryOptions({
     queryKey: reportKeys.sushi(institutionId),
-    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/sushi`, SushiSettings, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleSushi, { params: { institutionId } }, signal),
     retry: false,
   });
 
-export const fetchKbart = (institutionId: number) => apiGet(`${base(institutionId)}/kbart`, KbartFile);
+export const fetchKbart = (institutionId: number) => callApi(endpoints.consoleKbart, { params: { institutionId } });
 
 /** A SUSHI requestor made, or given a new key: the answer carries the api_key, shown until the section is left. */
 export function useSushiKey(institutionId: number) {
@@ -64,8 +52,8 @@ export function useSushiKey(institutionId: number) {
   return useMutation({
     mutationFn: (ask: { name: string } | { id: number }) =>
       'id' in ask
-        ? apiPost(`${base(institutionId)}/sushi/requestors/${ask.id}/key`, IssuedSushiKey)
-        : apiPost(`${base(institutionId)}/sushi/requestors`, IssuedSushiKey, ask),
+        ? callApi(endpoints.consoleSushiRequestorsKey, { params: { institutionId, requestorId: ask.id } })
+        : callApi(endpoints.consoleSushiRequestors, { params: { institutionId }, body: ask }),
     onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.sushi(institutionId) }),
   });
 }
@@ -73,7 +61,7 @@ export function useSushiKey(institutionId: number) {
 export function useRevokeSushi(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiPost(`${base(institutionId)}/sushi/requestors/${id}/revoke`, SushiRequestor),
+    mutationFn: (id: number) => callApi(endpoints.consoleSushiRequestorsRevoke, { params: { institutionId, requestorId: id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.sushi(institutionId) }),
   });
 }
@@ -81,7 +69,7 @@ export function useRevokeSushi(institutionId: number) {
 export const subscriptionsQuery = (institutionId: number) =>
   queryOptions({
     queryKey: reportKeys.subscriptions(institutionId),
-    queryFn: ({ signal }) => apiGet(`${base(institutionId)}/report-subscriptions`, ReportSubscriptions, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleReportSubscriptions, { params: { institutionId } }, signal),
     retry: false,
   });
 
@@ -91,8 +79,8 @@ export function useSubscriptionChange(institutionId: number) {
   return useMutation({
     mutationFn: (ask: { report: ReportId; email: string } | { id: number }) =>
       'id' in ask
-        ? apiPost(`${base(institutionId)}/report-subscriptions/${ask.id}/remove`, ReportSubscription)
-        : apiPost(`${base(institutionId)}/report-subscriptions`, ReportSubscription, ask),
+        ? callApi(endpoints.consoleReportSubscriptionsRemove, { params: { institutionId, subscriptionId: ask.id } })
+        : callApi(endpoints.consoleReportSubscriptionsAdd, { params: { institutionId }, body: ask }),
     onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.subscriptions(institutionId) }),
   });
 }

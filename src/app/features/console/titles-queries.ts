@@ -1,7 +1,8 @@
 // The console's Titles section: the title search and the change of a title's identifiers.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConsoleTitle, ConsoleTitlesReply, type TitleIdentifiersBody } from '../../../shared/schemas/console-titles';
-import { apiGet, apiPost } from '../../lib/api';
+import type { TitleIdentifiersBody } from '../../../shared/schemas/console-titles';
+import * as endpoints from '../../../shared/endpoints/console';
+import { callApi } from '../../lib/api';
 import { consoleKeys } from './queries';
 
 export const titleKeys = {
@@ -12,7 +13,7 @@ export const titleKeys = {
 export const consoleTitlesQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: titleKeys.list(q, page),
-    queryFn: ({ signal }) => apiGet('/api/console/titles', ConsoleTitlesReply, { q, page }, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleTitles, { query: { q, page } }, signal),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -21,7 +22,7 @@ export const consoleTitlesQuery = (q: string, page: number) =>
 export function useSaveIdentifiers(mid: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TitleIdentifiersBody) => apiPost(`/api/console/titles/${mid}/identifiers`, ConsoleTitle, body),
+    mutationFn: (body: TitleIdentifiersBody) => callApi(endpoints.consoleTitlesIdentifiers, { params: { mid }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: titleKeys.all() }),
   });
 }

@@ -1,10 +1,10 @@
 // The console's zones (/api/console/institutions/:id/zones): the list with the readers in each
 // now, a zone's code for the desk, and one mutation per action, each refreshing the list.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { OkReply } from '../../../shared/schemas/account';
-import { ConsoleZone, ConsoleZones, PosterReply, ZoneCodeReply, type ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
-import { NetworkArrivals, SecretReply, type RADIUS_MATCH_BY } from '../../../shared/schemas/network-arrivals';
-import { apiGet, apiPost } from '../../lib/api';
+import type { RADIUS_MATCH_BY } from '../../../shared/schemas/network-arrivals';
+import type { ConsoleZoneBody } from '../../../shared/schemas/console-inbox';
+import * as endpoints from '../../../shared/endpoints/console';
+import { callApi } from '../../lib/api';
 import { consoleKeys } from './queries';
 
 export const zoneKeys = {
@@ -13,12 +13,11 @@ export const zoneKeys = {
   poster: (institutionId: number, zoneId: number, print: boolean) => [...zoneKeys.zones(institutionId), zoneId, 'poster', print] as const,
   network: (institutionId: number, zoneId: number) => [...zoneKeys.zones(institutionId), zoneId, 'network'] as const,
 };
-const zonesPath = (institutionId: number) => `/api/console/institutions/${institutionId}/zones`;
 
 export const zonesQuery = (institutionId: number) =>
   queryOptions({
     queryKey: zoneKeys.zones(institutionId),
-    queryFn: ({ signal }) => apiGet(zonesPath(institutionId), ConsoleZones, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleZones, { params: { institutionId } }, signal),
     // The readers in each zone change as they come and go.
     refetchInterval: 60_000,
     retry: false,
@@ -28,7 +27,7 @@ export const zonesQuery = (institutionId: number) =>
 export const zoneCodeQuery = (institutionId: number, zoneId: number) =>
   queryOptions({
     queryKey: zoneKeys.code(institutionId, zoneId),
-    queryFn: ({ signal }) => apiGet(`${zonesPath(institutionId)}/${zoneId}/code`, ZoneCodeReply, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleZonesCode, { params: { institutionId, zoneId } }, signal),
     refetchInterval: (q) => (q.state.data ? Math.max(1000, Date.parse(q.state.data.changesAt) - Date.now() + 500) : false),
     staleTime: 0,
     retry: false,
@@ -40,7 +39,7 @@ export const posterQuery = (institutionId: number, zoneId: number, print: boolea
   queryOptions({
     queryKey: zoneKeys.poster(institutionId, zoneId, print),
     queryFn: ({ signal }) =>
-      apiGet(`${zonesPath(institutionId)}/${zoneId}/poster${print ? '?print=1' : ''}`, PosterReply, undefined, signal),
+      callApi(endpoints.consoleZonesPoster, { params: { institutionId, zoneId }, query: print ? { print: '1' } : undefined }, signal),
     refetchInterval: (q) =>
       print || !q.state.data
         ? false
@@ -54,7 +53,9 @@ export function useSaveZone(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: ConsoleZoneBody }) =>
-      apiPost(id ? `${zonesPath(institutionId)}/${id}` : zonesPath(institutionId), ConsoleZone, body),
+      id
+        ? callApi(endpoints.consoleZoneSave, { params: { institutionId, zoneId: id }, body })
+        : callApi(endpoints.consoleZonesAdd, { params: { institutionId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: zoneKeys.zones(institutionId) }),
   });
 }
@@ -62,26 +63,26 @@ export function useSaveZone(institutionId: number) {
 export function useRemoveZone(institutionId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiPost(`${zonesPath(institutionId)}/${id}/remove`, OkReply),
+    mutationFn: (id: number) => callApi(endpoints.consoleZonesRemove, { params: { institutionId, zoneId: id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: zoneKeys.zones(institutionId) }),
   });
 }
 
 // --- A zone's arrivals told by the venue's network: its RADIUS clients and webhook secret. ---
 
-const networkPath = (institutionId: number, zoneId: number) => `${zonesPath(institutionId)}/${zoneId}`;
-
 export const zoneNetworkQuery = (institutionId: number, zoneId: number) =>
   queryOptions({
     queryKey: zoneKeys.network(institutionId, zoneId),
-    queryFn: ({ signal }) => apiGet(`${networkPath(institutionId, zoneId)}/network`, NetworkArrivals, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.consoleZonesNetwork, { params: { institutionId, zoneId } }, signal),
     retry: false,
   });
 
-function useNetworkChange<V, R>(institutionId: number, zoneId: number, send: (path: string, v: V) => Promise<R>) {
+type ZoneParams = { institutionId: number; zoneId: number };
+
+function useNetworkChange<V, R>(institutionId: number, zoneId: number, send: (params: ZoneParams, v: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) => send(networkPath(institutionId, zoneId), v),
+    mutationFn: (v: V) => send({ institutionId, zoneId }, v),
     onSuccess: () => void client.invalidateQueries({ queryKey: zoneKeys.network(institutionId, zoneId) }),
   });
 }
@@ -91,16 +92,18 @@ export const useAddRadiusClient = (institutionId: number, zoneId: number) =>
   useNetworkChange(
     institutionId,
     zoneId,
-    (path, body: { matchBy: (typeof RADIUS_MATCH_BY)[number]; matchValue: string; secret?: string }) =>
-      apiPost(`${path}/radius`, SecretReply, body),
+    (params, body: { matchBy: (typeof RADIUS_MATCH_BY)[number]; matchValue: string; secret?: string }) =>
+      callApi(endpoints.consoleZonesRadius, { params, body }),
   );
 
 export const useRemoveRadiusClient = (institutionId: number, zoneId: number) =>
-  useNetworkChange(institutionId, zoneId, (path, id: number) => apiPost(`${path}/radius/${id}/remove`, OkReply));
+  useNetworkChange(institutionId, zoneId, (params, clientId: number) =>
+    callApi(endpoints.consoleZonesRadiusRemove, { params: { ...params, clientId } }),
+  );
 
 /** A new webhook secret for the venue's controller (the old one stops working). */
 export const useMakeWebhookSecret = (institutionId: number, zoneId: number) =>
-  useNetworkChange(institutionId, zoneId, (path) => apiPost(`${path}/webhook-secret`, SecretReply));
+  useNetworkChange(institutionId, zoneId, (params) => callApi(endpoints.consoleZonesWebhookSecret, { params }));
 
 /** Why the device's position could not be had: the text key that says so. */
 export type PositionProblem = 'positionUnsupported' | 'positionRefused' | 'positionFailed';

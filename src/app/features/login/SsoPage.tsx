@@ -8,6 +8,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { useLocalePath } from '../../components/useLocalePath';
 import { buildUrl } from '../../lib/api';
+import { ssoStart } from '../../../shared/endpoints/account';
 import { returnTo } from './flow';
 import { ssoInstitutionsQuery } from './queries';
 
@@ -18,7 +19,7 @@ export default function SsoPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Where to land afterwards, in this page's language.
-  const go = (org: string | number) => window.location.assign(buildUrl('/api/sso/start', { org, returnTo: to(returnTo() ?? '/') }));
+  const go = (org: string | number) => window.location.assign(buildUrl(ssoStart.path, { org, returnTo: to(returnTo() ?? '/') }));
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();

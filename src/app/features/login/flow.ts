@@ -3,7 +3,8 @@
 import { useNavigate, type NavigateFunction } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { ApiError, callApi } from '../../lib/api';
+import * as endpoints from '../../../shared/endpoints/account';
 import { clearSession, isGuest, saveUser, session, STORAGE, storedUser, type LoginType } from '../../lib/session';
 import { SESSION, readJson } from '../../../shared/storage-names';
 import { deviceId } from '../../lib/device';
@@ -11,7 +12,7 @@ import { runningPass } from '../../lib/zone-pass';
 import i18n from '../../lib/i18n';
 import type { RefreshBody } from '../../../shared/schemas/session-refresh';
 import { useLocalePath } from '../../components/useLocalePath';
-import { Contact, LoginReply, OtpPurpose, OtpSendReply, UserInfo } from '../../../shared/schemas/account';
+import { Contact, OtpPurpose, type LoginReply, type UserInfo } from '../../../shared/schemas/account';
 import { appPaths } from '../../../shared/app-paths';
 
 const SignInFlow = z.object({
@@ -47,7 +48,7 @@ export function contactLabel(c: Contact): string {
 }
 
 export async function sendCode(flow: SignInFlow): Promise<SignInFlow> {
-  const reply = await apiPost('/api/login/otp/send', OtpSendReply, { ...flow.contact, purpose: flow.purpose });
+  const reply = await callApi(endpoints.loginOtpSend, { body: { ...flow.contact, purpose: flow.purpose } });
   // The code screen names the address as the server validated it (spec §5: returned base64-encoded).
   const contact = reply.email && flow.contact.channel === 'email' ? { ...flow.contact, email: atob(reply.email) } : flow.contact;
   const next = { ...flow, contact, requestId: reply.requestId, length: reply.length, sentAt: Date.now(), resendIn: reply.resendIn };
@@ -56,8 +57,8 @@ export async function sendCode(flow: SignInFlow): Promise<SignInFlow> {
 }
 
 export const verifyCode = (requestId: string, code: string, reset?: { password: string; confirmPassword: string }) =>
-  apiPost('/api/login/otp/verify', LoginReply, { requestId, code, ...reset });
-export const passwordSignIn = (contact: Contact, password: string) => apiPost('/api/login/password', LoginReply, { ...contact, password });
+  callApi(endpoints.loginOtpVerify, { body: { requestId, code, ...reset } });
+export const passwordSignIn = (contact: Contact, password: string) => callApi(endpoints.loginPassword, { body: { ...contact, password } });
 /** The refresh's parameters (spec §7): this device, the app's build, the language, the stored user. */
 export function refreshParams(): NonNullable<RefreshBody> {
   const loginType = localStorage.getItem(STORAGE.loginType);
@@ -72,7 +73,7 @@ export function refreshParams(): NonNullable<RefreshBody> {
     ctp: (['email', 'mobile', 'password', 'guest', 'sso'] as const).find((t) => t === loginType),
   };
 }
-export const refreshUser = () => apiPost('/api/user/details', UserInfo, refreshParams());
+export const refreshUser = () => callApi(endpoints.userDetails, { body: refreshParams() });
 
 /** Spec §4 after a sign-in: the name step (mode 3), no library, expired, or home. */
 export function nextPath(info: UserInfo, returnTo = '/'): string {
@@ -144,8 +145,6 @@ export async function refreshSession(mode: 1 | 2 | 3, go: Go): Promise<boolean> 
   }
 }
 
-const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]);
-
 /** At app start (spec §4): a guest's session is checked (/api/guest/validate; status 0 means
  * nothing happens), a reader's refreshed in mode 2 (or 3 while the name is missing: to the name
  * step, unless already there). */
@@ -158,6 +157,6 @@ export async function startSession(navigate: NavigateFunction, to: (path: string
     return;
   }
   const token = session.userToken();
-  const state = await apiGet('/api/guest/validate', GuestState).catch(() => null);
+  const state = await callApi(endpoints.guestValidate).catch(() => null);
   if (state && 'uid' in state && session.userToken() === token) saveUser(state, 'guest');
 }

@@ -3,9 +3,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { apiPost } from '../../lib/api';
-import { LoginReply, UserInfo } from '../../../shared/schemas/account';
+import type { z } from 'zod';
+import { callApi } from '../../lib/api';
+import * as endpoints from '../../../shared/endpoints/account';
 import { saveUser } from '../../lib/session';
 import type { DeviceCodeBody } from '../../../shared/device-code';
 import type { Contact } from '../../../shared/schemas/account';
@@ -19,7 +19,7 @@ import { accountKeys } from '../../lib/account-keys';
 export function useDeviceCodeSignIn() {
   const finish = useFinishSignIn();
   return useMutation({
-    mutationFn: (body: z.output<typeof DeviceCodeBody>) => apiPost('/api/login/gencode', LoginReply, body),
+    mutationFn: (body: z.output<typeof DeviceCodeBody>) => callApi(endpoints.loginGencode, { body }),
     onSuccess: (info) => finish(info, 'device'),
   });
 }
@@ -51,12 +51,12 @@ export function usePasswordSignIn() {
 export function useCompleteSignUp() {
   return useMutation({
     mutationFn: ({ fullName, password }: { fullName: string; password: { password: string; confirmPassword: string } | null }) =>
-      password ? apiPost('/api/user/signup', UserInfo, { fullName, ...password }) : apiPost('/api/user/profile', UserInfo, { fullName }),
+      password
+        ? callApi(endpoints.userSignup, { body: { fullName, ...password } })
+        : callApi(endpoints.userProfile, { body: { fullName } }),
     onSuccess: (info) => saveUser(info),
   });
 }
-
-const SsoReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });
 
 /** The institution's answer (the return address's query) to the server, which checks it and signs
  * the reader in; a reader who was linking their account stays signed in as they were and goes back. */
@@ -64,7 +64,7 @@ export function useCompleteSso() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (search: string) => apiPost('/api/sso/complete', SsoReply, { search }),
+    mutationFn: (search: string) => callApi(endpoints.ssoComplete, { body: { search } }),
     onSuccess: async (reply) => {
       const locale = localeOf(reply.returnTo);
       if (reply.linked) {
@@ -84,7 +84,8 @@ export function useLinkMobile() {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: (body: { requestId?: string; code: string }) => apiPost('/api/account/link', UserInfo, body),
+    mutationFn: (body: { requestId?: string; code: string }) =>
+      callApi(endpoints.accountLink, { body: { requestId: body.requestId ?? '', code: body.code } }),
     onSuccess: (info) => {
       saveUser(info);
       client.setQueryData(accountKeys.details(), info);

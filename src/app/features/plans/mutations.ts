@@ -1,13 +1,13 @@
 // Buying a plan: the server creates the order and the provider's checkout, and the reader goes
 // there (the provider sends them back to /paymentsuccess or /paymentfailed).
 import { useMutation } from '@tanstack/react-query';
-import { CheckoutReply } from '../../../shared/schemas/payments';
-import { apiPost } from '../../lib/api';
 import { refreshSession } from '../login/flow';
+import { lecternCheckout } from '../../../shared/endpoints/plans';
+import { callApi } from '../../lib/api';
 
 export function useCheckout(lang: 'en' | 'hi') {
   return useMutation({
-    mutationFn: (planId: number) => apiPost('/api/lecternCheckout', CheckoutReply, { page: 'basicPlan', planId, lang }),
+    mutationFn: (planId: number) => callApi(lecternCheckout, { body: { page: 'basicPlan', planId, lang } }),
     onSuccess: (reply) => window.location.assign(reply.data.url),
   });
 }

@@ -1,8 +1,8 @@
 // Plans and orders: the plans on sale, one order (polled while its payment is being confirmed)
 // and the reader's orders, each per user.
 import { queryOptions } from '@tanstack/react-query';
-import { OrderView, OrdersReply, PlansReply } from '../../../shared/schemas/payments';
-import { apiGet, apiPost } from '../../lib/api';
+import * as endpoints from '../../../shared/endpoints/plans';
+import { callApi } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
 
 /** How long a payment page waits for the provider's webhook, asking every POLL_MS. */
@@ -19,7 +19,7 @@ export const planKeys = {
 export const plansQuery = () =>
   queryOptions({
     queryKey: planKeys.list(),
-    queryFn: ({ signal }) => apiGet('/api/plans', PlansReply, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.plans, {}, signal),
     staleTime: 60_000,
   });
 
@@ -27,7 +27,7 @@ export const plansQuery = () =>
 export const orderQuery = (id: string, since: number) =>
   queryOptions({
     queryKey: planKeys.order(id),
-    queryFn: () => apiPost('/api/order', OrderView, { type: 3, order: id }),
+    queryFn: () => callApi(endpoints.order, { body: { type: 3, order: id } }),
     enabled: !!id && session.isLoggedIn() && !!session.userToken(),
     retry: false,
     refetchInterval: (q) => (q.state.data?.state === 'created' && Date.now() - since < POLL_FOR_MS ? POLL_MS : false),
@@ -36,6 +36,6 @@ export const orderQuery = (id: string, since: number) =>
 export const ordersQuery = () =>
   queryOptions({
     queryKey: planKeys.orders(),
-    queryFn: ({ signal }) => apiGet('/api/orders', OrdersReply, undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.orders, {}, signal),
     enabled: session.isLoggedIn() && !!session.userToken(),
   });

@@ -3,7 +3,7 @@
 // progress (saved by the reader at once, sent shortly after) is newer when it is, and is named
 // to the server so an issue read a moment ago shows before its progress has been sent.
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../lib/api';
+import { ApiError, callApi } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
 import { lecternDb, STORES, type LocalProgress } from '../../db/index';
 import type { ContinueItem } from '../../../shared/schemas/shelf';
@@ -56,8 +56,8 @@ export function continueQuery() {
       const local = await localProgress();
       const issues = local.map((p) => p.issueId).join(',') || undefined;
       try {
-        const { ContinueReply } = await import('../../../shared/schemas/shelf'); // (see lib/api.ts)
-        const items = mergeProgress((await apiGet('/api/shelf/continue', ContinueReply, { issues }, signal)).items, local);
+        const { shelfContinue } = await import('../../../shared/endpoints/shelf'); // (see lib/api.ts)
+        const items = mergeProgress((await callApi(shelfContinue, { query: { issues } }, signal)).items, local);
         noteContinue(items.length);
         return items;
       } catch (err) {
@@ -78,8 +78,8 @@ export async function continuePage(issueId: number, signal?: AbortSignal): Promi
   let server: ContinueItem[] = [];
   if (uuid) {
     try {
-      const { ContinueReply } = await import('../../../shared/schemas/shelf');
-      server = (await apiGet('/api/shelf/continue', ContinueReply, { issues: String(issueId) }, signal)).items;
+      const { shelfContinue } = await import('../../../shared/endpoints/shelf');
+      server = (await callApi(shelfContinue, { query: { issues: String(issueId) } }, signal)).items;
     } catch {
       // offline or refused: the device's own page
     }

@@ -3,15 +3,15 @@
 // A failure is only logged (spec §8): reading never waits on it.
 import { useEffect } from 'react';
 import type { ViewEventBody } from '../../../shared/schemas/events';
-import { apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { session } from '../../lib/session';
 
 export function useViewEvent(view: ViewEventBody | null) {
   const key = view ? JSON.stringify(view) : '';
   useEffect(() => {
     if (!key || !session.isLoggedIn() || session.institutionId() === '0') return;
-    import('../../../shared/schemas/account')
-      .then(({ OkReply }) => apiPost('/api/events/view', OkReply, JSON.parse(key)))
+    import('../../../shared/endpoints/site')
+      .then(({ eventsView }) => callApi(eventsView, { body: JSON.parse(key) as ViewEventBody }))
       .catch((e: unknown) => console.warn('view event', e));
   }, [key]);
 }

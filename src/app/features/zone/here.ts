@@ -3,8 +3,8 @@
 // screen's "Check again" and code form: the answer replaces the passes, so the banner sees an
 // arrival; a refusal is kept for the screen and the banner to explain.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PassesReply } from '../../../shared/schemas/zones';
-import { ApiError, apiPost } from '../../lib/api';
+import * as endpoints from '../../../shared/endpoints/zones';
+import { ApiError, callApi } from '../../lib/api';
 import { reported, type Fix } from './report';
 import { freshFix } from './location';
 import { kept, zoneKeys } from './queries';
@@ -12,10 +12,12 @@ import { noteReport } from './refusal';
 import { clearScan, pendingScan, SCAN_SPENT, type Scan } from './scan';
 
 export const reportHere = (fix: Fix | null, code?: string, scan?: Scan | null) =>
-  apiPost('/api/zones/here', PassesReply, {
-    ...(fix ? { position: reported(fix) } : {}),
-    ...(code ? { code } : {}),
-    ...(scan ? { token: scan.token, zoneId: scan.zoneId } : {}),
+  callApi(endpoints.zonesHere, {
+    body: {
+      ...(fix ? { position: reported(fix) } : {}),
+      ...(code ? { code } : {}),
+      ...(scan ? { token: scan.token, zoneId: scan.zoneId } : {}),
+    },
   });
 
 /** A report: the runtime passes the fix it just got; the screen's buttons take a fresh one. A

@@ -1,10 +1,10 @@
 // Arrival notifications on this device: the browser's permission, a push subscription made with
 // the server's VAPID key through the service worker, the server told (and told again to forget),
 // the ping key kept in IndexedDB for the service worker's periodic background sync.
-import { OkReply } from '../../../shared/schemas/account';
-import { PushKeyReply, PushSubscribeReply } from '../../../shared/schemas/zones';
+import * as endpoints from '../../../shared/endpoints/zones';
 import { ZONE_PING_TAG } from '../../../shared/zone-push';
-import { apiGet, apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
+import type { BodyIn } from '../../../shared/endpoints/endpoint';
 import { deviceId } from '../../lib/device';
 import { forgetZonePush, readZonePush, saveZonePush } from '../../db/index';
 import { queryOptions } from '@tanstack/react-query';
@@ -29,6 +29,10 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000));
   return Promise.race([navigator.serviceWorker.ready, timeout]);
 }
+
+/** The browser's JSON of a live subscription always holds its endpoint and keys (the DOM's type
+ * has them optional); the server checks them anyway. */
+const subscriptionJson = (s: PushSubscription) => s.toJSON() as BodyIn<typeof endpoints.pushSubscriptions>['subscription'];
 
 export async function pushState(): Promise<PushState> {
   if (!pushSupported()) return { supported: false, permission: 'default', on: false, lang: null };
@@ -57,7 +61,7 @@ export async function turnOnPush(lang: PushLang): Promise<NotificationPermission
   if (permission !== 'granted') return permission;
   const reg = await registration();
   if (!reg) throw new Error('no service worker');
-  const key = bytesOf((await apiGet('/api/push/key', PushKeyReply)).publicKey);
+  const key = bytesOf((await callApi(endpoints.pushKey)).publicKey);
   let subscription = await reg.pushManager.getSubscription();
   // A subscription made with another server key cannot be pushed to by this server.
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -65,10 +69,8 @@ export async function turnOnPush(lang: PushLang): Promise<NotificationPermission
     subscription = null;
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const reply = await apiPost('/api/push/subscriptions', PushSubscribeReply, {
-    subscription: subscription.toJSON(),
-    deviceId: deviceId(),
-    lang,
+  const reply = await callApi(endpoints.pushSubscriptions, {
+    body: { subscription: subscriptionJson(subscription), deviceId: deviceId(), lang },
   });
   await saveZonePush({ pingKey: reply.pingKey, endpoint: subscription.endpoint, lang });
   await registerPing(reg);
@@ -80,10 +82,8 @@ export async function updatePushLanguage(lang: PushLang): Promise<void> {
   const reg = await navigator.serviceWorker.getRegistration();
   const subscription = await reg?.pushManager.getSubscription();
   if (!subscription) return;
-  const reply = await apiPost('/api/push/subscriptions', PushSubscribeReply, {
-    subscription: subscription.toJSON(),
-    deviceId: deviceId(),
-    lang,
+  const reply = await callApi(endpoints.pushSubscriptions, {
+    body: { subscription: subscriptionJson(subscription), deviceId: deviceId(), lang },
   });
   await saveZonePush({ pingKey: reply.pingKey, endpoint: subscription.endpoint, lang });
 }
@@ -94,7 +94,7 @@ export async function turnOffPush(): Promise<void> {
   const reg = await navigator.serviceWorker?.getRegistration();
   const subscription = await reg?.pushManager.getSubscription();
   const saved = await readZonePush().catch(() => undefined);
-  await apiPost('/api/push/subscriptions/remove', OkReply, { endpoint: subscription?.endpoint ?? saved?.endpoint, deviceId: deviceId() });
+  await callApi(endpoints.pushSubscriptionsRemove, { body: { endpoint: subscription?.endpoint ?? saved?.endpoint, deviceId: deviceId() } });
   await subscription?.unsubscribe();
   await forgetZonePush();
   await periodicSync(reg)

@@ -2,9 +2,10 @@
 // shares one), the reader's passes (one key, shared by the banner and the screen), and the key of
 // this device's notification state (push.ts).
 import { queryOptions } from '@tanstack/react-query';
-import { PassesReply, ZonesReply } from '../../../shared/schemas/zones';
+import type { PassesReply } from '../../../shared/schemas/zones';
+import * as endpoints from '../../../shared/endpoints/zones';
 import { SIGHTING_DECIMALS, ZONE_REPORT_EVERY_MS } from '../../../shared/zones';
-import { apiGet } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
 import { notePasses, passesAsked } from '../../lib/zone-pass';
 
@@ -22,7 +23,7 @@ export const zoneKeys = {
 export const zonesQuery = (near: { lat: number; lng: number } | null) =>
   queryOptions({
     queryKey: zoneKeys.list(near),
-    queryFn: ({ signal }) => apiGet('/api/zones', ZonesReply, near ? { lat: round(near.lat), lng: round(near.lng) } : undefined, signal),
+    queryFn: ({ signal }) => callApi(endpoints.zones, { query: near ? { lat: round(near.lat), lng: round(near.lng) } : undefined }, signal),
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   });
@@ -36,7 +37,7 @@ export const passesQuery = () =>
   queryOptions({
     queryKey: zoneKeys.passes(),
     queryFn: ({ signal }) =>
-      apiGet('/api/zones/passes', PassesReply, undefined, signal).then(kept, (err: unknown) => {
+      callApi(endpoints.zonesPasses, {}, signal).then(kept, (err: unknown) => {
         passesAsked();
         throw err;
       }),

@@ -2,9 +2,6 @@
 // and linking a verified institutional e-mail address (or a mobile number) to an account.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AccountLinkBody, CouponBody, GuestLoginBody, LoginReply, UserInfo } from '../../../shared/schemas/account';
-import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../http-error';
 import { signedIn } from '../../plugins/auth';
 import {
@@ -23,9 +20,8 @@ import { LIMITS, clientIp, refund, spend, type Check } from '../../services/rate
 import { otpExpired } from '../../services/otp';
 import { REQUEST_CAPS, capFor } from '../../plugins/request-limits';
 import { ipInstitution } from '../../repositories/ip-access';
-import { IpAccessReply } from '../../../shared/schemas/ip-access';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -35,31 +31,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
    * (services/guest-keys.ts) resumes its account; a live guest session resumes its own (and gives
    * an account made before guest keys its key); anything else starts a new guest account with a
    * new key. */
-  app.post(
-    '/guest/login',
-    {
-      config: { rateLimit: capFor(REQUEST_CAPS.guestSessions) },
-      schema: { body: GuestLoginBody, response: { 200: LoginReply, ...errors } },
-    },
-    async (req, reply) => {
-      const { uniqId } = req.body;
-      const key = guestKeyOf(req);
-      let guestId = key ? await guestByKey(db, guestKeyHash(key), uniqId) : null;
-      if (guestId !== null) keepGuestKey(req, reply, key!);
-      else {
-        const current = await req.optionalUser();
-        if (current?.type === 'guest') {
-          guestId = current.id;
-          await bindKeyOnce(req, reply, current.id);
-        } else {
-          const fresh = newGuestKey();
-          guestId = await createGuest(db, uniqId, guestKeyHash(fresh));
-          keepGuestKey(req, reply, fresh);
-        }
+  route(app, endpoints.guestLogin, { config: { rateLimit: capFor(REQUEST_CAPS.guestSessions) } }, async (req, reply) => {
+    const { uniqId } = req.body;
+    const key = guestKeyOf(req);
+    let guestId = key ? await guestByKey(db, guestKeyHash(key), uniqId) : null;
+    if (guestId !== null) keepGuestKey(req, reply, key!);
+    else {
+      const current = await req.optionalUser();
+      if (current?.type === 'guest') {
+        guestId = current.id;
+        await bindKeyOnce(req, reply, current.id);
+      } else {
+        const fresh = newGuestKey();
+        guestId = await createGuest(db, uniqId, guestKeyHash(fresh));
+        keepGuestKey(req, reply, fresh);
       }
-      return { ...(await userInfo(db, guestId)), jwtoken: await app.issueToken(guestId, req) };
-    },
-  );
+    }
+    return { ...(await userInfo(db, guestId)), jwtoken: await app.issueToken(guestId, req) };
+  });
 
   /** A guest account made before guest keys gets one from a live session of its own, so the
    * device that holds it keeps it after signing out. */
@@ -70,8 +59,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** Is the guest session behind this token still good? status 0 when not (spec: nothing happens).
    * The app asks at every start, which is where a guest made before guest keys gets its key. */
-  const GuestState = z.union([UserInfo, z.object({ status: z.literal(0) })]);
-  app.get('/guest/validate', { schema: { response: { 200: GuestState } } }, async (req, reply) => {
+  route(app, endpoints.guestValidate, async (req, reply) => {
     const user = await req.optionalUser();
     if (user?.type !== 'guest') return { status: 0 as const };
     await bindKeyOnce(req, reply, user.id);
@@ -81,14 +69,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** Whose campus this request comes from (IP authentication), so the app can say "Access
    * provided by …" and let a signed-out visitor read there. The address is the request's as
    * TRUST_PROXY decides it: X-Forwarded-For counts only from a trusted proxy. */
-  app.get('/access/ip', { schema: { response: { 200: IpAccessReply } } }, async (req) => ({
+  route(app, endpoints.accessIp, async (req) => ({
     institution: await ipInstitution(db, req.ip),
   }));
 
   await app.register(
     signedIn(async (app) => {
       /** An access code attaches the user (or guest) to its institution until the code's end date. */
-      app.post('/coupon/validate', { schema: { body: CouponBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+      route(app, endpoints.couponValidate, async (req) => {
         const failures: Check[] = [
           [LIMITS.couponFailPerUser, String(req.signedInUser.id)],
           [LIMITS.couponFailPerIp, clientIp(req)],
@@ -109,7 +97,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
       /** Completes a 'link' code: adds the verified e-mail address or mobile number to the account;
        * an institutional address also links the account to its institution. */
-      app.post('/account/link', { schema: { body: AccountLinkBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+      route(app, endpoints.accountLink, async (req) => {
         const otp = await app.otp.consume(req.body.requestId, req.body.code, 'link', req);
         if (otp.user_id !== req.signedInUser.id) throw otpExpired();
         const contact = contactFromKey(otp.contact);

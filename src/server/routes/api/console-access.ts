@@ -3,41 +3,29 @@
 // Librarians of the institution and admins, checked by console-guard on every call; every change
 // audited by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { InstitutionParams } from '../../../shared/schemas/console';
-import { AccessCodeRow, CodeParams, ConsoleAccess, CreateCodesBody, CreatedCodes } from '../../../shared/schemas/console-access';
 import { consoleAccess, createCodes, disableCode, institutionCodes } from '../../repositories/console-access';
 import { toCsv } from '../../services/csv';
-import { answer, consoleErrors as errors } from './console-guard';
+import { answer } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const base = '/console/institutions/:institutionId/access';
 
-  app.get(base, { schema: { params: InstitutionParams, response: { 200: ConsoleAccess, ...errors } } }, async (req) =>
-    consoleAccess(db, req.consoleInstitution.id),
-  );
+  route(app, endpoints.consoleAccess, async (req) => consoleAccess(db, req.consoleInstitution.id));
 
-  app.post(
-    `${base}/codes`,
-    { schema: { params: InstitutionParams, body: CreateCodesBody, response: { 200: CreatedCodes, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      return { codes: answer(await createCodes(db, inst.id, req.body, req.signedInUser.id)) };
-    },
-  );
+  route(app, endpoints.consoleAccessCodes, async (req) => {
+    const inst = req.consoleInstitution;
+    return { codes: answer(await createCodes(db, inst.id, req.body, req.signedInUser.id)) };
+  });
 
-  app.post(
-    `${base}/codes/:codeId/disable`,
-    { schema: { params: CodeParams, response: { 200: AccessCodeRow, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      return answer(await disableCode(db, inst.id, req.params.codeId, req.signedInUser.id));
-    },
-  );
+  route(app, endpoints.consoleAccessCodesDisable, async (req) => {
+    const inst = req.consoleInstitution;
+    return answer(await disableCode(db, inst.id, req.params.codeId, req.signedInUser.id));
+  });
 
   /** Every code of the institution as CSV, for a spreadsheet or a mail merge. */
-  app.get(`${base}/codes.csv`, { schema: { params: InstitutionParams, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
+  route(app, endpoints.consoleAccessCodesCsv, async (req, reply) => {
     const inst = req.consoleInstitution;
     const codes = await institutionCodes(db, inst.id);
     const csv = toCsv(

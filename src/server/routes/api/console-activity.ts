@@ -2,22 +2,14 @@
 // reads their institution's entries; an admin any institution's, or every entry at once (with the
 // admin-only ones, such as an institution being made).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InstitutionParams } from '../../../shared/schemas/console';
-import { ActivityPage, ActivityQuery } from '../../../shared/schemas/console-admin';
 import { consoleActivity } from '../../repositories/console-activity';
-import { adminOnly, consoleErrors as errors } from './console-guard';
+import { adminOnly } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/console/institutions/:institutionId/activity',
-    { schema: { params: InstitutionParams, querystring: ActivityQuery, response: { 200: ActivityPage, ...errors } } },
-    async (req) => consoleActivity(app.db, req.consoleInstitution.id, req.query.page),
-  );
+  route(app, endpoints.consoleActivity, async (req) => consoleActivity(app.db, req.consoleInstitution.id, req.query.page));
 
-  app.get(
-    '/console/activity',
-    { ...adminOnly, schema: { querystring: ActivityQuery, response: { 200: ActivityPage, ...errors } } },
-    async (req) => consoleActivity(app.db, null, req.query.page),
-  );
+  route(app, endpoints.consoleAllActivity, { ...adminOnly }, async (req) => consoleActivity(app.db, null, req.query.page));
 };
 export default routes;

@@ -4,16 +4,7 @@
 // institution, so a librarian gets a 403 even for their own institution. Every change is audited
 // by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InstitutionParams } from '../../../shared/schemas/console';
-import {
-  CreateInstitutionBody,
-  InstitutionSettings,
-  InstitutionSettingsBody,
-  LibrarianBody,
-  Librarians,
-  SamlBody,
-  SsoBody,
-} from '../../../shared/schemas/console-admin';
+import { InstitutionSettings } from '../../../shared/schemas/console-admin';
 import {
   createInstitution,
   institutionSettings,
@@ -30,7 +21,9 @@ import { HttpError } from '../../http-error';
 import { ssoCallbackUrl } from '../../services/sso';
 import { fetchIdpMetadata, parseIdpMetadata } from '../../services/saml-metadata';
 import { LIMITS, spend } from '../../services/rate-limit';
-import { adminOnly, answer, consoleErrors as errors } from './console-guard';
+import { adminOnly, answer } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const ROLE_REFUSED: Record<RoleRefusal, 400 | 404 | 409> = {
   no_account: 404,
@@ -42,7 +35,6 @@ const ROLE_REFUSED: Record<RoleRefusal, 400 | 404 | 409> = {
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const base = '/console/institutions/:institutionId';
   const withUri = (s: StoredSettings): InstitutionSettings => ({
     ...s,
     ssoRedirectUri: ssoCallbackUrl(app.config.publicUrl),
@@ -53,109 +45,68 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { librarians: await librariansOf(db, institutionId) };
   };
 
-  app.post(
-    '/console/institutions',
-    { ...adminOnly, schema: { body: CreateInstitutionBody, response: { 200: InstitutionSettings, ...errors } } },
-    async (req) => {
-      return withUri(answer(await createInstitution(db, req.body, req.signedInUser.id)));
-    },
-  );
+  route(app, endpoints.consoleInstitutions, { ...adminOnly }, async (req) => {
+    return withUri(answer(await createInstitution(db, req.body, req.signedInUser.id)));
+  });
 
-  app.get(
-    `${base}/settings`,
-    { ...adminOnly, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
-    async (req) => withUri(await institutionSettings(db, req.consoleInstitution.id)),
-  );
+  route(app, endpoints.consoleSettings, { ...adminOnly }, async (req) => withUri(await institutionSettings(db, req.consoleInstitution.id)));
 
-  app.post(
-    `${base}/settings`,
-    {
-      ...adminOnly,
-      schema: { params: InstitutionParams, body: InstitutionSettingsBody, response: { 200: InstitutionSettings, ...errors } },
-    },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      return withUri(await updateInstitution(db, inst.id, req.body, req.signedInUser.id));
-    },
-  );
+  route(app, endpoints.consoleSettingsSave, { ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    return withUri(await updateInstitution(db, inst.id, req.body, req.signedInUser.id));
+  });
 
-  app.post(
-    `${base}/sso`,
-    { ...adminOnly, schema: { params: InstitutionParams, body: SsoBody, response: { 200: InstitutionSettings, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      const saved = await setSso(db, inst.id, req.body, req.signedInUser.id);
-      if (!saved) throw new HttpError(400, 'secret_needed', 'Enter the client secret the provider gave you.');
-      return withUri(saved);
-    },
-  );
+  route(app, endpoints.consoleSso, { ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    const saved = await setSso(db, inst.id, req.body, req.signedInUser.id);
+    if (!saved) throw new HttpError(400, 'secret_needed', 'Enter the client secret the provider gave you.');
+    return withUri(saved);
+  });
 
-  app.post(
-    `${base}/sso/off`,
-    { ...adminOnly, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      return withUri(await turnOffSso(db, inst.id, req.signedInUser.id));
-    },
-  );
+  route(app, endpoints.consoleSsoOff, { ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    return withUri(await turnOffSso(db, inst.id, req.signedInUser.id));
+  });
 
   /** SAML from the identity provider's metadata: fetched from its address (counted per
    * institution) or pasted. Metadata that cannot be used is a 400 saying why; nothing changes. */
-  app.post(
-    `${base}/saml`,
-    { ...adminOnly, schema: { params: InstitutionParams, body: SamlBody, response: { 200: InstitutionSettings, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      const { metadataUrl, metadataXml } = req.body;
-      let xml = metadataXml;
-      if (metadataUrl) {
-        await spend(db, [[LIMITS.samlMetadataPerInstitution, String(inst.id)]]);
-        xml = await fetchIdpMetadata(metadataUrl, app.config.samlPrivateMetadata);
-      }
-      const idp = parseIdpMetadata(xml);
-      return withUri(await setSaml(db, inst.id, { ...idp, metadataUrl: metadataUrl || null }, req.signedInUser.id));
-    },
-  );
+  route(app, endpoints.consoleSaml, { ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    const { metadataUrl, metadataXml } = req.body;
+    let xml = metadataXml;
+    if (metadataUrl) {
+      await spend(db, [[LIMITS.samlMetadataPerInstitution, String(inst.id)]]);
+      xml = await fetchIdpMetadata(metadataUrl, app.config.samlPrivateMetadata);
+    }
+    const idp = parseIdpMetadata(xml);
+    return withUri(await setSaml(db, inst.id, { ...idp, metadataUrl: metadataUrl || null }, req.signedInUser.id));
+  });
 
-  app.post(
-    `${base}/saml/off`,
-    { ...adminOnly, schema: { params: InstitutionParams, response: { 200: InstitutionSettings, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      return withUri(await turnOffSaml(db, inst.id, req.signedInUser.id));
-    },
-  );
+  route(app, endpoints.consoleSamlOff, { ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    return withUri(await turnOffSaml(db, inst.id, req.signedInUser.id));
+  });
 
-  app.get(
-    `${base}/librarians`,
-    { ...adminOnly, schema: { params: InstitutionParams, response: { 200: Librarians, ...errors } } },
-    async (req) => ({ librarians: await librariansOf(db, req.consoleInstitution.id) }),
-  );
+  route(app, endpoints.consoleLibrarians, { ...adminOnly }, async (req) => ({
+    librarians: await librariansOf(db, req.consoleInstitution.id),
+  }));
 
-  app.post(
-    `${base}/librarians`,
-    { ...adminOnly, schema: { params: InstitutionParams, body: LibrarianBody, response: { 200: Librarians, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      if (!inst.conCode) throw new HttpError(400, 'no_org_code', 'Give the institution an org code first.');
-      const change = await grantConsoleRole(db, {
-        email: req.body.email,
-        role: 'librarian',
-        orgCode: inst.conCode,
-        actorId: req.signedInUser.id,
-        keepOther: true,
-      });
-      return roleAnswer(change, inst.id);
-    },
-  );
+  route(app, endpoints.consoleLibrariansAdd, { ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    if (!inst.conCode) throw new HttpError(400, 'no_org_code', 'Give the institution an org code first.');
+    const change = await grantConsoleRole(db, {
+      email: req.body.email,
+      role: 'librarian',
+      orgCode: inst.conCode,
+      actorId: req.signedInUser.id,
+      keepOther: true,
+    });
+    return roleAnswer(change, inst.id);
+  });
 
-  app.post(
-    `${base}/librarians/remove`,
-    { ...adminOnly, schema: { params: InstitutionParams, body: LibrarianBody, response: { 200: Librarians, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      return roleAnswer(await removeConsoleRole(db, req.body.email, req.signedInUser.id, inst.id), inst.id);
-    },
-  );
+  route(app, endpoints.consoleLibrariansRemove, { ...adminOnly }, async (req) => {
+    const inst = req.consoleInstitution;
+    return roleAnswer(await removeConsoleRole(db, req.body.email, req.signedInUser.id, inst.id), inst.id);
+  });
 };
 export default routes;

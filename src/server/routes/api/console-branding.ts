@@ -5,40 +5,31 @@
 // year); readers get the new names with their details at their next start.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { InstitutionParams } from '../../../shared/schemas/console';
-import { BrandingNameBody, ConsoleBranding, LOGO_MAX_BYTES } from '../../../shared/schemas/console-access';
-import { ApiError } from '../../../shared/schemas/errors';
+import { LOGO_MAX_BYTES } from '../../../shared/schemas/console-access';
 import { changeBranding, consoleBranding } from '../../repositories/console-branding';
 import { HttpError } from '../../http-error';
 import { UnreadableIdFile, drawing } from '../../services/id-files';
 import { BUSY } from '../../services/gate';
 import { BUSY_MESSAGE } from '../../plugins/expensive-queries';
 import { checkLogo, renderLogosIsolated } from '../../services/logos';
-import { answer, consoleErrors } from './console-guard';
-
-const errors = { ...consoleErrors, 413: ApiError, 415: ApiError, 503: ApiError };
+import { answer } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 const tooLarge = () =>
   new HttpError(413, 'too_large', `The logo is larger than ${LOGO_MAX_BYTES / 1024 / 1024} MB. Upload a smaller image.`);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0 } });
-  const base = '/console/institutions/:institutionId/branding';
 
-  app.get(base, { schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } }, async (req) =>
-    consoleBranding(db, req.consoleInstitution.id),
-  );
+  route(app, endpoints.consoleBranding, async (req) => consoleBranding(db, req.consoleInstitution.id));
 
-  app.post(
-    base,
-    { schema: { params: InstitutionParams, body: BrandingNameBody, response: { 200: ConsoleBranding, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      return answer(await changeBranding(db, inst.id, { name: req.body.name }, req.signedInUser.id));
-    },
-  );
+  route(app, endpoints.consoleBrandingSave, async (req) => {
+    const inst = req.consoleInstitution;
+    return answer(await changeBranding(db, inst.id, { name: req.body.name }, req.signedInUser.id));
+  });
 
-  app.post(`${base}/logo`, { schema: { params: InstitutionParams, response: { 200: ConsoleBranding, ...errors } } }, async (req, reply) => {
+  route(app, endpoints.consoleBrandingLogo, async (req, reply) => {
     const inst = req.consoleInstitution;
     if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the logo as a multipart form upload.');
     let bytes: Buffer | null;

@@ -3,8 +3,7 @@
 // reviews the domains kept at the upgrade. Librarians of the institution and admins (console-guard),
 // approvals admins only; every change audited by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InstitutionParams } from '../../../shared/schemas/console';
-import { DomainBody, DomainReview, InstitutionDomains } from '../../../shared/schemas/console-access';
+import {} from '../../../shared/schemas/console-access';
 import {
   addDomain,
   claimToCheck,
@@ -17,28 +16,25 @@ import {
 } from '../../repositories/institution-domains';
 import { createDomainProof } from '../../services/domain-proof';
 import { LIMITS, spend } from '../../services/rate-limit';
-import { adminOnly, answer, consoleErrors as errors } from './console-guard';
+import { adminOnly, answer } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const proof = createDomainProof(app.config.dnsServers);
-  const base = '/console/institutions/:institutionId/access/domains';
-  const change = {
-    schema: { params: InstitutionParams, body: DomainBody, response: { 200: InstitutionDomains, ...errors } },
-  };
-
-  app.post(base, change, async (req) => {
+  route(app, endpoints.consoleAccessDomains, async (req) => {
     const inst = req.consoleInstitution;
     return { domains: answer(await addDomain(db, inst.id, req.body.domain, req.signedInUser.id)) };
   });
 
-  app.post(`${base}/remove`, change, async (req) => {
+  route(app, endpoints.consoleAccessDomainsRemove, async (req) => {
     const inst = req.consoleInstitution;
     return { domains: answer(await removeDomain(db, inst.id, req.body.domain, req.signedInUser.id)) };
   });
 
   /** Looks the domain's TXT record up now; found, the domain counts from now on. */
-  app.post(`${base}/check`, change, async (req) => {
+  route(app, endpoints.consoleAccessDomainsCheck, async (req) => {
     const inst = req.consoleInstitution;
     const { domain } = req.body;
     const claim = answer(await claimToCheck(db, inst.id, domain));
@@ -56,17 +52,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { domains: answer(await proveDomain(db, inst.id, domain, 'dns', req.signedInUser.id)) };
   });
 
-  app.post(`${base}/approve`, { ...change, ...adminOnly }, async (req) => {
+  route(app, endpoints.consoleAccessDomainsApprove, adminOnly, async (req) => {
     const inst = req.consoleInstitution;
     return { domains: answer(await proveDomain(db, inst.id, req.body.domain, 'admin', req.signedInUser.id)) };
   });
 
-  app.post(`${base}/refuse`, { ...change, ...adminOnly }, async (req) => {
+  route(app, endpoints.consoleAccessDomainsRefuse, adminOnly, async (req) => {
     const inst = req.consoleInstitution;
     return { domains: answer(await refuseDomain(db, inst.id, req.body.domain, req.signedInUser.id)) };
   });
 
-  app.get('/console/domains', { ...adminOnly, schema: { response: { 200: DomainReview, ...errors } } }, async () => ({
+  route(app, endpoints.consoleDomains, adminOnly, async () => ({
     domains: await domainsToReview(db),
   }));
 };

@@ -12,17 +12,16 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { ApiError } from '../../../shared/schemas/errors';
-import { INGEST_UPLOAD_FIELDS, IngestJobParams, IngestJobView } from '../../../shared/schemas/ingest-jobs';
+import { INGEST_UPLOAD_FIELDS, IngestJobView } from '../../../shared/schemas/ingest-jobs';
 import { checkRequest } from '../../ingest/ingest';
 import { IngestError, pdfHeaderOffset } from '../../ingest/render-shared';
 import { requestFrom, type IssueFields } from '../../ingest/request';
 import { HOST } from '../../ingest/runner';
 import { enqueueUpload, getJob, openUploads, type IngestJob } from '../../repositories/ingest-jobs';
 import { HttpError } from '../../http-error';
-import { adminOnly, consoleErrors } from './console-guard';
-
-const errors = { ...consoleErrors, 413: ApiError, 415: ApiError };
+import { adminOnly } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const view = (j: IngestJob): IngestJobView => ({
   id: j.id,
@@ -66,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // admins only, checked before the body is read
-  app.post('/console/ingest', { ...adminOnly, schema: { response: { 202: IngestJobView, ...errors } } }, async (req, reply) => {
+  route(app, endpoints.consoleIngest, { ...adminOnly }, async (req, reply) => {
     if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the PDF as a multipart form upload.');
     // refused before the file is read when the queue is full; taken for sure as the job is queued
     if ((await openUploads(db, req.signedInUser.id)) >= config.ingestQueuePerAdmin) throw queueFull(reply);
@@ -120,14 +119,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get(
-    '/console/ingest/jobs/:id',
-    { ...adminOnly, schema: { params: IngestJobParams, response: { 200: IngestJobView, ...errors } } },
-    async (req) => {
-      const job = await getJob(db, req.params.id);
-      if (!job) throw new HttpError(404, 'not_found', 'There is no such ingest job.');
-      return view(job);
-    },
-  );
+  route(app, endpoints.consoleIngestJobs, { ...adminOnly }, async (req) => {
+    const job = await getJob(db, req.params.id);
+    if (!job) throw new HttpError(404, 'not_found', 'There is no such ingest job.');
+    return view(job);
+  });
 };
 export default routes;

@@ -2,16 +2,15 @@
 // range and withdraws ranges; a Lectern admin approves proposals and may add a range at once (also
 // one wider than a librarian may propose). Guarded by console-guard; audited by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InstitutionParams } from '../../../shared/schemas/console';
-import { IpRangeBody, IpRangeParams, IpRanges, type IpRange } from '../../../shared/schemas/ip-access';
+import { type IpRange } from '../../../shared/schemas/ip-access';
 import { approveRange, institutionRanges, proposeRange, removeRange } from '../../repositories/ip-access';
 import type { Refusal } from '../../repositories/refusal';
-import { adminOnly, answer, consoleErrors as errors } from './console-guard';
+import { adminOnly, answer } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const base = '/console/institutions/:institutionId/ip-ranges';
-  const reply = { 200: IpRanges, ...errors };
   // After a write this process's request caps read the ranges again at once (the others within a minute).
   const changed = (result: IpRange[] | Refusal) => {
     const ranges = answer(result);
@@ -19,23 +18,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { ranges };
   };
 
-  app.get(base, { schema: { params: InstitutionParams, response: reply } }, async (req) => {
+  route(app, endpoints.consoleIpRanges, async (req) => {
     const inst = req.consoleInstitution;
     return { ranges: await institutionRanges(db, inst.id) };
   });
 
-  app.post(base, { schema: { params: InstitutionParams, body: IpRangeBody, response: reply } }, async (req) => {
+  route(app, endpoints.consoleIpRangesAdd, async (req) => {
     const inst = req.consoleInstitution;
     const admin = req.consoleRole.role === 'admin';
     return changed(await proposeRange(db, inst.id, req.body.network, { id: req.signedInUser.id, admin }));
   });
 
-  app.post(`${base}/:rangeId/approve`, { ...adminOnly, schema: { params: IpRangeParams, response: reply } }, async (req) => {
+  route(app, endpoints.consoleIpRangesApprove, { ...adminOnly }, async (req) => {
     const inst = req.consoleInstitution;
     return changed(await approveRange(db, inst.id, req.params.rangeId, req.signedInUser.id));
   });
 
-  app.post(`${base}/:rangeId/remove`, { schema: { params: IpRangeParams, response: reply } }, async (req) => {
+  route(app, endpoints.consoleIpRangesRemove, async (req) => {
     const inst = req.consoleInstitution;
     return changed(await removeRange(db, inst.id, req.params.rangeId, req.signedInUser.id));
   });

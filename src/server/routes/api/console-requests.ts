@@ -4,20 +4,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InstitutionParams } from '../../../shared/schemas/console';
-import { IdRequestList, IdRequestParams, RejectIdBody } from '../../../shared/schemas/console-members';
-import { z } from 'zod';
 import { pendingIdRequest, pendingIdRequests } from '../../repositories/id-requests';
 import { idDir } from '../../services/id-files';
 import { decideAndTell } from '../../services/id-decisions';
 import { HttpError } from '../../http-error';
-import { consoleErrors as errors } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const noRequest = () => new HttpError(404, 'not_found', 'That request is no longer waiting: it was decided or withdrawn.');
-const Decided = z.object({ ok: z.literal(true), told: z.boolean(), joined: z.boolean() });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const base = '/console/institutions/:institutionId/id-requests';
   const deps = {
     db: app.db,
     mailer: app.mailer,
@@ -26,7 +22,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     warn: (err: unknown) => app.log.warn({ err }, 'the reader could not be told of the ID decision'),
   };
 
-  app.get(base, { schema: { params: InstitutionParams, response: { 200: IdRequestList, ...errors } } }, async (req) => {
+  route(app, endpoints.consoleIdRequests, async (req) => {
     const institution = req.consoleInstitution;
     const rows = await pendingIdRequests(app.db, institution.id);
     return {
@@ -42,7 +38,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The image the server drew from the upload (a photo redrawn, a PDF's first page): WebP only.
-  app.get(`${base}/:requestId/image`, { schema: { params: IdRequestParams } }, async (req, reply) => {
+  route(app, endpoints.consoleIdRequestsImage, async (req, reply) => {
     const institution = req.consoleInstitution;
     const request = await pendingIdRequest(app.db, req.params.requestId, institution.id);
     if (!request) throw noRequest();
@@ -55,7 +51,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       .send(fs.readFileSync(file));
   });
 
-  app.post(`${base}/:requestId/approve`, { schema: { params: IdRequestParams, response: { 200: Decided, ...errors } } }, async (req) => {
+  route(app, endpoints.consoleIdRequestsApprove, async (req) => {
     const institution = req.consoleInstitution;
     const done = await decideAndTell(deps, {
       id: req.params.requestId,
@@ -67,21 +63,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const, ...done };
   });
 
-  app.post(
-    `${base}/:requestId/reject`,
-    { schema: { params: IdRequestParams, body: RejectIdBody, response: { 200: Decided, ...errors } } },
-    async (req) => {
-      const institution = req.consoleInstitution;
-      const done = await decideAndTell(deps, {
-        id: req.params.requestId,
-        institutionId: institution.id,
-        actorId: req.signedInUser.id,
-        decision: 'reject',
-        reason: req.body.reason,
-      });
-      if (!done) throw noRequest();
-      return { ok: true as const, ...done };
-    },
-  );
+  route(app, endpoints.consoleIdRequestsReject, async (req) => {
+    const institution = req.consoleInstitution;
+    const done = await decideAndTell(deps, {
+      id: req.params.requestId,
+      institutionId: institution.id,
+      actorId: req.signedInUser.id,
+      decision: 'reject',
+      reason: req.body.reason,
+    });
+    if (!done) throw noRequest();
+    return { ok: true as const, ...done };
+  });
 };
 export default routes;

@@ -4,35 +4,22 @@
 // A bad identifier is a 400 naming the field as the form does ("Print ISSN … has a wrong check
 // digit"), and nothing is stored.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ConsoleTitle,
-  ConsoleTitlesQuery,
-  ConsoleTitlesReply,
-  TitleIdentifiersBody,
-  TitleParams,
-} from '../../../shared/schemas/console-titles';
 import { checkTitleIdentifiers } from '../../../shared/identifiers';
 import { listConsoleTitles, setTitleIdentifiers } from '../../repositories/console-titles';
 import { HttpError } from '../../http-error';
-import { adminOnly, answer, consoleErrors as errors } from './console-guard';
+import { adminOnly, answer } from './console-guard';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/console/titles',
-    { ...adminOnly, schema: { querystring: ConsoleTitlesQuery, response: { 200: ConsoleTitlesReply, ...errors } } },
-    async (req) => {
-      return listConsoleTitles(app.db, req.query.q, req.query.page ?? 0);
-    },
-  );
+  route(app, endpoints.consoleTitles, { ...adminOnly }, async (req) => {
+    return listConsoleTitles(app.db, req.query.q, req.query.page ?? 0);
+  });
 
-  app.post(
-    '/console/titles/:mid/identifiers',
-    { ...adminOnly, schema: { params: TitleParams, body: TitleIdentifiersBody, response: { 200: ConsoleTitle, ...errors } } },
-    async (req) => {
-      const checked = checkTitleIdentifiers(req.body);
-      if (!checked.ok) throw new HttpError(400, 'bad_identifier', checked.problems.join('. '));
-      return answer(await setTitleIdentifiers(app.db, req.params.mid, checked.value, { id: req.signedInUser.id, institutionId: null }));
-    },
-  );
+  route(app, endpoints.consoleTitlesIdentifiers, { ...adminOnly }, async (req) => {
+    const checked = checkTitleIdentifiers(req.body);
+    if (!checked.ok) throw new HttpError(400, 'bad_identifier', checked.problems.join('. '));
+    return answer(await setTitleIdentifiers(app.db, req.params.mid, checked.value, { id: req.signedInUser.id, institutionId: null }));
+  });
 };
 export default routes;

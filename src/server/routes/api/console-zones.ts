@@ -3,17 +3,6 @@
 // checked by console-guard on every call; every change audited by the repository.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { InstitutionParams } from '../../../shared/schemas/console';
-import {
-  ConsoleZone,
-  ConsoleZoneBody,
-  ConsoleZones,
-  PosterQuery,
-  PosterReply,
-  ZoneCodeReply,
-  ZoneParams,
-} from '../../../shared/schemas/console-inbox';
-import { OkReply } from '../../../shared/schemas/account';
 import {
   createInstitutionZone,
   institutionZone,
@@ -27,8 +16,6 @@ import { currentZoneCode } from '../../services/zone-codes';
 import { printedPoster, qrSvg, screenPoster } from '../../services/zone-posters';
 import { consoleBranding } from '../../repositories/console-branding';
 import { HttpError } from '../../http-error';
-import { consoleErrors as errors } from './console-guard';
-import { NetworkArrivals, RadiusClientBody, RadiusClientParams, SecretReply } from '../../../shared/schemas/network-arrivals';
 import {
   addRadiusClient,
   hasWebhook,
@@ -38,6 +25,8 @@ import {
   replaceWebhookSecret,
   zoneRadiusClients,
 } from '../../repositories/network-arrivals';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const noSuchZone = () => new HttpError(404, 'no_zone', 'There is no such zone.');
 
@@ -50,36 +39,27 @@ const asRefusal = (err: unknown): never => {
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const base = '/console/institutions/:institutionId/zones';
 
-  app.get(base, { schema: { params: InstitutionParams, response: { 200: ConsoleZones, ...errors } } }, async (req) => {
+  route(app, endpoints.consoleZones, async (req) => {
     const { id } = req.consoleInstitution;
     return { zones: await institutionZones(db, id), bounds: await zoneBounds(db, id) };
   });
 
-  app.post(
-    base,
-    { schema: { params: InstitutionParams, body: ConsoleZoneBody, response: { 200: ConsoleZone, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      return createInstitutionZone(db, inst.id, req.body, req.signedInUser.id).catch(asRefusal);
-    },
-  );
+  route(app, endpoints.consoleZonesAdd, async (req) => {
+    const inst = req.consoleInstitution;
+    return createInstitutionZone(db, inst.id, req.body, req.signedInUser.id).catch(asRefusal);
+  });
 
-  app.post(
-    `${base}/:zoneId`,
-    { schema: { params: ZoneParams, body: ConsoleZoneBody, response: { 200: ConsoleZone, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      const zone = await updateInstitutionZone(db, inst.id, req.params.zoneId, req.body, req.signedInUser.id).catch(asRefusal);
-      if (!zone) throw noSuchZone();
-      return zone;
-    },
-  );
+  route(app, endpoints.consoleZoneSave, async (req) => {
+    const inst = req.consoleInstitution;
+    const zone = await updateInstitutionZone(db, inst.id, req.params.zoneId, req.body, req.signedInUser.id).catch(asRefusal);
+    if (!zone) throw noSuchZone();
+    return zone;
+  });
 
   // The on-site code to put up at the desk (it changes every few minutes; the console asks again
   // when it does). Shown for any of the institution's zones, so it can be tried before it is asked for.
-  app.get(`${base}/:zoneId/code`, { schema: { params: ZoneParams, response: { 200: ZoneCodeReply, ...errors } } }, async (req) => {
+  route(app, endpoints.consoleZonesCode, async (req) => {
     const inst = req.consoleInstitution;
     if (!(await institutionZone(db, inst.id, req.params.zoneId))) throw noSuchZone();
     const code = (await currentZoneCode(db, req.params.zoneId))!;
@@ -95,71 +75,55 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   };
   const arrivals = async (zoneId: number) => ({ clients: await zoneRadiusClients(db, zoneId), webhook: await hasWebhook(db, zoneId) });
 
-  app.get(`${base}/:zoneId/network`, { schema: { params: ZoneParams, response: { 200: NetworkArrivals, ...errors } } }, async (req) =>
-    arrivals((await ownZone(req)).id),
-  );
+  route(app, endpoints.consoleZonesNetwork, async (req) => arrivals((await ownZone(req)).id));
 
-  app.post(
-    `${base}/:zoneId/radius`,
-    { schema: { params: ZoneParams, body: RadiusClientBody, response: { 200: SecretReply, ...errors } } },
-    async (req) => {
-      const zone = await ownZone(req);
-      const value = matchValue(req.body.matchBy, req.body.matchValue);
-      if (value === null) throw new HttpError(400, 'bad_nas_ip', 'A NAS-IP-Address match needs an IPv4 or IPv6 address.');
-      const secret = req.body.secret ?? newSecret();
-      await db.transaction((tx) =>
-        addRadiusClient(tx, zone, { matchBy: req.body.matchBy, matchValue: value, secret }, req.signedInUser.id),
-      );
-      await app.radius?.reload();
-      return { secret };
-    },
-  );
+  route(app, endpoints.consoleZonesRadius, async (req) => {
+    const zone = await ownZone(req);
+    const value = matchValue(req.body.matchBy, req.body.matchValue);
+    if (value === null) throw new HttpError(400, 'bad_nas_ip', 'A NAS-IP-Address match needs an IPv4 or IPv6 address.');
+    const secret = req.body.secret ?? newSecret();
+    await db.transaction((tx) => addRadiusClient(tx, zone, { matchBy: req.body.matchBy, matchValue: value, secret }, req.signedInUser.id));
+    await app.radius?.reload();
+    return { secret };
+  });
 
-  app.post(
-    `${base}/:zoneId/radius/:clientId/remove`,
-    { schema: { params: RadiusClientParams, response: { 200: OkReply, ...errors } } },
-    async (req) => {
-      const zone = await ownZone(req);
-      if (!(await db.transaction((tx) => removeRadiusClient(tx, zone, req.params.clientId, req.signedInUser.id))))
-        throw new HttpError(404, 'no_radius_client', 'This zone has no such RADIUS client.');
-      await app.radius?.reload();
-      return { status: 1 as const, message: 'The RADIUS client was removed.' };
-    },
-  );
+  route(app, endpoints.consoleZonesRadiusRemove, async (req) => {
+    const zone = await ownZone(req);
+    if (!(await db.transaction((tx) => removeRadiusClient(tx, zone, req.params.clientId, req.signedInUser.id))))
+      throw new HttpError(404, 'no_radius_client', 'This zone has no such RADIUS client.');
+    await app.radius?.reload();
+    return { status: 1 as const, message: 'The RADIUS client was removed.' };
+  });
 
-  app.post(`${base}/:zoneId/webhook-secret`, { schema: { params: ZoneParams, response: { 200: SecretReply, ...errors } } }, async (req) => {
+  route(app, endpoints.consoleZonesWebhookSecret, async (req) => {
     const zone = await ownZone(req);
     return { secret: await db.transaction((tx) => replaceWebhookSecret(tx, zone, req.signedInUser.id)) };
   });
 
   // The zone's poster: a desk screen's QR (a new one every few minutes) or a paper one good until
   // today's opening hours end, with the desk's code, the zone and the institution's name and logo.
-  app.get(
-    `${base}/:zoneId/poster`,
-    { schema: { params: ZoneParams, querystring: PosterQuery, response: { 200: PosterReply, ...errors } } },
-    async (req) => {
-      const inst = req.consoleInstitution;
-      const zone = await institutionZone(db, inst.id, req.params.zoneId);
-      if (!zone) throw noSuchZone();
-      const make = req.query.print === '1' ? printedPoster : screenPoster;
-      const link = await make(db, zone.id, app.config.publicUrl);
-      if (!link) throw new HttpError(400, 'zone_closed_today', 'This zone does not open again today: print its poster on a day it opens.');
-      const code = (await currentZoneCode(db, zone.id))!;
-      const branding = await consoleBranding(db, inst.id);
-      return {
-        zone: { id: zone.id, name: zone.name, description: zone.description, proof: zone.proof, timeZone: zone.timeZone },
-        institution: { name: branding.name, logoUrl: branding.logo2 ?? branding.logo1 },
-        url: link.url,
-        svg: await qrSvg(link.url),
-        expiresAt: link.expiresAt.toISOString(),
-        refreshAt: link.refreshAt.toISOString(),
-        date: link.date,
-        code: { code: code.code, changesAt: code.changesAt.toISOString(), periodSeconds: code.periodSeconds },
-      };
-    },
-  );
+  route(app, endpoints.consoleZonesPoster, async (req) => {
+    const inst = req.consoleInstitution;
+    const zone = await institutionZone(db, inst.id, req.params.zoneId);
+    if (!zone) throw noSuchZone();
+    const make = req.query.print === '1' ? printedPoster : screenPoster;
+    const link = await make(db, zone.id, app.config.publicUrl);
+    if (!link) throw new HttpError(400, 'zone_closed_today', 'This zone does not open again today: print its poster on a day it opens.');
+    const code = (await currentZoneCode(db, zone.id))!;
+    const branding = await consoleBranding(db, inst.id);
+    return {
+      zone: { id: zone.id, name: zone.name, description: zone.description, proof: zone.proof, timeZone: zone.timeZone },
+      institution: { name: branding.name, logoUrl: branding.logo2 ?? branding.logo1 },
+      url: link.url,
+      svg: await qrSvg(link.url),
+      expiresAt: link.expiresAt.toISOString(),
+      refreshAt: link.refreshAt.toISOString(),
+      date: link.date,
+      code: { code: code.code, changesAt: code.changesAt.toISOString(), periodSeconds: code.periodSeconds },
+    };
+  });
 
-  app.post(`${base}/:zoneId/remove`, { schema: { params: ZoneParams, response: { 200: OkReply, ...errors } } }, async (req) => {
+  route(app, endpoints.consoleZonesRemove, async (req) => {
     const inst = req.consoleInstitution;
     if (!(await removeInstitutionZone(db, inst.id, req.params.zoneId, req.signedInUser.id))) throw noSuchZone();
     return { status: 1 as const, message: 'The zone was removed.' };

@@ -7,14 +7,14 @@
 // a day, and one IP address sends at most 10 messages an hour.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ContactBody, QuestionBody, type Enquiry } from '../../../shared/schemas/contact';
-import { OkReply } from '../../../shared/schemas/account';
-import { ApiError } from '../../../shared/schemas/errors';
+import { type Enquiry } from '../../../shared/schemas/contact';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { LIMITS, clientIp, spend, spendOne } from '../../services/rate-limit';
 import { enquiryMails } from '../../services/messages';
 import { saveEnquiry } from '../../repositories/enquiries';
 import { userInfo } from '../../repositories/users';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const THANKS = 'Thank you! We have your message and will reply within two working days.';
 
@@ -35,10 +35,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (await spendOne(db, [LIMITS.contactAckPerAddress, to])) await send(sender);
     return { status: 1 as const, message: THANKS };
   }
-  const response = { 200: OkReply, 400: ApiError, 403: ApiError, 429: ApiError };
 
-  app.post('/account/contact', { schema: { body: ContactBody, response } }, (req) => receive(req, req.body));
+  route(app, endpoints.accountContact, (req) => receive(req, req.body));
   // A student's or staff member's own question: no institution details asked (same limits).
-  app.post('/account/question', { schema: { body: QuestionBody, response } }, (req) => receive(req, req.body));
+  route(app, endpoints.accountQuestion, (req) => receive(req, req.body));
 };
 export default routes;

@@ -5,9 +5,6 @@
 // at a time, and a few tries a day.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
-import { UserInfo } from '../../../shared/schemas/account';
-import { ApiError } from '../../../shared/schemas/errors';
 import { int } from '../../../shared/schemas/fields';
 import { HttpError } from '../../http-error';
 import { signedIn } from '../../plugins/auth';
@@ -27,8 +24,8 @@ import { isLiveInstitution, liveInstitutions } from '../../repositories/institut
 import { LIMITS, spendOne } from '../../services/rate-limit';
 import { BUSY_MESSAGE } from '../../plugins/expensive-queries';
 import { BUSY } from '../../services/gate';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 413: ApiError, 415: ApiError, 429: ApiError, 503: ApiError };
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 const alreadyPending = () =>
   new HttpError(409, 'already_pending', 'Your ID is already waiting for a decision. We will let you know once it is checked.');
 const tooLarge = () => new HttpError(413, 'too_large', 'The file is larger than 5 MB. Upload a smaller photo or PDF.');
@@ -37,7 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   await app.register(multipart, { limits: { fileSize: ID_MAX_BYTES, files: 1, fields: 4 } });
 
-  app.post('/user/uploadid', { schema: { response: { 200: UserInfo, ...errors } } }, async (req, reply) => {
+  route(app, endpoints.userUploadid, async (req, reply) => {
     if (req.signedInUser.type === 'guest')
       throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address to send your institution ID.');
     if (!req.isMultipart()) throw new HttpError(415, 'unsupported', 'Send the ID as a multipart form upload.');
@@ -103,11 +100,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
 const idUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Subscribing institutions a reader can ask to join. */
-  app.get(
-    '/institutions',
-    { schema: { response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string() })) }) } } },
-    async () => ({ institutions: await liveInstitutions(app.db) }),
-  );
+  route(app, endpoints.institutions, async () => ({ institutions: await liveInstitutions(app.db) }));
 
   await app.register(signedIn(routes));
 };

@@ -1,9 +1,7 @@
 // Sign-in: one-time codes by e-mail or SMS, passwords, forgot password, logout. Answers never
 // tell a known contact from an unknown one (no account enumeration).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LoginReply, NewPassword, OkReply, OtpSendReply, OtpVerifyBody, type Contact } from '../../../shared/schemas/account';
-import { ApiError } from '../../../shared/schemas/errors';
+import { NewPassword, type Contact } from '../../../shared/schemas/account';
 import { HttpError } from '../../http-error';
 import { revokeSessions } from '../../plugins/auth';
 import {
@@ -24,18 +22,17 @@ import { recordUsageEvent } from '../../repositories/usage-events';
 import { otpMail, otpText } from '../../services/messages';
 import { OTP_RESEND_S, OTP_TTL_S } from '../../services/otp';
 import { emailBase64 } from '../../../shared/validation';
-import { CheckedOtpSendBody, CheckedPasswordLoginBody } from '../../../shared/schemas/phone';
-import { DEVICE_CODES_LIVE_MAX, DEVICE_CODE_TTL_S, DeviceCodeBody, DeviceCodeReply, showDeviceCode } from '../../../shared/device-code';
+import { DEVICE_CODES_LIVE_MAX, DEVICE_CODE_TTL_S, showDeviceCode } from '../../../shared/device-code';
 import { createDeviceCode, useDeviceCode } from '../../repositories/device-codes';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError, 503: ApiError };
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   /** Sends a code to a contact. Purpose 'reset' sends only to an existing account, 'link' needs a
    * signed-in account; either way the answer looks the same. */
-  app.post('/login/otp/send', { schema: { body: CheckedOtpSendBody, response: { 200: OtpSendReply, ...errors } } }, async (req) => {
+  route(app, endpoints.loginOtpSend, async (req) => {
     const contact = req.body as Contact;
     const { purpose } = req.body;
     let userId: number | null = null;
@@ -67,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Verifies a sign-in or reset code: signs in (creating the account on first sign-in). */
-  app.post('/login/otp/verify', { schema: { body: OtpVerifyBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
+  route(app, endpoints.loginOtpVerify, async (req) => {
     const { requestId, code } = req.body;
     // A reset checks the new password before spending the code, so a typo costs nothing.
     const purpose = req.body.password !== undefined ? 'reset' : 'login';
@@ -87,7 +84,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { ...(await userInfo(db, user.id)), jwtoken: await app.issueToken(user.id, req) };
   });
 
-  app.post('/login/password', { schema: { body: CheckedPasswordLoginBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
+  route(app, endpoints.loginPassword, async (req) => {
     const contact = req.body as Contact;
     // The failure is counted before hashing (per account and client, per client, and an
     // account-wide ceiling for passwords only), and given back when the password is right.
@@ -118,7 +115,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** Spec §7 gencode: a code to sign in on another device as this reader (a guest has nothing to
    * hand over). Good once, for DEVICE_CODE_TTL_S; at most DEVICE_CODES_LIVE_MAX unused at a time. */
-  app.post('/gencode', { schema: { body: z.object({}).optional(), response: { 200: DeviceCodeReply, ...errors } } }, async (req) => {
+  route(app, endpoints.gencode, async (req) => {
     await app.requireUser(req);
     if (req.signedInUser.type === 'guest')
       throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address or mobile number first.');
@@ -134,7 +131,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** Signs in with a code made on another device. A wrong code counts as a failed sign-in from
    * this client (guessing 32^8 codes is then hopeless). */
-  app.post('/login/gencode', { schema: { body: DeviceCodeBody, response: { 200: LoginReply, ...errors } } }, async (req) => {
+  route(app, endpoints.loginGencode, async (req) => {
     const ip = clientIp(req);
     const attempt = await startAttempt(db, req, [[LIMITS.loginFailPerIp, ip]] satisfies Check[]);
     const userId = await useDeviceCode(db, req.body.code);
@@ -146,7 +143,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { ...(await userInfo(db, userId)), jwtoken: await app.issueToken(userId, req) };
   });
 
-  app.post('/logout', { schema: { body: z.object({}).optional(), response: { 200: OkReply, ...errors } } }, async (req) => {
+  route(app, endpoints.logout, async (req) => {
     const user = await req.optionalUser();
     if (user) {
       await revokeSessions(db, user.id, { only: user.sessionId });

@@ -4,14 +4,11 @@
 // most IDENTITIES_PER_ACCOUNT, each identity one account's (another's claim is a 409).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../../shared/schemas/errors';
-import { Identities, IdentityBody } from '../../../shared/schemas/network-arrivals';
 import { HttpError } from '../../http-error';
 import { signedIn } from '../../plugins/auth';
 import { IDENTITIES_PER_ACCOUNT, linkIdentity, linkedIdentities, unlinkIdentity } from '../../repositories/network-arrivals';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
-const BASE = '/user/network-identities';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const member = async (req: FastifyRequest) => {
@@ -23,9 +20,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     max: IDENTITIES_PER_ACCOUNT,
   });
 
-  app.get(BASE, { preHandler: member, schema: { response: { 200: Identities, ...errors } } }, async (req) => list(req.signedInUser.id));
+  route(app, endpoints.userNetworkIdentities, { preHandler: member }, async (req) => list(req.signedInUser.id));
 
-  app.post(BASE, { preHandler: member, schema: { body: IdentityBody, response: { 200: Identities, ...errors } } }, async (req) => {
+  route(app, endpoints.userNetworkIdentitiesAdd, { preHandler: member }, async (req) => {
     const outcome = await app.db.transaction((tx) => linkIdentity(tx, req.signedInUser.id, req.body.identity));
     if (outcome === 'taken')
       throw new HttpError(409, 'identity_taken', 'This Wi-Fi identity is linked to another account. Unlink it there first.');
@@ -34,14 +31,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return list(req.signedInUser.id);
   });
 
-  app.post(
-    `${BASE}/remove`,
-    { preHandler: member, schema: { body: IdentityBody, response: { 200: Identities, ...errors } } },
-    async (req) => {
-      if (!(await unlinkIdentity(app.db, req.signedInUser.id, req.body.identity)))
-        throw new HttpError(404, 'no_identity', 'This Wi-Fi identity is not linked to your account.');
-      return list(req.signedInUser.id);
-    },
-  );
+  route(app, endpoints.userNetworkIdentitiesRemove, { preHandler: member }, async (req) => {
+    if (!(await unlinkIdentity(app.db, req.signedInUser.id, req.body.identity)))
+      throw new HttpError(404, 'no_identity', 'This Wi-Fi identity is not linked to your account.');
+    return list(req.signedInUser.id);
+  });
 };
 export default signedIn(routes);

@@ -3,9 +3,7 @@
 // one order's state (`order` with type 3; the payment pages poll it) and the reader's orders.
 // Only the provider's signed webhook (routes/payments-webhook.ts) marks an order paid.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError } from '../../../shared/schemas/errors';
-import { CheckoutBody, CheckoutReply, OrderBody, OrderView, OrdersReply, PlansReply } from '../../../shared/schemas/payments';
-import { PRODUCT_NAME } from '../../../shared/constants';
+import { OrderView } from '../../../shared/schemas/payments';
 import { HttpError, notFound } from '../../http-error';
 import { signedIn } from '../../plugins/auth';
 import { paymentProvider } from '../../payments/configured';
@@ -21,8 +19,8 @@ import {
   userOrders,
   type Order,
 } from '../../repositories/payments';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError, 503: ApiError };
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 /** Checkouts one address may start per hour: each one is a call to the provider. */
 export const CHECKOUT_CAP = { max: 20, timeWindow: 60 * 60_000 };
 export const NOT_CONFIGURED = 'Payments are not configured on this server.';
@@ -42,58 +40,51 @@ const view = (o: Order): OrderView => ({
 const routes: FastifyPluginAsyncZod = async (app) => {
   const provider = paymentProvider(app.config);
 
-  app.post(
-    `/${PRODUCT_NAME.toLowerCase()}Checkout`,
-    {
-      config: { rateLimit: CHECKOUT_CAP },
-      schema: { body: CheckoutBody, response: { 200: CheckoutReply, ...errors } },
-    },
-    async (req) => {
-      const user = req.signedInUser;
-      if (!provider) throw new HttpError(409, 'payments_not_configured', NOT_CONFIGURED);
-      if (user.type === 'guest')
-        throw new HttpError(403, 'sign_in_required', 'Sign in with your e-mail address or mobile number to buy a plan.');
-      const plan = await activePlan(app.db, req.body.planId);
-      if (!plan) throw notFound(`Plan ${req.body.planId}`);
-      if ((await institutionSubscriptionRefusal(app.db, user.id)) === null)
-        throw new HttpError(409, 'institution_active', "Your institution's subscription is active: you need no plan of your own.");
-      const order = await createOrder(app.db, user.id, plan, provider.name);
-      const back = `${app.config.publicUrl}${req.body.lang === 'hi' ? '/hi' : ''}`;
-      try {
-        const { ref, url } = await provider.createCheckout({
-          orderPublicId: order.publicId,
-          amountMinor: order.amountMinor,
-          currency: order.currency,
-          planName: plan.name,
-          email: await buyerEmail(app.db, user.id),
-          successUrl: `${back}/paymentsuccess?order=${order.publicId}`,
-          cancelUrl: `${back}/paymentfailed?order=${order.publicId}`,
-        });
-        await setProviderRef(app.db, order.id, ref);
-        return { status: 'success' as const, data: { order: order.publicId, url } };
-      } catch (err) {
-        // No checkout exists for it: the order can never be paid.
-        await decideOrder(app.db, order.id, 'failed');
-        req.log.error({ err, order: order.publicId }, 'the payment provider refused or did not answer a checkout');
-        throw new HttpError(503, 'provider_unavailable', 'The payment service is not answering. Please try again in a few minutes.');
-      }
-    },
-  );
+  route(app, endpoints.lecternCheckout, { config: { rateLimit: CHECKOUT_CAP } }, async (req) => {
+    const user = req.signedInUser;
+    if (!provider) throw new HttpError(409, 'payments_not_configured', NOT_CONFIGURED);
+    if (user.type === 'guest')
+      throw new HttpError(403, 'sign_in_required', 'Sign in with your e-mail address or mobile number to buy a plan.');
+    const plan = await activePlan(app.db, req.body.planId);
+    if (!plan) throw notFound(`Plan ${req.body.planId}`);
+    if ((await institutionSubscriptionRefusal(app.db, user.id)) === null)
+      throw new HttpError(409, 'institution_active', "Your institution's subscription is active: you need no plan of your own.");
+    const order = await createOrder(app.db, user.id, plan, provider.name);
+    const back = `${app.config.publicUrl}${req.body.lang === 'hi' ? '/hi' : ''}`;
+    try {
+      const { ref, url } = await provider.createCheckout({
+        orderPublicId: order.publicId,
+        amountMinor: order.amountMinor,
+        currency: order.currency,
+        planName: plan.name,
+        email: await buyerEmail(app.db, user.id),
+        successUrl: `${back}/paymentsuccess?order=${order.publicId}`,
+        cancelUrl: `${back}/paymentfailed?order=${order.publicId}`,
+      });
+      await setProviderRef(app.db, order.id, ref);
+      return { status: 'success' as const, data: { order: order.publicId, url } };
+    } catch (err) {
+      // No checkout exists for it: the order can never be paid.
+      await decideOrder(app.db, order.id, 'failed');
+      req.log.error({ err, order: order.publicId }, 'the payment provider refused or did not answer a checkout');
+      throw new HttpError(503, 'provider_unavailable', 'The payment service is not answering. Please try again in a few minutes.');
+    }
+  });
 
-  app.post('/order', { schema: { body: OrderBody, response: { 200: OrderView, ...errors } } }, async (req) => {
+  route(app, endpoints.order, async (req) => {
     const order = await orderByPublicId(app.db, req.body.order);
     // Another reader's order is as unknown as one that does not exist.
     if (!order || order.userId !== req.signedInUser.id) throw notFound('Order');
     return view(order);
   });
 
-  app.get('/orders', { schema: { response: { 200: OrdersReply, ...errors } } }, async (req) => ({
+  route(app, endpoints.orders, async (req) => ({
     orders: (await userOrders(app.db, req.signedInUser.id)).map(view),
   }));
 };
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/plans', { schema: { response: { 200: PlansReply } } }, async () => ({
+  route(app, endpoints.plans, async () => ({
     configured: paymentProvider(app.config) !== null,
     plans: await listPlans(app.db),
   }));

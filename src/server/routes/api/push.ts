@@ -2,46 +2,39 @@
 // device's subscription stored or removed. Guests subscribe too (a guest in a zone gets arrivals).
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PushKeyReply, PushSubscribeBody, PushSubscribeReply, PushUnsubscribeBody } from '../../../shared/schemas/zones';
-import { OkReply } from '../../../shared/schemas/account';
-import { ApiError } from '../../../shared/schemas/errors';
 import { badRequest } from '../../http-error';
 import { signedIn } from '../../plugins/auth';
 import { MAX_ENDPOINT_LENGTH, allowedPushEndpoint, validSubscriptionKeys } from '../../services/push-endpoints';
 import { hashPingKey, removeSubscriptions, saveSubscription } from '../../repositories/push-subscriptions';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 429: ApiError };
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /** Stores this device's subscription (replacing its previous one) and answers a new ping key, with
    * which the service worker's background ping names the reader without a user token. */
-  app.post(
-    '/push/subscriptions',
-    { schema: { body: PushSubscribeBody, response: { 200: PushSubscribeReply, ...errors } } },
-    async (req) => {
-      const { subscription, deviceId, lang } = req.body;
-      const endpoint = allowedPushEndpoint(subscription.endpoint, app.config.pushServiceHosts);
-      if (!endpoint) throw badRequest('This push service is not supported.');
-      // Percent-encoding can make the stored form longer than what was sent (e.g. Devanagari in the path).
-      if (endpoint.length > MAX_ENDPOINT_LENGTH) throw badRequest('The subscription endpoint is too long.');
-      if (!validSubscriptionKeys(subscription.keys)) throw badRequest('The subscription keys are not valid.');
-      const pingKey = crypto.randomBytes(32).toString('base64url');
-      await saveSubscription(app.db, {
-        userId: req.signedInUser.id,
-        deviceId,
-        endpoint,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-        lang,
-        pingKeyHash: hashPingKey(pingKey),
-        sessionId: req.signedInUser.sessionId,
-      });
-      return { status: 1 as const, pingKey };
-    },
-  );
+  route(app, endpoints.pushSubscriptions, async (req) => {
+    const { subscription, deviceId, lang } = req.body;
+    const endpoint = allowedPushEndpoint(subscription.endpoint, app.config.pushServiceHosts);
+    if (!endpoint) throw badRequest('This push service is not supported.');
+    // Percent-encoding can make the stored form longer than what was sent (e.g. Devanagari in the path).
+    if (endpoint.length > MAX_ENDPOINT_LENGTH) throw badRequest('The subscription endpoint is too long.');
+    if (!validSubscriptionKeys(subscription.keys)) throw badRequest('The subscription keys are not valid.');
+    const pingKey = crypto.randomBytes(32).toString('base64url');
+    await saveSubscription(app.db, {
+      userId: req.signedInUser.id,
+      deviceId,
+      endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      lang,
+      pingKeyHash: hashPingKey(pingKey),
+      sessionId: req.signedInUser.sessionId,
+    });
+    return { status: 1 as const, pingKey };
+  });
 
   /** Turning notifications off: by endpoint, by device, or every subscription of the caller. */
-  app.post('/push/subscriptions/remove', { schema: { body: PushUnsubscribeBody, response: { 200: OkReply, ...errors } } }, async (req) => {
+  route(app, endpoints.pushSubscriptionsRemove, async (req) => {
     const { endpoint, deviceId } = req.body;
     // Stored endpoints are in their normalised form; one that does not parse matches nothing anyway.
     let normalised = endpoint;
@@ -61,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const pushRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/push/key', { schema: { response: { 200: PushKeyReply } } }, async () => ({ publicKey: app.push.publicKey }));
+  route(app, endpoints.pushKey, async () => ({ publicKey: app.push.publicKey }));
   await app.register(signedIn(routes));
 };
 export default pushRoutes;

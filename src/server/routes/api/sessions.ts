@@ -2,15 +2,13 @@
 // when it signed in and was last seen; ending one, or every one but this, takes effect at once
 // (the token's session is checked on every call; reader tokens stop with it, see sessions.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiError } from '../../../shared/schemas/errors';
-import { EndSessionBody, ReaderSessions } from '../../../shared/schemas/sessions';
+import { ReaderSessions } from '../../../shared/schemas/sessions';
 import { HttpError } from '../../http-error';
 import { type AuthUser, signedIn } from '../../plugins/auth';
 import { liveSessions, revokeSessions } from '../../repositories/sessions';
 import { deviceParts } from '../../services/device-name';
-
-const errors = { 400: ApiError, 401: ApiError, 404: ApiError };
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -29,21 +27,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
-  app.get('/user/sessions', { schema: { response: { 200: ReaderSessions, ...errors } } }, async (req) => sessionsOf(req.signedInUser));
+  route(app, endpoints.userSessions, async (req) => sessionsOf(req.signedInUser));
 
-  app.post('/user/sessions/end', { schema: { body: EndSessionBody, response: { 200: ReaderSessions, ...errors } } }, async (req) => {
+  route(app, endpoints.userSessionsEnd, async (req) => {
     const ended = await revokeSessions(db, req.signedInUser.id, { only: req.body.id });
     if (!ended.length) throw new HttpError(404, 'session_ended', 'That session has ended already.');
     return sessionsOf(req.signedInUser);
   });
 
-  app.post(
-    '/user/sessions/end-others',
-    { schema: { body: z.object({}).optional(), response: { 200: ReaderSessions, ...errors } } },
-    async (req) => {
-      await revokeSessions(db, req.signedInUser.id, { except: req.signedInUser.sessionId });
-      return sessionsOf(req.signedInUser);
-    },
-  );
+  route(app, endpoints.userSessionsEndOthers, async (req) => {
+    await revokeSessions(db, req.signedInUser.id, { except: req.signedInUser.sessionId });
+    return sessionsOf(req.signedInUser);
+  });
 };
 export default signedIn(routes);

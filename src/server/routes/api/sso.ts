@@ -2,9 +2,6 @@
 // identity provider, and complete the sign-in from /login/sso/success. A signed-in reader whose
 // account existed before links it from My Account (POST /sso/link), through the same flow.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LoginReply, SsoCompleteBody, SsoLinkBody, SsoLinks, SsoStartQuery } from '../../../shared/schemas/account';
-import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../http-error';
 import { signedIn } from '../../plugins/auth';
 import { applySsoProfile, userInfo } from '../../repositories/users';
@@ -12,6 +9,8 @@ import { joinInstitution } from '../../repositories/membership';
 import { linkSsoIdentity, ssoAccount, ssoLinksOf, type SsoRefusal } from '../../repositories/sso';
 import { consoleRoleOf } from '../../repositories/console';
 import { createSsoService } from '../../services/sso';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const consoleAccount = () =>
   new HttpError(
@@ -37,22 +36,13 @@ function refusal(why: SsoRefusal, email: string, institution: string): HttpError
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const sso = createSsoService(db, app.config.publicUrl);
-  const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 503: ApiError };
 
-  app.get(
-    '/sso/institutions',
-    {
-      schema: {
-        response: { 200: z.object({ institutions: z.array(z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })) }) },
-      },
-    },
-    async () => ({
-      institutions: await sso.list(),
-    }),
-  );
+  route(app, endpoints.ssoInstitutions, async () => ({
+    institutions: await sso.list(),
+  }));
 
   /** A plain link the browser follows: answers with a redirect to the identity provider. */
-  app.get('/sso/start', { schema: { querystring: SsoStartQuery, response: { 404: ApiError, 503: ApiError } } }, async (req, reply) => {
+  route(app, endpoints.ssoStart, async (req, reply) => {
     const url = await sso.start(req.query.org, req.query.returnTo ?? '/');
     return reply.redirect(url.href, 303);
   });
@@ -60,11 +50,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     signedIn(async (app) => {
       /** The signed-in reader's institution sign-ins: linked, and those they could link. */
-      app.get('/sso/account', { schema: { response: { 200: SsoLinks, ...errors } } }, async (req) => ssoLinksOf(db, req.signedInUser.id));
+      route(app, endpoints.ssoAccount, async (req) => ssoLinksOf(db, req.signedInUser.id));
 
       /** Starts linking the signed-in reader's account to their institution's sign-in: the address of
        * the identity provider, which sends the browser back to /login/sso/success. */
-      app.post('/sso/link', { schema: { body: SsoLinkBody, response: { 200: z.object({ url: z.string() }), ...errors } } }, async (req) => {
+      route(app, endpoints.ssoLink, async (req) => {
         if (req.signedInUser.type === 'guest') throw new HttpError(403, 'forbidden', 'Sign in with your e-mail address first.');
         if (await consoleRoleOf(db, req.signedInUser.id)) throw consoleAccount();
         const url = await sso.start(String(req.body.institutionId), req.body.returnTo ?? '/dashboard/myAccount', req.signedInUser.id);
@@ -72,9 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
     }),
   );
-
-  const CompleteReply = LoginReply.extend({ returnTo: z.string(), linked: z.boolean() });
-  app.post('/sso/complete', { schema: { body: SsoCompleteBody, response: { 200: CompleteReply, ...errors } } }, async (req) => {
+  route(app, endpoints.ssoComplete, async (req) => {
     const who = await sso.complete(req.body.search);
     const identity = { issuer: who.issuer, subject: who.subject, email: who.email, institutionId: who.institutionId };
     let token: string | null = null;

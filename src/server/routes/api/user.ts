@@ -1,17 +1,6 @@
 // The signed-in user's own data: details (login refresh), sign-up completion, profile,
 // password, e-mail preferences; and unsubscribe, which needs no sign-in.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ChangePasswordBody,
-  DeletionReply,
-  EmailPreferences,
-  OkReply,
-  ProfileBody,
-  SignupBody,
-  UnsubscribeBody,
-  UserInfo,
-} from '../../../shared/schemas/account';
-import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../http-error';
 import { signedIn } from '../../plugins/auth';
 import {
@@ -32,9 +21,8 @@ import { startAttempt } from '../../services/sign-in-guard';
 import { deletionMail, passwordChangedMail } from '../../services/messages';
 import { ACCOUNT_DELETION_DAYS } from '../../jobs/housekeeping';
 
-import { RefreshBody } from '../../../shared/schemas/session-refresh';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError };
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 const noGuests = () => new HttpError(403, 'forbidden', 'Guests cannot do this. Sign in with your e-mail address.');
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -42,14 +30,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   // The login refresh (spec §4). A uid that is not this session's user means the device holds
   // another reader's details: refused, so the app signs in again rather than mixing the two.
-  app.post('/user/details', { schema: { body: RefreshBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+  route(app, endpoints.userDetails, async (req) => {
     if (req.body?.uid && req.body.uid !== Buffer.from(req.signedInUser.uuid).toString('base64'))
       throw new HttpError(409, 'other_user', "This device holds another reader's details. Please sign in again.");
     return userInfo(db, req.signedInUser.id);
   });
 
   /** Completes sign-up after the first code: full name and a password (spec §2 sign-up form). */
-  app.post('/user/signup', { schema: { body: SignupBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+  route(app, endpoints.userSignup, async (req) => {
     if (req.signedInUser.type === 'guest') throw noGuests();
     const hasPassword = () => new HttpError(409, 'conflict', 'This account already has a password. Change it under Manage Password.');
     const user = await findUserById(db, req.signedInUser.id);
@@ -59,14 +47,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return userInfo(db, user.id);
   });
 
-  app.post('/user/profile', { schema: { body: ProfileBody, response: { 200: UserInfo, ...errors } } }, async (req) => {
+  route(app, endpoints.userProfile, async (req) => {
     const { first, last } = splitName(req.body.fullName);
     await setName(db, req.signedInUser.id, first, last);
     return userInfo(db, req.signedInUser.id);
   });
 
   /** Sets or changes the password; every other session of the user ends. */
-  app.post('/user/password', { schema: { body: ChangePasswordBody, response: { 200: OkReply, ...errors } } }, async (req) => {
+  route(app, endpoints.userPassword, async (req) => {
     if (req.signedInUser.type === 'guest') throw noGuests();
     const user = await findUserById(db, req.signedInUser.id);
     if (user.password_hash) {
@@ -92,22 +80,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return { status: 1 as const, message: 'Password updated successfully' };
   });
 
-  app.get('/user/emailpreference', { schema: { response: { 200: EmailPreferences, ...errors } } }, async (req) => {
+  route(app, endpoints.userEmailpreference, async (req) => {
     return emailPreferences(db, req.signedInUser.id);
   });
-  app.post(
-    '/user/emailpreference',
-    { ...signedIn, config: { idempotent: true }, schema: { body: EmailPreferences, response: { 200: EmailPreferences, ...errors } } },
-    async (req) => {
-      await setEmailPreferences(db, req.signedInUser.id, req.body);
-      return req.body;
-    },
-  );
+  route(app, endpoints.userEmailpreferenceSave, { ...signedIn, config: { idempotent: true } }, async (req) => {
+    await setEmailPreferences(db, req.signedInUser.id, req.body);
+    return req.body;
+  });
 
   /** Spec §1: deletion within 30 days of a request. The request is recorded and confirmed by
    * mail, every session ends, and the housekeeping job removes the account when due; signing in
    * before then cancels it. */
-  app.post('/user/delete', { schema: { response: { 200: DeletionReply, ...errors } } }, async (req) => {
+  route(app, endpoints.userDelete, async (req) => {
     if (req.signedInUser.type === 'guest') throw noGuests();
     const { email, delete_after } = await requestDeletion(db, req.signedInUser.id, ACCOUNT_DELETION_DAYS);
     if (email)
@@ -120,7 +104,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
 /** The link in every mail: stops all optional mail to the address, no sign-in needed. */
 const unsubscribe: FastifyPluginAsyncZod = async (app) => {
-  app.post('/unsubscribe', { schema: { body: UnsubscribeBody, response: { 200: OkReply, ...errors } } }, async (req) => {
+  route(app, endpoints.unsubscribe, async (req) => {
     const email = app.unsubscribeEmail(req.body.t);
     if (!email) throw new HttpError(400, 'bad_request', 'This unsubscribe link is not valid.');
     await unsubscribeAll(app.db, email);

@@ -7,17 +7,16 @@
 // plugin, as the signature covers its exact bytes.
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiError } from '../../../shared/schemas/errors';
-import { ArrivalBody, ArrivalParams, ArrivalReply } from '../../../shared/schemas/network-arrivals';
+import { ArrivalBody } from '../../../shared/schemas/network-arrivals';
 import { HttpError } from '../../http-error';
 import { REPLAY_WINDOW_S, firstSighting, webhookSecret } from '../../repositories/network-arrivals';
 import { arriveNamed } from '../../services/zones';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 export const ARRIVALS_ROUTE = '/api/zones/:id/arrivals';
 /** Requests a zone's webhook takes a minute (a campus's controller at a lecture's end). */
 const PER_ZONE = { max: 600, timeWindow: 60_000 };
-
-const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 415: ApiError, 429: ApiError };
 const unsigned = (message: string) => new HttpError(401, 'bad_signature', message);
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -25,15 +24,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
   const limit = app.createRateLimit({ ...PER_ZONE, keyGenerator: (req) => `zone-arrivals:${(req.params as { id?: string }).id}` });
 
-  app.post(
-    '/zones/:id/arrivals',
+  route(
+    app,
+    endpoints.zonesArrivals,
     {
       preHandler: async (req) => {
         const r = await limit(req);
         if (!r.isAllowed && r.isExceeded)
           throw new HttpError(429, 'too_many_requests', 'Too many arrivals for this zone. Please slow down.');
       },
-      schema: { params: ArrivalParams, response: { 200: ArrivalReply, ...errors } },
     },
     async (req) => {
       const raw = req.body as unknown;

@@ -3,16 +3,14 @@
 // Fastify decides from TRUST_PROXY as configured (X-Forwarded-For is never read here).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { HereBody, PassesReply, PingBody, ZonesQuery, ZonesReply } from '../../../shared/schemas/zones';
-import { ApiError } from '../../../shared/schemas/errors';
 import { HttpError } from '../../http-error';
 import { signedIn } from '../../plugins/auth';
 import { listZones } from '../../repositories/zones';
 import { hashPingKey, userForPingKey } from '../../repositories/push-subscriptions';
 import { passesReply, reportHere, sight } from '../../services/zones';
 import { clientIp } from '../../services/rate-limit';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 /** Per-reader and per-device caps on top of the per-address cap every /api route has. The app
  * reports a position on a real move or every few minutes; a periodic sync pings a few times a day. */
@@ -31,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  app.get('/zones', { schema: { querystring: ZonesQuery, response: { 200: ZonesReply, ...errors } } }, async (req) => {
+  route(app, endpoints.zones, async (req) => {
     const { lat, lng } = req.query;
     return { zones: await listZones(app.db, lat !== undefined && lng !== undefined ? { lat, lng } : undefined) };
   });
@@ -40,34 +38,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     signedIn(async (app) => {
       // A request from a zone's network counts as being there: opening the app's zone screen on the
       // library's Wi-Fi starts a pass.
-      app.get('/zones/passes', { schema: { response: { 200: PassesReply, ...errors } } }, async (req) =>
+      route(app, endpoints.zonesPasses, async (req) =>
         passesReply(app, req.signedInUser.id, await sight(app, req.signedInUser.id, { ip: req.ip })),
       );
 
-      app.post(
-        '/zones/here',
-        {
-          preHandler: capped(ZONE_CAPS.here, (req) => `zone-here:${req.signedInUser.id}`),
-          schema: { body: HereBody, response: { 200: PassesReply, ...errors } },
-        },
-        async (req) => {
-          const { position, code, zoneId, token } = req.body;
-          const arrived = await reportHere(app, { user: req.signedInUser, ip: req.ip, position, code, zoneId, token }, clientIp(req));
-          return passesReply(app, req.signedInUser.id, arrived);
-        },
-      );
+      route(app, endpoints.zonesHere, { preHandler: capped(ZONE_CAPS.here, (req) => `zone-here:${req.signedInUser.id}`) }, async (req) => {
+        const { position, code, zoneId, token } = req.body;
+        const arrived = await reportHere(app, { user: req.signedInUser, ip: req.ip, position, code, zoneId, token }, clientIp(req));
+        return passesReply(app, req.signedInUser.id, arrived);
+      });
     }),
   );
 
   // No user token: the service worker pings from a periodic background sync with the key it was
   // given when notifications were turned on. It is exempt from the XSRF check (plugins/xsrf.ts),
   // as a service worker cannot read the cookie; the key in the body is the credential.
-  app.post(
-    '/zones/ping',
-    {
-      preHandler: capped(ZONE_CAPS.ping, (req) => `zone-ping:${hashPingKey(String((req.body as { key?: unknown })?.key))}`),
-      schema: { body: PingBody, response: { 200: PassesReply, ...errors } },
-    },
+  route(
+    app,
+    endpoints.zonesPing,
+    { preHandler: capped(ZONE_CAPS.ping, (req) => `zone-ping:${hashPingKey(String((req.body as { key?: unknown })?.key))}`) },
     async (req) => {
       const who = await userForPingKey(app.db, req.body.key);
       if (!who)

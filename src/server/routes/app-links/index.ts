@@ -6,6 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { AppStores } from '../../../shared/schemas/app-links';
 import { notFound } from '../../http-error';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 /** Paths a store app must leave to the browser: the API, media, the reader tab, the console. */
 const WEB_ONLY = ['/api/*', '/content/*', '/media/*', '/reader/*', '/library*', '/sushi/*'];
@@ -63,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('application/json').header('Cache-Control', 'public, max-age=86400').send(body);
     });
   }
-  app.get('/api/app/stores', { schema: { response: { 200: AppStores } } }, async (_req, reply) => {
+  route(app, endpoints.appStores, async (_req, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return appStores(app.config);
   });

@@ -1,12 +1,11 @@
 // Downloads for offline reading, counted per reader and device, with their limits.
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeviceId, DownloadBody, DownloadReply, DownloadsReply, RemoveDownloadsBody } from '../../../shared/schemas/reader';
-import { OkReply } from '../../../shared/schemas/account';
 import { HttpError } from '../../http-error';
 import { checkReading, subscriptionRefusal } from '../../repositories/entitlement';
 import { addDownloadWithinLimits, downloadLimits, downloadUsage, removeDownloads } from '../../repositories/reader';
-import { type ReaderOptions, deny, errors } from './shared';
+import { type ReaderOptions, deny } from './shared';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 /** A download asked for under a campus range alone (IP authentication opens reading there, not
  * keeping copies to read elsewhere). */
@@ -27,13 +26,9 @@ const routes: FastifyPluginAsyncZod<ReaderOptions> = async (app, { tokens }) => 
     return { allowed: reason === null, reason, issueIds: used.issueIds, used: { issues: used.issues, devices: used.devices }, limits };
   };
 
-  app.get(
-    '/api/reader/downloads',
-    { schema: { querystring: z.object({ deviceId: DeviceId }), response: { 200: DownloadsReply, ...errors } } },
-    async (req) => usage(req.signedInUser.id, req.query.deviceId),
-  );
+  route(app, endpoints.readerDownloads, async (req) => usage(req.signedInUser.id, req.query.deviceId));
 
-  app.post('/api/reader/downloads', { schema: { body: DownloadBody, response: { 200: DownloadReply, ...errors } } }, async (req) => {
+  route(app, endpoints.readerDownloadsAdd, async (req) => {
     const user = req.signedInUser;
     const uid = user.id;
     const { issueId, deviceId } = req.body;
@@ -68,13 +63,9 @@ const routes: FastifyPluginAsyncZod<ReaderOptions> = async (app, { tokens }) => 
   });
 
   // From the app's offline outbox, which sends an Idempotency-Key.
-  app.post(
-    '/api/reader/downloads/remove',
-    { config: { idempotent: true }, schema: { body: RemoveDownloadsBody, response: { 200: OkReply, ...errors } } },
-    async (req) => {
-      await removeDownloads(app.db, req.signedInUser.id, req.body.deviceId, req.body.issueIds);
-      return { status: 1 as const, message: 'Removed' };
-    },
-  );
+  route(app, endpoints.readerDownloadsRemove, { config: { idempotent: true } }, async (req) => {
+    await removeDownloads(app.db, req.signedInUser.id, req.body.deviceId, req.body.issueIds);
+    return { status: 1 as const, message: 'Removed' };
+  });
 };
 export default routes;

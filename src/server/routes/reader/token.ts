@@ -1,15 +1,16 @@
 // The reader token: the entitlement check, for the signed-in reader.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ReaderTokenBody, ReaderTokenReply } from '../../../shared/schemas/reader';
 import { readerUrl } from '../../../shared/reader-paths';
 import { HttpError } from '../../http-error';
 import { checkReading } from '../../repositories/entitlement';
 import { readProgress } from '../../repositories/reader';
 import { sight } from '../../services/zones';
-import { type ReaderOptions, deny, errors } from './shared';
+import { type ReaderOptions, deny } from './shared';
+import { route } from '../endpoint';
+import * as endpoints from '../../../shared/endpoints';
 
 const routes: FastifyPluginAsyncZod<ReaderOptions> = async (app, { tokens }) => {
-  app.post('/api/reader/token', { schema: { body: ReaderTokenBody, response: { 200: ReaderTokenReply, ...errors } } }, async (req) => {
+  route(app, endpoints.readerToken, async (req) => {
     const user = req.signedInUser;
     const { issue, store_id, user_id, page } = req.body;
     if (user_id && user_id !== Buffer.from(user.uuid).toString('base64'))
