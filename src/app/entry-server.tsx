@@ -61,7 +61,7 @@ export async function render(url: string, fetchFromServer: typeof fetch): Promis
   const answer = <T,>(part: string) => queries.find((q) => q.queryKey.includes(part))?.state.data as T | undefined;
   const list = answer<{ pages: MagazineFilterResponse[] }>('magazines');
   if (list && !list.pages[0]?.magazineList.length) return null;
-  const meta = answer<MagazineMeta>('magMeta');
+  const meta = answer<MagazineMeta>('meta');
   if (meta && (titleSegment(meta.mid, meta.name) !== pathname.split('/')[2] || meta.blockedCountries.length > 0)) return null;
 
   const handler = createStaticHandler(appRoutes);

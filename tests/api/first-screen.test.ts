@@ -132,9 +132,11 @@ describe("a title page's first screen", () => {
     expect(html).toContain('aria-current="page"');
   });
 
-  it('draws nothing at another address of the title (the app sends it on), for an unknown title or an issue', async () => {
+  it('draws nothing at another address of the title (the app sends it on), for an unknown or blocked title or an issue', async () => {
     const { mid, browserLinkUrl } = home.mostPopular[0];
-    for (const url of [`/magazine/${mid}`, `/magazine/${mid}-Not-Its-Name`, '/magazine/999999', `${browserLinkUrl}/1`])
+    // (and not a title blocked anywhere: whether the reader's store is one of those is the app's to say)
+    const blocked = home.mostPopular.find((m) => m.name === 'Blocked Review')!.browserLinkUrl;
+    for (const url of [`/magazine/${mid}`, `/magazine/${mid}-Not-Its-Name`, '/magazine/999999', `${browserLinkUrl}/1`, blocked])
       expect(await page(url), url).toContain('<p>skeleton</p>');
   });
 });
