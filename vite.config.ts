@@ -146,7 +146,10 @@ function shellPage(): Plugin {
   };
 }
 
-export default defineConfig({
+// The server's drawing of first screens (npm run build's second step, `vite build --ssr`,
+// src/app/entry-server.tsx) is one Node module and its lazy screens: no shell page, chunk groups,
+// input pages or service worker.
+export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
   define: { __BUILD_ID__: JSON.stringify(buildId) },
@@ -161,41 +164,42 @@ export default defineConfig({
     // and index.html's boot script still preloads the first screen's files (preloadScreens).
     modulePreload: false,
     // The reader is its own small page (reader.html), opened in a new tab.
-    rollupOptions: {
-      input: { main: 'index.html', reader: 'reader.html' },
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'core', test: (id) => graph.both.has(id), priority: 3 },
-            { name: 'shell', test: (id) => graph.shell.has(id), priority: 2 },
-            { name: 'reader-shared', test: (id) => graph.readerShared.has(id), priority: 1, includeDependenciesRecursively: false },
-            // Lazy modules' other dependencies are in the chunks above, or stay where Rolldown puts them.
-            { name: 'home-shared', test: (id) => graph.homeShared.has(id), priority: 1, includeDependenciesRecursively: false },
-            { name: 'screens-shared', test: (id) => graph.screensShared.has(id), priority: 0, includeDependenciesRecursively: false },
-          ],
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          input: { main: 'index.html', reader: 'reader.html' },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'core', test: (id) => graph.both.has(id), priority: 3 },
+                { name: 'shell', test: (id) => graph.shell.has(id), priority: 2 },
+                { name: 'reader-shared', test: (id) => graph.readerShared.has(id), priority: 1, includeDependenciesRecursively: false },
+                // Lazy modules' other dependencies are in the chunks above, or stay where Rolldown puts them.
+                { name: 'home-shared', test: (id) => graph.homeShared.has(id), priority: 1, includeDependenciesRecursively: false },
+                { name: 'screens-shared', test: (id) => graph.screensShared.has(id), priority: 0, includeDependenciesRecursively: false },
+              ],
+            },
+          },
         },
-      },
-    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/content': 'http://127.0.0.1:8080', '/media': 'http://127.0.0.1:8080' } },
   plugins: [
     react(),
-    chunkGraph(),
-    bootScreenPaths(),
-    shellPage(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest,
-      injectManifest: {
-        // The shell and the reader with their screens and the English table (bundled into the entry); the Hindi
-        // table and fonts are cached by the service worker when first used.
-        globPatterns: ['index.html', 'reader.html', 'assets/*.{js,css}', 'icons/icon-192.png', 'icons/badge-96.png', 'favicon.svg'],
-        globIgnores: ['assets/hi-*.js', 'assets/devanagari-*.css'],
-      },
-    }),
+    ...(isSsrBuild ? [] : [chunkGraph(), bootScreenPaths(), shellPage()]),
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest,
+        injectManifest: {
+          // The shell and the reader with their screens and the English table (bundled into the entry); the Hindi
+          // table and fonts are cached by the service worker when first used.
+          globPatterns: ['index.html', 'reader.html', 'assets/*.{js,css}', 'icons/icon-192.png', 'icons/badge-96.png', 'favicon.svg'],
+          globIgnores: ['assets/hi-*.js', 'assets/devanagari-*.css'],
+        },
+      }),
   ],
-});
+}));

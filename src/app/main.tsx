@@ -3,18 +3,17 @@
 // service worker, and the outbox of writes made offline.
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, type RouteObject } from 'react-router';
-import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, hydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { initI18n } from './lib/i18n';
 import { localeOf } from './lib/locale';
-import { currentAuth, whenReaderChanges } from './lib/session';
+import { currentAuth, session, whenReaderChanges } from './lib/session';
 import { readerIs } from './db/reader';
 import { deviceQueryPersister, isPersisted } from './lib/persist';
 import { createAppRouter } from './routes/router';
 import { nextTask } from './lib/next-task';
-import { prefetchFirstScreen } from './first-screen';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
 import { LOCAL } from '../shared/storage-names';
@@ -48,20 +47,20 @@ await initI18n(localeOf(window.location.pathname));
 await nextTask();
 const router = createAppRouter();
 await nextTask();
-// Over a first screen the server drew (server/first-screen), React's first render is the same
-// screen with its data, never skeletons over covers: it waits for the route and the answers (at
-// most 3 s; then skeletons as always). With the service worker in control, the screen's code is
-// on the device and arrives in a moment: the first render waits for it too, rather than draw the
-// frame around a loader first, whose own start (the session refresh, the zone banner, the tab
-// bar: routes/Layout.tsx) then took the main thread while the screen's code came. A first
-// visit over the network shows the screen's loader at once, as before.
-const drawn = document.querySelector<HTMLElement>('[data-first-screen]')?.dataset;
+// Over a first screen the server drew with the app's components (entry-server.tsx), React takes
+// the page over as it is (hydrates it) with the answers it was drawn from, in the page: it waits
+// for the route's code first (at most 3 s; then React draws the screen again itself). A reader
+// with a token is not the visitor it was drawn for: the app draws their screen over it. With the
+// service worker in control, the screen's code is on the device and arrives in a moment: the
+// first render waits for it too, rather than draw the frame around a loader first, whose own
+// start (the session refresh, the zone banner, the tab bar: routes/Layout.tsx) then took the
+// main thread while the screen's code came. A first visit over the network shows the screen's
+// loader at once, as before.
+const drawnState = document.getElementById('first-screen-state');
+const drawn = !!drawnState && !session.userToken();
 if (drawn || navigator.serviceWorker?.controller)
   await Promise.race([
-    Promise.all([
-      new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
-      drawn && prefetchFirstScreen(queryClient, window.location.pathname),
-    ]),
+    new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
     new Promise((giveUp) => setTimeout(giveUp, 3000)),
   ]);
 await nextTask();
@@ -77,17 +76,33 @@ const persistOptions = {
 // own, which are newer and stay): restored after it, as PersistQueryClientProvider does, every
 // screen rendered once more, at once and whole, when the restore was done.
 await persistQueryClientRestore({ queryClient, ...persistOptions }).catch(() => undefined);
+if (drawn) {
+  // The drawn screen's answers win over any saved here, even newer ones: the page shows them.
+  const state = JSON.parse(drawnState.textContent!) as DehydratedState;
+  for (const q of state.queries) queryClient.removeQueries({ queryKey: q.queryKey, exact: true });
+  hydrate(queryClient, state);
+}
 await nextTask();
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>
 );
+const rootElement = document.getElementById('root')!;
+if (drawn)
+  startTransition(() => {
+    hydrateRoot(rootElement, app, {
+      // A page that differs from the app's first render is drawn again by React; said, so that
+      // tests/e2e/first-load.spec.ts sees none happen.
+      onRecoverableError: (err) => console.warn('Lectern: the drawn page was not taken over as it was:', err),
+    });
+  });
+else {
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(app));
+}
 persistQueryClientSubscribe({ queryClient, ...persistOptions });
 // The persister saves on a change: the first screen's answers came before it listened.
 if (drawn) void persistQueryClientSave({ queryClient, ...persistOptions });

@@ -1,5 +1,5 @@
-// Home's cover shelves, in order, for the app (features/home/HomePage.tsx) and the server's first
-// screen (server/first-screen/home.ts), which draw the same first screen.
+// Home's cover shelves, in order, for the app (features/home/HomePage.tsx), whose components the
+// server also draws a visitor's first home with (src/app/entry-server.tsx).
 export const HOME_COVER_SHELVES = [
   ['mostPopular', '/magazines/BS/:lang'],
   ['featured', '/magazines/F/:lang'],

@@ -1,6 +1,7 @@
-// The first screens drawn by the server into the shell (src/server/first-screen): home, a listing
-// and a title page, for a visitor only, from the same answers the app asks for, and never in the
-// service worker's shell (escaping: src/server/first-screen/home.test.ts).
+// The first screens drawn by the server into the shell (src/server/first-screen) with the app's
+// own components (src/app/entry-server.tsx, loaded here from its source as the build's ssr/ entry):
+// home, a listing and a title page, for a visitor only, from the same answers the app asks for,
+// with those answers in the page for the app to hydrate, and never in the service worker's shell.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,8 +14,11 @@ import type { HomeResponse, IssuesResponse, MagazineFilterResponse, MagazineMeta
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-app-'));
 // The build lists each screen's files in the boot script; a lazy screen's stylesheets go into the page, inline.
 const FILES = { listing: ['assets/list.js', 'assets/listing.css'], title: ['assets/title.css', 'assets/listing.css'] };
-const SHELL = `<!doctype html><head><title>Lectern</title><script>var files = ${JSON.stringify(FILES)};</script></head><div id="root"><!--first-screen--><p>skeleton</p><!--/first-screen--></div>`;
+const SHELL = `<!doctype html><html lang="en"><head><title>Lectern</title><script>var files = ${JSON.stringify(FILES)};</script></head><body><div id="root"><!--first-screen--><p>skeleton</p><!--/first-screen--></div></body>`;
 fs.writeFileSync(path.join(appDir, 'index.html'), SHELL);
+fs.mkdirSync(path.join(appDir, 'ssr'));
+const entry = path.resolve('src/app/entry-server.tsx');
+fs.writeFileSync(path.join(appDir, 'ssr/entry-server.js'), `export * from ${JSON.stringify(entry)};`);
 fs.mkdirSync(path.join(appDir, 'assets'));
 fs.writeFileSync(path.join(appDir, 'assets/listing.css'), '.listing-grid{display:grid}');
 fs.writeFileSync(path.join(appDir, 'assets/title.css'), '.title-hero{display:flex}');
@@ -31,6 +35,12 @@ afterAll(async () => {
   fs.rmSync(appDir, { recursive: true, force: true });
 });
 
+/** The answers in the page, as the app reads them (main.tsx). */
+const drawnState = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="first-screen-state">([^<]*)<\/script><\/body>/.exec(html)![1]) as {
+    queries: { queryKey: unknown[]; state: { data: unknown } }[];
+  };
+
 const page = async (url: string, cookie?: string) => {
   const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
   expect(res.statusCode).toBe(200);
@@ -42,15 +52,21 @@ describe("home's first screen", () => {
   it("draws a visitor's home with the first shelves' covers, links and texts in place of the skeleton", async () => {
     const html = await page('/');
     expect(html).not.toContain('skeleton');
-    expect(html).toContain('data-first-screen="home"');
-    expect(html).toContain('Today&#39;s newsstand');
+    expect(html).toContain('<html lang="en" data-drawn>');
+    expect(html).toContain('<h1 class="home__title">Today&#x27;s newsstand</h1>');
+    expect(html).toContain('data-testid="how-to-get-in"');
     const first = home.mostPopular[0];
     expect(html).toContain(`href="${first.browserLinkUrl}"`);
     expect(html).toContain(`src="${first.imageSrc}"`);
-    // The first covers are fetched at once, the rest when scrolled to, as the app does.
-    expect(html.match(/fetchpriority="high"/g)).toHaveLength(Math.min(4, home.mostPopular.length));
+    // The first covers are fetched at once (preloaded from the head), the rest when scrolled to, as the app does.
+    const eager = Math.min(4, home.mostPopular.length);
+    expect(html.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(eager);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<link rel="preload" as="image"/g)).toHaveLength(eager);
     // Two shelves, as the app's first render.
     expect(html.match(/<section class="shelf/g)).toHaveLength(2);
+    // The answer it was drawn from is in the page, for the app to take over with.
+    expect(drawnState(html).queries.map((q) => [q.queryKey, q.state.data])).toEqual([[['home', '0', 5], home]]);
   });
 
   it('leaves the skeleton for a reader with a library or an age rating, for other screens, /hi and /index.html', async () => {
@@ -71,13 +87,14 @@ describe("a listing's first screen", () => {
     ).json();
     const html = await page('/magazines/BS');
     expect(html).toContain('<style>.listing-grid{display:grid}</style></head>');
-    expect(html).toContain('<main id="main"><div class="listing" data-first-screen="listing" data-category="BS">');
-    expect(html).toContain('<h1 class="listing__title">Most Popular</h1>');
+    expect(html).toContain('<main id="main" tabindex="-1"><div class="listing">');
+    expect(html).toMatch(/<h1 class="listing__title" data-testid="listing-title">Most Popular/);
     expect(html).toContain(`${list.nbHits} titles`);
-    expect(html).toContain('<option value="BS" selected>Most Popular</option>');
+    expect(html).toMatch(/<option value="BS" selected="">Most Popular<\/option>/);
     expect(html.match(/class="cover-card"/g)).toHaveLength(list.magazineList.length);
     for (const m of list.magazineList) expect(html).toContain(`href="${m.browserLinkUrl}"`);
-    expect(html.match(/fetchpriority="high"/g)).toHaveLength(Math.min(6, list.magazineList.length));
+    expect(html.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(Math.min(6, list.magazineList.length));
+    expect(drawnState(html).queries).toHaveLength(3);
   });
 
   it("draws nothing for the sections shown only by the institution's flags or never, an empty or unknown category, or a language", async () => {
@@ -104,18 +121,22 @@ describe("a title page's first screen", () => {
     const recent: IssuesResponse = (await t.app.inject({ url: `/content/getIssuesByMag?mid=${mid}` })).json();
     const html = await page(home.mostPopular[0].browserLinkUrl);
     expect(html).toContain(`<style>${TITLE_CSS}</style></head>`);
-    expect(html).toContain(`<main id="main"><div class="title-page" data-first-screen="title" data-mid="${mid}">`);
-    expect(html).toContain(`<h1 id="title-name" class="title-hero__name">${meta.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</h1>`);
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
+    expect(html).toContain('<main id="main" tabindex="-1"><div class="title-page">');
+    expect(html).toContain(`<h1 id="title-name" class="title-hero__name">${escaped(meta.name)}</h1>`);
     expect(html).toContain(`src="${meta.latestIssue!.imageSrc}"`);
-    expect(html).toContain(meta.publisher.replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
+    expect(html).toContain(escaped(meta.publisher));
+    expect(drawnState(html).queries.find((q) => q.queryKey.includes('meta'))?.state.data).toEqual(meta);
     for (const issue of recent.edt_details.filter((i) => !i.isSpecial))
       expect(html).toContain(`href="${home.mostPopular[0].browserLinkUrl}/${issue.issueId}"`);
     expect(html).toContain('aria-current="page"');
   });
 
-  it('draws nothing at another address of the title (the app sends it on), for an unknown title or an issue', async () => {
+  it('draws nothing at another address of the title (the app sends it on), for an unknown or blocked title or an issue', async () => {
     const { mid, browserLinkUrl } = home.mostPopular[0];
-    for (const url of [`/magazine/${mid}`, `/magazine/${mid}-Not-Its-Name`, '/magazine/999999', `${browserLinkUrl}/1`])
+    // (and not a title blocked anywhere: whether the reader's store is one of those is the app's to say)
+    const blocked = home.mostPopular.find((m) => m.name === 'Blocked Review')!.browserLinkUrl;
+    for (const url of [`/magazine/${mid}`, `/magazine/${mid}-Not-Its-Name`, '/magazine/999999', `${browserLinkUrl}/1`, blocked])
       expect(await page(url), url).toContain('<p>skeleton</p>');
   });
 });

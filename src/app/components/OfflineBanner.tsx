@@ -13,7 +13,14 @@ const subscribe = (l: () => void) => {
   };
 };
 /** Whether the browser says it has a network. */
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
+/** Whether the browser says it has a network (on the server, and in the page it drew as it
+ * hydrates, yes: the server answered). */
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 export function OfflineBanner() {
   const { t } = useTranslation();

@@ -37,7 +37,8 @@ const FavouriteMids = is.array(is.number);
 let favouritesRaw: string | null = null;
 let favouriteMids = new Set<number>();
 function isFavourite(mid: number): boolean {
-  const raw = localStorage.getItem(STORAGE.favourites);
+  // (none on the server, which draws a visitor's first screen: entry-server.tsx)
+  const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE.favourites);
   if (raw !== favouritesRaw) {
     favouritesRaw = raw;
     favouriteMids = new Set(readJson(localStorage, STORAGE.favourites, FavouriteMids));

@@ -22,6 +22,7 @@ export function Toaster() {
   const toast = useSyncExternalStore(
     (l) => (listeners.add(l), () => listeners.delete(l)),
     () => current,
+    () => null,
   );
   // Each toast shows until its own timer hides it; a newer one restarts the clock.
   const [hiddenId, setHiddenId] = useState(0);

@@ -44,7 +44,14 @@ const subscribe = (l: () => void) => {
   loaded ??= reload();
   return () => listeners.delete(l);
 };
-export const useDownloads = () => useSyncExternalStore(subscribe, () => snapshot);
+/** On the server, and in the page it drew as the app takes it over: nothing known yet. */
+const NOT_READ: DownloadsState = { records: [], running: new Set(), ready: false };
+export const useDownloads = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => NOT_READ,
+  );
 
 export async function downloadRecord(issueId: number): Promise<DownloadRecord | undefined> {
   return (await lecternDb()).get(STORES.downloads, issueId);

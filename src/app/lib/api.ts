@@ -40,7 +40,7 @@ declare global {
 
 /** The boot script's request for this URL, once (a later ask is a new request). */
 function takeBootRequest(url: string): Promise<Response> | undefined {
-  const sent = window.bootRequests?.[url];
+  const sent = typeof window === 'undefined' ? undefined : window.bootRequests?.[url];
   if (sent) delete window.bootRequests![url];
   return sent;
 }

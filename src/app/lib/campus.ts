@@ -40,6 +40,8 @@ export function useCampus(): Campus | null {
   const campus = useSyncExternalStore(
     (l) => (listeners.add(l), () => listeners.delete(l)),
     () => known,
+    // (the server, and the page it drew as it hydrates: off campus, until asked)
+    () => null,
   );
   useEffect(() => void campusNow(), []);
   return campus;

@@ -27,6 +27,13 @@ export interface Credentials {
   idempotencyKey?: string;
 }
 
+/** Where requests go: the browser's fetch, or in the server's drawing of a first screen
+ * (entry-server.tsx) the server itself. */
+let fetcher: typeof fetch = (input, init) => fetch(input, init);
+export const sendRequestsWith = (f: typeof fetch) => {
+  fetcher = f;
+};
+
 export function send(
   method: 'GET' | 'POST',
   path: string,
@@ -38,7 +45,7 @@ export function send(
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   const form = opts.body instanceof FormData;
   if (opts.body !== undefined && !form) headers['Content-Type'] = 'application/json';
-  return fetch(buildUrl(path, opts.query), {
+  return fetcher(buildUrl(path, opts.query), {
     method,
     headers,
     signal: opts.signal,

@@ -81,7 +81,7 @@ export async function setLocale(locale: Locale) {
   }
   if (screensWanted) await addScreenTexts(locale).catch(() => undefined);
   await i18n.changeLanguage(locale);
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 export default i18n;

@@ -16,7 +16,11 @@ type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 // all of them for each ask was a visible part of a title page's first render on a slow phone.
 let cookieText: string | null = null;
 let cookies: Record<string, string> = {};
+/** On the server (the drawing of a visitor's first screen, entry-server.tsx) a visitor's: no
+ * cookies, nothing stored. */
+const inBrowser = typeof document !== 'undefined';
 export const getCookie = (name: CookieName): string | undefined => {
+  if (!inBrowser) return undefined;
   if (document.cookie !== cookieText) {
     cookieText = document.cookie;
     cookies = Cookies.get();
@@ -26,12 +30,16 @@ export const getCookie = (name: CookieName): string | undefined => {
 export const setCookie = (name: CookieName, value: string) =>
   Cookies.set(name, value, { expires: COOKIE_LIFETIME_DAYS, sameSite: 'lax', path: '/', secure: location.protocol === 'https:' });
 
+/** A value this device keeps (none on the server). */
+export const stored = (key: string): string | null => (inBrowser ? localStorage.getItem(key) : null);
+const deviceStorage = { getItem: stored };
+
 export const session = {
   isLoggedIn: () => getCookie(COOKIE.isLoggedIn) === '1',
   /** '0' means no institution; absent counts as '0'. */
   institutionId: () => getCookie(COOKIE.libraryId) ?? '0',
   /** Expiration in seconds since the epoch; 0 when unknown. */
-  expiration: () => Number(getCookie(COOKIE.expiration) ?? localStorage.getItem(STORAGE.expiration) ?? 0),
+  expiration: () => Number(getCookie(COOKIE.expiration) ?? stored(STORAGE.expiration) ?? 0),
   isExpired: () => {
     const exp = session.expiration();
     return exp > 0 && exp * 1000 < Date.now();
@@ -39,7 +47,7 @@ export const session = {
   /** Newspaper and journal sections show unless the cookie is exactly '0'. */
   showsNewspapers: () => getCookie(COOKIE.isNewspaper) !== '0',
   showsJournals: () => getCookie(COOKIE.isJournal) !== '0',
-  userToken: () => localStorage.getItem(STORAGE.userToken),
+  userToken: () => stored(STORAGE.userToken),
   userName: (): string | null => {
     const d = storedUser();
     return d?.firstName ? `${d.firstName} ${d.lastName ?? ''}`.trim() : null;
@@ -65,6 +73,7 @@ function changed() {
 export function useSessionVersion(): number {
   return useSyncExternalStore(
     (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => version,
     () => version,
   );
 }
@@ -181,18 +190,18 @@ export function currentAuth(): { user: string; token: string; xsrf: string | nul
 }
 
 export function storedUser(): StoredUserDetails | null {
-  return readJson(localStorage, STORAGE.userDetails, StoredUserDetails) ?? null;
+  return readJson(deviceStorage, STORAGE.userDetails, StoredUserDetails) ?? null;
 }
 
 export function libraryDetails(): LibraryDetails | null {
-  return readJson(localStorage, STORAGE.libraryDetails, StoredLibraryDetails) ?? null;
+  return readJson(deviceStorage, STORAGE.libraryDetails, StoredLibraryDetails) ?? null;
 }
 
 /** "Share my location" for Smart Reading Zones on this device (not a name of the spec). It ends
  * with the session like the rest, so the next person on a shared device is not located unasked. */
 const ZONE_LOCATION = LOCAL.zoneLocation;
 export const zoneLocation = {
-  consented: () => localStorage.getItem(ZONE_LOCATION) === '1',
+  consented: () => stored(ZONE_LOCATION) === '1',
   set(on: boolean) {
     if (on) localStorage.setItem(ZONE_LOCATION, '1');
     else localStorage.removeItem(ZONE_LOCATION);
@@ -200,4 +209,4 @@ export const zoneLocation = {
   },
 };
 
-export const isGuest = () => getCookie(COOKIE.isGuest) === '1' || localStorage.getItem(STORAGE.loginType) === 'guest';
+export const isGuest = () => getCookie(COOKIE.isGuest) === '1' || stored(STORAGE.loginType) === 'guest';

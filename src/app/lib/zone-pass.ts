@@ -20,7 +20,8 @@ const listeners = new Set<() => void>();
 const reader = () => storedUser()?.uid ?? '';
 
 function read(): RunningPass[] {
-  const kept = readJson(sessionStorage, KEY, Kept);
+  // (none on the server, which draws a visitor's first screen: entry-server.tsx)
+  const kept = typeof sessionStorage === 'undefined' ? undefined : readJson(sessionStorage, KEY, Kept);
   return kept?.user === reader() ? kept.passes : [];
 }
 
@@ -53,6 +54,7 @@ export function runningPass(now = Date.now()): RunningPass | null {
 export function usePassesVersion(): number {
   return useSyncExternalStore(
     (l) => (listeners.add(l), () => listeners.delete(l)),
+    () => version,
     () => version,
   );
 }

@@ -10,7 +10,8 @@ const subscribe = (l: () => void) => {
 };
 
 export function InstallSlot() {
-  return useSyncExternalStore(subscribe, installable) ? (
+  // (nothing on the server, nor in the page it drew as it hydrates: the card comes a moment later)
+  return useSyncExternalStore(subscribe, installable, () => false) ? (
     <Suspense fallback={null}>
       <InstallCard />
     </Suspense>

@@ -15,12 +15,15 @@ declare global {
 export const INSTALL_CHANGED = 'lectern:install';
 
 const state: Window['lecternInstall'] = { offer: null };
-window.lecternInstall = state;
-addEventListener('beforeinstallprompt', (e) => {
-  e.preventDefault(); // no browser mini-infobar: we ask at a better moment
-  state.offer = e as InstallPromptEvent;
-  dispatchEvent(new Event(INSTALL_CHANGED));
-});
+// (not on the server, which draws first screens with the app's components: entry-server.tsx)
+if (typeof window !== 'undefined') {
+  window.lecternInstall = state;
+  addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault(); // no browser mini-infobar: we ask at a better moment
+    state.offer = e as InstallPromptEvent;
+    dispatchEvent(new Event(INSTALL_CHANGED));
+  });
+}
 
 /** Worth loading the card for: the browser offers to install, or an iPhone or iPad (iPadOS
  * says Mac, its touch points give it away). */

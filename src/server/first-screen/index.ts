@@ -1,81 +1,50 @@
 // The shell page with a screen's first view drawn in, for a visitor's first load of home, a
-// listing (/magazines/{catId}) or a title page (/magazine/{mid}-{Name}): home.ts, listing.ts and
-// title.ts. Only for a visitor, whose answers are everyone's (no institution or age rating cookie,
-// as index.html's boot script decides too): anyone else gets the plain shell and the app draws
-// their screen. Not in Hindi yet: drawn before the Devanagari font has arrived, its text wraps
-// otherwise and the page moves when the font swaps in (a layout shift the app's later first paint
-// does not have). Each drawn page is kept for the content cache's time, like the answers it is
-// made from; when anything fails (or there is nothing to draw) the plain shell goes out, which the
-// app fills as always.
+// listing (/magazines/{catId}) or a title page (/magazine/{mid}-{Name}): drawn by the app's own
+// route tree and components (src/app/entry-server.tsx, built into the app's ssr/ folder), which
+// the app then hydrates with the answers it was drawn from (put in the page as JSON). Only for a
+// visitor, whose answers are everyone's (no institution or age rating cookie, as index.html's boot
+// script decides too): anyone else gets the plain shell and the app draws their screen. Not in
+// Hindi yet: drawn before the Devanagari font has arrived, its text wraps otherwise and the page
+// moves when the font swaps in (a layout shift the app's later first paint does not have). Each
+// drawn page is kept for the content cache's time, like the answers it is made from; when
+// anything fails (or there is nothing to draw, or the app was built without its drawing) the
+// plain shell goes out, which the app fills as always.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadHome } from '../services/home';
-import { visibilityFor } from '../repositories/access';
-import * as catalogue from '../repositories/catalogue';
-import {
-  AGE_RATE_FILTER_DEFAULT,
-  HIDDEN_CATEGORY,
-  JOURNAL_SECTION,
-  NEWSPAPER_CATEGORY,
-  QUICK_CATEGORY_CODES,
-  type QuickCategory,
-} from '../../shared/constants';
-import { midOf, titleSegment } from '../../shared/title-paths';
-import { homeFirstScreen } from './home';
-import { listingFirstScreen } from './listing';
-import { titleFirstScreen } from './title';
-import { claimLines } from '../claims';
 
-/** index.html marks the skeleton the server may replace. */
+/** index.html marks what the server may replace: everything in the app's root element. */
 const SLOT = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
 /** The build's list of each screen's files in the shell's boot script (vite.config.ts preloadScreens). */
 const SCREEN_FILES = /var files = (\{[^;]*\});/;
+/** The <link> elements at the start of React's markup. */
+const LEADING_LINKS = /^(?:<link [^>]*>)*/;
 /** Drawn pages kept at once: every listing and title asked for within the cache's time, up to this. */
 const KEPT_MAX = 500;
+/** The element that carries the drawn screen's answers (main.tsx reads it). */
+export const FIRST_SCREEN_STATE = 'first-screen-state';
 
-export type FirstScreen = { screen: 'home' } | { screen: 'listing'; category: string } | { screen: 'title'; mid: number; segment: string };
-
-const NOT_DRAWN = new Set([HIDDEN_CATEGORY, NEWSPAPER_CATEGORY, JOURNAL_SECTION].map(String));
-
-/** Which screen this request opens, when the server draws it; null for the plain shell. */
-export function firstScreenOf(req: FastifyRequest): FirstScreen | null {
-  if (req.cookies.libraryId !== undefined || req.cookies.ageRating !== undefined) return null;
-  const path = req.url.split('?')[0];
-  if (path === '/') return { screen: 'home' };
-  const listing = /^\/magazines\/([A-Z]{1,2}|[1-9]\d{0,8})\/?$/.exec(path);
-  if (listing && !NOT_DRAWN.has(listing[1]) && (/^\d/.test(listing[1]) || QUICK_CATEGORY_CODES.includes(listing[1] as QuickCategory)))
-    return { screen: 'listing', category: listing[1] };
-  // (matched as sent: a name outside ASCII comes percent-encoded and never equals its segment, so
-  // such a title is not drawn, which is as well: its Devanagari name would move when the font swaps in)
-  const title = /^\/magazine\/([^/]+)\/?$/.exec(path);
-  const mid = title && midOf(title[1]);
-  if (mid) return { screen: 'title', mid, segment: title[1] };
-  return null;
+/** The app's drawing (src/app/entry-server.tsx), as built. */
+export interface Drawing {
+  drawsAt(pathname: string): boolean;
+  render(url: string, fetchFromServer: typeof fetch): Promise<{ html: string; state: unknown } | null>;
 }
 
-/** The screen's markup, or null when there is nothing to draw. */
-async function draw(app: FastifyInstance, at: FirstScreen): Promise<string | null> {
-  const db = app.db.read;
-  const ageRate = AGE_RATE_FILTER_DEFAULT;
-  if (at.screen === 'home') return homeFirstScreen({ ...(await loadHome(db, 0, ageRate)), claims: claimLines(app.config.claims) }, 'en');
-  const visibility = await visibilityFor(db, 0);
-  if (at.screen === 'listing') {
-    const category = /^\d/.test(at.category) ? Number(at.category) : (at.category as QuickCategory);
-    const [list, popularCat, languages] = await Promise.all([
-      catalogue.listMagazines(db, { visibility, category, ageRate, page: 0 }),
-      catalogue.popularCategories(db, visibility),
-      catalogue.allLanguages(db, { visibility, category, ageRate }),
-    ]);
-    if (list.magazineList.length === 0) return null;
-    return listingFirstScreen(at.category, { list, categories: { popularCat }, languages: { languages } }, 'en');
-  }
-  const meta = await catalogue.titleMeta(db, { mid: at.mid });
-  // Only the title's own address (any other is sent on to it by the app), and not a title blocked
-  // anywhere: whether the reader's store is one of those is the app's to say.
-  if (!meta || titleSegment(meta.mid, meta.name) !== at.segment || meta.blockedCountries.length > 0) return null;
-  const [recent, special] = await Promise.all([catalogue.issuesOf(db, at.mid, {}), catalogue.issuesOf(db, at.mid, { special: true })]);
-  return titleFirstScreen({ meta, recent: { edt_details: recent }, special: { edt_details: special } }, 'en');
+/** The built drawing in the app's folder, or null when the app was built without it. */
+export async function loadDrawing(appDir: string): Promise<Drawing | null> {
+  const file = path.join(appDir, 'ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as Drawing;
+}
+
+/** The address to draw for this request (its path), or null for the plain shell. */
+export function firstScreenOf(req: FastifyRequest, drawing: Drawing): string | null {
+  if (req.cookies.libraryId !== undefined || req.cookies.ageRating !== undefined) return null;
+  // (matched as sent: a name outside ASCII comes percent-encoded and never equals its segment, so
+  // such a title is not drawn, which is as well: its Devanagari name would move when the font swaps in)
+  const pathname = req.url.split('?')[0];
+  return drawing.drawsAt(pathname) ? pathname : null;
 }
 
 /** The stylesheets of the lazy screens the server draws, read from the build once: they go into
@@ -95,33 +64,59 @@ export function firstScreenStyles(appDir: string): Partial<Record<'listing' | 't
   return styles;
 }
 
-export function firstScreenPages(app: FastifyInstance, indexFile: string) {
+/** The drawing's requests, answered by this server as a visitor's would be (no cookies, no token). */
+function askingItself(app: FastifyInstance): typeof fetch {
+  return async (input) => {
+    const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+/** JSON for a page's <script type="application/json">: no `<` that could close the element. */
+export const jsonInPage = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const screenOfPath = (pathname: string): 'home' | 'listing' | 'title' =>
+  pathname === '/' ? 'home' : pathname.startsWith('/magazines/') ? 'listing' : 'title';
+
+export function firstScreenPages(app: FastifyInstance, indexFile: string, drawing: Drawing) {
   const ttlMs = app.config.contentCacheMs;
   const styles = firstScreenStyles(path.dirname(indexFile));
   const kept = new Map<string, { at: number; page: Promise<string | null> }>();
+  const fetchFromServer = askingItself(app);
 
-  const make = async (at: FirstScreen): Promise<string | null> => {
+  const make = async (pathname: string): Promise<string | null> => {
     try {
-      const [shell, screen] = await Promise.all([fs.promises.readFile(indexFile, 'utf8'), draw(app, at)]);
-      const css = at.screen === 'home' ? '' : styles[at.screen];
-      if (!screen || css === undefined || !SLOT.test(shell)) return null;
-      return shell.replace('</head>', () => (css ? `<style>${css}</style></head>` : '</head>')).replace(SLOT, () => screen);
+      const [shell, drawn] = await Promise.all([fs.promises.readFile(indexFile, 'utf8'), drawing.render(pathname, fetchFromServer)]);
+      const screen = screenOfPath(pathname);
+      const css = screen === 'home' ? '' : styles[screen];
+      if (!drawn || css === undefined || !SLOT.test(shell)) return null;
+      // React puts its preloads of the first covers ahead of the screen: they go into the head,
+      // where they belong, and the root holds only what the app hydrates.
+      const preloads = LEADING_LINKS.exec(drawn.html)![0];
+      const state = `<script type="application/json" id="${FIRST_SCREEN_STATE}">${jsonInPage(drawn.state)}</script>`;
+      return shell
+        .replace('<html lang="en">', '<html lang="en" data-drawn>')
+        .replace('</head>', () => `${preloads}${css ? `<style>${css}</style>` : ''}</head>`)
+        .replace(SLOT, () => drawn.html.slice(preloads.length))
+        .replace('</body>', () => `${state}</body>`);
     } catch (err) {
       app.log.warn({ err }, 'first screen not drawn; the plain shell goes out');
       return null;
     }
   };
 
-  /** The page for this screen, or null for the plain shell. */
-  return (at: FirstScreen): Promise<string | null> => {
-    const key = JSON.stringify(at);
-    const page = kept.get(key);
+  /** The page for this address, or null for the plain shell. */
+  return (pathname: string): Promise<string | null> => {
+    const page = kept.get(pathname);
     if (page && Date.now() - page.at < ttlMs) return page.page;
-    kept.delete(key);
+    kept.delete(pathname);
     // The oldest goes first (a Map keeps its insertion order), so a crawl of every title keeps memory bounded.
     if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value!);
-    const made = { at: Date.now(), page: make(at) };
-    kept.set(key, made);
+    const made = { at: Date.now(), page: make(pathname) };
+    kept.set(pathname, made);
     return made.page;
   };
 }

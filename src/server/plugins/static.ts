@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { firstScreenOf, firstScreenPages } from '../first-screen/index';
+import { firstScreenOf, firstScreenPages, loadDrawing } from '../first-screen/index';
 import { z } from 'zod';
 import { sendMedia } from '../media/serve';
 import { SERVABLE_NAME } from '../media/storage';
@@ -37,6 +37,8 @@ export default fp(async (app) => {
       // `/` is the shell route's below (which may draw home's first screen); /index.html stays the
       // plain shell the service worker keeps.
       index: false,
+      // The server's drawing of first screens (ssr/) is the server's code, never a file to serve.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // Our own Cache-Control below; left on, the plugin overwrites it with max-age=0 and every
       // hashed asset is revalidated (a round trip each on a slow network).
       cacheControl: false,
@@ -56,14 +58,18 @@ export default fp(async (app) => {
     return !NO_SHELL_PREFIXES.some((p) => normal.startsWith(p)) && !path.extname(url);
   };
   if (hasApp) {
-    const firstScreenPage = firstScreenPages(app, indexFile);
+    const drawing = await loadDrawing(appDir).catch((err: unknown) => {
+      app.log.warn({ err }, 'the first screens are not drawn: their drawing did not load');
+      return null;
+    });
+    const firstScreenPage = drawing && firstScreenPages(app, indexFile, drawing);
     app.get('/*', async (req, reply) => {
       if (!wantsShell(req.url.split('?')[0])) return reply.callNotFound();
       const moved = await movedStoryPath(app.db.read, req.url.split('?')[0]);
       if (moved) return reply.redirect(moved, 308);
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-      const screen = firstScreenOf(req);
-      const page = screen && (await firstScreenPage(screen));
+      const screen = drawing && firstScreenOf(req, drawing);
+      const page = screen && firstScreenPage && (await firstScreenPage(screen));
       return reply.send(page || fs.createReadStream(indexFile));
     });
   }

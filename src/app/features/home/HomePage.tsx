@@ -8,6 +8,7 @@ import { Scroller } from '../../components/Scroller';
 import { CategoryTile, LanguageChip, MagazineTile, ShelfSkeleton, StoryCard } from '../../components/Tiles';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
+import { useOnline } from '../../components/OfflineBanner';
 import { homeQuery } from './queries';
 import { AccessSlot } from './AccessSlot';
 import { continueReserve } from '../shelf/expected';
@@ -42,6 +43,7 @@ export default function HomePage() {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const home = useQuery(homeQuery(useReaderScope()));
+  const online = useOnline();
 
   return (
     <div className="home">
@@ -52,7 +54,7 @@ export default function HomePage() {
       </div>
       <AccessSlot />
       {session.isLoggedIn() && <ContinueSlot />}
-      {home.isError && !home.data && navigator.onLine && (
+      {home.isError && !home.data && online && (
         <div className="notice notice--error" role="alert">
           <p>{t('home.loadError')}</p>
           <button type="button" className="button" onClick={() => home.refetch()}>
@@ -60,7 +62,7 @@ export default function HomePage() {
           </button>
         </div>
       )}
-      {!navigator.onLine && !home.data && (
+      {!online && !home.data && (
         <Suspense fallback={null}>
           <NoData query={home} />
         </Suspense>
