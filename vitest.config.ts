@@ -19,10 +19,15 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/api-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // PGlite is one process-local database per file; keep the 2-core machine unloaded.
           maxWorkers: 2,
+          // Files share a worker's modules instead of loading the server afresh each (seconds a
+          // file). Every file builds its own app and database, and module state is per database
+          // handle (repositories/access.ts, catalogue.ts) or keyed by random ids (sessions).
+          isolate: false,
         },
       },
       {
