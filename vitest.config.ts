@@ -24,10 +24,6 @@ export default defineConfig({
           hookTimeout: 180_000,
           // PGlite is one process-local database per file; keep the 2-core machine unloaded.
           maxWorkers: 2,
-          // Files share a worker's modules instead of loading the server afresh each (seconds a
-          // file). Every file builds its own app and database, and module state is per database
-          // handle (repositories/access.ts, catalogue.ts) or keyed by random ids (sessions).
-          isolate: false,
         },
       },
       {
