@@ -19,6 +19,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/api-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // PGlite is one process-local database per file; keep the 2-core machine unloaded.

@@ -10,11 +10,15 @@ export interface Visibility {
   journals: boolean;
 }
 
-const cache = new Map<number, { v: Visibility; at: number }>();
+// Kept 30 s per database handle, not per process: institution ids repeat across databases (two
+// apps in one process, as the API tests run them, must not see each other's flags).
+const caches = new WeakMap<Queryable, Map<number, { v: Visibility; at: number }>>();
 const CACHE_MS = 30_000;
 
 export async function visibilityFor(db: Queryable, edzLibId: number): Promise<Visibility> {
   if (!edzLibId) return { newspapers: true, journals: true };
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(edzLibId);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.v;
   const { rows } = await db.query<{ newspapers: boolean; journals: boolean }>(

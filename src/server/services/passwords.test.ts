@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword } from './passwords';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { DEMO_PASSWORD } from '../demo/institutions';
 import { NewPassword } from '../../shared/schemas/account';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordLength } from '../../shared/validation';
@@ -21,4 +21,12 @@ describe('the password rule and the common-password list', () => {
     expect(NewPassword.safeParse({ password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }).success).toBe(true);
     expect(isCommonPassword(DEMO_PASSWORD)).toBe(false);
   });
+});
+
+describe('password hashes', () => {
+  it('are made at the full cost (scrypt N 2^15, r 8, p 1) unless a test lowered it', async () => {
+    const stored = await hashPassword('pinecone7');
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+    expect(await verifyPassword('pinecone7', stored)).toBe(true);
+  }, 60_000); // two hashes at the full cost: seconds on a busy machine
 });

@@ -15,6 +15,15 @@ const N = 2 ** 15,
   P = 1,
   LEN = 32;
 const MAXMEM = 128 * N * R * 2;
+/** The cost new hashes get: N unless a test lowered it (lowerHashCostForTests). */
+let cost = N;
+
+/** The API tests' setup only (tests/support/api-setup.ts): a hash costs about a second on a busy
+ * 2-core machine, and a sign-in test is about the rules around the hash, not its cost. Nothing in
+ * src calls this; passwords.test.ts holds that a hash made here uses the full cost. */
+export function lowerHashCostForTests(n: number): void {
+  cost = n;
+}
 /** Hashed against when an account has no password, so both cases take the same time. */
 const DUMMY_SALT = crypto.randomBytes(16).toString('base64');
 
@@ -32,13 +41,13 @@ async function hash(password: string, salt: Buffer, n: number, r: number, p: num
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const digest = await hash(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${digest.toString('base64')}`;
+  const digest = await hash(password, salt, cost, R, P);
+  return `scrypt$${cost}$${R}$${P}$${salt.toString('base64')}$${digest.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   // With no stored hash, still spend the time: a wrong guess and an unknown account look alike.
-  const [kind, n, r, p, salt, expectedB64] = (stored ?? `scrypt$${N}$${R}$${P}$${DUMMY_SALT}$`).split('$');
+  const [kind, n, r, p, salt, expectedB64] = (stored ?? `scrypt$${cost}$${R}$${P}$${DUMMY_SALT}$`).split('$');
   if (kind !== 'scrypt') return false;
   const expected = Buffer.from(expectedB64, 'base64');
   const actual = await hash(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
