@@ -35,17 +35,20 @@ export async function prepareTargets(cluster: BenchCluster): Promise<Target[]> {
       if (!fs.existsSync(path.join(dataDir, 'pg'))) seed(titles, { DATA_DIR: dataDir });
       targets.push({ engine: 'pglite', titles, env: { DATA_DIR: dataDir } });
     }
-    if (!ENGINES.includes('postgres')) continue;
-
-    const db = `bench_${titles}`;
-    const pgEnv = { DATABASE_URL: cluster.url(db), DATA_DIR: path.join(ROOT, `pg-media-${titles}`) };
-    if (!cluster.reused) {
-      cluster.createDatabase(db);
-      seed(titles, pgEnv);
-    }
-    targets.push({ engine: 'postgres', titles, env: pgEnv });
+    if (ENGINES.includes('postgres')) targets.push(postgresTarget(cluster, titles));
   }
   return targets;
+}
+
+/** The bench_<titles> database of the cluster, seeded when the cluster is a new one. */
+export function postgresTarget(cluster: BenchCluster, titles: number): Target {
+  const db = `bench_${titles}`;
+  const pgEnv = { DATABASE_URL: cluster.url(db), DATA_DIR: path.join(ROOT, `pg-media-${titles}`) };
+  if (!cluster.reused) {
+    cluster.createDatabase(db);
+    seed(titles, pgEnv);
+  }
+  return { engine: 'postgres', titles, env: pgEnv };
 }
 
 export async function withServer<T>(
