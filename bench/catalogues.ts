@@ -58,7 +58,9 @@ export async function withServer<T>(
   extraEnv: Record<string, string> = {},
 ): Promise<T> {
   // node itself (not npx) so that stopping it stops the server.
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (bench/cpu-profile.ts reads it).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server/server.ts'], {
     // RATE_LIMIT_PER_MINUTE 0: the load comes from one loopback address on purpose.
     env: { ...process.env, ...target.env, ...extraEnv, PORT: String(port), DEMO: '0', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
