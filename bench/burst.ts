@@ -87,9 +87,11 @@ async function makeStudents(databaseUrl: string, dataDir: string): Promise<{ stu
   }
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// Idle sockets are dropped before the server's keep-alive timeout (10 s) would close them under a
+// request; a failed request is counted by its error code.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 5000 });
 interface Answer {
-  status: number;
+  status: number | string;
   ms: number;
   body: string;
   cookie?: string;
@@ -113,7 +115,7 @@ function request(base: string, path: string, opts: { method?: string; headers?: 
         );
       },
     );
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, body: '' }));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: err.code ?? 'error', ms: performance.now() - started, body: '' }));
     req.end(opts.body);
   });
 }
@@ -134,14 +136,23 @@ async function visit(base: string, s: Student, k: number, issues: Issue[], xsrf:
   const auth = { authorization: s.token };
   const lib = `edzLibId=${s.institution}`;
   note('home', await request(base, `/content/home?${lib}`, { headers: auth }));
-  note('listing', await request(base, `/content/magazine-filter?categoryID=${LISTINGS[k % LISTINGS.length]}&${lib}&page=${k % 3}`, { headers: auth }));
+  note(
+    'listing',
+    await request(base, `/content/magazine-filter?categoryID=${LISTINGS[k % LISTINGS.length]}&${lib}&page=${k % 3}`, { headers: auth }),
+  );
   const { issue_id: issue, mid } = issues[k % issues.length];
   note('title', await request(base, `/content/magMeta?mid=${mid}`, { headers: auth }));
   const token = note(
     'reader token',
     await request(base, '/api/reader/token', {
       method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'accept-encoding': 'identity' },
+      headers: {
+        ...auth,
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${xsrf}`,
+        'x-xsrf-token': xsrf,
+        'accept-encoding': 'identity',
+      },
       body: JSON.stringify({ issue }),
     }),
   );
@@ -170,7 +181,8 @@ const cluster = await benchCluster();
 try {
   const target = postgresTarget(cluster, TITLES);
   const { students, issues } = await makeStudents(target.env.DATABASE_URL, target.env.DATA_DIR);
-  if (!issues.length) throw new Error('bench:burst: no issue with page images in the catalogue (the demo library is loaded first by the seed)');
+  if (!issues.length)
+    throw new Error('bench:burst: no issue with page images in the catalogue (the demo library is loaded first by the seed)');
   await withServer(
     target,
     PORT,
@@ -188,11 +200,15 @@ try {
       times.sort((a, b) => a - b);
       const total = times.length;
       const ok = [...statuses].filter(([k]) => /\s2\d\d$/.test(k)).reduce((n, [, c]) => n + c, 0);
-      console.log(`\n9 am burst: ${INSTITUTIONS} institutions × ${STUDENTS} students within ${SECONDS} s, PostgreSQL, ${TITLES} titles, cache on`);
+      console.log(
+        `\n9 am burst: ${INSTITUTIONS} institutions × ${STUDENTS} students within ${SECONDS} s, PostgreSQL, ${TITLES} titles, cache on`,
+      );
       for (const [k, n] of [...statuses].sort()) console.log(`  ${k.padEnd(20)} ${n}`);
       for (const [step, t] of timesByStep) {
         t.sort((a, b) => a - b);
-        console.log(`  ${step.padEnd(14)} p50 ${percentile(t, 50).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms  p99 ${percentile(t, 99).toFixed(1)} ms`);
+        console.log(
+          `  ${step.padEnd(14)} p50 ${percentile(t, 50).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms  p99 ${percentile(t, 99).toFixed(1)} ms`,
+        );
       }
       const rate = total / wall;
       console.log(

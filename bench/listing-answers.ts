@@ -25,8 +25,15 @@ for (const path of LISTING_PATHS) {
   });
   const decoded = br.encoding === 'br' ? zlib.brotliDecompressSync(br.body) : br.body;
   console.log(
-    [path, plain.status, plain.headers.get('etag'), plain.headers.get('content-type'), plainBody.length, hash(plainBody), br.encoding, hash(decoded)].join(
-      ' ',
-    ),
+    [
+      path,
+      plain.status,
+      plain.headers.get('etag'),
+      plain.headers.get('content-type'),
+      plainBody.length,
+      hash(plainBody),
+      br.encoding,
+      hash(decoded),
+    ].join(' '),
   );
 }
