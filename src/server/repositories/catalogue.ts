@@ -135,7 +135,7 @@ function listingPage(f: ListFilter, params: unknown[]) {
   }
   // The walk to the page reads only the title's key and filter columns (index-only scans of
   // titles_filter_idx, titles_cat_filter_idx, titles_featured_idx and title_popularity_mid_rank_idx,
-  // migrations 027 and 043); the card's own columns are read for the page's rows alone.
+  // migrations 021 and 043); the card's own columns are read for the page's rows alone.
   return `SELECT ${CARD_COLUMNS}, p.rn, ${GEN_COLUMN} FROM (
        SELECT t.mid, row_number() OVER (ORDER BY ${order}) AS rn
        FROM titles t ${joins} WHERE ${where}
