@@ -35,17 +35,20 @@ export async function prepareTargets(cluster: BenchCluster): Promise<Target[]> {
       if (!fs.existsSync(path.join(dataDir, 'pg'))) seed(titles, { DATA_DIR: dataDir });
       targets.push({ engine: 'pglite', titles, env: { DATA_DIR: dataDir } });
     }
-    if (!ENGINES.includes('postgres')) continue;
-
-    const db = `bench_${titles}`;
-    const pgEnv = { DATABASE_URL: cluster.url(db), DATA_DIR: path.join(ROOT, `pg-media-${titles}`) };
-    if (!cluster.reused) {
-      cluster.createDatabase(db);
-      seed(titles, pgEnv);
-    }
-    targets.push({ engine: 'postgres', titles, env: pgEnv });
+    if (ENGINES.includes('postgres')) targets.push(postgresTarget(cluster, titles));
   }
   return targets;
+}
+
+/** The bench_<titles> database of the cluster, seeded when the cluster is a new one. */
+export function postgresTarget(cluster: BenchCluster, titles: number): Target {
+  const db = `bench_${titles}`;
+  const pgEnv = { DATABASE_URL: cluster.url(db), DATA_DIR: path.join(ROOT, `pg-media-${titles}`) };
+  if (!cluster.reused) {
+    cluster.createDatabase(db);
+    seed(titles, pgEnv);
+  }
+  return { engine: 'postgres', titles, env: pgEnv };
 }
 
 export async function withServer<T>(
@@ -55,7 +58,9 @@ export async function withServer<T>(
   extraEnv: Record<string, string> = {},
 ): Promise<T> {
   // node itself (not npx) so that stopping it stops the server.
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (bench/cpu-profile.ts reads it).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/server/server.ts'], {
     // RATE_LIMIT_PER_MINUTE 0: the load comes from one loopback address on purpose.
     env: { ...process.env, ...target.env, ...extraEnv, PORT: String(port), DEMO: '0', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -5,8 +5,9 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import { serverSecret } from '../services/secrets';
+import { verifiedTokens } from '../services/verified-tokens';
 import { SESSION_MAX_DAYS, liveSessionUser, openSession } from '../repositories/sessions';
 import { HttpError } from '../http-error';
 import { roughNetwork } from '../services/rough-network';
@@ -47,6 +48,7 @@ export const unauthorized = () => new HttpError(401, 'unauthorized', 'Your sessi
 
 export default fp(async (app) => {
   const key = await serverSecret(app.db, 'token-signing-key');
+  const verify = verifiedTokens(key, { algorithms: ['HS256'], issuer: ISSUER });
 
   app.decorate('issueToken', async (userId: number, req: FastifyRequest) => {
     const sessionId = crypto.randomUUID();
@@ -65,7 +67,7 @@ export default fp(async (app) => {
     if (!token) return null;
     let sub: string, sid: string;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+      const payload = await verify(token);
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       sub = payload.sub;
       sid = payload.sid;

@@ -5,10 +5,11 @@
 // A separate key from the session tokens: a reader token never signs anybody in. The reader is
 // named by their random uuid, never the sequential user id, so a token tells nothing of how many
 // readers there are; the server finds the reader through the token's session.
-import { SignJWT, jwtVerify, errors } from 'jose';
+import { SignJWT, errors } from 'jose';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../http-error';
 import { serverSecret } from './secrets';
+import { verifiedTokens } from './verified-tokens';
 import { sessionReaderCached } from '../repositories/sessions';
 
 const AUDIENCE = 'lectern-reader';
@@ -26,6 +27,7 @@ const tokenInvalid = () => new HttpError(403, 'token_invalid', 'This reading lin
 
 export async function readerTokens(db: Queryable, lifetimeMinutes: number) {
   const key = await serverSecret(db, 'reader-token-key');
+  const check = verifiedTokens(key, { algorithms: ['HS256'], audience: AUDIENCE });
   return {
     async sign(reader: { uuid: string }, issueId: number, sessionId: string): Promise<{ code: string; expiresAt: number }> {
       const expiresAt = Math.floor(Date.now() / 1000) + lifetimeMinutes * 60;
@@ -43,7 +45,7 @@ export async function readerTokens(db: Queryable, lifetimeMinutes: number) {
       if (!code) throw tokenInvalid();
       let payload;
       try {
-        ({ payload } = await jwtVerify(code, key, { algorithms: ['HS256'], audience: AUDIENCE }));
+        payload = await check(code);
       } catch (err) {
         throw err instanceof errors.JWTExpired ? tokenExpired() : tokenInvalid();
       }

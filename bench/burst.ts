@@ -1,0 +1,224 @@
+// The 9 am burst: 100 institutions × 50 students arrive within a minute, and each opens home, a
+// listing, a title page, asks for a reader token and loads three page images, one after another
+// as the app does (the three pages at once, as the reader fetches a page and its neighbours). The
+// response cache is on as in service, on PostgreSQL, beside bare Fastify measured in the same run.
+// Target: every answer 2xx, p99 ≤ 100 ms.
+// The students are made in the database (a user and a live session each) and their tokens signed
+// with the server's own key, as signing in would: 5,000 password checks would measure the hash.
+// The whole load comes from one loopback address, so the server runs with its rate limit off
+// (withServer), as for the other load benches.
+// Usage: npm run bench:burst  (BURST_INSTITUTIONS, BURST_STUDENTS, BURST_SECONDS, BURST_TITLES;
+// BENCH_PG_URL reuses a running cluster whose bench_<titles> database is seeded)
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import { benchCluster, postgresTarget, withServer } from './catalogues';
+import { percentile, waitForHttp } from './support';
+import { openDb } from '../src/server/db/index';
+import { serverSecret } from '../src/server/services/secrets';
+
+const INSTITUTIONS = Number(process.env.BURST_INSTITUTIONS ?? 100);
+const STUDENTS = Number(process.env.BURST_STUDENTS ?? 50);
+const SECONDS = Number(process.env.BURST_SECONDS ?? 60);
+const TITLES = Number(process.env.BURST_TITLES ?? 1000);
+const PORT = Number(process.env.BENCH_PORT ?? 4420);
+const LISTINGS = ['BS', 'NA', 'F', '3', '154'];
+
+interface Issue {
+  issue_id: number;
+  mid: number;
+}
+interface Student {
+  institution: number;
+  token: string;
+}
+
+/** 100 institutions with a live subscription and 50 members each, a live session per member. */
+async function makeStudents(databaseUrl: string, dataDir: string): Promise<{ students: Student[]; issues: Issue[] }> {
+  const db = await openDb({ databaseUrl, dataDir });
+  try {
+    // A later run on a reused cluster replaces the earlier run's institutions and students.
+    await db.exec(`DELETE FROM users WHERE email LIKE 'burst-%@burst.example';
+                   DELETE FROM institutions WHERE con_code LIKE 'BURST-%'`);
+    const { rows: insts } = await db.query<{ id: number }>(
+      `INSERT INTO institutions (name, con_code, sub_start, sub_end, newspapers, journals, country, age_rating, contact_email)
+       SELECT 'Burst College ' || g, 'BURST-' || g, now() - interval '100 days', now() + interval '300 days', true, true, 'IN', 9,
+              'librarian@burst' || g || '.example'
+       FROM generate_series(1, $1::int) g RETURNING id`,
+      [INSTITUTIONS],
+    );
+    const { rows: users } = await db.query<{ id: number; uuid: string; institution_id: number }>(
+      `INSERT INTO users (uuid, email, email_verified, first_name, last_name, institution_id)
+       SELECT gen_random_uuid(), 'burst-' || i || '-' || s || '@burst.example', true, 'Student', s::text, i
+       FROM unnest($1::int[]) i, generate_series(1, $2::int) s RETURNING id, uuid, institution_id`,
+      [insts.map((i) => i.id), STUDENTS],
+    );
+    const sessions = users.map(() => crypto.randomUUID());
+    await db.query(
+      `INSERT INTO user_sessions (id, user_id, user_agent, expires_at)
+       SELECT s, u, 'bench:burst', now() + interval '30 days' FROM unnest($1::uuid[], $2::int[]) AS x(s, u)`,
+      [sessions, users.map((u) => u.id)],
+    );
+    // The same token signing in gives (plugins/auth.ts): the session id, the user's uuid.
+    const key = await serverSecret(db, 'token-signing-key');
+    const students = await Promise.all(
+      users.map(async (u, k) => ({
+        institution: u.institution_id,
+        token: await new SignJWT({ sid: sessions[k] })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(u.uuid)
+          .setIssuer('lectern')
+          .setIssuedAt()
+          .setExpirationTime('1d')
+          .sign(key),
+      })),
+    );
+    // Issues whose first three pages have images (the demo library's), any kind of title.
+    const { rows } = await db.query<Issue>(
+      `SELECT p.issue_id, i.mid FROM pages p JOIN issues i ON i.issue_id = p.issue_id JOIN titles t ON t.mid = i.mid
+       WHERE p.page_no = 3 AND p.image_small IS NOT NULL AND t.age_rating <= 9 AND t.blocked_countries = '{}'
+       ORDER BY p.issue_id LIMIT 40`,
+    );
+    return { students, issues: rows };
+  } finally {
+    await db.close();
+  }
+}
+
+// Idle sockets are dropped before the server's keep-alive timeout (10 s) would close them under a
+// request; a failed request is counted by its error code.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 5000 });
+interface Answer {
+  status: number | string;
+  ms: number;
+  body: string;
+  cookie?: string;
+}
+function request(base: string, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  const started = performance.now();
+  return new Promise<Answer>((resolve) => {
+    const req = http.request(
+      base + path,
+      { agent, method: opts.method ?? 'GET', headers: { 'accept-encoding': 'gzip, br', ...opts.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            body: res.headers['content-encoding'] ? '' : Buffer.concat(chunks).toString(),
+            cookie: res.headers['set-cookie']?.[0],
+          }),
+        );
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ status: err.code ?? 'error', ms: performance.now() - started, body: '' }));
+    req.end(opts.body);
+  });
+}
+
+const statuses = new Map<string, number>();
+const times: number[] = [];
+const timesByStep = new Map<string, number[]>();
+function note(step: string, a: Answer) {
+  const key = `${step} ${a.status}`;
+  statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  times.push(a.ms);
+  if (!timesByStep.has(step)) timesByStep.set(step, []);
+  timesByStep.get(step)!.push(a.ms);
+  return a;
+}
+
+async function visit(base: string, s: Student, k: number, issues: Issue[], xsrf: string) {
+  const auth = { authorization: s.token };
+  const lib = `edzLibId=${s.institution}`;
+  note('home', await request(base, `/content/home?${lib}`, { headers: auth }));
+  note(
+    'listing',
+    await request(base, `/content/magazine-filter?categoryID=${LISTINGS[k % LISTINGS.length]}&${lib}&page=${k % 3}`, { headers: auth }),
+  );
+  const { issue_id: issue, mid } = issues[k % issues.length];
+  note('title', await request(base, `/content/magMeta?mid=${mid}`, { headers: auth }));
+  const token = note(
+    'reader token',
+    await request(base, '/api/reader/token', {
+      method: 'POST',
+      headers: {
+        ...auth,
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${xsrf}`,
+        'x-xsrf-token': xsrf,
+        'accept-encoding': 'identity',
+      },
+      body: JSON.stringify({ issue }),
+    }),
+  );
+  const code = token.status === 200 ? (JSON.parse(token.body) as { data: { code: string } }).data.code : '';
+  await Promise.all(
+    [1, 2, 3].map(async (page) =>
+      note('page image', await request(base, `/content/reader/${issue}/pages/${page}/small.webp?code=${encodeURIComponent(code)}`)),
+    ),
+  );
+}
+
+async function bareFastify(): Promise<number> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts', String(PORT + 2)], { stdio: 'inherit' });
+  try {
+    await waitForHttp(`http://127.0.0.1:${PORT + 2}/api/health`, 60_000);
+    const url = `http://127.0.0.1:${PORT + 2}`;
+    await autocannon({ url, requests: [{ path: '/bare' }], connections: 10, duration: 2 });
+    return (await autocannon({ url, requests: [{ path: '/bare' }], connections: 50, duration: 5 })).requests.average;
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+const bare = await bareFastify();
+const cluster = await benchCluster();
+try {
+  const target = postgresTarget(cluster, TITLES);
+  const { students, issues } = await makeStudents(target.env.DATABASE_URL, target.env.DATA_DIR);
+  if (!issues.length)
+    throw new Error('bench:burst: no issue with page images in the catalogue (the demo library is loaded first by the seed)');
+  await withServer(
+    target,
+    PORT,
+    async (base) => {
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec((await request(base, '/api/health')).cookie ?? '')?.[1] ?? '');
+      // Arrivals spread evenly at random over the minute; each student's requests one after another.
+      const started = performance.now();
+      await Promise.all(
+        students.map(async (s, k) => {
+          await new Promise((r) => setTimeout(r, Math.random() * SECONDS * 1000));
+          await visit(base, s, k, issues, xsrf);
+        }),
+      );
+      const wall = (performance.now() - started) / 1000;
+      times.sort((a, b) => a - b);
+      const total = times.length;
+      const ok = [...statuses].filter(([k]) => /\s2\d\d$/.test(k)).reduce((n, [, c]) => n + c, 0);
+      console.log(
+        `\n9 am burst: ${INSTITUTIONS} institutions × ${STUDENTS} students within ${SECONDS} s, PostgreSQL, ${TITLES} titles, cache on`,
+      );
+      for (const [k, n] of [...statuses].sort()) console.log(`  ${k.padEnd(20)} ${n}`);
+      for (const [step, t] of timesByStep) {
+        t.sort((a, b) => a - b);
+        console.log(
+          `  ${step.padEnd(14)} p50 ${percentile(t, 50).toFixed(1)} ms  p95 ${percentile(t, 95).toFixed(1)} ms  p99 ${percentile(t, 99).toFixed(1)} ms`,
+        );
+      }
+      const rate = total / wall;
+      console.log(
+        `all ${total} requests in ${wall.toFixed(1)} s: ${ok === total ? 'every answer 2xx' : `${total - ok} NOT 2xx`}; p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms (target ≤ 100)`,
+      );
+      console.log(`throughput ${rate.toFixed(0)} req/s, ${(rate / bare).toFixed(3)} of bare Fastify (${bare.toFixed(0)} req/s, same run)`);
+    },
+    { CONTENT_CACHE_MS: '30000' },
+  );
+} finally {
+  agent.destroy();
+  cluster.stop();
+}

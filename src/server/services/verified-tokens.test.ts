@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignJWT, errors } from 'jose';
+import { verifiedTokens } from './verified-tokens';
+
+const key = new Uint8Array(32).fill(7);
+const sign = (exp: number, k = key) =>
+  new SignJWT({ sid: 'a' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setIssuer('lectern').setExpirationTime(exp).sign(k);
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('verifiedTokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('checks a signature once per token text, and keeps checking expiry and forgeries', async () => {
+    const verify = verifiedTokens(key, { algorithms: ['HS256'], issuer: 'lectern' });
+    const subtle = vi.spyOn(globalThis.crypto.subtle, 'verify');
+    const token = await sign(now() + 60);
+    expect((await verify(token)).sub).toBe('u');
+    expect((await verify(token)).sub).toBe('u');
+    expect(subtle).toHaveBeenCalledTimes(1);
+
+    // A token signed with another key, or altered, never verifies (and is never kept).
+    const forged = await sign(now() + 60, new Uint8Array(32).fill(8));
+    await expect(verify(forged)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
+    await expect(verify(forged)).rejects.toBeInstanceOf(errors.JWSSignatureVerificationFailed);
+    await expect(verify(`${token.slice(0, -2)}AA`)).rejects.toThrow();
+
+    // Once its expiry has passed, a kept token is expired as jose would say.
+    vi.useFakeTimers({ now: (now() + 61) * 1000 });
+    await expect(verify(token)).rejects.toBeInstanceOf(errors.JWTExpired);
+  });
+
+  it('keeps at most max tokens, the oldest out first', async () => {
+    const verify = verifiedTokens(key, { algorithms: ['HS256'] }, 2);
+    const subtle = vi.spyOn(globalThis.crypto.subtle, 'verify');
+    const [a, b, c] = await Promise.all([1, 2, 3].map((n) => sign(now() + 60 + n)));
+    for (const t of [a, b, c, c, b, a]) await verify(t);
+    // a, b, c checked; c and b kept; a checked again.
+    expect(subtle).toHaveBeenCalledTimes(4);
+  });
+});
