@@ -24,6 +24,13 @@ function memoryStorage() {
   return s;
 }
 
+/** The session module as the browser loads it (it reads nothing from storage off the browser). */
+async function browserSession() {
+  vi.stubGlobal('document', { cookie: '' });
+  vi.resetModules();
+  return import('../app/lib/session');
+}
+
 describe('readJson', () => {
   const Point = z.object({ x: z.number(), y: z.number() });
   const storage = memoryStorage();
@@ -84,9 +91,9 @@ describe("readJson with the first load's small shapes (stored-shape.ts)", () => 
   });
 
   it("the stored library details agree with the API's schema of them", async () => {
-    const { libraryDetails } = await import('../app/lib/session');
     const local = memoryStorage();
     vi.stubGlobal('localStorage', local);
+    const { libraryDetails } = await browserSession();
     const base = { name: 'Library', logo1: 'a', logo2: '', logo3: '' };
     for (const value of [base, { ...base, contact: 'l@example.org' }, { ...base, logo3: null }, { ...base, contact: 1 }, { name: 'x' }]) {
       local.setItem(STORAGE.libraryDetails, JSON.stringify(value));
@@ -153,7 +160,7 @@ describe('what the app reads back: a corrupt value is absent, never a crash', ()
   });
 
   it('the stored user and library, and the sign-in flow', async () => {
-    const { storedUser, libraryDetails } = await import('../app/lib/session');
+    const { storedUser, libraryDetails } = await browserSession();
     const { readFlow } = await import('../app/features/login/flow');
     local.setItem(STORAGE.userDetails, '{"uuid": 5}');
     local.setItem(STORAGE.libraryDetails, 'not json');

@@ -97,7 +97,7 @@ describe('the search filters', () => {
     renderSearch('/search?q=zzyzx&lang=hi&since=week&type=journal');
     await screen.findByTestId('no-results');
     await waitFor(() => expect(events(net)).toEqual(['zzyzx']));
-    const event = net.calls.find((c) => c.url.endsWith('/api/events'))!;
+    const event = net.calls.find((c) => c.url.endsWith('/api/events') && String(c.init.body).includes('zzyzx'))!;
     expect(event.init.method).toBe('POST');
     expect(JSON.parse(String(event.init.body))).toEqual({ kind: 'search_no_results', detail: 'zzyzx', mode: 0 });
 
