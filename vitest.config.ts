@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        // Some unit files open a PGlite database or render PDF pages: seconds on a busy machine.
+        test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+      },
       {
         // The app's pieces with logic, rendered with Testing Library in happy-dom (src/app/testing).
         test: {
