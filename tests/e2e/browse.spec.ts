@@ -189,6 +189,8 @@ async function watchShifts(page: Page) {
 }
 
 test('while a screen arrives: its skeleton (title, listing) or a full-screen loader, then the screen, nothing moving', async ({ page }) => {
+  // Eight first loads and navigations with held code, and their screenshots: more than one test's time.
+  test.slow();
   for (const lang of ['en', 'hi'] as const)
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
