@@ -142,6 +142,12 @@ describe('the marketing claims of spec §1, configurable', () => {
   it("home, its first screen drawn by the server and /appdownload's call carry the configured numbers", async () => {
     const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-app-'));
     fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><div id="root"><!--first-screen--><!--/first-screen--></div>');
+    // The server draws with the app's own components (the build's ssr/ entry, here from its source).
+    fs.mkdirSync(path.join(appDir, 'ssr'));
+    fs.writeFileSync(
+      path.join(appDir, 'ssr/entry-server.js'),
+      `export * from ${JSON.stringify(path.resolve('src/app/entry-server.tsx'))};`,
+    );
     const claims = { titles: 12_345, categories: 0, languages: 61 };
     const shop = await testApp(loadCatalogue, { config: { appDir, claims } });
     try {
