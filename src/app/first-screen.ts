@@ -1,8 +1,7 @@
-// The answers a first screen the server drew (src/server/first-screen) is made from, fetched
-// before the app's first render, so that render is the same screen with its covers rather than
-// skeletons over them. Which answers a screen needs is the route table's to say (routes/table.ts);
-// the query factories of a listing or a title page are chunks of their own, loaded only for such a
-// first load (home's are in the shell already).
+// The answers a first screen is drawn from, fetched into a query client before it renders: the
+// server's drawing (entry-server.tsx) renders with them and puts them in the page, where the app
+// takes them over (main.tsx). Which answers a screen needs is the route table's to say
+// (routes/table.ts); the query factories of a listing or a title page are modules of their own.
 import type { QueryClient } from '@tanstack/react-query';
 import * as homeQueries from './features/home/queries';
 import { readerScope } from './lib/scope';
