@@ -49,7 +49,8 @@ const router = createAppRouter();
 await nextTask();
 // Over a first screen the server drew with the app's components (entry-server.tsx), React takes
 // the page over as it is (hydrates it) with the answers it was drawn from, in the page: it waits
-// for the route's code first (at most 3 s; then React draws the screen again itself). A reader
+// for the route's code first, however long that takes on a slow phone (the drawn page is whole
+// meanwhile; taking it over before the code is in would swap it for a loader). A reader
 // with a token is not the visitor it was drawn for: the app draws their screen over it. With the
 // service worker in control, the screen's code is on the device and arrives in a moment: the
 // first render waits for it too, rather than draw the frame around a loader first, whose own
@@ -58,11 +59,9 @@ await nextTask();
 // loader at once, as before.
 const drawnState = document.getElementById('first-screen-state');
 const drawn = !!drawnState && !session.userToken();
-if (drawn || navigator.serviceWorker?.controller)
-  await Promise.race([
-    new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0)))),
-    new Promise((giveUp) => setTimeout(giveUp, 3000)),
-  ]);
+const routeReady = new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0))));
+if (drawn) await routeReady;
+else if (navigator.serviceWorker?.controller) await Promise.race([routeReady, new Promise((giveUp) => setTimeout(giveUp, 3000))]);
 await nextTask();
 const persistOptions = {
   persister,
