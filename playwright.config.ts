@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
+import { E2E_DEMO_TITLES } from './tests/support/e2e-demo';
 import { OIDC_CLIENT } from './tests/support/oidc-provider';
 import { loopbackCertificate } from './tests/support/push-service';
 
@@ -11,13 +12,18 @@ import { loopbackCertificate } from './tests/support/push-service';
 // one, the RADIUS accounting listener the one after.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OIDC_PORT = PORT + 1;
-// A fresh data directory per run. Test workers load this file too: only the runner itself
-// (no TEST_WORKER_INDEX) clears what earlier runs left.
-// Workers load this file too and inherit the runner's environment: they keep the runner's
-// directory (tests read the mail outbox in it).
-const dataDir = (process.env.LECTERN_E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-${process.pid}`));
+// A fresh data directory per run, named by its port: runs side by side (scripts/e2e.ts) each keep
+// their own. Test workers load this file too: only the runner itself (no TEST_WORKER_INDEX) clears
+// what an earlier run on this port left. Workers inherit the runner's environment: they keep the
+// runner's directory (tests read the mail outbox in it).
+const dataDir = (process.env.LECTERN_E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-${PORT}`));
 if (!process.env.TEST_WORKER_INDEX && fs.existsSync('.tmp')) {
-  for (const d of fs.readdirSync('.tmp')) if (d.startsWith('e2e-')) fs.rmSync(path.join('.tmp', d), { recursive: true, force: true });
+  const own = path.basename(dataDir);
+  for (const d of fs.readdirSync('.tmp'))
+    if (d === own || d.startsWith(`${own}-`)) fs.rmSync(path.join('.tmp', d), { recursive: true, force: true });
+  // A demo library loaded once for runs side by side (scripts/e2e.ts): the server then starts on a
+  // copy of it, and loads none itself.
+  if (process.env.E2E_SEEDED_DATA) fs.cpSync(process.env.E2E_SEEDED_DATA, dataDir, { recursive: true });
 }
 
 // Web Push: headless Chromium has no push service here, so the zone test subscribes with an
@@ -34,7 +40,8 @@ if (!process.env.TEST_WORKER_INDEX) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/artifacts',
+  // (per port, as Playwright empties it when a run starts)
+  outputDir: `test-results/artifacts-${PORT}`,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -65,7 +72,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DEMO_TITLES: '40',
+        DEMO_TITLES: E2E_DEMO_TITLES,
         LOG_LEVEL: 'warn',
         // Low enough for the limits test to reach.
         DOWNLOAD_LIMIT: '2',

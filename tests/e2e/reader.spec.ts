@@ -5,7 +5,7 @@
 // a download resumed after a lost connection, downloads removed when access ends, the
 // download limit, and tokens running out (on a server of its own with one-minute tokens).
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, holdExpiredReader, releaseDownloads, screenshot, screenshotBoth } from './pages';
+import { PORT, SignIn, holdExpiredReader, releaseDownloads, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 import { networkOff, networkOn } from '../support/network';
 
@@ -663,7 +663,7 @@ test.describe('tokens running out', () => {
   // A server of its own whose reader tokens last one minute (the shared one's last 30).
   test('a copied page URL stops working; a page asked for with a lapsed token is loaded again with a new one', async ({ browser }) => {
     test.setTimeout(240_000);
-    const server = await startServer(4175, {
+    const server = await startServer(PORT + 3, {
       DATA_DIR: `${process.env.LECTERN_E2E_DATA_DIR}-tokens`,
       DEMO_TITLES: '3',
       READER_TOKEN_MINUTES: '1',
