@@ -256,7 +256,7 @@ describe('access codes', () => {
     expect((await api.call(endpoints.readerToken, { body: { issue: await issueOf(FX.mid.biz) } }, outsider)).status).toBe(200);
     // The same account again counts no second use.
     expect((await api.call(endpoints.couponValidate, { body: { code: 'PAPERLESS' } }, outsider)).status).toBe(200);
-    const listed = (await api.call(endpoints.consoleAccess, { params: inst() }, tokens[LIB])).body.codes.find((c) => c.id === id);
+    const listed = (await api.call(endpoints.consoleAccess, { params: inst() }, tokens[LIB])).body.codes.find((c) => c.id === id)!;
     expect([listed.uses, listed.status, typeof listed.lastUsedAt]).toEqual([1, 'active', 'string']);
 
     const disabled = await api.call(endpoints.consoleAccessCodesDisable, { params: inCode(id) }, tokens[LIB]);
@@ -302,7 +302,7 @@ describe('access codes', () => {
     const loser = readers[answers.findIndex((a) => a.status !== 200)];
     expect((await api.call(endpoints.couponValidate, { body: { code: 'FIVE-ONLY' } }, loser)).status).toBe(400);
     expect(
-      (await api.call(endpoints.consoleAccess, { params: inst() }, tokens[LIB])).body.codes.find((c) => c.code === 'FIVE-ONLY').status,
+      (await api.call(endpoints.consoleAccess, { params: inst() }, tokens[LIB])).body.codes.find((c) => c.code === 'FIVE-ONLY')!.status,
     ).toBe('used_up');
   });
 

@@ -154,7 +154,7 @@ describe('changing it', () => {
     expect(detail).toMatchObject({ lastRead: { title: 'Business Weekly' }, shown: { reading: true, devices: true } });
     expect(detail.devices).toHaveLength(1);
     expect(detail.sessions).toHaveLength(1);
-    expect((await list()).body.members[0].lastReadAt).toBe(detail.lastRead.at);
+    expect((await list()).body.members[0].lastReadAt).toBe(detail.lastRead!.at);
     expect((await csv()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('name,email,mobile,status,access_until,last_read');
   });
 });
