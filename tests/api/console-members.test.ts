@@ -7,12 +7,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCanvas } from '@napi-rs/canvas';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { startSmtp } from '../support/smtp';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { deviceLabel, deviceName } from '../../src/server/repositories/console-members';
 import { MEMBERS_PAGE_SIZE } from '../../src/shared/schemas/console-members';
+import * as endpoints from '../../src/shared/endpoints';
+import { pathOf, type QueryIn } from '../../src/shared/endpoints/endpoint';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -62,21 +64,23 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const members = (query: string, token = tokens[LIB], inst: number | string = A) =>
-  api.get(`/api/console/institutions/${inst}/members${query}`, token);
-const emailsOf = (body: { members: { email: string }[] }) => body.members.map((m) => m.email);
+const members = (query: QueryIn<typeof endpoints.consoleMembers> = {}, token = tokens[LIB], institutionId: number | string = A) =>
+  api.call(endpoints.consoleMembers, { params: { institutionId }, query }, token);
+/** An ID request of the institution. */
+const request = (requestId: number) => ({ institutionId: A, requestId });
+const emailsOf = (body: { members: { email: string | null }[] }) => body.members.map((m) => m.email);
 
 describe('the member list', () => {
   it('lists the members by name, a page at a time, with their status and access end', async () => {
-    const first = await members('');
+    const first = await members();
     expect(first.status).toBe(200);
     // 5 who signed in with an active.edu address (the librarian too) and 60 bulk members
     expect(first.body).toMatchObject({ total: 65, page: 0, nbPages: 2 });
     expect(first.body.members).toHaveLength(MEMBERS_PAGE_SIZE);
-    const second = await members('?page=1');
+    const second = await members({ page: 1 });
     expect(second.body.members).toHaveLength(15);
-    expect(second.body.members.at(-1).name).toBe('Zed Bulk 60');
-    const byEmail = Object.fromEntries(first.body.members.map((m: { email: string }) => [m.email, m]));
+    expect(second.body.members.at(-1)!.name).toBe('Zed Bulk 60');
+    const byEmail = Object.fromEntries(first.body.members.map((m) => [m.email, m]));
     expect(byEmail['meera@active.edu']).toMatchObject({ name: 'Meera Iyer', mobile: '+919876543210', status: 'active', lastReadAt: null });
     expect(byEmail['coded@active.edu'].status).toBe('ending');
     expect(byEmail['gone@active.edu'].status).toBe('expired');
@@ -85,40 +89,40 @@ describe('the member list', () => {
   });
 
   it('searches name, e-mail and mobile, by prefix or any part, and takes % and _ literally', async () => {
-    expect(emailsOf((await members('?q=mee')).body)).toEqual(['meera@active.edu']);
-    expect(emailsOf((await members('?q=IYER')).body)).toEqual(['meera@active.edu']);
-    expect(emailsOf((await members('?q=eera@act')).body)).toEqual(['meera@active.edu']);
-    expect(emailsOf((await members('?q=98765')).body)).toEqual(['meera@active.edu']);
-    expect((await members('?q=bulk 0')).body.total).toBe(9);
+    expect(emailsOf((await members({ q: 'mee' })).body)).toEqual(['meera@active.edu']);
+    expect(emailsOf((await members({ q: 'IYER' })).body)).toEqual(['meera@active.edu']);
+    expect(emailsOf((await members({ q: 'eera@act' })).body)).toEqual(['meera@active.edu']);
+    expect(emailsOf((await members({ q: '98765' })).body)).toEqual(['meera@active.edu']);
+    expect((await members({ q: 'bulk 0' })).body.total).toBe(9);
     // Terms under three letters match the start of the name (no trigram to look up).
-    expect(emailsOf((await members('?q=Me')).body)).toEqual(['meera@active.edu']);
-    expect((await members('?q=ee')).body.total).toBe(0);
-    expect((await members('?q=%25')).body.total).toBe(0);
-    expect((await members('?q=_')).body.total).toBe(0);
-    expect((await members('?q=nobody-like-this')).body).toMatchObject({ total: 0, nbPages: 0, members: [] });
+    expect(emailsOf((await members({ q: 'Me' })).body)).toEqual(['meera@active.edu']);
+    expect((await members({ q: 'ee' })).body.total).toBe(0);
+    expect((await members({ q: '%' })).body.total).toBe(0);
+    expect((await members({ q: '_' })).body.total).toBe(0);
+    expect((await members({ q: 'nobody-like-this' })).body).toMatchObject({ total: 0, nbPages: 0, members: [] });
   });
 
   it('filters active (access not ended), ending within 30 days, expired and pending', async () => {
-    expect((await members('?filter=active')).body.total).toBe(64);
-    expect(emailsOf((await members('?filter=ending')).body)).toEqual(['coded@active.edu']);
-    expect(emailsOf((await members('?filter=expired')).body)).toEqual(['gone@active.edu']);
-    expect(emailsOf((await members('?filter=expired&q=meera')).body)).toEqual([]);
-    expect((await members('?filter=pending')).body.total).toBe(0);
+    expect((await members({ filter: 'active' })).body.total).toBe(64);
+    expect(emailsOf((await members({ filter: 'ending' })).body)).toEqual(['coded@active.edu']);
+    expect(emailsOf((await members({ filter: 'expired' })).body)).toEqual(['gone@active.edu']);
+    expect(emailsOf((await members({ filter: 'expired', q: 'meera' })).body)).toEqual([]);
+    expect((await members({ filter: 'pending' })).body.total).toBe(0);
   });
 
   it('refuses bad input with a 400 and a clear message', async () => {
-    for (const bad of ['?filter=bogus', '?page=-1', '?page=x', `?q=${'a'.repeat(101)}`, '?q=%00']) {
-      const res = await members(bad);
+    for (const bad of [{ filter: 'bogus' }, { page: -1 }, { page: 'x' }, { q: 'a'.repeat(101) }, { q: '\u0000' }]) {
+      const res = await members(unchecked(bad));
       expect([bad, res.status]).toEqual([bad, 400]);
-      expect(res.body.error.message).toBeTruthy();
+      expect(res.error.message).toBeTruthy();
     }
-    expect((await members('', tokens[LIB], 'x')).status).toBe(400);
+    expect((await members({}, tokens[LIB], 'x')).status).toBe(400);
   });
 
   it('exports the filtered list as CSV that no spreadsheet runs as a formula', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/console/institutions/${A}/members.csv?q=active.edu&filter=active`,
+      url: `${pathOf(endpoints.consoleMembersCsv, { institutionId: A })}?q=active.edu&filter=active`,
       headers: { authorization: tokens[LIB] },
     });
     expect(res.statusCode).toBe(200);
@@ -132,7 +136,7 @@ describe('the member list', () => {
     expect(lines[0]).toBe('name,email,mobile,status,access_until');
     expect(lines).toHaveLength(1 + 64);
     expect(lines).toContain(
-      `"'=HYPERLINK(""http://evil.example"",""x"")",evil@active.edu,,active,${(await members('?q=evil')).body.members[0].accessEndsAt.slice(0, 10)}`,
+      `"'=HYPERLINK(""http://evil.example"",""x"")",evil@active.edu,,active,${(await members({ q: 'evil' })).body.members[0].accessEndsAt!.slice(0, 10)}`,
     );
     expect(lines.find((l) => l.startsWith('Meera Iyer'))).toMatch(/^Meera Iyer,meera@active\.edu,'\+919876543210,active,/);
     expect(lines.some((l) => l.includes('gone@active.edu'))).toBe(false);
@@ -143,7 +147,7 @@ describe("a member's page", () => {
   it('shows the ways they sign in, their devices with downloads and what they read last', async () => {
     // Shown where the institution lets its librarians see them (member-privacy.test.ts).
     const show = { showReading: true, showDevices: true, retentionDays: 180 };
-    expect((await api.post(`/api/console/institutions/${A}/privacy`, show, tokens[ADMIN])).status).toBe(200);
+    expect((await api.call(endpoints.consolePrivacySave, { params: { institutionId: A }, body: show }, tokens[ADMIN])).status).toBe(200);
     const meera = ids['meera@active.edu'];
     const [issue] = await sql<{ issue_id: number }>('SELECT issue_id FROM issues WHERE mid = $1 ORDER BY issue_id LIMIT 1', [FX.mid.biz]);
     await sql(`INSERT INTO downloads (user_id, device_id, issue_id) VALUES ($1, 'device-a', $2)`, [meera, issue.issue_id]);
@@ -153,7 +157,7 @@ describe("a member's page", () => {
       FX.mid.biz,
       issue.issue_id,
     ]);
-    const res = await api.get(`/api/console/institutions/${A}/members/${meera}`, tokens[LIB]);
+    const res = await api.call(endpoints.consoleMember, { params: { institutionId: A, memberId: meera } }, tokens[LIB]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: meera,
@@ -167,8 +171,8 @@ describe("a member's page", () => {
     expect(res.body.devices[0].label).toMatch(/^[0-9a-f]{8}$/);
     expect(JSON.stringify(res.body)).not.toContain('device-a');
     expect(res.body.sessions).toHaveLength(1);
-    expect(res.body.lastReadAt).toBe(res.body.lastRead.at);
-    expect((await members('?q=meera')).body.members[0].lastReadAt).toBe(res.body.lastRead.at);
+    expect(res.body.lastReadAt).toBe(res.body.lastRead!.at);
+    expect((await members({ q: 'meera' })).body.members[0].lastReadAt).toBe(res.body.lastRead!.at);
   });
 
   it('names devices as a librarian would', () => {
@@ -185,8 +189,10 @@ describe("a member's page", () => {
   });
 
   it('is a 404 for someone who is not a member, and a 400 for a bad id', async () => {
-    expect((await api.get(`/api/console/institutions/${A}/members/${ids['reader@basic.edu']}`, tokens[LIB])).status).toBe(404);
-    expect((await api.get(`/api/console/institutions/${A}/members/abc`, tokens[LIB])).status).toBe(400);
+    expect(
+      (await api.call(endpoints.consoleMember, { params: { institutionId: A, memberId: ids['reader@basic.edu'] } }, tokens[LIB])).status,
+    ).toBe(404);
+    expect((await api.call(endpoints.consoleMember, { params: { institutionId: A, memberId: 'abc' } }, tokens[LIB])).status).toBe(400);
   });
 });
 
@@ -204,8 +210,8 @@ const endsOf = async (userId: number) =>
   )[0];
 
 describe('extending access', () => {
-  const extend = (userId: number, until: unknown, token = tokens[LIB], inst = A) =>
-    api.post(`/api/console/institutions/${inst}/members/${userId}/extend`, { until }, token);
+  const extend = (memberId: number, until: unknown, token = tokens[LIB], institutionId = A) =>
+    api.call(endpoints.consoleMembersExtend, { params: { institutionId, memberId }, body: unchecked({ until }) }, token);
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
   it('refuses dates that do not exist, are past, pass the subscription or do not extend: 400, nothing changed', async () => {
@@ -221,14 +227,14 @@ describe('extending access', () => {
     ] as const) {
       const res = await extend(kabir, until);
       expect([until, res.status]).toEqual([until, 400]);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
     expect(await endsOf(kabir)).toEqual(before);
     expect(await audit('member.extend')).toEqual([]);
     // The field is named by its label on the console's screen, not by the API's name for it.
     const named = await extend(kabir, 'tomorrow');
-    expect(named.body.error.message).toBe('Last day of access: expected a date as YYYY-MM-DD');
-    expect(named.body.error.message).not.toMatch(/\buntil\b/);
+    expect(named.error.message).toBe('Last day of access: expected a date as YYYY-MM-DD');
+    expect(named.error.message).not.toMatch(/\buntil\b/);
   });
 
   it('moves the end to the end of the chosen day (UTC), and records who did it', async () => {
@@ -247,7 +253,7 @@ describe('extending access', () => {
 describe('removing a member', () => {
   it('takes them out of the institution for good: their e-mail domain does not bring them back', async () => {
     const evil = ids['evil@active.edu'];
-    const res = await api.post(`/api/console/institutions/${A}/members/${evil}/remove`, {}, tokens[LIB]);
+    const res = await api.call(endpoints.consoleMembersRemove, { params: { institutionId: A, memberId: evil } }, tokens[LIB]);
     expect(res.status).toBe(200);
     expect(await endsOf(evil)).toEqual({ institution_id: null, access_ends_at: null });
     expect(await audit('member.remove')).toEqual([
@@ -255,16 +261,18 @@ describe('removing a member', () => {
     ]);
     await signIn('evil@active.edu');
     expect((await endsOf(evil)).institution_id).toBeNull();
-    expect((await api.post(`/api/console/institutions/${A}/members/${evil}/remove`, {}, tokens[LIB])).status).toBe(404);
+    expect((await api.call(endpoints.consoleMembersRemove, { params: { institutionId: A, memberId: evil } }, tokens[LIB])).status).toBe(
+      404,
+    );
   });
 });
 
 describe('access requests', () => {
-  const base = `/api/console/institutions/${A}/id-requests`;
+  const imageUrl = (requestId: number) => pathOf(endpoints.consoleIdRequestsImage, request(requestId));
   const ask = async (email: string) => {
     await signIn(email);
     const res = await api.upload(
-      '/api/user/uploadid',
+      pathOf(endpoints.userUploadid),
       { institutionId: String(A) },
       { name: 'id.png', type: 'image/png', bytes: idPhoto() },
       tokens[email],
@@ -277,47 +285,55 @@ describe('access requests', () => {
 
   it('lists the IDs waiting, shows each image only to the librarians, and approving lets the reader read and mails them', async () => {
     const id = await ask('asker@gmail.example');
-    const list = await api.get(base, tokens[LIB]);
+    const list = await api.call(endpoints.consoleIdRequests, { params: { institutionId: A } }, tokens[LIB]);
     expect(list.status).toBe(200);
     expect(list.body.requests).toEqual([expect.objectContaining({ id, userId: ids['asker@gmail.example'], email: 'asker@gmail.example' })]);
     // The asker shows under the pending filter (not a member yet).
-    expect(emailsOf((await members('?filter=pending')).body)).toEqual(['asker@gmail.example']);
-    expect(emailsOf((await members('?filter=pending&q=asker@')).body)).toEqual(['asker@gmail.example']);
-    expect((await members('?filter=pending&q=meera')).body.total).toBe(0);
+    expect(emailsOf((await members({ filter: 'pending' })).body)).toEqual(['asker@gmail.example']);
+    expect(emailsOf((await members({ filter: 'pending', q: 'asker@' })).body)).toEqual(['asker@gmail.example']);
+    expect((await members({ filter: 'pending', q: 'meera' })).body.total).toBe(0);
 
-    const image = await t.app.inject({ method: 'GET', url: `${base}/${id}/image`, headers: { authorization: tokens[LIB] } });
+    const image = await t.app.inject({ method: 'GET', url: imageUrl(id), headers: { authorization: tokens[LIB] } });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['cache-control']).toBe('no-store');
     expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
-    expect((await t.app.inject({ method: 'GET', url: `${base}/${id}/image` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: imageUrl(id) })).statusCode).toBe(401);
 
-    expect((await api.post('/api/reader/token', { issue: await firstIssue() }, tokens['asker@gmail.example'])).status).toBe(403);
-    const approved = await api.post(`${base}/${id}/approve`, {}, tokens[LIB]);
+    expect((await api.call(endpoints.readerToken, { body: { issue: await firstIssue() } }, tokens['asker@gmail.example'])).status).toBe(
+      403,
+    );
+    const approved = await api.call(endpoints.consoleIdRequestsApprove, { params: request(id) }, tokens[LIB]);
     expect(approved.body).toEqual({ ok: true, told: true, joined: true });
     expect(await status(id)).toBe('approved');
-    expect((await api.post('/api/reader/token', { issue: await firstIssue() }, tokens['asker@gmail.example'])).status).toBe(200);
+    expect((await api.call(endpoints.readerToken, { body: { issue: await firstIssue() } }, tokens['asker@gmail.example'])).status).toBe(
+      200,
+    );
     const mail = smtp.mailsTo('asker@gmail.example').at(-1)!;
     expect(mail.subject).toBe('Your Lectern access is ready');
     expect(mail.text).toContain('Active U has checked your ID');
     expect(await audit('id.approve')).toEqual([expect.objectContaining({ actor: LIB, target: 'asker@gmail.example' })]);
     // Decided: no longer listed, its image no longer served, a second decision a 404.
-    expect((await api.get(base, tokens[LIB])).body.requests).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `${base}/${id}/image`, headers: { authorization: tokens[LIB] } })).statusCode).toBe(
+    expect((await api.call(endpoints.consoleIdRequests, { params: { institutionId: A } }, tokens[LIB])).body.requests).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: imageUrl(id), headers: { authorization: tokens[LIB] } })).statusCode).toBe(404);
+    expect((await api.call(endpoints.consoleIdRequestsReject, { params: request(id), body: { reason: 'late' } }, tokens[LIB])).status).toBe(
       404,
     );
-    expect((await api.post(`${base}/${id}/reject`, { reason: 'late' }, tokens[LIB])).status).toBe(404);
   });
 
   it('rejecting needs a reason, mails it to the reader and deletes the file', async () => {
     const id = await ask('blurry@gmail.example');
     const [{ file_name }] = await sql<{ file_name: string }>('SELECT file_name FROM id_uploads WHERE id = $1', [id]);
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'a\u0000b' }]) {
-      const res = await api.post(`${base}/${id}/reject`, body, tokens[LIB]);
+      const res = await api.call(endpoints.consoleIdRequestsReject, { params: request(id), body: unchecked(body) }, tokens[LIB]);
       expect([body, res.status]).toEqual([body, 400]);
     }
     expect(await status(id)).toBe('pending');
-    const res = await api.post(`${base}/${id}/reject`, { reason: 'The photo is too blurry to read your name.' }, tokens[LIB]);
+    const res = await api.call(
+      endpoints.consoleIdRequestsReject,
+      { params: request(id), body: { reason: 'The photo is too blurry to read your name.' } },
+      tokens[LIB],
+    );
     expect(res.body).toEqual({ ok: true, told: true, joined: false });
     expect(await status(id)).toBe('rejected');
     expect(fs.existsSync(path.join(t.dataDir, 'private', 'ids', file_name))).toBe(false);
@@ -331,8 +347,8 @@ describe('access requests', () => {
     const id = await ask('twice@gmail.example');
     const mailsBefore = smtp.mailsTo('twice@gmail.example').length;
     const answers = await Promise.all([
-      api.post(`${base}/${id}/approve`, {}, tokens[LIB]),
-      api.post(`${base}/${id}/approve`, {}, tokens[ADMIN]),
+      api.call(endpoints.consoleIdRequestsApprove, { params: request(id) }, tokens[LIB]),
+      api.call(endpoints.consoleIdRequestsApprove, { params: request(id) }, tokens[ADMIN]),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
     expect(smtp.mailsTo('twice@gmail.example').length).toBe(mailsBefore + 1);
@@ -342,14 +358,14 @@ describe('access requests', () => {
   it('an approved ID lets a removed member back in', async () => {
     const evil = ids['evil@active.edu'];
     const res = await api.upload(
-      '/api/user/uploadid',
+      pathOf(endpoints.userUploadid),
       { institutionId: String(A) },
       { name: 'id.png', type: 'image/png', bytes: idPhoto() },
       tokens['evil@active.edu'],
     );
     expect(res.status).toBe(200);
     const [{ id }] = await sql<{ id: number }>(`SELECT id FROM id_uploads WHERE user_id = $1 AND status = 'pending'`, [evil]);
-    expect((await api.post(`${base}/${id}/approve`, {}, tokens[LIB])).body.joined).toBe(true);
+    expect((await api.call(endpoints.consoleIdRequestsApprove, { params: request(id) }, tokens[LIB])).body.joined).toBe(true);
     expect((await endsOf(evil)).institution_id).toBe(A);
     expect(await sql('SELECT 1 FROM member_removals WHERE user_id = $1', [evil])).toEqual([]);
   });
@@ -366,40 +382,51 @@ describe('who may call the member and request endpoints', () => {
     )[0].id;
     const before = await endsOf(meera);
     const auditBefore = (await sql('SELECT id FROM console_audit')).length;
-    const calls: [string, string, unknown?][] = [
-      ['GET', `/api/console/institutions/${A}/members`],
-      ['GET', `/api/console/institutions/${A}/members.csv`],
-      ['GET', `/api/console/institutions/${A}/members/${meera}`],
-      ['POST', `/api/console/institutions/${A}/members/${meera}/remove`, {}],
+    const inst = { institutionId: A };
+    const member = { institutionId: A, memberId: meera };
+    const calls: [string, (token?: string) => Promise<{ status: number; error: { message: string } }>][] = [
+      ['members', (token) => api.call(endpoints.consoleMembers, { params: inst }, token)],
+      ['members.csv', (token) => api.call(endpoints.consoleMembersCsv, { params: inst }, token)],
+      ['member', (token) => api.call(endpoints.consoleMember, { params: member }, token)],
+      ['remove', (token) => api.call(endpoints.consoleMembersRemove, { params: member }, token)],
       [
-        'POST',
-        `/api/console/institutions/${A}/members/${meera}/extend`,
-        { until: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) },
+        'extend',
+        (token) =>
+          api.call(
+            endpoints.consoleMembersExtend,
+            { params: member, body: { until: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } },
+            token,
+          ),
       ],
-      ['GET', `/api/console/institutions/${A}/id-requests`],
-      ['GET', `/api/console/institutions/${A}/id-requests/${id}/image`],
-      ['POST', `/api/console/institutions/${A}/id-requests/${id}/approve`, {}],
-      ['POST', `/api/console/institutions/${A}/id-requests/${id}/reject`, { reason: 'no' }],
+      ['id-requests', (token) => api.call(endpoints.consoleIdRequests, { params: inst }, token)],
+      ['image', (token) => api.call(endpoints.consoleIdRequestsImage, { params: request(id) }, token)],
+      ['approve', (token) => api.call(endpoints.consoleIdRequestsApprove, { params: request(id) }, token)],
+      ['reject', (token) => api.call(endpoints.consoleIdRequestsReject, { params: request(id), body: { reason: 'no' } }, token)],
     ];
-    for (const [method, url, body] of calls) {
+    for (const [url, call] of calls) {
       for (const [who, message] of [
         [OTHER, "That is another institution's console."],
         ['meera@active.edu', 'The library console is for librarians.'],
       ]) {
-        const res = await api.raw(method as 'GET', url, body, tokens[who]);
-        expect([url, who, res.status, res.body.error.message]).toEqual([url, who, 403, message]);
+        const res = await call(tokens[who]);
+        expect([url, who, res.status, res.error.message]).toEqual([url, who, 403, message]);
       }
-      expect((await api.raw(method as 'GET', url, body)).status).toBe(401);
+      expect((await call()).status).toBe(401);
     }
     expect(await endsOf(meera)).toEqual(before);
     expect(await status(id)).toBe('pending');
     expect((await sql('SELECT id FROM console_audit')).length).toBe(auditBefore);
     // Through their own institution's address, another institution's member or request is not found.
-    expect((await api.get(`/api/console/institutions/${FX.inst.expired}/members/${meera}`, tokens[OTHER])).status).toBe(404);
-    expect((await api.post(`/api/console/institutions/${FX.inst.expired}/id-requests/${id}/approve`, {}, tokens[OTHER])).status).toBe(404);
+    expect(
+      (await api.call(endpoints.consoleMember, { params: { institutionId: FX.inst.expired, memberId: meera } }, tokens[OTHER])).status,
+    ).toBe(404);
+    expect(
+      (await api.call(endpoints.consoleIdRequestsApprove, { params: { institutionId: FX.inst.expired, requestId: id } }, tokens[OTHER]))
+        .status,
+    ).toBe(404);
     expect(await status(id)).toBe('pending');
     // An admin may run any institution.
-    expect((await members('', tokens[ADMIN])).status).toBe(200);
+    expect((await members({}, tokens[ADMIN])).status).toBe(200);
   });
 });
 

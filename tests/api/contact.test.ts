@@ -3,7 +3,8 @@
 // each bad field gets the spec §5 text and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, unchecked, xsrfToken } from '../support/api-client';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let xsrf: string;
@@ -21,15 +22,15 @@ const valid = {
   institutionName: 'Riverside College',
   desigination: 'Librarian',
   mobile: '9876501234',
-  campuses: '2-5',
-  students: '1000-5000',
+  campuses: '2-5' as const,
+  students: '1000-5000' as const,
 };
 const stored = async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enquiries`)).rows[0].n;
 
 describe('POST /api/account/contact', () => {
   it('stores the enquiry and mails the sender a confirmation and the team a copy', async () => {
     const api = apiClient(t.app, xsrf);
-    const res = await api.post('/api/account/contact', valid);
+    const res = await api.call(endpoints.accountContact, { body: valid });
     expect(res.status).toBe(200);
     expect(res.body.message).toContain('Thank you');
     const { rows } = await t.db.query(`SELECT user_name, email, institution_name, designation, campuses, students FROM enquiries`);
@@ -58,7 +59,7 @@ describe('POST /api/account/contact', () => {
       desigination: 'Click http://spam.example',
     };
     outbox.mails.length = 0;
-    expect((await api.post('/api/account/contact', spam)).status).toBe(200);
+    expect((await api.call(endpoints.accountContact, { body: spam })).status).toBe(200);
     const ack = outbox.mails.find((m) => m.to === 'victim@elsewhere.example')!;
     expect(ack.subject).toBe('We have your message to Lectern');
     expect(ack.text).not.toMatch(/spam|Cheap|Visit|PRIZE|Click|9876501234|Riverside/);
@@ -68,13 +69,16 @@ describe('POST /api/account/contact', () => {
   it('echoes the message only to a signed-in reader writing from their own address', async () => {
     const api = apiClient(t.app, xsrf);
     const email = 'asha@college.example';
-    const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
-    const token = (await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) })).body.jwtoken;
+    const sent = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
+    const token = (await api.call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: outbox.codeFor(email)! } }))
+      .body.jwtoken;
     outbox.mails.length = 0;
-    expect((await api.post('/api/account/contact', { ...valid, emailId: 'ASHA@college.example', userName: 'Asha' }, token)).status).toBe(
+    expect(
+      (await api.call(endpoints.accountContact, { body: { ...valid, emailId: 'ASHA@college.example', userName: 'Asha' } }, token)).status,
+    ).toBe(200);
+    expect((await api.call(endpoints.accountContact, { body: { ...valid, emailId: 'someone.else@college.example' } }, token)).status).toBe(
       200,
     );
-    expect((await api.post('/api/account/contact', { ...valid, emailId: 'someone.else@college.example' }, token)).status).toBe(200);
     const [own, other] = outbox.mails.filter((m) => m.to !== 'support@lectern.app');
     expect(own.subject).toBe('We have your message, Asha');
     expect(own.text).toContain(valid.Message);
@@ -86,7 +90,9 @@ describe('POST /api/account/contact', () => {
     outbox.mails.length = 0;
     const spellings = ['flood@target.example', 'Flood@target.example', 'FLOOD@TARGET.EXAMPLE'];
     const replies = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => apiClient(t.app, xsrf).post('/api/account/contact', { ...valid, emailId: spellings[i % 3] })),
+      Array.from({ length: 12 }, (_, i) =>
+        apiClient(t.app, xsrf).call(endpoints.accountContact, { body: { ...valid, emailId: spellings[i % 3] } }),
+      ),
     ); // a new IP address each
     expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(outbox.mails.filter((m) => m.to.toLowerCase() === 'flood@target.example')).toHaveLength(3);
@@ -108,9 +114,9 @@ describe('POST /api/account/contact', () => {
       [{ students: 'lots' }, 'Please select no. of students'],
     ];
     for (const [change, message] of cases) {
-      const res = await api.post('/api/account/contact', { ...valid, ...change });
+      const res = await api.call(endpoints.accountContact, { body: unchecked({ ...valid, ...change }) });
       expect(res.status, message).toBe(400);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
     expect(await stored()).toBe(before);
   });
@@ -120,7 +126,7 @@ describe('POST /api/account/contact', () => {
     expect(noXsrf.statusCode).toBe(403);
     const oneIp = apiClient(t.app, xsrf, { ip: '198.51.100.4' });
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await oneIp.post('/api/account/contact', valid)).status);
+    for (let i = 0; i < 11; i++) statuses.push((await oneIp.call(endpoints.accountContact, { body: valid })).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });
 });

@@ -10,6 +10,8 @@ import { storeReadEvents } from '../../src/server/repositories/reader';
 import { MONTH_COLUMNS, rebuildCounterUsage } from '../../src/server/repositories/counter-usage';
 import { migrate, migrationFiles } from '../../src/server/db/migrate';
 import { reportTable } from '../../src/shared/counter/tabular';
+import * as endpoints from '../../src/shared/endpoints';
+import type { QueryIn } from '../../src/shared/endpoints/endpoint';
 import type { Queryable } from '../../src/server/db/index';
 
 let t: TestContext;
@@ -40,9 +42,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const report = (id: string, query: string) =>
-  api.get(`/api/console/institutions/${A}/reports/${id}?${query}`, tokens['librarian@active.edu']);
-const rowsOf = async (id: string, query: string, columns: string[]) => {
+type ReportQuery = QueryIn<typeof endpoints.consoleReports>;
+const report = (report: string, query: ReportQuery) =>
+  api.call(endpoints.consoleReports, { params: { institutionId: A, report }, query }, tokens['librarian@active.edu']);
+const rowsOf = async (id: string, query: ReportQuery, columns: string[]) => {
   const table = reportTable((await report(id, query)).body);
   return table.rows.map((r) => columns.map((c) => r[table.columns.indexOf(c)]));
 };
@@ -64,7 +67,7 @@ async function bothCounts(db: Queryable) {
 describe('the pivoted counts', () => {
   it('give the same report across a year end as the per-month counts, and agree with them row for row', async () => {
     expect(
-      await rowsOf('tr_j1', 'begin=2025-12&end=2026-02', [
+      await rowsOf('tr_j1', { begin: '2025-12', end: '2026-02' }, [
         'Title',
         'Metric_Type',
         'Reporting_Period_Total',
@@ -77,7 +80,7 @@ describe('the pivoted counts', () => {
       ['Business Weekly', 'Unique_Item_Requests', 3, 1, 1, 1],
     ]);
     // Only part of a year: the months outside the range are left out.
-    expect(await rowsOf('tr', 'begin=2026-01&end=2026-01', ['Title', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([
+    expect(await rowsOf('tr', { begin: '2026-01', end: '2026-01' }, ['Title', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([
       ['Business Weekly', 'Total_Item_Investigations', 1],
       ['Business Weekly', 'Total_Item_Requests', 1],
       ['Business Weekly', 'Unique_Item_Investigations', 1],
@@ -115,9 +118,9 @@ describe('Searches_Platform', () => {
     // The words searched are not kept.
     expect((await t.db.query(`SELECT 1 FROM usage_events WHERE kind = 'search' AND detail LIKE '%ledger%'`)).rows).toEqual([]);
 
-    const range = `begin=${month}&end=${month}`;
+    const range = { begin: month, end: month };
     expect(
-      await rowsOf('pr', `${range}&attributes_to_show=Access_Method`, [
+      await rowsOf('pr', { ...range, attributes_to_show: 'Access_Method' }, [
         'Platform',
         'Data_Type',
         'Access_Method',
@@ -133,7 +136,10 @@ describe('Searches_Platform', () => {
   });
 
   it('a full recount gives the same figures for every report', async () => {
-    const queries = ['begin=2025-12&end=2026-02', `begin=${month}&end=${month}`];
+    const queries = [
+      { begin: '2025-12', end: '2026-02' },
+      { begin: month, end: month },
+    ];
     const ids = ['pr', 'pr_p1', 'tr', 'tr_j1', 'tr_j3', 'tr_j4'];
     const before = [];
     for (const q of queries) for (const id of ids) before.push((await report(id, q)).body.Report_Items);

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { RouteOptions } from 'fastify';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import * as endpoints from '../../src/shared/endpoints';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { INT4_MAX } from '../../src/shared/schemas/fields';
 import { grantConsoleRole } from '../../src/server/repositories/console';
@@ -573,8 +574,8 @@ beforeAll(async () => {
   const issued = await createSushiRequestor(t.db, FX.inst.active, 'Fuzz harvester', null);
   if (isRefusal(issued)) throw new Error(issued.message);
   const sushi = { customerId: String(FX.inst.active), requestorId: issued.requestor.requestorId, apiKey: issued.apiKey };
-  const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'other@active.edu' });
-  const reader = await api.post('/api/reader/token', { issue: 1 }, tokens.member.token);
+  const sent = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'other@active.edu' } });
+  const reader = await api.call(endpoints.readerToken, { body: { issue: 1 } }, tokens.member.token);
   // Real values by field name, so valid-shaped requests reach past the lookups.
   Object.assign(known, {
     email: [email, 'new@active.edu', 'someone@example.com'],
@@ -582,7 +583,7 @@ beforeAll(async () => {
     emailId: [email],
     requestId: [sent.body?.requestId ?? '00000000-0000-4000-8000-000000000000'],
     uid: [member.uuid],
-    code: [reader.body.data?.code ?? 'x', '1234', 'ACT'],
+    code: [reader.body?.data.code ?? 'x', '1234', 'ACT'],
     q: ['monsoon', 'भारत'],
     query: ['business', 'campus'],
     magName: ['business-weekly'],

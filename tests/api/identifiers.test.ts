@@ -3,7 +3,7 @@
 // KBART files (the institution's and the public catalogue-wide one) and COUNTER's Item_ID.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { assertCounterReport } from '../support/counter-schema';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
@@ -12,6 +12,8 @@ import { KBART_COLUMNS } from '../../src/shared/kbart';
 import { requestFrom } from '../../src/server/ingest/request';
 import { checkRequest } from '../../src/server/ingest/ingest';
 import { GLOBAL_KBART_PATH } from '../../src/server/routes/harvest/kbart';
+import * as endpoints from '../../src/shared/endpoints';
+import { pathOf, type BodyIn } from '../../src/shared/endpoints/endpoint';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -31,8 +33,8 @@ afterAll(() => t?.close());
 
 const titleRow = async (mid: number) =>
   (await t.db.query('SELECT print_issn, online_issn, isbn FROM titles WHERE mid = $1', [mid])).rows[0];
-const setIds = (mid: number, body: unknown, email = 'admin@example.com') =>
-  api.post(`/api/console/titles/${mid}/identifiers`, body, tokens[email]);
+const setIds = (mid: number, body: BodyIn<typeof endpoints.consoleTitlesIdentifiers>, email = 'admin@example.com') =>
+  api.call(endpoints.consoleTitlesIdentifiers, { params: { mid }, body }, tokens[email]);
 
 describe('the console sets a title’s identifiers', () => {
   it('stores them normalised, audited, and finds the title by them', async () => {
@@ -50,8 +52,8 @@ describe('the console sets a title’s identifiers', () => {
       },
     ]);
     for (const q of ['03785955', '1878-5891', 'modern hist']) {
-      const found = await api.get(`/api/console/titles?q=${encodeURIComponent(q)}`, tokens['admin@example.com']);
-      expect([q, found.body.titles.map((x: { mid: number }) => x.mid)]).toEqual([q, [FX.mid.journal]]);
+      const found = await api.call(endpoints.consoleTitles, { query: { q } }, tokens['admin@example.com']);
+      expect([q, found.body.titles.map((x) => x.mid)]).toEqual([q, [FX.mid.journal]]);
     }
     const book = await setIds(FX.mid.tech, { isbn: '0-306-40615-2' }, 'admin@example.com');
     expect(book.body).toMatchObject({ isbn: '9780306406157', printIssn: null });
@@ -67,16 +69,18 @@ describe('the console sets a title’s identifiers', () => {
       [{ printIssn: '0378-5955\u0000' }, /control characters/],
       [{ printIssn: '9'.repeat(301) }, /at most 300/],
     ] as const) {
-      const res = await setIds(FX.mid.journal, body);
-      expect([res.status, res.body.error.message]).toEqual([400, expect.stringMatching(message)]);
+      const res = await setIds(FX.mid.journal, unchecked(body));
+      expect([res.status, res.error.message]).toEqual([400, expect.stringMatching(message)]);
     }
     expect(await titleRow(FX.mid.journal)).toEqual(before);
     expect((await setIds(999_999, { printIssn: '0378-5955' })).status).toBe(404);
     expect((await setIds(FX.mid.journal, { printIssn: '' }, 'member@active.edu')).status).toBe(403);
     // A title is every institution's: one institution's librarian neither lists nor changes it.
     expect((await setIds(FX.mid.journal, { printIssn: '' }, 'librarian@active.edu')).status).toBe(403);
-    expect((await api.get('/api/console/titles?q=modern', tokens['librarian@active.edu'])).status).toBe(403);
-    expect((await api.post(`/api/console/titles/${FX.mid.journal}/identifiers`, { printIssn: '' })).status).toBe(401);
+    expect((await api.call(endpoints.consoleTitles, { query: { q: 'modern' } }, tokens['librarian@active.edu'])).status).toBe(403);
+    expect((await api.call(endpoints.consoleTitlesIdentifiers, { params: { mid: FX.mid.journal }, body: { printIssn: '' } })).status).toBe(
+      401,
+    );
     expect(await titleRow(FX.mid.journal)).toEqual(before);
   });
 });
@@ -103,7 +107,7 @@ describe('the ingest takes identifiers', () => {
 
   it('answers a bad identifier in an upload with a 400 and queues nothing', async () => {
     const res = await api.upload(
-      '/api/console/ingest',
+      pathOf(endpoints.consoleIngest),
       { title: 'New Title', isbn: '12345' },
       { name: 'a.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') },
       tokens['admin@example.com'],
@@ -128,7 +132,7 @@ describe('KBART and COUNTER carry them', () => {
     ).rows;
     for (const [n, i] of issues.entries())
       await t.db.query('UPDATE issues SET volume = 12, number = $2 WHERE issue_id = $1', [i.issue_id, n + 1]);
-    const res = await api.get(`/api/console/institutions/${A}/kbart`, tokens['librarian@active.edu']);
+    const res = await api.call(endpoints.consoleKbart, { params: { institutionId: A } }, tokens['librarian@active.edu']);
     const journal = parse(res.body.text).find((r) => r.title_id === String(FX.mid.journal));
     expect(journal).toMatchObject({
       publication_title: 'Journal of Modern History',
@@ -169,8 +173,12 @@ describe('KBART and COUNTER carry them', () => {
       await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [FX.mid.journal])
     ).rows[0].issue_id;
     await storeReadEvents(t.db, member, [{ kind: 'issue_open', issueId, at: Date.parse('2026-03-10T10:00:00Z') }]);
-    const res = await api.get(`/api/console/institutions/${A}/reports/tr?begin=2026-03&end=2026-03`, tokens['librarian@active.edu']);
-    const item = res.body.Report_Items.find((i: { Title: string }) => i.Title === 'Journal of Modern History');
+    const res = await api.call(
+      endpoints.consoleReports,
+      { params: { institutionId: A, report: 'tr' }, query: { begin: '2026-03', end: '2026-03' } },
+      tokens['librarian@active.edu'],
+    );
+    const item = res.body.Report_Items.find((i) => i.Title === 'Journal of Modern History')!;
     expect(item.Item_ID).toEqual({
       Proprietary: `Lectern:${FX.mid.journal}`,
       Print_ISSN: '0378-5955',

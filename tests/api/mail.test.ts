@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { testApp } from '../support/app';
 import { apiClient, xsrfToken } from '../support/api-client';
+import * as endpoints from '../../src/shared/endpoints';
 
 const received: ParsedMail[] = [];
 let smtp: SMTPServer;
@@ -33,14 +34,14 @@ describe('mail', () => {
     const t = await testApp(undefined, { config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Lectern <codes@lectern.test>' } });
     try {
       const api = apiClient(t.app, await xsrfToken(t.app));
-      const sent = await api.post('/api/login/otp/send', { channel: 'email', email: 'smtp@example.com' });
+      const sent = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'smtp@example.com' } });
       expect(sent.status).toBe(200);
       const mail = received.at(-1)!;
       expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('smtp@example.com');
       expect(mail.from?.text).toContain('codes@lectern.test');
       expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toContain('/unsubscribe?t=');
       const code = mail.text!.match(/(\d{6}) is your/)![1];
-      const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code });
+      const res = await api.call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code } });
       expect(res.status).toBe(200);
       expect(res.body.email).toBe('smtp@example.com');
     } finally {
@@ -52,9 +53,9 @@ describe('mail', () => {
     const t = await testApp(undefined, { config: { smtpUrl: 'smtp://127.0.0.1:1' } });
     try {
       const api = apiClient(t.app, await xsrfToken(t.app));
-      const res = await api.post('/api/login/otp/send', { channel: 'email', email: 'down@example.com' });
+      const res = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'down@example.com' } });
       expect(res.status).toBe(503);
-      expect(res.body.error.message).toContain('could not send the OTP');
+      expect(res.error.message).toContain('could not send the OTP');
     } finally {
       await t.close();
     }
@@ -64,8 +65,8 @@ describe('mail', () => {
     const t = await testApp();
     try {
       const api = apiClient(t.app, await xsrfToken(t.app));
-      await api.post('/api/login/otp/send', { channel: 'email', email: 'outbox@example.com' });
-      await api.post('/api/login/otp/send', { channel: 'mobile', countryCode: '+91', mobile: '9000000001' });
+      await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'outbox@example.com' } });
+      await api.call(endpoints.loginOtpSend, { body: { channel: 'mobile', countryCode: '+91', mobile: '9000000001' } });
       const mailDir = path.join(t.dataDir, 'outbox', 'mail');
       const [eml] = fs.readdirSync(mailDir);
       const mail = await simpleParser(fs.readFileSync(path.join(mailDir, eml)));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import * as endpoints from '../../src/shared/endpoints';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { testOnS3 } from '../support/s3';
 import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
@@ -48,7 +49,7 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 
 async function readerCode(): Promise<string> {
   const r = await signInByCode(t.db, api, outbox, `media${Date.now()}@active.edu`);
-  const res = await api.post('/api/reader/token', { issue: issueId }, r.token);
+  const res = await api.call(endpoints.readerToken, { body: { issue: issueId } }, r.token);
   expect(res.status).toBe(200);
   return res.body.data.code;
 }

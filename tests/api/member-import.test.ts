@@ -4,12 +4,14 @@
 // on the member list: extend, remove, invite again (once however often it is clicked).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { startSmtp } from '../support/smtp';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { IMPORT_MAX_ROWS, INVITES_PER_DAY } from '../../src/shared/schemas/member-import';
 import { deliverInvitations } from '../../src/server/repositories/member-invitations';
+import * as endpoints from '../../src/shared/endpoints';
+import type { BodyIn } from '../../src/shared/endpoints/endpoint';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -17,7 +19,10 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 const A = FX.inst.active;
-const base = `/api/console/institutions/${A}/members`;
+const inst = { institutionId: A };
+const preview = (csv: string, token = tokens[LIB]) =>
+  api.call(endpoints.consoleMembersImportPreview, { params: inst, body: { csv } }, token);
+const importCsv = (csv: string, token = tokens[LIB]) => api.call(endpoints.consoleMembersImport, { params: inst, body: { csv } }, token);
 
 const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -69,10 +74,10 @@ afterAll(async () => {
 describe('the preview', () => {
   it('checks every row and writes nothing', async () => {
     const before = await state();
-    const res = await api.post(`${base}/import/preview`, { csv: `\uFEFF${FILE}` }, tokens[LIB]);
+    const res = await preview(`\uFEFF${FILE}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ invite: 2, members: 1, errors: 7 });
-    const byLine = Object.fromEntries(res.body.rows.map((r: { line: number }) => [r.line, r]));
+    const byLine = Object.fromEntries(res.body.rows.map((r) => [r.line, r]));
     expect(byLine[2]).toMatchObject({ email: 'new.one@active.edu', name: 'Asha Rao', until: inDays(20), status: 'invite', error: null });
     expect(byLine[3]).toMatchObject({ name: 'Rao, Vikram', until: null, status: 'invite' });
     expect(byLine[4]).toMatchObject({ status: 'member' });
@@ -101,10 +106,13 @@ describe('the preview', () => {
       ['email,name\na@active.edu,A\u0000B', 'must not contain control characters'],
       [42, 'Choose a CSV file.'],
     ] as const) {
-      for (const path of ['import/preview', 'import']) {
-        const res = await api.post(`${base}/${path}`, { csv }, tokens[LIB]);
+      for (const [path, call] of [
+        ['import/preview', preview],
+        ['import', importCsv],
+      ] as const) {
+        const res = await call(unchecked(csv));
         expect([path, message, res.status]).toEqual([path, message, 400]);
-        expect(res.body.error.message).toContain(message);
+        expect(res.error.message).toContain(message);
       }
     }
     expect(await state()).toEqual(before);
@@ -112,15 +120,15 @@ describe('the preview', () => {
 
   it("refuses another institution's librarian, and a reader without a role", async () => {
     for (const token of [tokens[OTHER], tokens['member@active.edu']]) {
-      expect((await api.post(`${base}/import/preview`, { csv: FILE }, token)).status).toBe(403);
-      expect((await api.post(`${base}/import`, { csv: FILE }, token)).status).toBe(403);
+      expect((await preview(FILE, token)).status).toBe(403);
+      expect((await importCsv(FILE, token)).status).toBe(403);
     }
   });
 });
 
 describe('the import', () => {
   it('makes the members, audits once and mails each one invitation; the invited reader signs in and reads', async () => {
-    const res = await api.post(`${base}/import`, { csv: FILE }, tokens[LIB]);
+    const res = await importCsv(FILE);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ invited: 2, members: 1, errors: 7 });
     const made = await sql<{ email: string; first_name: string; last_name: string; institution_id: number; ends: string | null }>(
@@ -141,15 +149,16 @@ describe('the import', () => {
     expect((await sql<{ n: number }>('SELECT count(*)::int AS n FROM member_invitations WHERE sent_at IS NOT NULL'))[0].n).toBe(2);
     // A gmail address joins no institution by its domain: the invitation is what let them in.
     const reader = await signInByCode(t.db, api, smtp, 'new.two@gmail.com');
-    const details = await api.post('/api/user/details', {}, reader.token);
-    expect(details.body.data ?? details.body).toMatchObject({ libid: A, isLibContentAvailable: 1 });
+    const details = await api.call(endpoints.userDetails, {}, reader.token);
+    expect(details.body).toMatchObject({ libid: A, isLibContentAvailable: 1 });
     // The same file again: both are members now, nobody is mailed twice.
-    expect((await api.post(`${base}/import`, { csv: FILE }, tokens[LIB])).body).toEqual({ invited: 0, members: 3, errors: 7 });
+    expect((await importCsv(FILE)).body).toEqual({ invited: 0, members: 3, errors: 7 });
   });
 });
 
 describe('bulk actions', () => {
-  const bulk = (body: unknown, token = tokens[LIB]) => api.post(`${base}/bulk`, body, token);
+  const bulk = (body: BodyIn<typeof endpoints.consoleMembersBulk>, token = tokens[LIB]) =>
+    api.call(endpoints.consoleMembersBulk, { params: inst, body }, token);
 
   it('extends several members at once, each audited, and says which could not be', async () => {
     const ok = [ids['kept@active.edu'], ids['gone@active.edu']];
@@ -197,7 +206,7 @@ describe('bulk actions', () => {
       { action: 'extend', memberIds: [kept], until: 'soon' },
       { action: 'remove', memberIds: [2 ** 40] },
     ]) {
-      const res = await bulk(body);
+      const res = await bulk(unchecked(body));
       expect([body, res.status]).toEqual([body, 400]);
     }
     expect((await bulk({ action: 'remove', memberIds: [kept] }, tokens[OTHER])).status).toBe(403);
@@ -218,12 +227,12 @@ describe('the daily cap', () => {
     );
     const before = await state();
     const csv = `email,name\ncap.one@active.edu,Cap One\ncap.two@active.edu,Cap Two`;
-    const res = await api.post(`${base}/import`, { csv }, tokens[LIB]);
-    expect([res.status, res.body.error.code]).toEqual([429, 'too_many_invitations']);
-    expect(res.body.error.message).toBe(`Your institution may send ${INVITES_PER_DAY} invitations a day; 1 are left today.`);
+    const res = await importCsv(csv);
+    expect([res.status, res.error.code]).toEqual([429, 'too_many_invitations']);
+    expect(res.error.message).toBe(`Your institution may send ${INVITES_PER_DAY} invitations a day; 1 are left today.`);
     expect(await state()).toEqual(before);
     // One still fits.
-    expect((await api.post(`${base}/import`, { csv: 'email,name\ncap.one@active.edu,Cap One' }, tokens[LIB])).body).toMatchObject({
+    expect((await importCsv('email,name\ncap.one@active.edu,Cap One')).body).toMatchObject({
       invited: 1,
     });
   });

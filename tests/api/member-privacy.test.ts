@@ -6,12 +6,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { housekeeping } from '../../src/server/jobs/housekeeping';
 import { countUsageEvents } from '../../src/server/repositories/counter-usage';
 import { RETENTION_DEFAULT_DAYS } from '../../src/shared/schemas/member-privacy';
+import * as endpoints from '../../src/shared/endpoints';
+import { pathOf, type BodyIn } from '../../src/shared/endpoints/endpoint';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -22,12 +24,20 @@ const A = FX.inst.active;
 const READER = 'asha@active.edu';
 
 const sql = async <T>(text: string, params: unknown[] = []) => (await t.db.query<T>(text, params)).rows;
-const privacyUrl = `/api/console/institutions/${A}/privacy`;
-const page = () => api.get(`/api/console/institutions/${A}/members/${ids[READER]}`, tokens[LIB]);
-const list = () => api.get(`/api/console/institutions/${A}/members?q=asha`, tokens[LIB]);
+const inst = { institutionId: A };
+const privacy = (token: string) => api.call(endpoints.consolePrivacy, { params: inst }, token);
+const savePrivacy = (body: BodyIn<typeof endpoints.consolePrivacySave>, token: string) =>
+  api.call(endpoints.consolePrivacySave, { params: inst, body }, token);
+const page = () => api.call(endpoints.consoleMember, { params: { ...inst, memberId: ids[READER] } }, tokens[LIB]);
+const list = () => api.call(endpoints.consoleMembers, { params: inst, query: { q: 'asha' } }, tokens[LIB]);
 const csv = async () =>
-  (await t.app.inject({ method: 'GET', url: `/api/console/institutions/${A}/members.csv?q=asha`, headers: { authorization: tokens[LIB] } }))
-    .body;
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `${pathOf(endpoints.consoleMembersCsv, inst)}?q=asha`,
+      headers: { authorization: tokens[LIB] },
+    })
+  ).body;
 const stored = async () =>
   (
     await sql<{ s: boolean; d: boolean; r: number }>(
@@ -72,7 +82,7 @@ afterAll(async () => {
 describe('by default', () => {
   it('keeps reading for 180 days and shows librarians neither reading nor devices', async () => {
     expect(RETENTION_DEFAULT_DAYS).toBe(180);
-    const res = await api.get(privacyUrl, tokens[LIB]);
+    const res = await privacy(tokens[LIB]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ showReading: false, showDevices: false, retentionDays: 180 });
   });
@@ -103,11 +113,11 @@ describe('changing it', () => {
   const body = { showReading: true, showDevices: true, retentionDays: 90 };
 
   it("is a Lectern admin's: a librarian gets 403 and nothing changes", async () => {
-    const res = await api.post(privacyUrl, body, tokens[LIB]);
+    const res = await savePrivacy(body, tokens[LIB]);
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('That is for Lectern admins.');
-    expect((await api.post(`/api/console/institutions/${FX.inst.active}/privacy`, body, tokens[OTHER])).status).toBe(403);
-    expect((await api.get(privacyUrl, tokens[OTHER])).status).toBe(403);
+    expect(res.error.message).toBe('That is for Lectern admins.');
+    expect((await savePrivacy(body, tokens[OTHER])).status).toBe(403);
+    expect((await privacy(tokens[OTHER])).status).toBe(403);
     expect(await stored()).toEqual({ s: false, d: false, r: 180 });
     expect(await audits()).toEqual([]);
   });
@@ -122,29 +132,29 @@ describe('changing it', () => {
       [{ ...body, showReading: 'yes' }, 'see what members read'],
       [{ showDevices: true, retentionDays: 90 }, 'see what members read'],
     ] as const) {
-      const res = await api.post(privacyUrl, bad, tokens[ADMIN]);
+      const res = await savePrivacy(unchecked(bad), tokens[ADMIN]);
       expect([bad, res.status]).toEqual([bad, 400]);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
     expect(await stored()).toEqual({ s: false, d: false, r: 180 });
     // Named as the console's form names the field, never `retentionDays`.
-    const res = await api.post(privacyUrl, { ...body, retentionDays: 5 }, tokens[ADMIN]);
-    expect(res.body.error.message).toBe(`Reading history kept (days): Keep reading history at least 31 days.`);
+    const res = await savePrivacy({ ...body, retentionDays: 5 }, tokens[ADMIN]);
+    expect(res.error.message).toBe(`Reading history kept (days): Keep reading history at least 31 days.`);
   });
 
   it('lets an admin show reading and devices: audited, and the librarian sees them', async () => {
-    const res = await api.post(privacyUrl, body, tokens[ADMIN]);
+    const res = await savePrivacy(body, tokens[ADMIN]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(body);
     expect(await audits()).toEqual([{ actor: ADMIN, before: { showReading: false, showDevices: false, retentionDays: 180 }, after: body }]);
     // The same again changes nothing and records nothing.
-    expect((await api.post(privacyUrl, body, tokens[ADMIN])).status).toBe(200);
+    expect((await savePrivacy(body, tokens[ADMIN])).status).toBe(200);
     expect(await audits()).toHaveLength(1);
     const detail = (await page()).body;
     expect(detail).toMatchObject({ lastRead: { title: 'Business Weekly' }, shown: { reading: true, devices: true } });
     expect(detail.devices).toHaveLength(1);
     expect(detail.sessions).toHaveLength(1);
-    expect((await list()).body.members[0].lastReadAt).toBe(detail.lastRead.at);
+    expect((await list()).body.members[0].lastReadAt).toBe(detail.lastRead!.at);
     expect((await csv()).replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('name,email,mobile,status,access_until,last_read');
   });
 });
@@ -174,7 +184,7 @@ describe('the retention', () => {
     // The event itself stays (the overview's and popularity's totals), and the counts stay.
     expect(await counts()).toEqual(before);
     // A shorter retention applies at the next run.
-    await api.post(privacyUrl, { showReading: true, showDevices: true, retentionDays: 31 }, tokens[ADMIN]);
+    await savePrivacy({ showReading: true, showDevices: true, retentionDays: 31 }, tokens[ADMIN]);
     await housekeeping(t.db, path.join(t.dataDir, 'private'));
     expect((await sql<{ user_id: number | null }>('SELECT user_id FROM usage_events WHERE id = $1', [kept]))[0].user_id).toBeNull();
     expect((await page()).body.lastRead).toMatchObject({ title: 'Business Weekly' }); // the 2-day-old one still names them

@@ -5,7 +5,7 @@
 // sends nothing and marks nothing; the next month is sent the next month.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase, testApp, type TestContext } from '../support/app';
-import { apiClient, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import type { ParsedMail } from 'mailparser';
 import { startSmtp } from '../support/smtp';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
@@ -14,6 +14,7 @@ import { grantConsoleRole } from '../../src/server/repositories/console';
 import { storeReadEvents } from '../../src/server/repositories/reader';
 import { createMailer } from '../../src/server/services/mailer';
 import { lastCompleteMonth, sendMonthlyReports } from '../../src/server/jobs/monthly-reports';
+import * as endpoints from '../../src/shared/endpoints';
 
 const onPostgres = process.env.LECTERN_TEST_DB === 'postgres';
 let t: TestContext;
@@ -22,7 +23,9 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let api: ReturnType<typeof apiClient>;
 const tokens: Record<string, string> = {};
 const A = FX.inst.active;
-const subs = `/api/console/institutions/${A}/report-subscriptions`;
+const inst = { institutionId: A };
+/** A subscription of an institution. */
+const sub = (subscriptionId: number, institutionId: number = A) => ({ institutionId, subscriptionId });
 const now = new Date();
 const month = lastCompleteMonth(now);
 
@@ -60,7 +63,8 @@ afterAll(async () => {
 
 const send = (db: Db, when = now, mailer = t.app.mailer) =>
   sendMonthlyReports({ db, mailer, unsubscribeUrl: t.app.unsubscribeUrl, siteUrl: t.app.config.publicUrl, now: when });
-const subscribe = (report: unknown, email: unknown, who = 'librarian@active.edu') => api.post(subs, { report, email }, tokens[who]);
+const subscribe = (report: unknown, email: unknown, who = 'librarian@active.edu') =>
+  api.call(endpoints.consoleReportSubscriptionsAdd, { params: inst, body: unchecked({ report, email }) }, tokens[who]);
 const unsubscribeLink = (mail: ParsedMail) => mail.headerLines.find((h) => h.key === 'list-unsubscribe')!.line.match(/<([^>]+)>/)![1];
 const rowsOf = async () =>
   (
@@ -85,16 +89,13 @@ describe('subscriptions in the console', () => {
     ] as const) {
       const res = await subscribe(report, email);
       expect([report, email, res.status]).toEqual([report, email, status]);
-      expect(res.body.error.message).toBeTruthy();
+      expect(res.error.message).toBeTruthy();
     }
     expect((await subscribe('TR', 'spy@expired.edu', 'librarian@expired.edu')).status).toBe(403);
-    expect((await api.get(subs, tokens['librarian@expired.edu'])).status).toBe(403);
-    expect((await api.get(subs, tokens['member@active.edu'])).status).toBe(403);
-    const listed = await api.get(subs, tokens['librarian@active.edu']);
-    expect(listed.body.subscriptions.map((s: { report: string; email: string }) => `${s.report} ${s.email}`)).toEqual([
-      'TR reports@active.edu',
-      'PR dean@active.edu',
-    ]);
+    expect((await api.call(endpoints.consoleReportSubscriptions, { params: inst }, tokens['librarian@expired.edu'])).status).toBe(403);
+    expect((await api.call(endpoints.consoleReportSubscriptions, { params: inst }, tokens['member@active.edu'])).status).toBe(403);
+    const listed = await api.call(endpoints.consoleReportSubscriptions, { params: inst }, tokens['librarian@active.edu']);
+    expect(listed.body.subscriptions.map((s) => `${s.report} ${s.email}`)).toEqual(['TR reports@active.edu', 'PR dean@active.edu']);
     const audit = await t.db.query<{ action: string }>(`SELECT action FROM console_audit WHERE action LIKE 'report.%'`);
     expect(audit.rows.map((r) => r.action)).toEqual(['report.subscribe', 'report.subscribe']);
   });
@@ -165,20 +166,26 @@ describe('the monthly send', () => {
 
   it('stops: removed in the console, or by the link in the mail; another institution cannot remove it', async () => {
     const [first, secondSub] = await rowsOf();
-    expect((await api.post(`${subs}/${first.id}/remove`, {}, tokens['librarian@expired.edu'])).status).toBe(403);
+    expect(
+      (await api.call(endpoints.consoleReportSubscriptionsRemove, { params: sub(first.id) }, tokens['librarian@expired.edu'])).status,
+    ).toBe(403);
     expect(
       (
-        await api.post(
-          `/api/console/institutions/${FX.inst.expired}/report-subscriptions/${first.id}/remove`,
-          {},
+        await api.call(
+          endpoints.consoleReportSubscriptionsRemove,
+          { params: sub(first.id, FX.inst.expired) },
           tokens['librarian@expired.edu'],
         )
       ).status,
     ).toBe(404);
-    expect((await api.post(`${subs}/${first.id}/remove`, {}, tokens['librarian@active.edu'])).status).toBe(200);
-    expect((await api.post(`${subs}/${first.id}/remove`, {}, tokens['librarian@active.edu'])).status).toBe(404);
+    expect(
+      (await api.call(endpoints.consoleReportSubscriptionsRemove, { params: sub(first.id) }, tokens['librarian@active.edu'])).status,
+    ).toBe(200);
+    expect(
+      (await api.call(endpoints.consoleReportSubscriptionsRemove, { params: sub(first.id) }, tokens['librarian@active.edu'])).status,
+    ).toBe(404);
     const token = new URL(unsubscribeLink(smtp.mailsTo('dean@active.edu')[0])).searchParams.get('t');
-    expect((await api.post('/api/unsubscribe', { t: token })).status).toBe(200);
+    expect((await api.call(endpoints.unsubscribe, { body: { t: token! } })).status).toBe(200);
     expect((await rowsOf()).map((r) => r.id)).not.toContain(secondSub.id);
     expect((await rowsOf()).map((r) => r.id)).not.toContain(first.id);
   });

@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { startSamlIdp, type NextAnswer, type SamlIdp } from '../support/saml-idp';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { setSaml } from '../../src/server/repositories/console-admin';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { fetchIdpMetadata, parseIdpMetadata } from '../../src/server/services/saml-metadata';
 import { loadConfig } from '../../src/server/config';
+import * as endpoints from '../../src/shared/endpoints';
 
 const PUBLIC_URL = 'http://127.0.0.1:4999';
 const INST = FX.inst.active;
@@ -67,7 +68,7 @@ async function postToAcs(form: URLSearchParams): Promise<string> {
 }
 
 const complete = (location: string, token?: string) =>
-  api.post('/api/sso/complete', { search: new URL(location, PUBLIC_URL).search }, token);
+  api.call(endpoints.ssoComplete, { body: { search: new URL(location, PUBLIC_URL).search } }, token);
 const signIn = async (login: string, next: NextAnswer = {}) => complete(await postToAcs(await atProvider(login, next)));
 const userCount = async () => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`)).rows[0].n;
 
@@ -102,17 +103,17 @@ describe('SAML service provider', () => {
     const done = await complete(location);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ email: 'sam.okafor@active.edu', libid: INST, fname: 'Sam', lname: 'Okafor', returnTo: '/journals' });
-    expect((await api.post('/api/user/details', {}, done.body.jwtoken)).status).toBe(200);
+    expect((await api.call(endpoints.userDetails, {}, done.body.jwtoken)).status).toBe(200);
     const bound = await t.db.query(`SELECT issuer, subject FROM sso_identities WHERE subject = 'sam.okafor@active.edu'`);
     expect(bound.rows).toEqual([{ issuer: idp.entityId, subject: 'sam.okafor@active.edu' }]);
 
     // The handle is used once, and the provider's answer cannot be posted again.
     const again = await complete(location);
-    expect([again.status, again.body.error.code]).toEqual([400, 'sso_failed']);
+    expect([again.status, again.error.code]).toEqual([400, 'sso_failed']);
     const replay = await postToAcs(form);
     expect(replay).toBe('/login/sso/success?saml_error=replayed');
     const said = await complete(replay);
-    expect(said.body.error.message).toBe(
+    expect(said.error.message).toBe(
       'Sign-in with your institution did not complete: the sign-in link has expired or was already used. Please try again.',
     );
   });
@@ -195,8 +196,8 @@ describe('SAML service provider', () => {
       ],
     ] as [string, NextAnswer, string][]) {
       const res = await signIn(login, next);
-      expect([res.status, res.body.error?.code], login).toEqual([400, 'sso_failed']);
-      expect(res.body.error.message).toContain(why);
+      expect([res.status, res.error?.code], login).toEqual([400, 'sso_failed']);
+      expect(res.error.message).toContain(why);
     }
     expect(await userCount()).toBe(users);
     expect((await signIn('y@active.edu', scoped('Staff@ACTIVE.EDU', 'y@active.edu'))).status).toBe(200);
@@ -205,19 +206,19 @@ describe('SAML service provider', () => {
   it('reaches accounts by the same rules as OpenID Connect: never an existing one it did not make, nor a console account', async () => {
     await signInByCode(t.db, api, outbox, 'existing.saml@active.edu');
     const exists = await signIn('existing.saml@active.edu');
-    expect([exists.status, exists.body.error.code]).toEqual([409, 'sso_account_exists']);
+    expect([exists.status, exists.error.code]).toEqual([409, 'sso_account_exists']);
 
     const made = await signIn('later.librarian@active.edu');
     expect(made.status).toBe(200);
     await grantConsoleRole(t.db, { email: 'later.librarian@active.edu', role: 'librarian', orgCode: 'ACT', actorId: null });
     const later = await signIn('later.librarian@active.edu');
-    expect([later.status, later.body.error.code]).toEqual([403, 'sso_console_account']);
+    expect([later.status, later.error.code]).toEqual([403, 'sso_console_account']);
   });
 
   it('links an existing account from My Account, for the reader who asked', async () => {
     const linker = await signInByCode(t.db, api, outbox, 'saml.linker@active.edu');
-    expect((await api.get('/api/sso/account', linker.token)).body.canLink).toEqual([{ id: INST, name: 'Active U' }]);
-    const started = await api.post('/api/sso/link', { institutionId: INST }, linker.token);
+    expect((await api.call(endpoints.ssoAccount, {}, linker.token)).body.canLink).toEqual([{ id: INST, name: 'Active U' }]);
+    const started = await api.call(endpoints.ssoLink, { body: { institutionId: INST } }, linker.token);
     expect(new URL(started.body.url).origin).toBe(idp.url);
     const page = await (await fetch(started.body.url)).text();
     const form = await (
@@ -231,7 +232,7 @@ describe('SAML service provider', () => {
     );
     const linked = await complete(location, linker.token);
     expect(linked.body).toMatchObject({ linked: true, jwtoken: linker.token, email: 'saml.linker@active.edu' });
-    expect((await api.get('/api/sso/account', linker.token)).body).toEqual({
+    expect((await api.call(endpoints.ssoAccount, {}, linker.token)).body).toEqual({
       linked: [{ institution: 'Active U', linkedAt: expect.any(String) }],
       canLink: [],
     });
@@ -241,8 +242,9 @@ describe('SAML service provider', () => {
 
 describe('identity provider metadata in the console', () => {
   let admin: string;
-  const save = (body: object) => api.post(`/api/console/institutions/${FX.inst.noFlags}/saml`, body, admin);
-  const settings = async () => (await api.get(`/api/console/institutions/${FX.inst.noFlags}/settings`, admin)).body;
+  const inst = { institutionId: FX.inst.noFlags };
+  const save = (body: object) => api.call(endpoints.consoleSaml, { params: inst, body: unchecked(body) }, admin);
+  const settings = async () => (await api.call(endpoints.consoleSettings, { params: inst }, admin)).body;
 
   beforeAll(async () => {
     admin = (await signInByCode(t.db, api, outbox, 'saml.admin@example.com')).token;
@@ -265,7 +267,7 @@ describe('identity provider metadata in the console', () => {
     expect(pasted.body.saml).toMatchObject({ entityId: idp.entityId, metadataUrl: null });
     const log = await t.db.query(`SELECT action FROM console_audit WHERE institution_id = $1 ORDER BY id`, [FX.inst.noFlags]);
     expect(log.rows.map((r) => r.action)).toEqual(['sso.off', 'saml.set', 'saml.set']);
-    const off = await api.post(`/api/console/institutions/${FX.inst.noFlags}/saml/off`, {}, admin);
+    const off = await api.call(endpoints.consoleSamlOff, { params: inst }, admin);
     expect(off.body.saml).toBeNull();
   });
 
@@ -290,7 +292,7 @@ describe('identity provider metadata in the console', () => {
     ] as [object, string][]) {
       const res = await save(body);
       expect(res.status, why).toBe(400);
-      expect(JSON.stringify(res.body.error), why).toContain(why);
+      expect(JSON.stringify(res.error), why).toContain(why);
     }
     expect(await settings()).toEqual(before);
   });
@@ -308,7 +310,11 @@ describe('identity provider metadata in the console', () => {
 
   it('is for admins only', async () => {
     const reader = (await signInByCode(t.db, api, outbox, 'plain.reader@active.edu')).token;
-    const res = await api.post(`/api/console/institutions/${FX.inst.noFlags}/saml`, { metadataXml: idp.metadata() }, reader);
+    const res = await api.call(
+      endpoints.consoleSaml,
+      { params: { institutionId: FX.inst.noFlags }, body: { metadataXml: idp.metadata() } },
+      reader,
+    );
     expect(res.status).toBe(403);
   });
 });

@@ -10,6 +10,7 @@ import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { HASHES_AT_ONCE, HASH_QUEUE, hashPassword, verifyPassword } from '../../src/server/services/passwords';
 import { FAILURE_BUDGET, SLOW_MS } from '../../src/server/services/sign-in-guard';
 import { LIMITS } from '../../src/server/services/rate-limit';
+import * as endpoints from '../../src/shared/endpoints';
 
 const BURST = 200;
 const PASSWORD = 'quill42';
@@ -62,56 +63,58 @@ const statusCounts = (statuses: number[]) => statuses.reduce<Record<number, numb
 describe('one-time codes under a burst', () => {
   it('compares no more than five guesses of one code however many arrive at once; the right code after them fails', async () => {
     const email = 'target@example.com';
-    const sent = await client().post('/api/login/otp/send', { channel: 'email', email });
+    const sent = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
     const code = outbox.codeFor(email)!;
     // Every guess from its own address, so only the code's own try counter stands in the way.
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, 1 + i) }),
+        client().call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: wrongCode(code, 1 + i) } }),
       ),
     );
     expect(answers.every((a) => a.status === 400)).toBe(true);
-    expect(answers.filter((a) => a.body.error.code === 'otp_wrong')).toHaveLength(4);
+    expect(answers.filter((a) => a.error.code === 'otp_wrong')).toHaveLength(4);
     const { rows } = await t.db.query<{ attempts: number }>(`SELECT attempts FROM otp_requests WHERE id = $1`, [sent.body.requestId]);
     expect(rows[0].attempts).toBe(5);
-    const right = await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code });
+    const right = await client().call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code } });
     expect(right.status).toBe(400);
-    expect(right.body.error.code).toBe('otp_expired');
+    expect(right.error.code).toBe('otp_expired');
     expect((await t.db.query(`SELECT 1 FROM users WHERE email = $1`, [email])).rows).toHaveLength(0);
   });
 
   it('a password reset code holds the same way', async () => {
     const email = 'owner@example.com';
-    const sent = await client().post('/api/login/otp/send', { channel: 'email', email, purpose: 'reset' });
+    const sent = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email, purpose: 'reset' } });
     const code = outbox.codeFor(email)!;
     const body = (c: string) => ({ requestId: sent.body.requestId, code: c, password: 'pinecone7', confirmPassword: 'pinecone7' });
     const answers = await Promise.all(
-      Array.from({ length: BURST }, (_, i) => client().post('/api/login/otp/verify', body(wrongCode(code, 1 + i)))),
+      Array.from({ length: BURST }, (_, i) => client().call(endpoints.loginOtpVerify, { body: body(wrongCode(code, 1 + i)) })),
     );
-    expect(answers.filter((a) => a.body.error?.code === 'otp_wrong')).toHaveLength(4);
-    expect((await client().post('/api/login/otp/verify', body(code))).body.error.code).toBe('otp_expired');
-    expect((await client().post('/api/login/password', { channel: 'email', email, password: PASSWORD })).status).toBe(200);
+    expect(answers.filter((a) => a.error?.code === 'otp_wrong')).toHaveLength(4);
+    expect((await client().call(endpoints.loginOtpVerify, { body: body(code) })).error.code).toBe('otp_expired');
+    expect((await client().call(endpoints.loginPassword, { body: { channel: 'email', email, password: PASSWORD } })).status).toBe(200);
   });
 
   it('a link code (adding an address to an account) holds the same way', async () => {
-    const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'linker@example.com' });
+    const sent = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'linker@example.com' } });
     const { jwtoken } = (
-      await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('linker@example.com') })
+      await client().call(endpoints.loginOtpVerify, {
+        body: { requestId: sent.body.requestId, code: outbox.codeFor('linker@example.com')! },
+      })
     ).body;
-    const link = await client().post(
-      '/api/login/otp/send',
-      { channel: 'mobile', mobile: '9876500001', countryCode: '+91', purpose: 'link' },
+    const link = await client().call(
+      endpoints.loginOtpSend,
+      { body: { channel: 'mobile', mobile: '9876500001', countryCode: '+91', purpose: 'link' } },
       jwtoken,
     );
     expect(link.status).toBe(200);
     const code = outbox.codeFor('+919876500001')!;
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        client().post('/api/account/link', { requestId: link.body.requestId, code: wrongCode(code, 1 + i) }, jwtoken),
+        client().call(endpoints.accountLink, { body: { requestId: link.body.requestId, code: wrongCode(code, 1 + i) } }, jwtoken),
       ),
     );
-    expect(answers.filter((a) => a.body.error?.code === 'otp_wrong')).toHaveLength(4);
-    expect((await client().post('/api/account/link', { requestId: link.body.requestId, code }, jwtoken)).body.error.code).toBe(
+    expect(answers.filter((a) => a.error?.code === 'otp_wrong')).toHaveLength(4);
+    expect((await client().call(endpoints.accountLink, { body: { requestId: link.body.requestId, code } }, jwtoken)).error.code).toBe(
       'otp_expired',
     );
     expect((await t.db.query(`SELECT 1 FROM users WHERE mobile = '+919876500001'`)).rows).toHaveLength(0);
@@ -120,19 +123,23 @@ describe('one-time codes under a burst', () => {
   it('a contact that drew many wrong codes gets codes of one try; the owner, who reads the code, still signs in', async () => {
     const email = 'often@example.com';
     for (let round = 0; round < 2; round++) {
-      const sent = await client().post('/api/login/otp/send', { channel: 'email', email });
+      const sent = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
       const code = outbox.codeFor(email)!;
       for (let i = 1; i <= 5; i++)
-        await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, i) });
+        await client().call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: wrongCode(code, i) } });
     }
-    const guessed = await client().post('/api/login/otp/send', { channel: 'email', email });
-    const once = await client().post('/api/login/otp/verify', {
-      requestId: guessed.body.requestId,
-      code: wrongCode(outbox.codeFor(email)!),
+    const guessed = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
+    const once = await client().call(endpoints.loginOtpVerify, {
+      body: {
+        requestId: guessed.body.requestId,
+        code: wrongCode(outbox.codeFor(email)!),
+      },
     });
-    expect(once.body.error.code).toBe('otp_expired');
-    const own = await client().post('/api/login/otp/send', { channel: 'email', email });
-    expect((await client().post('/api/login/otp/verify', { requestId: own.body.requestId, code: outbox.codeFor(email) })).status).toBe(200);
+    expect(once.error.code).toBe('otp_expired');
+    const own = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
+    expect(
+      (await client().call(endpoints.loginOtpVerify, { body: { requestId: own.body.requestId, code: outbox.codeFor(email)! } })).status,
+    ).toBe(200);
   });
 });
 
@@ -141,7 +148,7 @@ describe('passwords under a burst', () => {
     const stranger = client('203.0.113.50');
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        stranger.post('/api/login/password', { channel: 'email', email: 'member1@example.com', password: `guess${i}` }),
+        stranger.call(endpoints.loginPassword, { body: { channel: 'email', email: 'member1@example.com', password: `guess${i}` } }),
       ),
     );
     expect(statusCounts(answers.map((a) => a.status))).toEqual({
@@ -149,7 +156,8 @@ describe('passwords under a burst', () => {
       429: BURST - LIMITS.loginFailPerContactIp.max,
     });
     expect(
-      (await stranger.post('/api/login/password', { channel: 'email', email: 'member1@example.com', password: PASSWORD })).status,
+      (await stranger.call(endpoints.loginPassword, { body: { channel: 'email', email: 'member1@example.com', password: PASSWORD } }))
+        .status,
     ).toBe(429);
   });
 
@@ -157,7 +165,7 @@ describe('passwords under a burst', () => {
     const stranger = client('203.0.113.51');
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        stranger.post('/api/login/password', { channel: 'email', email: `member${i + 1}@example.com`, password: 'wrong1' }),
+        stranger.call(endpoints.loginPassword, { body: { channel: 'email', email: `member${i + 1}@example.com`, password: 'wrong1' } }),
       ),
     );
     expect(statusCounts(answers.map((a) => a.status))).toEqual({ 401: LIMITS.loginFailPerIp.max, 429: BURST - LIMITS.loginFailPerIp.max });
@@ -166,17 +174,21 @@ describe('passwords under a burst', () => {
   it("a stranger's wrong passwords do not lock the owner out on their own device, by password or by code", async () => {
     const stranger = client('203.0.113.52');
     for (let i = 0; i < 12; i++)
-      await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: `nope${i}` });
-    expect((await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(
-      429,
-    );
-    const device = client('198.51.100.20');
-    expect((await device.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(
-      200,
-    );
-    const sent = await device.post('/api/login/otp/send', { channel: 'email', email: 'owner@example.com' });
+      await stranger.call(endpoints.loginPassword, { body: { channel: 'email', email: 'owner@example.com', password: `nope${i}` } });
     expect(
-      (await device.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('owner@example.com') })).status,
+      (await stranger.call(endpoints.loginPassword, { body: { channel: 'email', email: 'owner@example.com', password: PASSWORD } })).status,
+    ).toBe(429);
+    const device = client('198.51.100.20');
+    expect(
+      (await device.call(endpoints.loginPassword, { body: { channel: 'email', email: 'owner@example.com', password: PASSWORD } })).status,
+    ).toBe(200);
+    const sent = await device.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'owner@example.com' } });
+    expect(
+      (
+        await device.call(endpoints.loginOtpVerify, {
+          body: { requestId: sent.body.requestId, code: outbox.codeFor('owner@example.com')! },
+        })
+      ).status,
     ).toBe(200);
   });
 });
@@ -184,11 +196,16 @@ describe('passwords under a burst', () => {
 describe('changing the password', () => {
   it('counts wrong current passwords like wrong sign-ins: a burst checks no more than 10 from one client', async () => {
     const device = client('198.51.100.33');
-    const { jwtoken } = (await device.post('/api/login/password', { channel: 'email', email: 'member180@example.com', password: PASSWORD }))
-      .body;
+    const { jwtoken } = (
+      await device.call(endpoints.loginPassword, { body: { channel: 'email', email: 'member180@example.com', password: PASSWORD } })
+    ).body;
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        device.post('/api/user/password', { currentPassword: `guess${i}`, password: 'birch-55', confirmPassword: 'birch-55' }, jwtoken),
+        device.call(
+          endpoints.userPassword,
+          { body: { currentPassword: `guess${i}`, password: 'birch-55', confirmPassword: 'birch-55' } },
+          jwtoken,
+        ),
       ),
     );
     expect(statusCounts(answers.map((a) => a.status))).toEqual({
@@ -200,18 +217,20 @@ describe('changing the password', () => {
 
 describe('access codes under a burst', () => {
   it('checks no more than 10 wrong access codes of one account at once', async () => {
-    const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'coupon-racer@example.com' });
+    const sent = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'coupon-racer@example.com' } });
     const { jwtoken } = (
-      await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('coupon-racer@example.com') })
+      await client().call(endpoints.loginOtpVerify, {
+        body: { requestId: sent.body.requestId, code: outbox.codeFor('coupon-racer@example.com')! },
+      })
     ).body;
     const answers = await Promise.all(
-      Array.from({ length: BURST }, (_, i) => client().post('/api/coupon/validate', { code: `NOPE-${i}` }, jwtoken)),
+      Array.from({ length: BURST }, (_, i) => client().call(endpoints.couponValidate, { body: { code: `NOPE-${i}` } }, jwtoken)),
     );
     expect(statusCounts(answers.map((a) => a.status))).toEqual({
       400: LIMITS.couponFailPerUser.max,
       429: BURST - LIMITS.couponFailPerUser.max,
     });
-    expect((await client().post('/api/coupon/validate', { code: 'RACE-2026' }, jwtoken)).status).toBe(429);
+    expect((await client().call(endpoints.couponValidate, { body: { code: 'RACE-2026' } }, jwtoken)).status).toBe(429);
   });
 });
 
@@ -220,13 +239,17 @@ describe('new members at an institution domain', () => {
     // A burst from one stranger spends that client's share of the domain only.
     const stranger = client('203.0.113.60');
     const burst = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => stranger.post('/api/login/otp/send', { channel: 'email', email: `mint${i}@active.edu` })),
+      Array.from({ length: 60 }, (_, i) =>
+        stranger.call(endpoints.loginOtpSend, { body: { channel: 'email', email: `mint${i}@active.edu` } }),
+      ),
     );
     expect(statusCounts(burst.map((a) => a.status))).toEqual({
       200: LIMITS.otpSendNewPerDomainClient.max,
       429: 60 - LIMITS.otpSendNewPerDomainClient.max,
     });
-    expect((await client('198.51.100.60').post('/api/login/otp/send', { channel: 'email', email: 'fresh@active.edu' })).status).toBe(200);
+    expect(
+      (await client('198.51.100.60').call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'fresh@active.edu' } })).status,
+    ).toBe(200);
 
     // Many clients at once: no more than the ceiling is sent, however the requests interleave.
     const sentSoFar = LIMITS.otpSendNewPerDomainClient.max + 1;
@@ -234,7 +257,7 @@ describe('new members at an institution domain', () => {
     const flood = await Promise.all(
       clients.flatMap((c, k) =>
         Array.from({ length: LIMITS.otpSendNewPerDomainClient.max }, (_, i) =>
-          c.post('/api/login/otp/send', { channel: 'email', email: `flood${k}-${i}@active.edu` }),
+          c.call(endpoints.loginOtpSend, { body: { channel: 'email', email: `flood${k}-${i}@active.edu` } }),
         ),
       ),
     );
@@ -247,8 +270,8 @@ describe('new members at an institution domain', () => {
       `INSERT INTO users (uuid, email, email_verified, institution_id) VALUES (gen_random_uuid(), 'staff@active.edu', true, $1)`,
       [FX.inst.active],
     );
-    expect((await client().post('/api/login/otp/send', { channel: 'email', email: 'staff@active.edu' })).status).toBe(200);
-    expect((await client().post('/api/login/otp/send', { channel: 'email', email: 'mint99@example.com' })).status).toBe(200);
+    expect((await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'staff@active.edu' } })).status).toBe(200);
+    expect((await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'mint99@example.com' } })).status).toBe(200);
   });
 
   it("one client's wrong codes at a domain refuse that client only: a newcomer elsewhere signs in with the right code", async () => {
@@ -256,16 +279,20 @@ describe('new members at an institution domain', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 6; n++) {
       const email = `guess${n}@basic.edu`;
-      const sent = await stranger.post('/api/login/otp/send', { channel: 'email', email });
+      const sent = await stranger.call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
       const code = outbox.codeFor(email)!;
       for (let i = 1; i <= 5; i++)
-        statuses.push((await stranger.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code, i) })).status);
+        statuses.push(
+          (await stranger.call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: wrongCode(code, i) } })).status,
+        );
     }
     const own = LIMITS.codeFailNewPerDomainClient.max;
     expect(statusCounts(statuses)).toEqual({ 400: own, 429: 30 - own });
     const newcomer = client('198.51.100.61');
-    const sent = await newcomer.post('/api/login/otp/send', { channel: 'email', email: 'last@basic.edu' });
-    const res = await newcomer.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('last@basic.edu') });
+    const sent = await newcomer.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'last@basic.edu' } });
+    const res = await newcomer.call(endpoints.loginOtpVerify, {
+      body: { requestId: sent.body.requestId, code: outbox.codeFor('last@basic.edu')! },
+    });
     expect(res.status).toBe(200);
     expect((await t.db.query(`SELECT email FROM users WHERE email LIKE '%@basic.edu'`)).rows).toEqual([{ email: 'last@basic.edu' }]);
   });
@@ -278,18 +305,18 @@ describe('new members at an institution domain', () => {
     const codes = [];
     for (let n = 0; n < ceiling / 5; n++) {
       const email = `try${n}@expired.edu`;
-      const sent = await sender.post('/api/login/otp/send', { channel: 'email', email });
+      const sent = await sender.call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
       codes.push({ requestId: sent.body.requestId, code: outbox.codeFor(email)! });
     }
     const guesses = await Promise.all(
       codes.flatMap((c) =>
         Array.from({ length: 5 }, (_, i) =>
-          client().post('/api/login/otp/verify', { requestId: c.requestId, code: wrongCode(c.code, i + 1) }),
+          client().call(endpoints.loginOtpVerify, { body: { requestId: c.requestId, code: wrongCode(c.code, i + 1) } }),
         ),
       ),
     );
     expect(guesses.every((g) => g.status === 400)).toBe(true);
-    expect(guesses.filter((g) => g.body.error.code === 'otp_wrong')).toHaveLength((ceiling / 5) * 4);
+    expect(guesses.filter((g) => g.error.code === 'otp_wrong')).toHaveLength((ceiling / 5) * 4);
     const counter = async (bucket: string, key: string) =>
       (
         await t.db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM rate_counters WHERE bucket = $1 AND key = $2`, [
@@ -301,22 +328,28 @@ describe('new members at an institution domain', () => {
 
     // A newcomer who reads their code signs in.
     const newcomer = client('198.51.100.62');
-    const own = await newcomer.post('/api/login/otp/send', { channel: 'email', email: 'reader@expired.edu' });
+    const own = await newcomer.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'reader@expired.edu' } });
     expect(
-      (await newcomer.post('/api/login/otp/verify', { requestId: own.body.requestId, code: outbox.codeFor('reader@expired.edu') })).status,
+      (
+        await newcomer.call(endpoints.loginOtpVerify, {
+          body: { requestId: own.body.requestId, code: outbox.codeFor('reader@expired.edu')! },
+        })
+      ).status,
     ).toBe(200);
 
     // A guesser's code: 50 guesses at once from 50 clients, one is compared, then the code is spent.
-    const target = await client().post('/api/login/otp/send', { channel: 'email', email: 'target@expired.edu' });
+    const target = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'target@expired.edu' } });
     const code = outbox.codeFor('target@expired.edu')!;
     const race = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        client().post('/api/login/otp/verify', { requestId: target.body.requestId, code: wrongCode(code, i + 1) }),
+        client().call(endpoints.loginOtpVerify, { body: { requestId: target.body.requestId, code: wrongCode(code, i + 1) } }),
       ),
     );
-    expect(race.map((r) => r.body.error.code)).toEqual(Array(50).fill('otp_expired'));
+    expect(race.map((r) => r.error.code)).toEqual(Array(50).fill('otp_expired'));
     expect(await counter('code-fail-contact', 'email:target@expired.edu')).toBe(1);
-    expect((await client().post('/api/login/otp/verify', { requestId: target.body.requestId, code })).body.error.code).toBe('otp_expired');
+    expect((await client().call(endpoints.loginOtpVerify, { body: { requestId: target.body.requestId, code } })).error.code).toBe(
+      'otp_expired',
+    );
     expect((await t.db.query(`SELECT email FROM users WHERE email LIKE '%@expired.edu'`)).rows).toEqual([{ email: 'reader@expired.edu' }]);
   });
 });
@@ -332,7 +365,7 @@ describe('the service-wide failure budget', () => {
       // 550 wrong device codes at once, the eleven addresses taking turns.
       const flood = await Promise.all(
         Array.from({ length: LIMITS.loginFailPerIp.max }, (_, i) =>
-          failing.map((c) => c.post('/api/login/gencode', { code: wrongDeviceCode(i) })),
+          failing.map((c) => c.call(endpoints.loginGencode, { body: { code: wrongDeviceCode(i) } })),
         ).flat(),
       );
       expect(flood.every((f) => f.status === 401)).toBe(true);
@@ -347,15 +380,17 @@ describe('the service-wide failure budget', () => {
       sleeps.mockClear();
       const bystander = client('192.0.2.44');
       expect(
-        (await bystander.post('/api/login/password', { channel: 'email', email: 'member150@example.com', password: PASSWORD })).status,
+        (await bystander.call(endpoints.loginPassword, { body: { channel: 'email', email: 'member150@example.com', password: PASSWORD } }))
+          .status,
       ).toBe(200);
       expect(
-        (await bystander.post('/api/login/password', { channel: 'email', email: 'member150@example.com', password: 'x1yz' })).status,
+        (await bystander.call(endpoints.loginPassword, { body: { channel: 'email', email: 'member150@example.com', password: 'x1yz' } }))
+          .status,
       ).toBe(401);
       expect(sleeps.mock.calls.filter((c) => c[1] === SLOW_MS)).toHaveLength(0);
       // One of the failing addresses (or its network) waits before every try.
-      expect((await failing[0].post('/api/login/gencode', { code: 'WRXNGCDX' })).status).toBe(429);
-      expect((await client('198.18.100.10').post('/api/login/gencode', { code: 'WRXNGCDY' })).status).toBe(401);
+      expect((await failing[0].call(endpoints.loginGencode, { body: { code: 'WRXNGCDX' } })).status).toBe(429);
+      expect((await client('198.18.100.10').call(endpoints.loginGencode, { body: { code: 'WRXNGCDY' } })).status).toBe(401);
       expect(sleeps.mock.calls.filter((c) => c[1] === SLOW_MS)).toHaveLength(2);
     } finally {
       sleeps.mockRestore();
@@ -367,49 +402,67 @@ describe('the service-wide failure budget', () => {
 describe('common passwords', () => {
   it('refuses the most common passwords at sign-up, change and reset, with a clear message', async () => {
     const common = { message: 'This password is too common. Choose another one.' };
-    const sent = await client().post('/api/login/otp/send', { channel: 'email', email: 'newcomer@example.com' });
+    const sent = await client().call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'newcomer@example.com' } });
     const { jwtoken } = (
-      await client().post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor('newcomer@example.com') })
+      await client().call(endpoints.loginOtpVerify, {
+        body: { requestId: sent.body.requestId, code: outbox.codeFor('newcomer@example.com')! },
+      })
     ).body;
     for (const password of ['password', 'Qwerty123', '12345678', 'iloveyou']) {
-      const res = await client().post('/api/user/signup', { fullName: 'New Comer', password, confirmPassword: password }, jwtoken);
+      const res = await client().call(
+        endpoints.userSignup,
+        { body: { fullName: 'New Comer', password, confirmPassword: password } },
+        jwtoken,
+      );
       expect(res.status, password).toBe(400);
-      expect(res.body.error).toMatchObject(common);
+      expect(res.error).toMatchObject(common);
     }
     expect(
-      (await client().post('/api/user/signup', { fullName: 'New Comer', password: 'pinecone7', confirmPassword: 'pinecone7' }, jwtoken))
-        .status,
+      (
+        await client().call(
+          endpoints.userSignup,
+          { body: { fullName: 'New Comer', password: 'pinecone7', confirmPassword: 'pinecone7' } },
+          jwtoken,
+        )
+      ).status,
     ).toBe(200);
-    const change = await client().post(
-      '/api/user/password',
-      { currentPassword: 'pinecone7', password: 'letmein1', confirmPassword: 'letmein1' },
+    const change = await client().call(
+      endpoints.userPassword,
+      { body: { currentPassword: 'pinecone7', password: 'letmein1', confirmPassword: 'letmein1' } },
       jwtoken,
     );
     expect(change.status).toBe(400);
-    expect(change.body.error).toMatchObject(common);
+    expect(change.error).toMatchObject(common);
 
     // A reset refuses a common password before spending the code: the same code then works.
-    const reset = await client().post('/api/login/otp/send', { channel: 'email', email: 'newcomer@example.com', purpose: 'reset' });
-    const code = outbox.codeFor('newcomer@example.com');
-    const refused = await client().post('/api/login/otp/verify', {
-      requestId: reset.body.requestId,
-      code,
-      password: 'sunshine',
-      confirmPassword: 'sunshine',
+    const reset = await client().call(endpoints.loginOtpSend, {
+      body: { channel: 'email', email: 'newcomer@example.com', purpose: 'reset' },
     });
-    expect(refused.body.error).toMatchObject(common);
+    const code = outbox.codeFor('newcomer@example.com')!;
+    const refused = await client().call(endpoints.loginOtpVerify, {
+      body: {
+        requestId: reset.body.requestId,
+        code,
+        password: 'sunshine',
+        confirmPassword: 'sunshine',
+      },
+    });
+    expect(refused.error).toMatchObject(common);
     expect(
       (
-        await client().post('/api/login/otp/verify', {
-          requestId: reset.body.requestId,
-          code,
-          password: 'maple-81',
-          confirmPassword: 'maple-81',
+        await client().call(endpoints.loginOtpVerify, {
+          body: {
+            requestId: reset.body.requestId,
+            code,
+            password: 'maple-81',
+            confirmPassword: 'maple-81',
+          },
         })
       ).status,
     ).toBe(200);
     expect(
-      (await client().post('/api/login/password', { channel: 'email', email: 'newcomer@example.com', password: 'maple-81' })).status,
+      (await client().call(endpoints.loginPassword, { body: { channel: 'email', email: 'newcomer@example.com', password: 'maple-81' } }))
+        .status,
     ).toBe(200);
   });
 });
@@ -433,12 +486,12 @@ describe('password hashing', () => {
   it('a flood of password sign-ins from many clients answers 401, or 503 busy past the queue: never a 500', async () => {
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        client().post('/api/login/password', { channel: 'email', email: `member${i + 1}@example.com`, password: 'flood1' }),
+        client().call(endpoints.loginPassword, { body: { channel: 'email', email: `member${i + 1}@example.com`, password: 'flood1' } }),
       ),
     );
     for (const a of answers) {
       expect([401, 429, 503]).toContain(a.status);
-      if (a.status === 503) expect(a.body.error.code).toBe('busy');
+      if (a.status === 503) expect(a.error.code).toBe('busy');
     }
   });
 });

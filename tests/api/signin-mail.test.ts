@@ -8,6 +8,8 @@ import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { startSmtp } from '../support/smtp';
 import { hashPassword } from '../../src/server/services/passwords';
 import { OWNER_NOTICE_AFTER } from '../../src/server/services/owner-notice';
+import * as endpoints from '../../src/shared/endpoints';
+import { pathOf } from '../../src/shared/endpoints/endpoint';
 
 const PASSWORD = 'quill-42x';
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -44,12 +46,16 @@ describe("the owner's notice of failed sign-ins", () => {
       const stranger = apiClient(t.app, xsrf, { ip: '203.0.113.77' });
       for (let i = 0; i < OWNER_NOTICE_AFTER - 4; i++)
         expect(
-          (await stranger.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: `guess-${i}-x` })).status,
+          (
+            await stranger.call(endpoints.loginPassword, {
+              body: { channel: 'email', email: 'owner@example.com', password: `guess-${i}-x` },
+            })
+          ).status,
         ).toBe(401);
-      const sent = await stranger.post('/api/login/otp/send', { channel: 'email', email: 'owner@example.com' });
+      const sent = await stranger.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'owner@example.com' } });
       await expect.poll(() => smtp.codeFor('owner@example.com')).toBeTruthy();
       const wrong = wrongCode(smtp.codeFor('owner@example.com')!);
-      for (let i = 0; i < 4; i++) await stranger.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrong });
+      for (let i = 0; i < 4; i++) await stranger.call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: wrong } });
 
       await expect.poll(() => notices('owner@example.com').length).toBe(1);
       const [notice] = notices('owner@example.com');
@@ -62,12 +68,12 @@ describe("the owner's notice of failed sign-ins", () => {
       // More failures from elsewhere the same day: no second notice.
       const other = apiClient(t.app, xsrf, { ip: '198.51.100.77' });
       for (let i = 0; i < 3; i++)
-        await other.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: `other-${i}-x` });
+        await other.call(endpoints.loginPassword, { body: { channel: 'email', email: 'owner@example.com', password: `other-${i}-x` } });
       // The owner still signs in.
       const own = apiClient(t.app, xsrf, { ip: '192.0.2.77' });
-      expect((await own.post('/api/login/password', { channel: 'email', email: 'owner@example.com', password: PASSWORD })).status).toBe(
-        200,
-      );
+      expect(
+        (await own.call(endpoints.loginPassword, { body: { channel: 'email', email: 'owner@example.com', password: PASSWORD } })).status,
+      ).toBe(200);
     } finally {
       await t.close(); // waits for every delivery in flight
     }
@@ -80,16 +86,16 @@ describe("the owner's notice of failed sign-ins", () => {
     try {
       // Wrong codes this time (two codes of five tries each), for the account and for an address with none.
       const stranger = apiClient(t.app, await xsrfToken(t.app), { ip: '203.0.113.78' });
-      const mobile = { channel: 'mobile', countryCode: '+91', mobile: '9876512345' };
+      const mobile = { channel: 'mobile', countryCode: '+91', mobile: '9876512345' } as const;
       for (const [contact, to] of [
         [mobile, '+919876512345'],
         [{ channel: 'email', email: 'nobody@example.com' }, 'nobody@example.com'],
       ] as const) {
         for (let round = 0; round < OWNER_NOTICE_AFTER / 5; round++) {
-          const sent = await stranger.post('/api/login/otp/send', contact);
+          const sent = await stranger.call(endpoints.loginOtpSend, { body: contact });
           const code = to.startsWith('+') ? outbox.codeFor(to)! : smtp.codeFor(to)!;
           for (let i = 0; i < 5; i++)
-            await stranger.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrongCode(code) });
+            await stranger.call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: wrongCode(code) } });
         }
       }
     } finally {
@@ -113,24 +119,26 @@ describe('reset codes', () => {
       smtp.hold();
       const answered = (p: Promise<unknown>) =>
         Promise.race([p.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting for the mail server'), 5000))]);
-      let known: Awaited<ReturnType<typeof api.post>> | undefined;
-      const knownCall = api
-        .post('/api/login/otp/send', { channel: 'email', email: 'held@example.com', purpose: 'reset' })
-        .then((r) => (known = r));
+      // Compared key by key as the server sent them (the reply schema would drop any extra key).
+      const sendRaw = (body: object) => api.raw('POST', pathOf(endpoints.loginOtpSend), body);
+      let known: Awaited<ReturnType<typeof sendRaw>> | undefined;
+      const knownCall = sendRaw({ channel: 'email', email: 'held@example.com', purpose: 'reset' }).then((r) => (known = r));
       expect(await answered(knownCall)).toBe('answered');
       expect(smtp.mailsTo('held@example.com')).toHaveLength(0); // the mail is still with the mail server
-      const unknown = await api.post('/api/login/otp/send', { channel: 'email', email: 'ghost@example.com', purpose: 'reset' });
+      const unknown = await sendRaw({ channel: 'email', email: 'ghost@example.com', purpose: 'reset' });
       expect(known!.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect(Object.keys(known!.body).sort()).toEqual(Object.keys(unknown.body).sort());
 
       smtp.release();
       await expect.poll(() => smtp.codeFor('held@example.com')).toBeTruthy();
-      const done = await api.post('/api/login/otp/verify', {
-        requestId: known!.body.requestId,
-        code: smtp.codeFor('held@example.com'),
-        password: 'new passphrase 7',
-        confirmPassword: 'new passphrase 7',
+      const done = await api.call(endpoints.loginOtpVerify, {
+        body: {
+          requestId: known!.body.requestId,
+          code: smtp.codeFor('held@example.com')!,
+          password: 'new passphrase 7',
+          confirmPassword: 'new passphrase 7',
+        },
       });
       expect(done.status).toBe(200);
     } finally {
@@ -144,11 +152,11 @@ describe('reset codes', () => {
     const t = await appWithAccounts('smtp://127.0.0.1:1');
     try {
       const api = apiClient(t.app, await xsrfToken(t.app));
-      const known = await api.post('/api/login/otp/send', { channel: 'email', email: 'held@example.com', purpose: 'reset' });
-      const unknown = await api.post('/api/login/otp/send', { channel: 'email', email: 'ghost@example.com', purpose: 'reset' });
+      const known = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'held@example.com', purpose: 'reset' } });
+      const unknown = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'ghost@example.com', purpose: 'reset' } });
       expect([known.status, unknown.status]).toEqual([200, 200]);
       // A sign-in code, which every contact gets, still says when it could not be sent.
-      expect((await api.post('/api/login/otp/send', { channel: 'email', email: 'held@example.com' })).status).toBe(503);
+      expect((await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'held@example.com' } })).status).toBe(503);
     } finally {
       await t.close();
     }

@@ -9,6 +9,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import * as endpoints from '../../src/shared/endpoints';
+import { pathOf } from '../../src/shared/endpoints/endpoint';
 import { LIB } from '../support/console-roles';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
@@ -38,7 +40,12 @@ function logo(): Buffer {
   return c.toBuffer('image/png');
 }
 const upload = (bytes: Buffer) =>
-  api.upload(`/api/console/institutions/${FX.inst.active}/branding/logo`, {}, { name: 'logo.png', type: 'image/png', bytes }, token);
+  api.upload(
+    pathOf(endpoints.consoleBrandingLogo, { institutionId: FX.inst.active }),
+    {},
+    { name: 'logo.png', type: 'image/png', bytes },
+    token,
+  );
 const branding = async () => (await t.db.query('SELECT name, logo1, logo2, logo3 FROM institutions ORDER BY id')).rows;
 
 it('answers 507 with a clear message when the media volume is full, stores nothing, and works once there is room', async () => {

@@ -6,19 +6,19 @@
 // credential of before over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb, testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { assertSushiAnswer } from '../support/counter-schema';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { SUSHI_REQUESTORS_MAX } from '../../src/server/repositories/sushi-credentials';
 import { migrate, migrationFiles } from '../../src/server/db/migrate';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
 const outbox = memoryOutbox();
 const tokens: Record<string, string> = {};
 const A = FX.inst.active;
-const base = (inst: number) => `/api/console/institutions/${inst}/sushi`;
 
 beforeAll(async () => {
   t = await testApp(loadCatalogue, { mailer: outbox.mailer });
@@ -32,7 +32,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const lib = tokens;
-const add = (name: unknown, inst: number = A, who = 'librarian@active.edu') => api.post(`${base(inst)}/requestors`, { name }, lib[who]);
+const add = (name: unknown, institutionId: number = A, who = 'librarian@active.edu') =>
+  api.call(endpoints.consoleSushiRequestors, { params: { institutionId }, body: unchecked({ name }) }, lib[who]);
+/** A requestor of an institution. */
+const requestor = (requestorId: number | string, institutionId: number = A) => ({ institutionId, requestorId });
 const harvest = (path: string, c: { customer_id: string; requestor_id: string; api_key: string }) =>
   t.app.inject({
     method: 'GET',
@@ -55,13 +58,17 @@ describe('requestors of one institution', () => {
     expect((await harvest('/members', c)).statusCode).toBe(200);
     expect((await harvest('/members', a)).statusCode).toBe(200);
 
-    const listed = await api.get(base(A), lib['librarian@active.edu']);
-    expect(listed.body.requestors.map((r: { name: string }) => r.name)).toEqual(['CELUS', 'Alma']);
+    const listed = await api.call(endpoints.consoleSushi, { params: { institutionId: A } }, lib['librarian@active.edu']);
+    expect(listed.body.requestors.map((r) => r.name)).toEqual(['CELUS', 'Alma']);
     expect(listed.body.requestors[0].lastUsedAt).not.toBeNull();
     expect(listed.body.max).toBe(SUSHI_REQUESTORS_MAX);
     expect(JSON.stringify(listed.body)).not.toContain(c.api_key);
 
-    const renewed = await api.post(`${base(A)}/requestors/${celus.body.requestor.id}/key`, {}, lib['librarian@active.edu']);
+    const renewed = await api.call(
+      endpoints.consoleSushiRequestorsKey,
+      { params: requestor(celus.body.requestor.id) },
+      lib['librarian@active.edu'],
+    );
     expect(renewed.status).toBe(200);
     expect(renewed.body.apiKey).not.toBe(c.api_key);
     expect((await harvest('/members', c)).json().Code).toBe(2000); // the old requestor_id is gone
@@ -69,7 +76,11 @@ describe('requestors of one institution', () => {
     expect((await harvest('/members', credsOf(A, renewed.body))).statusCode).toBe(200);
     expect((await harvest('/members', a)).statusCode).toBe(200); // Alma's unchanged
 
-    const revoked = await api.post(`${base(A)}/requestors/${alma.body.requestor.id}/revoke`, {}, lib['librarian@active.edu']);
+    const revoked = await api.call(
+      endpoints.consoleSushiRequestorsRevoke,
+      { params: requestor(alma.body.requestor.id) },
+      lib['librarian@active.edu'],
+    );
     expect(revoked.status).toBe(200);
     expect((await harvest('/members', a)).json().Code).toBe(2000);
     expect((await harvest('/members', credsOf(A, renewed.body))).statusCode).toBe(200);
@@ -93,14 +104,23 @@ describe('requestors of one institution', () => {
 
   it("refuses another institution's librarian, a requestor of another institution, and bad names, changing nothing", async () => {
     const before = await t.db.query('SELECT requestor_id, api_key_hash FROM sushi_requestors ORDER BY id');
-    const celus = (await api.get(base(A), lib['librarian@active.edu'])).body.requestors[0];
+    const celus = (await api.call(endpoints.consoleSushi, { params: { institutionId: A } }, lib['librarian@active.edu'])).body
+      .requestors[0];
     expect((await add('Theirs', A, 'librarian@expired.edu')).status).toBe(403);
-    expect((await api.post(`${base(A)}/requestors/${celus.id}/key`, {}, lib['librarian@expired.edu'])).status).toBe(403);
-    expect((await api.post(`${base(A)}/requestors/${celus.id}/revoke`, {}, lib['librarian@expired.edu'])).status).toBe(403);
+    expect(
+      (await api.call(endpoints.consoleSushiRequestorsKey, { params: requestor(celus.id) }, lib['librarian@expired.edu'])).status,
+    ).toBe(403);
+    expect(
+      (await api.call(endpoints.consoleSushiRequestorsRevoke, { params: requestor(celus.id) }, lib['librarian@expired.edu'])).status,
+    ).toBe(403);
     // Through their own institution's address: not theirs, a 404.
     const other = FX.inst.expired;
-    expect((await api.post(`${base(other)}/requestors/${celus.id}/key`, {}, lib['librarian@expired.edu'])).status).toBe(404);
-    expect((await api.post(`${base(other)}/requestors/${celus.id}/revoke`, {}, lib['librarian@expired.edu'])).status).toBe(404);
+    expect(
+      (await api.call(endpoints.consoleSushiRequestorsKey, { params: requestor(celus.id, other) }, lib['librarian@expired.edu'])).status,
+    ).toBe(404);
+    expect(
+      (await api.call(endpoints.consoleSushiRequestorsRevoke, { params: requestor(celus.id, other) }, lib['librarian@expired.edu'])).status,
+    ).toBe(404);
     for (const [name, status, message] of [
       ['', 400, 'Give the requestor a name.'],
       ['   ', 400, 'Give the requestor a name.'],
@@ -111,11 +131,15 @@ describe('requestors of one institution', () => {
     ] as const) {
       const res = await add(name);
       expect([name, res.status]).toEqual([name, status]);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
     for (const id of ['0', '99999999999', 'x', '2147483648'])
-      expect((await api.post(`${base(A)}/requestors/${id}/key`, {}, lib['librarian@active.edu'])).status).toBe(400);
-    expect((await api.post(`${base(A)}/requestors/2147483647/revoke`, {}, lib['librarian@active.edu'])).status).toBe(404);
+      expect((await api.call(endpoints.consoleSushiRequestorsKey, { params: requestor(id) }, lib['librarian@active.edu'])).status).toBe(
+        400,
+      );
+    expect(
+      (await api.call(endpoints.consoleSushiRequestorsRevoke, { params: requestor(2147483647) }, lib['librarian@active.edu'])).status,
+    ).toBe(404);
     expect((await t.db.query('SELECT requestor_id, api_key_hash FROM sushi_requestors ORDER BY id')).rows).toEqual(before.rows);
   });
 
@@ -127,7 +151,7 @@ describe('requestors of one institution', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(SUSHI_REQUESTORS_MAX);
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
-    expect(results.find((r) => r.status === 400)!.body.error.code).toBe('too_many_requestors');
+    expect(results.find((r) => r.status === 400)!.error.code).toBe('too_many_requestors');
     const n = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sushi_requestors WHERE institution_id = $1', [inst]);
     expect(n.rows[0].n).toBe(SUSHI_REQUESTORS_MAX);
   });
