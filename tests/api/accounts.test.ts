@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createCanvas } from '@napi-rs/canvas';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, unchecked, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { decideIdRequest, pendingIdRequests } from '../../src/server/repositories/id-requests';
 import { housekeeping } from '../../src/server/jobs/housekeeping';
@@ -127,7 +127,7 @@ describe('e-mail one-time code', () => {
     const fromOneIp = apiClient(t.app, await xsrfToken(t.app), { ip: '192.0.2.7' });
     const statuses = [];
     for (let i = 0; i < 31; i++)
-      statuses.push((await fromOneIp.post('/api/login/otp/send', { channel: 'email', email: `ip${i}@example.com` })).status);
+      statuses.push((await fromOneIp.call(endpoints.loginOtpSend, { body: { channel: 'email', email: `ip${i}@example.com` } })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -136,15 +136,15 @@ describe('e-mail one-time code', () => {
     const email = 'brute@example.com';
     const stranger = apiClient(t.app, await xsrfToken(t.app), { ip: '198.51.100.9' });
     for (let round = 0; round < 2; round++) {
-      const sent = await stranger.post('/api/login/otp/send', { channel: 'email', email });
+      const sent = await stranger.call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
       const code = outbox.codeFor(email)!;
       const wrong = String((Number(code) + 1) % 10 ** code.length).padStart(code.length, '0');
-      for (let i = 0; i < 5; i++) await stranger.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: wrong });
+      for (let i = 0; i < 5; i++) await stranger.call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: wrong } });
     }
-    const sent = await stranger.post('/api/login/otp/send', { channel: 'email', email });
-    const res = await stranger.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email)! });
+    const sent = await stranger.call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
+    const res = await stranger.call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: outbox.codeFor(email)! } });
     expect(res.status).toBe(429);
-    expect(res.body.error.message).toBe('Too many attempts. Please try again later.');
+    expect(res.error.message).toBe('Too many attempts. Please try again later.');
     // The owner, on their own device: the code they read still signs them in.
     const own = await api.call(endpoints.loginOtpSend, { body: { channel: 'email', email } });
     expect(
@@ -163,9 +163,9 @@ describe('e-mail one-time code', () => {
       [{ channel: 'mobile', mobile: '123' }, 'Enter a Valid Mobile Number'],
     ];
     for (const [body, message] of cases) {
-      const res = await api.post('/api/login/otp/send', body);
+      const res = await api.call(endpoints.loginOtpSend, { body: unchecked(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
     expect(await count('otp_requests')).toBe(before);
   });
@@ -175,10 +175,10 @@ describe('e-mail one-time code', () => {
     const eight = await testApp(undefined, { config: { otpLength: 8 }, mailer: mails.mailer });
     try {
       const c = apiClient(eight.app, await xsrfToken(eight.app));
-      const sent = await c.post('/api/login/otp/send', { channel: 'email', email: 'eight@example.com' });
+      const sent = await c.call(endpoints.loginOtpSend, { body: { channel: 'email', email: 'eight@example.com' } });
       expect(sent.body.length).toBe(8);
       expect(mails.codeFor('eight@example.com')).toMatch(/^\d{8}$/);
-      expect((await c.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: '123456' })).body.error.message).toBe(
+      expect((await c.call(endpoints.loginOtpVerify, { body: { requestId: sent.body.requestId, code: '123456' } })).error.message).toBe(
         'Please enter the 8 digit OTP sent to',
       );
     } finally {
@@ -244,9 +244,9 @@ describe('sign-up, passwords and sessions', () => {
       [{ fullName: 'Nia Shah', password: 'quill-42', confirmPassword: 'quilL-42' }, 'Passwords do not match'],
     ];
     for (const [body, message] of bad) {
-      const res = await api.post('/api/user/signup', body, jwtoken);
+      const res = await api.call(endpoints.userSignup, { body: unchecked(body) }, jwtoken);
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
     const ok = await api.call(
       endpoints.userSignup,
@@ -534,11 +534,11 @@ describe('institution ID uploads', () => {
   it('keeps a checked photo or PDF privately and marks the request, which the operator approves', async () => {
     const { jwtoken } = await signIn('student@gmail.example');
     const institutions = (await api.call(endpoints.institutions)).body.institutions;
-    expect(institutions.map((i: { name: string }) => i.name)).toEqual(['Active U', 'Basic S']);
+    expect(institutions.map((i) => i.name)).toEqual(['Active U', 'Basic S']);
 
-    const res = await api.upload(
-      '/api/user/uploadid',
-      { institutionId: String(FX.inst.active) },
+    const res = await api.callUpload(
+      endpoints.userUploadid,
+      { fields: { institutionId: String(FX.inst.active) } },
       { name: 'id.png', type: 'image/png', bytes: png },
       jwtoken,
     );
@@ -575,24 +575,24 @@ describe('institution ID uploads', () => {
   it('refuses files that are not a photo or PDF whatever they claim, files over 5 MB, and guests', async () => {
     const { jwtoken } = await signIn('student2@gmail.example');
     const before = await count('id_uploads');
-    const fake = await api.upload(
-      '/api/user/uploadid',
-      { institutionId: String(FX.inst.active) },
+    const fake = await api.callUpload(
+      endpoints.userUploadid,
+      { fields: { institutionId: String(FX.inst.active) } },
       { name: 'id.pdf', type: 'application/pdf', bytes: Buffer.from('<html>not a pdf</html>') },
       jwtoken,
     );
     expect(fake.status).toBe(415);
-    expect(fake.body.error.message).toContain('JPEG, PNG or WebP');
-    const big = await api.upload(
-      '/api/user/uploadid',
-      { institutionId: String(FX.inst.active) },
+    expect(fake.error.message).toContain('JPEG, PNG or WebP');
+    const big = await api.callUpload(
+      endpoints.userUploadid,
+      { fields: { institutionId: String(FX.inst.active) } },
       { name: 'id.pdf', type: 'application/pdf', bytes: Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]) },
       jwtoken,
     );
     expect(big.status).toBe(413);
-    const noInstitution = await api.upload(
-      '/api/user/uploadid',
-      { institutionId: String(FX.inst.expired) },
+    const noInstitution = await api.callUpload(
+      endpoints.userUploadid,
+      { fields: { institutionId: String(FX.inst.expired) } },
       { name: 'id.pdf', type: 'application/pdf', bytes: pdf },
       jwtoken,
     );
@@ -600,9 +600,9 @@ describe('institution ID uploads', () => {
     const guest = (await api.call(endpoints.guestLogin, { body: { uniqId: 'guest-upload-0123456789', os: 'web' } })).body.jwtoken;
     expect(
       (
-        await api.upload(
-          '/api/user/uploadid',
-          { institutionId: String(FX.inst.active) },
+        await api.callUpload(
+          endpoints.userUploadid,
+          { fields: { institutionId: String(FX.inst.active) } },
           { name: 'id.pdf', type: 'application/pdf', bytes: pdf },
           guest,
         )

@@ -8,6 +8,7 @@ import { testApp, type TestContext } from '../support/app';
 import { apiClient, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { refreshPopularity } from '../../src/server/jobs/popularity';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -22,9 +23,9 @@ async function signIn(email: string, conCode: string | null) {
     [crypto.randomUUID(), email, conCode],
   );
   const jwtoken = await t.app.issueToken(rows[0].id, { headers: {} } as FastifyRequest);
-  const details = await api.post('/api/user/details', {}, jwtoken);
+  const details = await api.call(endpoints.userDetails, {}, jwtoken);
   expect(details.status).toBe(200);
-  return { jwtoken, ageRating: details.body.ageRating as number };
+  return { jwtoken, ageRating: details.body.ageRating };
 }
 
 beforeAll(async () => {
@@ -131,7 +132,7 @@ describe('signed-in readers: the institution decides', () => {
   });
 
   it('the user details carry the rating for the ageRating cookie, 0 without an institution', async () => {
-    expect((await api.post('/api/user/details', {}, school)).body.ageRating).toBe(5);
+    expect((await api.call(endpoints.userDetails, {}, school)).body.ageRating).toBe(5);
     expect((await signIn('someone@example.com', null)).ageRating).toBe(0);
   });
 

@@ -3,17 +3,23 @@
 // and the audit log each institution's librarians read of their own institution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
-import { ACTIVITY_PAGE_SIZE } from '../../src/shared/schemas/console-admin';
+import {
+  ACTIVITY_PAGE_SIZE,
+  type CreateInstitutionBody,
+  type InstitutionSettingsBody,
+  type SsoBody,
+} from '../../src/shared/schemas/console-admin';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
 const outbox = memoryOutbox();
 const tokens: Record<string, string> = {};
 const ACTIVE = FX.inst.active;
-const inst = (id: number | string = ACTIVE) => `/api/console/institutions/${id}`;
+const inst = (id: number | string = ACTIVE) => ({ params: { institutionId: id } });
 const MEMBER = 'member@active.edu';
 const SECRET = 'very-secret-value-42';
 
@@ -27,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const settings = (over: Record<string, unknown> = {}) => ({
+const settings = (over: Partial<InstitutionSettingsBody> = {}) => ({
   country: 'in',
   ageRating: 7,
   startsOn: inDays(-1),
@@ -38,8 +44,8 @@ const settings = (over: Record<string, unknown> = {}) => ({
   deviceLimit: null,
   ...over,
 });
-const create = (over: Record<string, unknown> = {}, token = tokens[ADMIN]) =>
-  api.post('/api/console/institutions', { name: 'New College', orgCode: 'new-c', ...settings(), ...over }, token);
+const create = (over: Partial<CreateInstitutionBody> = {}, token = tokens[ADMIN]) =>
+  api.call(endpoints.consoleInstitutions, { body: { name: 'New College', orgCode: 'new-c', ...settings(), ...over } }, token);
 /** What a refused call must leave as it was: every institution (with its secret), every role, the log. */
 const state = async () => [
   (await t.db.query('SELECT * FROM institutions ORDER BY id')).rows,
@@ -53,25 +59,22 @@ const auditOf = async (action: string) =>
       [action],
     )
   ).rows[0];
-const refused = (res: { status: number; body: { error: { code: string; message: string } } }) => [
-  res.status,
-  res.body.error.code,
-  res.body.error.message,
-];
+const refused = (res: { status: number; error: { code: string; message: string } }) => [res.status, res.error.code, res.error.message];
 
 describe('who may use the admin side', () => {
   it('refuses a librarian (even of their own institution), a reader and the signed-out, and changes nothing', async () => {
     const before = await state();
     const calls = (token?: string) => [
-      () => api.post('/api/console/institutions', { name: 'Sneak', orgCode: 'SNEAK', ...settings() }, token),
-      () => api.get(`${inst()}/settings`, token),
-      () => api.post(`${inst()}/settings`, settings({ endsOn: inDays(2000) }), token),
-      () => api.post(`${inst()}/sso`, { issuer: 'https://idp.example.org', clientId: 'x', clientSecret: 'y' }, token),
-      () => api.post(`${inst()}/sso/off`, {}, token),
-      () => api.get(`${inst()}/librarians`, token),
-      () => api.post(`${inst()}/librarians`, { email: MEMBER }, token),
-      () => api.post(`${inst()}/librarians/remove`, { email: LIB }, token),
-      () => api.get('/api/console/activity', token),
+      () => api.call(endpoints.consoleInstitutions, { body: { name: 'Sneak', orgCode: 'SNEAK', ...settings() } }, token),
+      () => api.call(endpoints.consoleSettings, inst(), token),
+      () => api.call(endpoints.consoleSettingsSave, { ...inst(), body: settings({ endsOn: inDays(2000) }) }, token),
+      () =>
+        api.call(endpoints.consoleSso, { ...inst(), body: { issuer: 'https://idp.example.org', clientId: 'x', clientSecret: 'y' } }, token),
+      () => api.call(endpoints.consoleSsoOff, inst(), token),
+      () => api.call(endpoints.consoleLibrarians, inst(), token),
+      () => api.call(endpoints.consoleLibrariansAdd, { ...inst(), body: { email: MEMBER } }, token),
+      () => api.call(endpoints.consoleLibrariansRemove, { ...inst(), body: { email: LIB } }, token),
+      () => api.call(endpoints.consoleAllActivity, {}, token),
     ];
     for (const call of calls(tokens[LIB])) expect(refused(await call())).toEqual([403, 'forbidden', 'That is for Lectern admins.']);
     for (const call of calls(tokens[OTHER])) expect((await call()).status).toBe(403);
@@ -82,9 +85,9 @@ describe('who may use the admin side', () => {
   });
 
   it('answers an admin asking for an institution that does not exist with a 404, a bad id with a 400', async () => {
-    expect((await api.get(`${inst(9999)}/settings`, tokens[ADMIN])).status).toBe(404);
-    expect((await api.post(`${inst(9999)}/librarians`, { email: MEMBER }, tokens[ADMIN])).status).toBe(404);
-    expect((await api.get(`${inst('x')}/settings`, tokens[ADMIN])).status).toBe(400);
+    expect((await api.call(endpoints.consoleSettings, inst(9999), tokens[ADMIN])).status).toBe(404);
+    expect((await api.call(endpoints.consoleLibrariansAdd, { ...inst(9999), body: { email: MEMBER } }, tokens[ADMIN])).status).toBe(404);
+    expect((await api.call(endpoints.consoleSettings, inst('x'), tokens[ADMIN])).status).toBe(400);
   });
 });
 
@@ -112,9 +115,7 @@ describe('institutions', () => {
       [res.body.id],
     );
     expect(rows[0]).toEqual({ live: true, ends: '23:59:59' });
-    expect((await api.get('/api/console/me', tokens[ADMIN])).body.institutions.map((i: { name: string }) => i.name)).toContain(
-      'New College',
-    );
+    expect((await api.call(endpoints.consoleMe, {}, tokens[ADMIN])).body.institutions.map((i) => i.name)).toContain('New College');
     expect(await auditOf('institution.create')).toMatchObject({
       actor: ADMIN,
       institution_id: null,
@@ -143,9 +144,9 @@ describe('institutions', () => {
       [{ deviceLimit: 5000 }, 'The device limit is at most 1000.'],
       [{ newspapers: 'yes' }, ''],
     ] as const) {
-      const res = await create({ orgCode: 'FRESH', ...over });
+      const res = await create(unchecked({ orgCode: 'FRESH', ...over }));
       expect(res.status, JSON.stringify(over)).toBe(400);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
     expect(await state()).toEqual(before);
   });
@@ -158,11 +159,14 @@ describe('institutions', () => {
   });
 
   it("have their subscription, sections, age rating, country and limits set by an admin, audited in the institution's log", async () => {
-    const before = (await api.get(`${inst()}/settings`, tokens[ADMIN])).body;
+    const before = (await api.call(endpoints.consoleSettings, inst(), tokens[ADMIN])).body;
     expect(before).toMatchObject({ orgCode: 'ACT', country: 'IN', newspapers: true, journals: true, downloadLimit: null });
-    const res = await api.post(
-      `${inst()}/settings`,
-      settings({ country: 'np', ageRating: 12, startsOn: inDays(-10), endsOn: inDays(700), journals: true, deviceLimit: 3 }),
+    const res = await api.call(
+      endpoints.consoleSettingsSave,
+      {
+        ...inst(),
+        body: settings({ country: 'np', ageRating: 12, startsOn: inDays(-10), endsOn: inDays(700), journals: true, deviceLimit: 3 }),
+      },
       tokens[ADMIN],
     );
     expect(res.status).toBe(200);
@@ -175,21 +179,26 @@ describe('institutions', () => {
       downloadLimit: 5,
     });
     // The librarian's own view of the subscription follows.
-    expect((await api.get(`${inst()}/access`, tokens[LIB])).body.subscription).toMatchObject({ endsOn: inDays(700), active: true });
+    expect((await api.call(endpoints.consoleAccess, inst(), tokens[LIB])).body.subscription).toMatchObject({
+      endsOn: inDays(700),
+      active: true,
+    });
     const entry = await auditOf('institution.update');
     expect(entry).toMatchObject({ actor: ADMIN, institution_id: ACTIVE, target: 'ACT' });
     expect(entry.before).toMatchObject({ country: 'IN', deviceLimit: null, endsOn: before.endsOn });
     expect(entry.after).toMatchObject({ country: 'NP', deviceLimit: 3, endsOn: inDays(700) });
     // Bad input changes nothing.
     const kept = await state();
-    expect((await api.post(`${inst()}/settings`, settings({ country: '' }), tokens[ADMIN])).status).toBe(400);
-    expect((await api.post(`${inst()}/settings`, { country: 'IN' }, tokens[ADMIN])).status).toBe(400);
+    expect((await api.call(endpoints.consoleSettingsSave, { ...inst(), body: settings({ country: '' }) }, tokens[ADMIN])).status).toBe(400);
+    expect((await api.call(endpoints.consoleSettingsSave, { ...inst(), body: unchecked({ country: 'IN' }) }, tokens[ADMIN])).status).toBe(
+      400,
+    );
     expect(await state()).toEqual(kept);
   });
 });
 
 describe('single sign-on', () => {
-  const sso = (body: Record<string, unknown>) => api.post(`${inst()}/sso`, body, tokens[ADMIN]);
+  const sso = (body: SsoBody) => api.call(endpoints.consoleSso, { ...inst(), body }, tokens[ADMIN]);
   const storedSecret = async () =>
     (await t.db.query<{ s: string | null }>('SELECT sso_client_secret AS s FROM institutions WHERE id = $1', [ACTIVE])).rows[0].s;
 
@@ -201,7 +210,7 @@ describe('single sign-on', () => {
       'Enter the client secret the provider gave you.',
     ]);
     for (const issuer of ['http://idp.active.edu', 'not a url', 'ftp://idp.active.edu'])
-      expect((await sso({ issuer, clientId: 'lectern', clientSecret: SECRET })).body.error.message).toContain(
+      expect((await sso({ issuer, clientId: 'lectern', clientSecret: SECRET })).error.message).toContain(
         'The issuer is the provider’s https address, such as https://login.college.edu.',
       );
     expect((await sso({ issuer: 'https://idp.active.edu', clientId: '', clientSecret: SECRET })).status).toBe(400);
@@ -218,19 +227,19 @@ describe('single sign-on', () => {
     await sso({ issuer: 'https://login.active.edu', clientId: 'lectern-2', clientSecret: 'another-secret' });
     expect((await auditOf('sso.set')).after).toMatchObject({ secret: 'replaced' });
     // Readers can choose it on /login/sso.
-    expect((await api.get('/api/sso/institutions')).body.institutions).toEqual(
+    expect((await api.call(endpoints.ssoInstitutions)).body.institutions).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'Active U', code: 'ACT' })]),
     );
     const answers = [
-      await api.get(`${inst()}/settings`, tokens[ADMIN]),
-      await api.get(`${inst()}/activity`, tokens[LIB]),
-      await api.get('/api/console/activity', tokens[ADMIN]),
+      await api.call(endpoints.consoleSettings, inst(), tokens[ADMIN]),
+      await api.call(endpoints.consoleActivity, inst(), tokens[LIB]),
+      await api.call(endpoints.consoleAllActivity, {}, tokens[ADMIN]),
     ];
     for (const text of answers.map((a) => JSON.stringify(a.body))) {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain('another-secret');
     }
-    const off = await api.post(`${inst()}/sso/off`, {}, tokens[ADMIN]);
+    const off = await api.call(endpoints.consoleSsoOff, inst(), tokens[ADMIN]);
     expect(off.body.sso).toBeNull();
     expect(await storedSecret()).toBeNull();
     expect(await auditOf('sso.off')).toMatchObject({ institution_id: ACTIVE, after: null, before: { secret: 'set' } });
@@ -239,16 +248,16 @@ describe('single sign-on', () => {
 
 describe('librarians', () => {
   const lib = (path: '' | '/remove', email: string, token = tokens[ADMIN], id = ACTIVE) =>
-    api.post(`${inst(id)}/librarians${path}`, { email }, token);
+    api.call(path ? endpoints.consoleLibrariansRemove : endpoints.consoleLibrariansAdd, { ...inst(id), body: { email } }, token);
 
   it('are granted to an existing account, which then runs only that institution; removed, it has no console', async () => {
-    expect((await api.get(`${inst()}/overview`, tokens['new@active.edu'])).status).toBe(403);
+    expect((await api.call(endpoints.consoleOverview, inst(), tokens['new@active.edu'])).status).toBe(403);
     const res = await lib('', ' New@Active.edu ');
     expect(res.status).toBe(200);
-    expect(res.body.librarians.map((l: { email: string }) => l.email)).toEqual(['librarian@active.edu', 'new@active.edu']);
-    expect((await api.get('/api/console/me', tokens['new@active.edu'])).body).toMatchObject({ role: 'librarian' });
-    expect((await api.get(`${inst()}/overview`, tokens['new@active.edu'])).status).toBe(200);
-    expect((await api.get(`${inst(FX.inst.expired)}/overview`, tokens['new@active.edu'])).status).toBe(403);
+    expect(res.body.librarians.map((l) => l.email)).toEqual(['librarian@active.edu', 'new@active.edu']);
+    expect((await api.call(endpoints.consoleMe, {}, tokens['new@active.edu'])).body).toMatchObject({ role: 'librarian' });
+    expect((await api.call(endpoints.consoleOverview, inst(), tokens['new@active.edu'])).status).toBe(200);
+    expect((await api.call(endpoints.consoleOverview, inst(FX.inst.expired), tokens['new@active.edu'])).status).toBe(403);
     expect(await auditOf('role.grant')).toMatchObject({
       actor: ADMIN,
       institution_id: ACTIVE,
@@ -262,8 +271,8 @@ describe('librarians', () => {
     expect(await state()).toEqual(logged);
 
     const removed = await lib('/remove', 'new@active.edu');
-    expect(removed.body.librarians.map((l: { email: string }) => l.email)).toEqual(['librarian@active.edu']);
-    expect((await api.get('/api/console/me', tokens['new@active.edu'])).status).toBe(403);
+    expect(removed.body.librarians.map((l) => l.email)).toEqual(['librarian@active.edu']);
+    expect((await api.call(endpoints.consoleMe, {}, tokens['new@active.edu'])).status).toBe(403);
     expect(await auditOf('role.remove')).toMatchObject({ actor: ADMIN, institution_id: ACTIVE, target: 'new@active.edu', after: null });
   });
 
@@ -286,7 +295,7 @@ describe('librarians', () => {
 describe('the activity log', () => {
   it("shows a librarian their institution's changes, newest first, with who, what, when, before and after", async () => {
     await lib2('second@active.edu');
-    const res = await api.get(`${inst()}/activity`, tokens[LIB]);
+    const res = await api.call(endpoints.consoleActivity, inst(), tokens[LIB]);
     expect(res.status).toBe(200);
     const { entries, total, page, pages } = res.body;
     expect(page).toBe(0);
@@ -301,55 +310,56 @@ describe('the activity log', () => {
       after: { role: 'librarian', institutionId: ACTIVE },
     });
     expect(Date.now() - Date.parse(entries[0].at)).toBeLessThan(60_000);
-    const ats = entries.map((e: { at: string }) => e.at);
+    const ats = entries.map((e) => e.at);
     expect([...ats].sort().reverse()).toEqual(ats);
-    const actions = new Set(entries.map((e: { action: string }) => e.action));
+    const actions = new Set(entries.map((e) => e.action));
     expect([...actions].sort()).toEqual(['institution.update', 'role.grant', 'role.remove', 'sso.off', 'sso.set']);
     // Nothing of another institution, nor the admin-only entries.
-    expect(entries.every((e: { institution: string }) => e.institution === 'Active U')).toBe(true);
+    expect(entries.every((e) => e.institution === 'Active U')).toBe(true);
   });
 
   it("refuses another institution's librarian (403) and a reader; an admin reads any institution's and the whole log", async () => {
-    expect(refused(await api.get(`${inst()}/activity`, tokens[OTHER]))).toEqual([
+    expect(refused(await api.call(endpoints.consoleActivity, inst(), tokens[OTHER]))).toEqual([
       403,
       'forbidden',
       "That is another institution's console.",
     ]);
-    expect((await api.get(`${inst()}/activity`, tokens[MEMBER])).status).toBe(403);
-    expect((await api.get(`${inst()}/activity`)).status).toBe(401);
-    expect((await api.get(`${inst(FX.inst.expired)}/activity`, tokens[OTHER])).body.entries).toEqual([
+    expect((await api.call(endpoints.consoleActivity, inst(), tokens[MEMBER])).status).toBe(403);
+    expect((await api.call(endpoints.consoleActivity, inst())).status).toBe(401);
+    expect((await api.call(endpoints.consoleActivity, inst(FX.inst.expired), tokens[OTHER])).body.entries).toEqual([
       expect.objectContaining({ action: 'role.grant', target: OTHER, actor: 'operator' }),
     ]);
-    expect((await api.get(`${inst()}/activity`, tokens[ADMIN])).body.total).toBe(
-      (await api.get(`${inst()}/activity`, tokens[LIB])).body.total,
+    expect((await api.call(endpoints.consoleActivity, inst(), tokens[ADMIN])).body.total).toBe(
+      (await api.call(endpoints.consoleActivity, inst(), tokens[LIB])).body.total,
     );
-    const all = (await api.get('/api/console/activity', tokens[ADMIN])).body;
-    const creation = all.entries.find((e: { action: string }) => e.action === 'institution.create');
+    const all = (await api.call(endpoints.consoleAllActivity, {}, tokens[ADMIN])).body;
+    const creation = all.entries.find((e) => e.action === 'institution.create');
     expect(creation).toMatchObject({ institution: null, target: expect.stringMatching(/\(RACE-1\)$/) });
     expect(all.total).toBe((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM console_audit')).rows[0].n);
   });
 
   it('is paged, and refuses a bad page', async () => {
-    const total = (await api.get('/api/console/activity', tokens[ADMIN])).body.total;
+    const total = (await api.call(endpoints.consoleAllActivity, {}, tokens[ADMIN])).body.total;
     // Enough entries for a second page: each grant and removal is one.
     for (let i = 0; total + 2 * i < ACTIVITY_PAGE_SIZE + 3; i++) {
       await lib2('second@active.edu', '/remove');
       await lib2('second@active.edu');
     }
-    const first = (await api.get('/api/console/activity', tokens[ADMIN])).body;
-    const second = (await api.get('/api/console/activity?page=1', tokens[ADMIN])).body;
+    const first = (await api.call(endpoints.consoleAllActivity, {}, tokens[ADMIN])).body;
+    const second = (await api.call(endpoints.consoleAllActivity, { query: { page: 1 } }, tokens[ADMIN])).body;
     expect(first.entries).toHaveLength(ACTIVITY_PAGE_SIZE);
     expect(second.entries.length).toBe(first.total - ACTIVITY_PAGE_SIZE);
     expect(first.pages).toBe(2);
-    expect(second.entries[0].at <= first.entries.at(-1).at).toBe(true);
-    expect(new Set([...first.entries, ...second.entries].map((e: { id: string }) => e.id)).size).toBe(first.total);
-    expect((await api.get('/api/console/activity?page=9', tokens[ADMIN])).body.entries).toEqual([]);
+    expect(second.entries[0].at <= first.entries.at(-1)!.at).toBe(true);
+    expect(new Set([...first.entries, ...second.entries].map((e) => e.id)).size).toBe(first.total);
+    expect((await api.call(endpoints.consoleAllActivity, { query: { page: 9 } }, tokens[ADMIN])).body.entries).toEqual([]);
     for (const bad of ['-1', 'x', '1.5', '99999999999'])
-      expect((await api.get(`${inst()}/activity?page=${bad}`, tokens[LIB])).status).toBe(400);
+      expect((await api.call(endpoints.consoleActivity, { ...inst(), query: { page: bad } }, tokens[LIB])).status).toBe(400);
   });
 });
 
-const lib2 = (email: string, path: '' | '/remove' = '') => api.post(`${inst()}/librarians${path}`, { email }, tokens[ADMIN]);
+const lib2 = (email: string, path: '' | '/remove' = '') =>
+  api.call(path ? endpoints.consoleLibrariansRemove : endpoints.consoleLibrariansAdd, { ...inst(), body: { email } }, tokens[ADMIN]);
 
 // Last: the renames here add entries to the institutions' activity logs.
 describe('institution names', () => {
@@ -362,21 +372,31 @@ describe('institution names', () => {
         `Another institution is already called ${name.trim()}. Choose another name.`,
       ]);
     // A librarian renaming theirs to another's name (whose enquiries and trust would follow).
-    const rename = await api.post(`${inst()}/branding`, { name: 'expired  C' }, tokens[LIB]);
+    const rename = await api.call(endpoints.consoleBrandingSave, { ...inst(), body: { name: 'expired  C' } }, tokens[LIB]);
     expect(refused(rename)).toEqual([409, 'name_taken', 'Another institution is already called expired  C. Choose another name.']);
     expect(await state()).toEqual(before);
     // Its own name in another spelling is still its own.
-    expect((await api.post(`${inst()}/branding`, { name: 'ACTIVE U' }, tokens[LIB])).body.name).toBe('ACTIVE U');
-    expect((await api.post(`${inst()}/branding`, { name: 'Active U' }, tokens[LIB])).body.name).toBe('Active U');
+    expect((await api.call(endpoints.consoleBrandingSave, { ...inst(), body: { name: 'ACTIVE U' } }, tokens[LIB])).body.name).toBe(
+      'ACTIVE U',
+    );
+    expect((await api.call(endpoints.consoleBrandingSave, { ...inst(), body: { name: 'Active U' } }, tokens[LIB])).body.name).toBe(
+      'Active U',
+    );
   });
 
   it('lets one of two institutions renamed to the same name at the same moment have it', async () => {
     const answers = await Promise.all(
-      [ACTIVE, FX.inst.expired].map((id) => api.post(`${inst(id)}/branding`, { name: 'Twin Name College' }, tokens[ADMIN])),
+      [ACTIVE, FX.inst.expired].map((id) =>
+        api.call(endpoints.consoleBrandingSave, { ...inst(id), body: { name: 'Twin Name College' } }, tokens[ADMIN]),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const { rows } = await t.db.query(`SELECT id FROM institutions WHERE name = 'Twin Name College'`);
     expect(rows).toHaveLength(1);
-    await api.post(`${inst(rows[0].id)}/branding`, { name: rows[0].id === ACTIVE ? 'Active U' : 'Expired C' }, tokens[ADMIN]);
+    await api.call(
+      endpoints.consoleBrandingSave,
+      { ...inst(rows[0].id), body: { name: rows[0].id === ACTIVE ? 'Active U' : 'Expired C' } },
+      tokens[ADMIN],
+    );
   });
 });

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { bombPng } from '../support/images';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { LOGO_MAX_BYTES } from '../../src/shared/schemas/console-access';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -18,7 +19,7 @@ const outbox = memoryOutbox();
 const tokens: Record<string, string> = {};
 const LIB = 'librarian@active.edu';
 const OTHER = 'librarian@expired.edu';
-const base = (id: number | string = FX.inst.active) => `/api/console/institutions/${id}/branding`;
+const base = (id: number | string = FX.inst.active) => ({ params: { institutionId: id } });
 
 beforeAll(async () => {
   t = await testApp(loadCatalogue, { mailer: outbox.mailer });
@@ -37,7 +38,7 @@ function image(width: number, height: number, format: 'png' | 'jpeg' = 'png'): B
   return format === 'png' ? c.toBuffer('image/png') : c.toBuffer('image/jpeg');
 }
 const upload = (bytes: Buffer, token = tokens[LIB], id: number = FX.inst.active, type = 'image/png') =>
-  api.upload(`${base(id)}/logo`, {}, { name: 'logo.png', type, bytes }, token);
+  api.callUpload(endpoints.consoleBrandingLogo, base(id), { name: 'logo.png', type, bytes }, token);
 const pngSize = (file: Buffer) => ({ width: file.readUInt32BE(16), height: file.readUInt32BE(20) });
 const stored = async () => (await t.db.query('SELECT name, logo1, logo2, logo3 FROM institutions ORDER BY id')).rows;
 const audits = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM console_audit')).rows[0].n;
@@ -46,25 +47,28 @@ describe('branding', () => {
   it("refuses another institution's librarian (403) on every call, and changes nothing", async () => {
     const before = [await stored(), await audits()];
     for (const res of [
-      await api.get(base(), tokens[OTHER]),
-      await api.post(base(), { name: 'Taken Over' }, tokens[OTHER]),
+      await api.call(endpoints.consoleBranding, base(), tokens[OTHER]),
+      await api.call(endpoints.consoleBrandingSave, { ...base(), body: { name: 'Taken Over' } }, tokens[OTHER]),
       await upload(image(360, 120), tokens[OTHER]),
     ])
-      expect([res.status, res.body.error.message]).toEqual([403, "That is another institution's console."]);
-    expect((await api.get(base(), tokens['member@active.edu'])).status).toBe(403);
-    expect((await api.post(base(), { name: 'Nobody' })).status).toBe(401);
+      expect([res.status, res.error.message]).toEqual([403, "That is another institution's console."]);
+    expect((await api.call(endpoints.consoleBranding, base(), tokens['member@active.edu'])).status).toBe(403);
+    expect((await api.call(endpoints.consoleBrandingSave, { ...base(), body: { name: 'Nobody' } })).status).toBe(401);
     expect([await stored(), await audits()]).toEqual(before);
   });
 
   it('renames the institution; members see the name in their details; audited', async () => {
-    const res = await api.post(base(), { name: '  Active University  ' }, tokens[LIB]);
+    const res = await api.call(endpoints.consoleBrandingSave, { ...base(), body: { name: '  Active University  ' } }, tokens[LIB]);
     expect([res.status, res.body]).toEqual([200, { name: 'Active University', logo1: null, logo2: null, logo3: null }]);
-    expect((await api.post('/api/user/details', {}, tokens['member@active.edu'])).body.libName).toBe('Active University');
+    expect((await api.call(endpoints.userDetails, {}, tokens['member@active.edu'])).body.libName).toBe('Active University');
     const entry = (await t.db.query('SELECT actor, action, before, after FROM console_audit ORDER BY id DESC LIMIT 1')).rows[0];
     expect(entry).toEqual({ actor: LIB, action: 'branding.name', before: { name: 'Active U' }, after: { name: 'Active University' } });
     const before = await stored();
     for (const bad of ['', 'A', 'x'.repeat(81), 'Bad\u0000Name', 7])
-      expect([bad, (await api.post(base(), { name: bad }, tokens[LIB])).status]).toEqual([bad, 400]);
+      expect([
+        bad,
+        (await api.call(endpoints.consoleBrandingSave, { ...base(), body: unchecked({ name: bad }) }, tokens[LIB])).status,
+      ]).toEqual([bad, 400]);
     expect(await stored()).toEqual(before);
   });
 
@@ -73,20 +77,20 @@ describe('branding', () => {
     expect(res.status).toBe(200);
     const urls = [res.body.logo1, res.body.logo2, res.body.logo3];
     expect(new Set(urls).size).toBe(3);
-    const sizes = urls.map((url: string) => {
+    const sizes = urls.map((url) => {
       expect(url).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
-      return pngSize(fs.readFileSync(path.join(t.dataDir, 'media', path.basename(url))));
+      return pngSize(fs.readFileSync(path.join(t.dataDir, 'media', path.basename(url!))));
     });
     expect(sizes).toEqual([
       { width: 120, height: 40 },
       { width: 240, height: 80 },
       { width: 360, height: 120 },
     ]);
-    const served = await t.app.inject({ method: 'GET', url: res.body.logo3 });
+    const served = await t.app.inject({ method: 'GET', url: res.body.logo3! });
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
-    const details = (await api.post('/api/user/details', {}, tokens['member@active.edu'])).body.libraryDetails;
+    const details = (await api.call(endpoints.userDetails, {}, tokens['member@active.edu'])).body.libraryDetails!;
     expect([details.logo1, details.logo2, details.logo3]).toEqual(urls);
-    expect((await api.get(base(), tokens[LIB])).body).toEqual({
+    expect((await api.call(endpoints.consoleBranding, base(), tokens[LIB])).body).toEqual({
       name: 'Active University',
       logo1: urls[0],
       logo2: urls[1],
@@ -94,7 +98,7 @@ describe('branding', () => {
     });
     const entry = (await t.db.query('SELECT action, before, after FROM console_audit ORDER BY id DESC LIMIT 1')).rows[0];
     expect(entry.action).toBe('branding.logo');
-    expect(entry.after.logo1).toBe(path.basename(urls[0]));
+    expect(entry.after.logo1).toBe(path.basename(urls[0]!));
     // A JPEG is taken too.
     expect((await upload(image(400, 400, 'jpeg'), tokens[LIB], FX.inst.active, 'image/jpeg')).status).toBe(200);
   });
@@ -113,11 +117,11 @@ describe('branding', () => {
     ];
     for (const [bytes, status, code, message] of cases) {
       const res = await upload(bytes);
-      expect([res.status, res.body.error.code, res.body.error.message]).toEqual([status, code, expect.stringMatching(message)]);
+      expect([res.status, res.error.code, res.error.message]).toEqual([status, code, expect.stringMatching(message)]);
     }
     // Not a form upload at all.
-    const json = await api.post(`${base()}/logo`, { logo: 'x' }, tokens[LIB]);
-    expect([json.status, json.body.error.message]).toEqual([415, 'Send the logo as a multipart form upload.']);
+    const json = await api.call(endpoints.consoleBrandingLogo, { ...base(), body: unchecked({ logo: 'x' }) }, tokens[LIB]);
+    expect([json.status, json.error.message]).toEqual([415, 'Send the logo as a multipart form upload.']);
     expect([await stored(), await audits()]).toEqual(before);
   });
 
@@ -131,10 +135,8 @@ describe('branding', () => {
       [bombPng(60_000, 60_000, false), '60000 × 60000'],
     ] as const) {
       const res = await upload(bytes);
-      expect([res.status, res.body.error.code]).toEqual([400, 'too_many_pixels']);
-      expect(res.body.error.message).toBe(
-        `The logo is too large (${size} pixels). Upload one of at most 16 megapixels, such as 1,200 × 400.`,
-      );
+      expect([res.status, res.error.code]).toEqual([400, 'too_many_pixels']);
+      expect(res.error.message).toBe(`The logo is too large (${size} pixels). Upload one of at most 16 megapixels, such as 1,200 × 400.`);
     }
     expect([await stored(), await audits()]).toEqual(before);
     // Just within the limit it is drawn.
@@ -146,6 +148,6 @@ describe('branding', () => {
     const all = await Promise.all(Array.from({ length: 8 }, () => upload(logo)));
     const statuses = all.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 503, 503, 503]);
-    for (const busy of all.filter((r) => r.status === 503)) expect(busy.body.error.code).toBe('busy');
+    for (const busy of all.filter((r) => r.status === 503)) expect(busy.error.code).toBe('busy');
   }, 120_000);
 });

@@ -3,7 +3,7 @@
 // calls over HTTP, and the console's checks (another institution's librarian gets a 403).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { storeReadEvents } from '../../src/server/repositories/reader';
@@ -11,6 +11,7 @@ import { rebuildCounterUsage, recordReaderEvent } from '../../src/server/reposit
 import { reportTable, reportText, HEADER_LABELS } from '../../src/shared/counter/tabular';
 import { KBART_COLUMNS } from '../../src/shared/kbart';
 import { assertCounterReport, assertSushiAnswer } from '../support/counter-schema';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -75,9 +76,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A report from the console; every one answered must be valid COUNTER 5.1 for its Report_ID. */
+/** A report from the console, its query as a harvester writes it; every one answered must be valid
+ * COUNTER 5.1 for its Report_ID. */
 const report = async (id: string, query: string, email = 'librarian@active.edu', inst: number = A) => {
-  const res = await api.get(`/api/console/institutions/${inst}/reports/${id}?${query}`, tokens[email]);
+  const res = await api.call(
+    endpoints.consoleReports,
+    { params: { institutionId: inst, report: id }, query: unchecked(Object.fromEntries(new URLSearchParams(query))) },
+    tokens[email],
+  );
   if (res.status === 200) assertCounterReport(res.body);
   return res;
 };
@@ -200,7 +206,7 @@ describe('the counts (hand-computed fixture)', () => {
       { Code: 3032, Message: 'Usage No Longer Available for Requested Dates', Data: 'Usage is available from 2026-03' },
     ]);
     const across = await report('tr_j1', 'begin=2026-02&end=2026-03');
-    expect(across.body.Report_Header.Exceptions.map((e: { Code: number }) => e.Code)).toEqual([3032]);
+    expect(across.body.Report_Header.Exceptions!.map((e) => e.Code)).toEqual([3032]);
     expect(across.body.Report_Items.length).toBe(2);
   });
 
@@ -232,7 +238,7 @@ describe('the counts (hand-computed fixture)', () => {
     expect(table.header[7]).toEqual(['Report_Attributes', 'Attributes_To_Show=YOP|Access_Type; Granularity=Total']);
     // Years of publication and access types filter too; a range of years is yyyy-yyyy.
     const free = await report('tr', `${MARCH_APRIL}&access_type=Free_To_Read&yop=2020-2026`);
-    expect(free.body.Report_Items.map((i: { Title: string }) => i.Title)).toEqual(['Tech Today']);
+    expect(free.body.Report_Items.map((i) => i.Title)).toEqual(['Tech Today']);
     expect((await report('tr', `${MARCH_APRIL}&yop=1990`)).body.Report_Items).toEqual([]);
     // PR: one metric type kept, data type filtered; Searches_Platform is the platform's.
     const pr = await report('pr', `${MARCH_APRIL}&metric_type=Total_Item_Requests|Unique_Item_Requests&data_type=Journal`);
@@ -257,7 +263,7 @@ describe('the counts (hand-computed fixture)', () => {
     expect(bad.body.Report_Header.Report_Filters.Metric_Type).toEqual(['Total_Item_Requests', 'Unique_Item_Requests']);
     // A control character is refused by the console's form check, with the reason.
     const nul = await report('tr', `${MARCH_APRIL}&metric_type=x%00`);
-    expect([nul.status, nul.body.error.message]).toEqual([400, expect.stringContaining('control characters')]);
+    expect([nul.status, nul.error.message]).toEqual([400, expect.stringContaining('control characters')]);
   });
 });
 
@@ -340,21 +346,30 @@ describe('the tabular form (Code of Practice 5.1 §3.2)', () => {
 });
 
 describe('the console: who may ask, and bad input', () => {
-  const urls = (inst: number) => [
-    `/api/console/institutions/${inst}/reports/tr?${MARCH_APRIL}`,
-    `/api/console/institutions/${inst}/sushi`,
-    `/api/console/institutions/${inst}/kbart`,
-  ];
+  const calls = (inst: number) => ({
+    reports: (token?: string) =>
+      api.call(
+        endpoints.consoleReports,
+        { params: { institutionId: inst, report: 'tr' }, query: { begin: '2026-03', end: '2026-04' } },
+        token,
+      ),
+    sushi: (token?: string) => api.call(endpoints.consoleSushi, { params: { institutionId: inst } }, token),
+    kbart: (token?: string) => api.call(endpoints.consoleKbart, { params: { institutionId: inst } }, token),
+  });
 
   it("refuses another institution's librarian (403) on every call and rotates nothing", async () => {
-    for (const url of urls(A)) {
-      const res = await api.get(url, tokens['librarian@expired.edu']);
-      expect([url, res.status, res.body.error.message]).toEqual([url, 403, "That is another institution's console."]);
-      expect((await api.get(url, tokens['member@active.edu'])).status).toBe(403);
-      expect((await api.get(url)).status).toBe(401);
-      expect((await api.get(url, tokens['admin@example.com'])).status).toBe(200);
+    for (const [name, call] of Object.entries(calls(A))) {
+      const res = await call(tokens['librarian@expired.edu']);
+      expect([name, res.status, res.error.message]).toEqual([name, 403, "That is another institution's console."]);
+      expect((await call(tokens['member@active.edu'])).status).toBe(403);
+      expect((await call()).status).toBe(401);
+      expect((await call(tokens['admin@example.com'])).status).toBe(200);
     }
-    const made = await api.post(`/api/console/institutions/${A}/sushi/requestors`, { name: 'Theirs' }, tokens['librarian@expired.edu']);
+    const made = await api.call(
+      endpoints.consoleSushiRequestors,
+      { params: { institutionId: A }, body: { name: 'Theirs' } },
+      tokens['librarian@expired.edu'],
+    );
     expect(made.status).toBe(403);
     expect((await t.db.query('SELECT 1 FROM sushi_requestors WHERE institution_id = $1', [A])).rows).toEqual([]);
     expect((await t.db.query(`SELECT 1 FROM console_audit WHERE action LIKE 'sushi.%'`)).rows).toEqual([]);
@@ -371,7 +386,7 @@ describe('the console: who may ask, and bad input', () => {
     ]) {
       const res = await report(id, query);
       expect([id, query, res.status]).toEqual([id, query, 400]);
-      expect(res.body.error.message).toContain(message);
+      expect(res.error.message).toContain(message);
     }
   });
 });
@@ -381,7 +396,11 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
   let creds = { customer_id: '', requestor_id: '', api_key: '' };
   beforeAll(async () => {
     base = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/sushi/r51`;
-    const made = await api.post(`/api/console/institutions/${A}/sushi/requestors`, { name: 'CELUS' }, tokens['librarian@active.edu']);
+    const made = await api.call(
+      endpoints.consoleSushiRequestors,
+      { params: { institutionId: A }, body: { name: 'CELUS' } },
+      tokens['librarian@active.edu'],
+    );
     expect(made.status).toBe(200);
     creds = { customer_id: String(A), requestor_id: made.body.requestor.requestorId, api_key: made.body.apiKey };
   });
@@ -396,7 +415,7 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
 
   it('shows the key once, keeps only its hash, and logs the rotation without it', async () => {
     expect(creds.api_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const shown = await api.get(`/api/console/institutions/${A}/sushi`, tokens['librarian@active.edu']);
+    const shown = await api.call(endpoints.consoleSushi, { params: { institutionId: A } }, tokens['librarian@active.edu']);
     expect(shown.body).toMatchObject({
       customerId: String(A),
       requestors: [{ name: 'CELUS', requestorId: creds.requestor_id, lastUsedAt: null }],
@@ -636,7 +655,7 @@ describe('SUSHI over HTTP, as a harvester calls it', () => {
     expect(biz[col('publication_type')]).toBe('serial');
     expect(rows[3][col('access_type')]).toBe('F');
     // Basic S opens neither newspapers nor journals.
-    const basic = await api.get(`/api/console/institutions/${FX.inst.noFlags}/kbart`, tokens['admin@example.com']);
+    const basic = await api.call(endpoints.consoleKbart, { params: { institutionId: FX.inst.noFlags } }, tokens['admin@example.com']);
     expect(basic.body.text).not.toContain('The Morning Ledger');
     expect(basic.body.text).not.toContain('Journal of Modern History');
     expect(basic.body.fileName).toMatch(/^Lectern_BAS_AllTitles_\d{4}-\d{2}-\d{2}\.txt$/);
@@ -649,11 +668,12 @@ describe('the reader path records and counts', () => {
     // Basic S does not open newspapers.
     const token = (await signInByCode(t.db, api, outbox, 'reader@basic.edu')).token;
     await grantConsoleRole(t.db, { email: 'librarian@active.edu', role: 'librarian', orgCode: 'ACT', actorId: null });
-    const res = await api.post('/api/reader/token', { issue: issue.paper[0] }, token);
+    const res = await api.call(endpoints.readerToken, { body: { issue: issue.paper[0] } }, token);
     expect(res.status).toBe(403);
     const month = new Date().toISOString().slice(0, 7);
-    const tr = await api.get(
-      `/api/console/institutions/${FX.inst.noFlags}/reports/tr?begin=${month}&end=${month}`,
+    const tr = await api.call(
+      endpoints.consoleReports,
+      { params: { institutionId: FX.inst.noFlags, report: 'tr' }, query: { begin: month, end: month } },
       tokens['admin@example.com'],
     );
     expect(cells(tr.body, ['Title', 'Metric_Type', 'Reporting_Period_Total'])).toEqual([['The Morning Ledger', 'No_License', 1]]);
@@ -664,7 +684,11 @@ describe('the reader path records and counts', () => {
     const times = [200, 160, 120, 80, 40].map((s) => now - s * 1000);
     const sent = await Promise.all(
       times.map((at) =>
-        api.post('/api/reader/events', { events: [{ kind: 'issue_open', issueId: issue.journal[1], at }] }, tokens['member@active.edu']),
+        api.call(
+          endpoints.readerEvents,
+          { body: { events: [{ kind: 'issue_open', issueId: issue.journal[1], at }] } },
+          tokens['member@active.edu'],
+        ),
       ),
     );
     expect(sent.map((r) => r.body.stored)).toEqual([1, 1, 1, 1, 1]);

@@ -5,10 +5,12 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { consoleRoute } from '../../src/server/routes/api/console-guard';
+import * as endpoints from '../../src/shared/endpoints';
+import type { Endpoint } from '../../src/shared/endpoints/endpoint';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -26,6 +28,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const consoleRoutes = () => routes.filter((r) => r.url.startsWith('/api/console'));
+const entries = Object.values(endpoints as Record<string, Endpoint>);
 const methods = (r: RouteOptions) => [r.method].flat().filter((m) => m === 'GET' || m === 'POST') as ('GET' | 'POST')[];
 
 describe('the console scope', () => {
@@ -43,10 +46,16 @@ describe('the console scope', () => {
     let walked = 0;
     for (const r of consoleRoutes()) {
       for (const method of methods(r)) {
-        const url = (institutionId: number) =>
-          r.url.replace(':institutionId', String(institutionId)).replace(/:[A-Za-z]+/g, (p) => (p === ':report' ? 'TR' : '1'));
+        const entry = entries.find((e) => e.method === method && e.path === r.url)!;
+        const params = (institutionId: number) =>
+          Object.fromEntries(
+            [...r.url.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [
+              name,
+              name === 'institutionId' ? institutionId : name === 'report' ? 'TR' : 1,
+            ]),
+          );
         const call = (token: string | undefined, institutionId = FX.inst.expired) =>
-          method === 'GET' ? api.get(url(institutionId), token) : api.post(url(institutionId), undefined, token);
+          api.call(entry, { params: unchecked(params(institutionId)) }, token);
         const where = `${method} ${r.url}`;
         // Input is validated first, as it always was: a route whose empty input is a 400 is not walked.
         const signedOut = await call(undefined);
@@ -54,7 +63,7 @@ describe('the console scope', () => {
         walked++;
         expect([where, signedOut.status]).toEqual([where, 401]);
         const reader = await call(tokens['member@active.edu']);
-        expect([where, reader.status, reader.body.error.message]).toEqual([where, 403, 'The library console is for librarians.']);
+        expect([where, reader.status, reader.error.message]).toEqual([where, 403, 'The library console is for librarians.']);
         const librarian = await call(tokens['librarian@active.edu']);
         // The admin check comes before the institution's.
         const refusal = r.config?.consoleAdmin
@@ -62,7 +71,7 @@ describe('the console scope', () => {
           : r.config?.consoleInstitution
             ? "That is another institution's console."
             : null;
-        if (refusal) expect([where, librarian.status, librarian.body.error.message]).toEqual([where, 403, refusal]);
+        if (refusal) expect([where, librarian.status, librarian.error.message]).toEqual([where, 403, refusal]);
         else expect([where, librarian.status]).not.toEqual([where, 403]);
       }
     }

@@ -6,6 +6,7 @@ import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole, removeConsoleRole } from '../../src/server/repositories/console';
 import { OVERVIEW_DAYS } from '../../src/shared/schemas/console';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -29,16 +30,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const overviewOf = (institutionId: number | string, token?: string) =>
-  api.get(`/api/console/institutions/${institutionId}/overview`, token);
+  api.call(endpoints.consoleOverview, { params: { institutionId } }, token);
 
 describe('who may use the console', () => {
   it('tells a librarian their institution and an admin every institution', async () => {
-    const lib = await api.get('/api/console/me', tokens['librarian@active.edu']);
+    const lib = await api.call(endpoints.consoleMe, {}, tokens['librarian@active.edu']);
     expect(lib.status).toBe(200);
     expect(lib.body).toEqual({ role: 'librarian', institutions: [{ id: FX.inst.active, name: 'Active U', conCode: 'ACT' }] });
-    const admin = await api.get('/api/console/me', tokens['admin@example.com']);
+    const admin = await api.call(endpoints.consoleMe, {}, tokens['admin@example.com']);
     expect(admin.body.role).toBe('admin');
-    expect(admin.body.institutions.map((i: { name: string }) => i.name)).toEqual(['Active U', 'Basic S', 'Expired C']);
+    expect(admin.body.institutions.map((i) => i.name)).toEqual(['Active U', 'Basic S', 'Expired C']);
   });
 
   it("says the role in the user's details, so the app shows the console's link only to them", async () => {
@@ -47,32 +48,36 @@ describe('who may use the console', () => {
       ['admin@example.com', 'admin'],
       ['member@active.edu', null],
     ] as const) {
-      const res = await api.post('/api/user/details', {}, tokens[email]);
+      const res = await api.call(endpoints.userDetails, {}, tokens[email]);
       expect([email, res.body.consoleRole]).toEqual([email, role]);
     }
   });
 
   it('refuses a reader without a role (403) and a signed-out caller (401), on every console call', async () => {
-    for (const url of ['/api/console/me', `/api/console/institutions/${FX.inst.active}/overview`]) {
-      const reader = await api.get(url, tokens['member@active.edu']);
-      expect([url, reader.status, reader.body.error.message]).toEqual([url, 403, 'The library console is for librarians.']);
-      expect((await api.get(url)).status).toBe(401);
+    const calls = {
+      me: (token?: string) => api.call(endpoints.consoleMe, {}, token),
+      overview: (token?: string) => overviewOf(FX.inst.active, token),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const reader = await call(tokens['member@active.edu']);
+      expect([name, reader.status, reader.error.message]).toEqual([name, 403, 'The library console is for librarians.']);
+      expect((await call()).status).toBe(401);
     }
   });
 
   it("refuses a librarian another institution's data; an admin may see any; bad ids are a 400, unknown a 404", async () => {
     const other = await overviewOf(FX.inst.expired, tokens['librarian@active.edu']);
     expect(other.status).toBe(403);
-    expect(other.body.error.message).toBe("That is another institution's console.");
+    expect(other.error.message).toBe("That is another institution's console.");
     expect((await overviewOf(FX.inst.active, tokens['librarian@expired.edu'])).status).toBe(403);
     expect((await overviewOf(FX.inst.expired, tokens['admin@example.com'])).status).toBe(200);
-    for (const bad of ['x', '0', '-1', '1.5', '99999999999', '%00']) {
+    for (const bad of ['x', '0', '-1', '1.5', '99999999999', '\u0000']) {
       const res = await overviewOf(bad, tokens['admin@example.com']);
       expect([bad, res.status]).toEqual([bad, 400]);
     }
     const unknown = await overviewOf(9999, tokens['admin@example.com']);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error.message).toBe('There is no such institution.');
+    expect(unknown.error.message).toBe('There is no such institution.');
     // A librarian asking for an unknown institution learns nothing more than for another's.
     expect((await overviewOf(9999, tokens['librarian@active.edu'])).status).toBe(403);
   });
@@ -128,12 +133,11 @@ describe('the overview', () => {
     }
     expect(o.readsPerDay).toHaveLength(OVERVIEW_DAYS);
     const day = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString().slice(0, 10);
-    expect(o.readsPerDay.at(-1).day).toBe(new Date().toISOString().slice(0, 10));
-    const readsOn = (d: string) =>
-      o.readsPerDay.filter((r: { day: string }) => r.day === d).reduce((n: number, r: { reads: number }) => n + r.reads, 0);
+    expect(o.readsPerDay.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));
+    const readsOn = (d: string) => o.readsPerDay.filter((r) => r.day === d).reduce((n, r) => n + r.reads, 0);
     expect(readsOn(day(1)) + (day(3) === day(1) ? 0 : readsOn(day(3)))).toBe(3);
     expect(readsOn(day(40 * 24 * 60))).toBe(1);
-    expect(o.readsPerDay.reduce((n: number, r: { reads: number }) => n + r.reads, 0)).toBe(4);
+    expect(o.readsPerDay.reduce((n, r) => n + r.reads, 0)).toBe(4);
   });
 });
 
@@ -160,9 +164,9 @@ describe('roles', () => {
       before: null,
       after: { role: 'librarian', institutionId: FX.inst.active },
     });
-    expect((await api.get('/api/console/me', tokens['member@active.edu'])).status).toBe(200);
+    expect((await api.call(endpoints.consoleMe, {}, tokens['member@active.edu'])).status).toBe(200);
     expect(await removeConsoleRole(t.db, 'member@active.edu', admin)).toMatchObject({ ok: true, after: null });
-    expect((await api.get('/api/console/me', tokens['member@active.edu'])).status).toBe(403);
+    expect((await api.call(endpoints.consoleMe, {}, tokens['member@active.edu'])).status).toBe(403);
     const { rows } = await t.db.query<{
       actor: string;
       institution_id: number | null;

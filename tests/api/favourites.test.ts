@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -40,7 +41,7 @@ describe('favourites', () => {
       applied: true,
     });
     expect((await api.post('/content/getMyFav', { uid, os: 'web' }, token)).body.msg[0].mid.values).toEqual([FX.mid.biz]);
-    expect((await api.post('/api/user/details', {}, token)).body.fav_lud).toBeGreaterThan(0);
+    expect((await api.call(endpoints.userDetails, {}, token)).body.fav_lud).toBeGreaterThan(0);
   });
 
   it('keeps each reader to their own list and refuses bad calls without changing anything', async () => {

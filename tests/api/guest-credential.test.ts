@@ -9,6 +9,7 @@ import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { migrate, migrationFiles } from '../../src/server/db/migrate';
 import { GUEST_KEY_COOKIE, guestKeyHash } from '../../src/server/services/guest-keys';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let xsrf: string;
@@ -52,7 +53,7 @@ const validate = async (token: string, key?: string) => {
   });
   return { body: res.json(), cookie: res.cookies.find((c) => c.name === GUEST_KEY_COOKIE) };
 };
-const logout = (token: string) => api.post('/api/logout', {}, token);
+const logout = (token: string) => api.call(endpoints.logout, {}, token);
 /** A guest account as one made before guest keys: its device id and no key. */
 async function legacyGuest(uniqId: string) {
   const { rows } = await t.db.query<{ id: number }>(
@@ -88,7 +89,9 @@ describe('the guest key', () => {
   it('another client with the device id (and no key, or a wrong one) gets no session on that account', async () => {
     const uniqId = 'device-victim-0123456789';
     const victim = await guestLogin(uniqId);
-    expect((await api.post('/api/coupon/validate', { code: 'GUEST-CODE' }, victim.body.jwtoken)).body.libid).toBe(FX.inst.active);
+    expect((await api.call(endpoints.couponValidate, { body: { code: 'GUEST-CODE' } }, victim.body.jwtoken)).body.libid).toBe(
+      FX.inst.active,
+    );
 
     const thief = await guestLogin(uniqId);
     expect(thief.status).toBe(200);
@@ -154,22 +157,22 @@ describe('guests made before guest keys', () => {
 describe('librarians', () => {
   it('see no credential of a guest member: not in the list, the CSV, the member page or the activity log', async () => {
     const guest = await guestLogin('device-member-0123456789');
-    await api.post('/api/coupon/validate', { code: 'GUEST-CODE' }, guest.body.jwtoken);
+    await api.call(endpoints.couponValidate, { body: { code: 'GUEST-CODE' } }, guest.body.jwtoken);
     const key = guest.cookie!.value;
     const lib = await signInByCode(t.db, api, outbox, LIB);
     for (const email of [OTHER, ADMIN]) await signInByCode(t.db, api, outbox, email);
     await grantTestConsoleRoles(t.db);
-    const base = `/api/console/institutions/${FX.inst.active}`;
+    const params = { institutionId: FX.inst.active };
     const { rows } = await t.db.query<{ id: number }>('SELECT id FROM users WHERE uuid = $1', [guest.body.uuid]);
     const seen = [
-      await api.get(`${base}/members`, lib.token),
-      await api.get(`${base}/members/${rows[0].id}`, lib.token),
-      await api.get(`${base}/activity`, lib.token),
+      await api.call(endpoints.consoleMembers, { params }, lib.token),
+      await api.call(endpoints.consoleMember, { params: { ...params, memberId: rows[0].id } }, lib.token),
+      await api.call(endpoints.consoleActivity, { params }, lib.token),
     ];
     for (const res of seen) expect(res.status).toBe(200);
-    const csv = await t.app.inject({ method: 'GET', url: `${base}/members.csv`, headers: { authorization: lib.token } });
-    expect(csv.statusCode).toBe(200);
-    const all = JSON.stringify(seen.map((s) => s.body)) + csv.body;
+    const csv = await api.call(endpoints.consoleMembersCsv, { params }, lib.token);
+    expect(csv.status).toBe(200);
+    const all = JSON.stringify(seen.map((s) => s.body)) + String(csv.body);
     expect(all).not.toContain(key);
     expect(all).not.toContain(guestKeyHash(key));
     expect(all).not.toContain('device-member-0123456789');

@@ -11,6 +11,7 @@ import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { decideIdRequest, pendingIdRequests } from '../../src/server/repositories/id-requests';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -46,7 +47,7 @@ const upload = (
   bytes: Buffer,
   fields: Record<string, string> = { institutionId: String(FX.inst.active) },
   name = 'id.png',
-) => api.upload('/api/user/uploadid', fields, { name, type: 'image/png', bytes }, token);
+) => api.callUpload(endpoints.userUploadid, { fields }, { name, type: 'image/png', bytes }, token);
 const privateDir = () => path.join(t.dataDir, 'private');
 const storedFiles = () => (fs.existsSync(path.join(privateDir(), 'ids')) ? fs.readdirSync(path.join(privateDir(), 'ids')) : []);
 const storedOf = async (userId: number) => {
@@ -101,7 +102,7 @@ describe('what is kept', () => {
     const fakeJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), script]);
     const refused = await upload(r.token, fakeJpeg, undefined, 'id.jpg');
     expect(refused.status).toBe(415);
-    expect(refused.body.error.message).toContain('could not be read');
+    expect(refused.error.message).toContain('could not be read');
     const fakePdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), script]);
     expect((await upload(r.token, fakePdf, undefined, 'id.pdf')).status).toBe(415);
     expect(storedFiles().length).toBe(before);
@@ -134,7 +135,7 @@ describe('limits', () => {
     expect((await upload(r.token, png)).status).toBe(200);
     const second = await upload(r.token, png);
     expect(second.status).toBe(409);
-    expect(second.body.error.code).toBe('already_pending');
+    expect(second.error.code).toBe('already_pending');
     await rejectAll(r.id);
     expect((await upload(r.token, png)).status).toBe(200);
     await rejectAll(r.id);
@@ -142,7 +143,7 @@ describe('limits', () => {
     await rejectAll(r.id);
     const fourth = await upload(r.token, png);
     expect(fourth.status).toBe(429);
-    expect(fourth.body.error.message).toBe('You can send your ID 3 times a day. Please try again tomorrow.');
+    expect(fourth.error.message).toBe('You can send your ID 3 times a day. Please try again tomorrow.');
     expect((await t.db.query(`SELECT count(*)::int AS n FROM id_uploads WHERE user_id = $1`, [r.id])).rows[0].n).toBe(3);
   });
 
@@ -165,7 +166,7 @@ describe('limits', () => {
     for (const value of ['abc', '', '1.5', '-1', '0', '1e3', '99999999999', 'NaN', `${FX.inst.active} OR 1=1`]) {
       const res = await upload(r.token, photo('image/png'), { institutionId: value });
       expect(res.status, value).toBe(400);
-      expect(res.body.error.message, value).toBe('Choose your institution from the list.');
+      expect(res.error.message, value).toBe('Choose your institution from the list.');
     }
     expect((await upload(r.token, photo('image/png'), {})).status).toBe(400); // no institutionId at all
     const xsrf = await xsrfToken(t.app);

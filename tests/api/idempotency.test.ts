@@ -7,6 +7,8 @@ import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { housekeeping } from '../../src/server/jobs/housekeeping';
+import * as endpoints from '../../src/shared/endpoints';
+import { pathOf, type Endpoint } from '../../src/shared/endpoints/endpoint';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -22,11 +24,12 @@ afterAll(() => t?.close());
 const signIn = (email: string) => signInByCode(t.db, api, outbox, email);
 const newKey = () => crypto.randomUUID();
 
-/** A POST as the outbox sends it: token, XSRF and (when given) the Idempotency-Key. */
-async function send(url: string, body: unknown, token: string | undefined, key?: string) {
+/** A POST as the outbox sends it: token, XSRF and (when given) the Idempotency-Key. To an entry
+ * of the endpoint table or a /content path; the reply's Idempotent-Replayed header read too. */
+async function send(to: Endpoint | string, body: unknown, token: string | undefined, key?: string) {
   const res = await t.app.inject({
     method: 'POST',
-    url,
+    url: typeof to === 'string' ? to : pathOf(to),
     payload: body as object,
     cookies: { 'XSRF-TOKEN': xsrf },
     headers: { 'x-xsrf-token': xsrf, ...(token ? { authorization: token } : {}), ...(key === undefined ? {} : { 'idempotency-key': key }) },
@@ -35,11 +38,11 @@ async function send(url: string, body: unknown, token: string | undefined, key?:
 }
 
 /** Sends twice with one key: the second answer is the first, replayed. */
-async function twice(url: string, body: unknown, token: string, key = newKey()) {
-  const first = await send(url, body, token, key);
+async function twice(to: Endpoint | string, body: unknown, token: string, key = newKey()) {
+  const first = await send(to, body, token, key);
   expect(first.status).toBe(200);
   expect(first.replayed).toBe(false);
-  const second = await send(url, body, token, key);
+  const second = await send(to, body, token, key);
   expect(second).toEqual({ ...first, replayed: true });
   return first;
 }
@@ -61,7 +64,7 @@ describe('Idempotency-Key on each outbox route', () => {
         { kind: 'page_view', issueId, page: 1, at },
       ],
     };
-    expect((await twice('/api/reader/events', body, r.token)).body).toEqual({ status: 1, stored: 2 });
+    expect((await twice(endpoints.readerEvents, body, r.token)).body).toEqual({ status: 1, stored: 2 });
     expect(await readEvents(r.id)).toBe(2);
   });
 
@@ -69,10 +72,10 @@ describe('Idempotency-Key on each outbox route', () => {
     const r = await signIn('idem.progress@active.edu');
     const issueId = await firstIssue(FX.mid.biz);
     const key = newKey();
-    const first = await twice('/api/reader/progress', { issueId, page: 2 }, r.token, key);
+    const first = await twice(endpoints.readerProgress, { issueId, page: 2 }, r.token, key);
     expect(first.body.page).toBe(2);
-    expect((await api.post('/api/reader/progress', { issueId, page: 3 }, r.token)).body.page).toBe(3);
-    expect(await send('/api/reader/progress', { issueId, page: 2 }, r.token, key)).toEqual({ ...first, replayed: true });
+    expect((await api.call(endpoints.readerProgress, { body: { issueId, page: 3 } }, r.token)).body.page).toBe(3);
+    expect(await send(endpoints.readerProgress, { issueId, page: 2 }, r.token, key)).toEqual({ ...first, replayed: true });
     const { rows } = await t.db.query('SELECT page_no FROM reading_progress WHERE user_id = $1', [r.id]);
     expect(rows).toEqual([{ page_no: 3 }]);
   });
@@ -92,10 +95,10 @@ describe('Idempotency-Key on each outbox route', () => {
     const off = { newIssues: false, recommendations: false, productNews: false };
     const on = { newIssues: true, recommendations: true, productNews: true };
     const key = newKey();
-    expect((await twice('/api/user/emailpreference', off, r.token, key)).body).toEqual(off);
-    await api.post('/api/user/emailpreference', on, r.token);
-    expect((await send('/api/user/emailpreference', off, r.token, key)).body).toEqual(off);
-    expect((await api.get('/api/user/emailpreference', r.token)).body).toEqual(on);
+    expect((await twice(endpoints.userEmailpreferenceSave, off, r.token, key)).body).toEqual(off);
+    await api.call(endpoints.userEmailpreferenceSave, { body: on }, r.token);
+    expect((await send(endpoints.userEmailpreferenceSave, off, r.token, key)).body).toEqual(off);
+    expect((await api.call(endpoints.userEmailpreference, {}, r.token)).body).toEqual(on);
   });
 
   it('POST /api/reader/downloads/remove: a replay does not remove a download made since', async () => {
@@ -103,24 +106,24 @@ describe('Idempotency-Key on each outbox route', () => {
     const issueId = await firstIssue(FX.mid.biz);
     const deviceId = 'idem-device-0001';
     const downloaded = () => count(`SELECT count(*)::int AS n FROM downloads WHERE user_id = $1`, [r.id]);
-    expect((await api.post('/api/reader/downloads', { issueId, deviceId }, r.token)).status).toBe(200);
+    expect((await api.call(endpoints.readerDownloadsAdd, { body: { issueId, deviceId } }, r.token)).status).toBe(200);
     const key = newKey();
-    expect((await twice('/api/reader/downloads/remove', { deviceId }, r.token, key)).body).toEqual({ status: 1, message: 'Removed' });
+    expect((await twice(endpoints.readerDownloadsRemove, { deviceId }, r.token, key)).body).toEqual({ status: 1, message: 'Removed' });
     expect(await downloaded()).toBe(0);
-    await api.post('/api/reader/downloads', { issueId, deviceId }, r.token);
-    expect((await send('/api/reader/downloads/remove', { deviceId }, r.token, key)).replayed).toBe(true);
+    await api.call(endpoints.readerDownloadsAdd, { body: { issueId, deviceId } }, r.token);
+    expect((await send(endpoints.readerDownloadsRemove, { deviceId }, r.token, key)).replayed).toBe(true);
     expect(await downloaded()).toBe(1);
   });
 
   it('POST /api/events: once when signed in; signed out the header is ignored', async () => {
     const r = await signIn('idem.usage@active.edu');
     const body = { kind: 'search_no_results', detail: 'idempotent words' };
-    expect((await twice('/api/events', body, r.token)).body).toEqual({ status: 1, message: 'Recorded' });
+    expect((await twice(endpoints.events, body, r.token)).body).toEqual({ status: 1, message: 'Recorded' });
     expect(await readEvents(r.id)).toBe(1);
     const anonymous = () => count(`SELECT count(*)::int AS n FROM usage_events WHERE detail = 'signed out words'`, []);
     const key = newKey();
     for (let i = 0; i < 2; i++) {
-      const res = await send('/api/events', { ...body, detail: 'signed out words' }, undefined, key);
+      const res = await send(endpoints.events, { ...body, detail: 'signed out words' }, undefined, key);
       expect([res.status, res.replayed]).toEqual([200, false]);
     }
     expect(await anonymous()).toBe(2);
@@ -133,13 +136,13 @@ describe('Idempotency-Key refusals', () => {
     const issueId = await firstIssue(FX.mid.biz);
     const key = newKey();
     const one = { events: [{ kind: 'issue_open', issueId, at: Date.now() }] };
-    await send('/api/reader/events', one, r.token, key);
-    const reused = await send('/api/reader/events', { events: [{ ...one.events[0], at: Date.now() - 1000 }] }, r.token, key);
+    await send(endpoints.readerEvents, one, r.token, key);
+    const reused = await send(endpoints.readerEvents, { events: [{ ...one.events[0], at: Date.now() - 1000 }] }, r.token, key);
     expect([reused.status, reused.body]).toEqual([
       422,
       { error: { code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for a different request.' } },
     ]);
-    expect((await send('/api/reader/progress', { issueId, page: 1 }, r.token, key)).status).toBe(422);
+    expect((await send(endpoints.readerProgress, { issueId, page: 1 }, r.token, key)).status).toBe(422);
     expect(await readEvents(r.id)).toBe(1);
     expect(await count(`SELECT count(*)::int AS n FROM reading_progress WHERE user_id = $1`, [r.id])).toBe(0);
   });
@@ -149,7 +152,7 @@ describe('Idempotency-Key refusals', () => {
     const issueId = await firstIssue(FX.mid.biz);
     const body = { events: [{ kind: 'issue_open', issueId, at: Date.now() }] };
     for (const key of ['short', 'a'.repeat(101), 'has space in it', 'semi;colon;key', '../../../etc', '']) {
-      const res = await send('/api/reader/events', body, r.token, key);
+      const res = await send(endpoints.readerEvents, body, r.token, key);
       expect([key, res.status, res.body]).toEqual([
         key,
         400,
@@ -166,8 +169,8 @@ describe('Idempotency-Key refusals', () => {
     const issueId = await firstIssue(FX.mid.biz);
     const key = newKey();
     const body = { events: [{ kind: 'issue_open', issueId, at: Date.now() }] };
-    expect((await send('/api/reader/events', body, a.token, key)).replayed).toBe(false);
-    const fromB = await send('/api/reader/events', body, b.token, key);
+    expect((await send(endpoints.readerEvents, body, a.token, key)).replayed).toBe(false);
+    const fromB = await send(endpoints.readerEvents, body, b.token, key);
     expect([fromB.status, fromB.replayed]).toEqual([200, false]);
     expect([await readEvents(a.id), await readEvents(b.id)]).toEqual([1, 1]);
   });
@@ -202,21 +205,21 @@ describe('Idempotency-Key refusals', () => {
       'POST /api/reader/progress',
       hash,
     ]);
-    const busy = await send('/api/reader/progress', body, r.token, key);
+    const busy = await send(endpoints.readerProgress, body, r.token, key);
     expect([busy.status, busy.body]).toEqual([
       409,
       { error: { code: 'idempotency_in_flight', message: 'The same change is still being saved. Try again in a moment.' } },
     ]);
     await t.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '3 minutes' WHERE key = $1`, [key]);
-    const taken = await send('/api/reader/progress', body, r.token, key);
+    const taken = await send(endpoints.readerProgress, body, r.token, key);
     expect([taken.status, taken.replayed, taken.body.page]).toEqual([200, false, 2]);
-    expect((await send('/api/reader/progress', body, r.token, key)).replayed).toBe(true);
+    expect((await send(endpoints.readerProgress, body, r.token, key)).replayed).toBe(true);
   });
 
   it('keys are forgotten after 30 days', async () => {
     const r = await signIn('idem.purge@active.edu');
     const key = newKey();
-    await send('/api/events', { kind: 'search_no_results' }, r.token, key);
+    await send(endpoints.events, { kind: 'search_no_results' }, r.token, key);
     await t.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '31 days' WHERE key = $1`, [key]);
     await housekeeping(t.db, t.dataDir);
     expect(await count(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1`, [key])).toBe(0);
@@ -233,7 +236,7 @@ describe('favourites: the newest change wins, by the device time', () => {
     expect(await favs(r.uid, r.token)).toEqual([]);
     expect((await fav('/content/addmy_fav', t1 + 20_000)).body.applied).toBe(true);
     expect(await favs(r.uid, r.token)).toEqual([FX.mid.tech]);
-    expect((await api.post('/api/user/details', {}, r.token)).body.fav_lud).toBeGreaterThan(0);
+    expect((await api.call(endpoints.userDetails, {}, r.token)).body.fav_lud).toBeGreaterThan(0);
   });
 
   it('a time ahead of the server counts as now, so a later change still wins', async () => {
@@ -252,8 +255,8 @@ describe('favourites: the newest change wins, by the device time', () => {
     const r = await signIn('idem.progress.order@active.edu');
     const issueId = await firstIssue(FX.mid.tech);
     const now = Date.now();
-    await api.post('/api/reader/progress', { issueId, page: 2, at: now - 1000 }, r.token);
-    expect((await api.post('/api/reader/progress', { issueId, page: 1, at: now - 5000 }, r.token)).body.page).toBe(2);
+    await api.call(endpoints.readerProgress, { body: { issueId, page: 2, at: now - 1000 } }, r.token);
+    expect((await api.call(endpoints.readerProgress, { body: { issueId, page: 1, at: now - 5000 } }, r.token)).body.page).toBe(2);
   });
 });
 
@@ -269,7 +272,7 @@ describe.runIf(process.env.LECTERN_TEST_DB === 'postgres')('concurrent retries (
         { kind: 'page_view', issueId, page: 1, at: Date.now() },
       ],
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => send('/api/reader/events', body, r.token, key)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(endpoints.readerEvents, body, r.token, key)));
     const ran = answers.filter((a) => a.status === 200 && !a.replayed);
     expect(ran).toHaveLength(1);
     for (const a of answers) {

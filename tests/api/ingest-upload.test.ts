@@ -6,10 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { loadCatalogue } from '../fixtures/catalogue';
 import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-roles';
 import { enqueueUpload, openUploads } from '../../src/server/repositories/ingest-jobs';
+import * as endpoints from '../../src/shared/endpoints';
 
 const PDFS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pdfs');
 const pdf = (name: string) => fs.readFileSync(path.join(PDFS, name));
@@ -43,7 +44,7 @@ const fields = (over: Record<string, string> = {}) => ({
   ...over,
 });
 const upload = (bytes: Buffer, over: Record<string, string> = {}, token = tokens[ADMIN], name = 'weekly.pdf') =>
-  api.upload('/api/console/ingest', fields(over), { name, type: 'application/pdf', bytes }, token);
+  api.callUpload(endpoints.consoleIngest, { fields: fields(over) }, { name, type: 'application/pdf', bytes }, token);
 
 /** What a refusal must leave as it was: jobs, titles, and the upload folder. */
 async function state() {
@@ -59,10 +60,10 @@ describe('refusals', () => {
     expect((await upload(small, {}, tokens[LIB])).status).toBe(403);
     expect((await upload(small, {}, '')).status).toBe(401);
     const png = await upload(Buffer.from('\x89PNG\r\n\x1a\n' + 'x'.repeat(2000)));
-    expect(png).toMatchObject({ status: 415, body: { error: { message: expect.stringMatching(/not a PDF/) } } });
-    expect((await api.post('/api/console/ingest', fields(), tokens[ADMIN])).status).toBe(415);
+    expect(png).toMatchObject({ status: 415, error: { message: expect.stringMatching(/not a PDF/) } });
+    expect((await api.call(endpoints.consoleIngest, { body: unchecked(fields()) }, tokens[ADMIN])).status).toBe(415);
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MAX_MB * 1024 * 1024 + 10, 32)]);
-    expect(await upload(big)).toMatchObject({ status: 413, body: { error: { code: 'too_large' } } });
+    expect(await upload(big)).toMatchObject({ status: 413, error: { code: 'too_large' } });
     const bad: [Record<string, string>, RegExp][] = [
       [{ date: '2026-02-30' }, /not a real day/],
       [{ category: '99999' }, /no category 99999/],
@@ -77,7 +78,7 @@ describe('refusals', () => {
     for (const [over, message] of bad) {
       const r = await upload(small, over);
       expect(r.status, JSON.stringify(over)).toBe(400);
-      expect(r.body.error.message).toMatch(message);
+      expect(r.error.message).toMatch(message);
     }
     // The file's name is the client's word too: a control character in it is a 400, named or not.
     for (const [over, name] of [
@@ -86,33 +87,31 @@ describe('refusals', () => {
       [{ issue: '' }, '\u001b[2J.pdf'],
     ] as const) {
       const r = await upload(small, over, tokens[ADMIN], name);
-      expect([JSON.stringify(name), r.status, r.body.error.message]).toEqual([
+      expect([JSON.stringify(name), r.status, r.error.message]).toEqual([
         JSON.stringify(name),
         400,
         'The file name contains a control character.',
       ]);
     }
     const long = await upload(small, { issue: '' }, tokens[ADMIN], `${'n'.repeat(201)}.pdf`);
-    expect([long.status, long.body.error.message]).toEqual([400, 'The file name is longer than 200 characters.']);
-    expect(
-      (await api.upload('/api/console/ingest', fields(), { name: 'e.pdf', type: 'application/pdf', bytes: Buffer.alloc(0) }, tokens[ADMIN]))
-        .status,
-    ).toBe(400);
+    expect([long.status, long.error.message]).toEqual([400, 'The file name is longer than 200 characters.']);
+    expect((await upload(Buffer.alloc(0), {}, tokens[ADMIN], 'e.pdf')).status).toBe(400);
     expect(await state()).toEqual(before);
   });
 
   it('a job that is not there is a 404, a bad id a 400, and a librarian may not look', async () => {
-    expect((await api.get('/api/console/ingest/jobs/999999', tokens[ADMIN])).status).toBe(404);
-    expect((await api.get('/api/console/ingest/jobs/0', tokens[ADMIN])).status).toBe(400);
-    expect((await api.get('/api/console/ingest/jobs/99999999999', tokens[ADMIN])).status).toBe(400);
-    expect((await api.get('/api/console/ingest/jobs/1', tokens[LIB])).status).toBe(403);
+    const job = (id: number, token: string) => api.call(endpoints.consoleIngestJobs, { params: { id } }, token);
+    expect((await job(999999, tokens[ADMIN])).status).toBe(404);
+    expect((await job(0, tokens[ADMIN])).status).toBe(400);
+    expect((await job(99999999999, tokens[ADMIN])).status).toBe(400);
+    expect((await job(1, tokens[LIB])).status).toBe(403);
   });
 });
 
 /** The job once it is over (the server runs it in the background). */
 async function finished(id: number) {
   for (let i = 0; i < 480; i++) {
-    const job = (await api.get(`/api/console/ingest/jobs/${id}`, tokens[ADMIN])).body;
+    const job = (await api.call(endpoints.consoleIngestJobs, { params: { id } }, tokens[ADMIN])).body;
     if (!['queued', 'running'].includes(job.state)) return job;
     await new Promise((ok) => setTimeout(ok, 250));
   }
@@ -158,7 +157,7 @@ describe('the queue limit per admin', () => {
     for (const r of replies.filter((r) => r.status !== 202)) {
       expect(r).toMatchObject({
         status: 429,
-        body: { error: { code: 'too_many_uploads', message: expect.stringMatching(/already have 3 uploads/) } },
+        error: { code: 'too_many_uploads', message: expect.stringMatching(/already have 3 uploads/) },
       });
     }
     const after = await state();

@@ -24,6 +24,7 @@ import { DEMO_ZONES, applyDemoZones } from '../../src/server/demo/zones';
 import { findAccessCode } from '../../src/server/repositories/access-codes';
 import { consoleRoles } from '../../src/server/repositories/console';
 import { LocalStorage } from '../../src/server/media/local';
+import * as endpoints from '../../src/shared/endpoints';
 
 const dirs: string[] = [];
 const tempDir = (prefix = 'lectern-prod-') => {
@@ -101,7 +102,7 @@ describe('the demo on a database that has it', () => {
   const config = (over: Partial<Config>): Config => ({ ...t.app.config, ...over });
   const signIn = async (email: string, password: string) => {
     const api = apiClient(t.app, await xsrfToken(t.app));
-    return (await api.post('/api/login/password', { channel: 'email', email, password })).status;
+    return (await api.call(endpoints.loginPassword, { body: { channel: 'email', email, password } })).status;
   };
 
   it('a local-only start keeps the published logins and prints them', async () => {
@@ -174,12 +175,12 @@ describe('the default demo shows the spec flows', () => {
     const api = apiClient(t.app, await xsrfToken(t.app), { ip: '127.0.0.1' });
     const issue = (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues')).rows[0].issue_id;
     const read = async (email: string) => {
-      const login = await api.post('/api/login/password', { channel: 'email', email, password: 'read2026' });
+      const login = await api.call(endpoints.loginPassword, { body: { channel: 'email', email, password: 'read2026' } });
       expect(login.status).toBe(200);
-      return api.post('/api/reader/token', { issue }, login.body.jwtoken);
+      return api.call(endpoints.readerToken, { body: { issue } }, login.body.jwtoken);
     };
-    expect(await read('reader@expired.edu')).toMatchObject({ status: 403, body: { error: { code: 'subscription_expired' } } });
-    expect(await read('visitor@example.com')).toMatchObject({ status: 403, body: { error: { code: 'no_access' } } });
+    expect(await read('reader@expired.edu')).toMatchObject({ status: 403, error: { code: 'subscription_expired' } });
+    expect(await read('visitor@example.com')).toMatchObject({ status: 403, error: { code: 'no_access' } });
   });
 });
 
@@ -306,10 +307,10 @@ describe('npm run admin -- create <email>', () => {
       const { rows } = await t.db.query('SELECT password_hash FROM users WHERE email = $1', ['boss@library.example.org']);
       expect(rows[0].password_hash).toBeNull();
       const api = apiClient(t.app, await xsrfToken(t.app));
-      const signedIn = await api.post('/api/login/gencode', { code });
+      const signedIn = await api.call(endpoints.loginGencode, { body: { code: code! } });
       expect(signedIn.status).toBe(200);
       expect(signedIn.body.email).toBe('boss@library.example.org');
-      expect((await api.post('/api/login/gencode', { code })).status).toBe(401);
+      expect((await api.call(endpoints.loginGencode, { body: { code: code! } })).status).toBe(401);
     } finally {
       await t.close();
     }

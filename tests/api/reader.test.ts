@@ -261,7 +261,7 @@ describe('downloads', () => {
     const r = await signIn('limits@active.edu');
     const device = 'tablet-0001';
     await t.db.query(`UPDATE institutions SET download_limit = 5, device_limit = 4 WHERE con_code = 'ACT'`);
-    const check = await api.get(`/api/reader/downloads?deviceId=${device}`, r.token);
+    const check = await api.call(endpoints.readerDownloads, { query: { deviceId: device } }, r.token);
     expect(check.body).toEqual({
       allowed: true,
       reason: null,
@@ -271,7 +271,7 @@ describe('downloads', () => {
     });
     await api.call(endpoints.readerDownloadsAdd, { body: { issueId: (await issuesOf(FX.mid.biz))[1], deviceId: device } }, r.token);
     await t.db.query(`UPDATE users SET institution_id = $2 WHERE id = $1`, [r.id, FX.inst.expired]);
-    const after = await api.get(`/api/reader/downloads?deviceId=${device}`, r.token);
+    const after = await api.call(endpoints.readerDownloads, { query: { deviceId: device } }, r.token);
     expect(after.body).toMatchObject({ allowed: false, reason: 'subscription_expired' });
     expect(
       (await api.call(endpoints.readerDownloadsAdd, { body: { issueId: (await issuesOf(FX.mid.biz))[2], deviceId: device } }, r.token))

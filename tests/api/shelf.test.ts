@@ -29,7 +29,7 @@ describe('continue reading', () => {
     await api.call(endpoints.readerProgress, { body: { issueId: second, page: 1, at: Date.now() - 1000 } }, r.token);
     const res = await api.call(endpoints.shelfContinue, {}, r.token);
     expect(res.status).toBe(200);
-    expect(res.body.items.map((i: { issueId: number }) => i.issueId)).toEqual([second, first]);
+    expect(res.body.items.map((i) => i.issueId)).toEqual([second, first]);
     expect(res.body.items[1]).toMatchObject({ issueId: first, mid: FX.mid.biz, titleName: 'Business Weekly', page: 1, pages: 2 });
     expect(res.body.items[1].at).toBeGreaterThan(Date.now() - 120_000);
   });
@@ -37,7 +37,7 @@ describe('continue reading', () => {
   it("adds the issues this device names with no page, and only the reader's own progress", async () => {
     const other = await signInByCode(t.db, api, outbox, 'shelf2@active.edu');
     const [first] = await issuesOf(FX.mid.biz);
-    const res = await api.get(`/api/shelf/continue?issues=${first},999999`, other.token);
+    const res = await api.call(endpoints.shelfContinue, { query: { issues: `${first},999999` } }, other.token);
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(1);
     expect(res.body.items[0]).toMatchObject({ issueId: first, page: null, at: null });
@@ -49,10 +49,10 @@ describe('continue reading', () => {
     await api.call(endpoints.readerProgress, { body: { issueId: first, page: 1, at: Date.now() - 60_000 } }, r.token);
     await api.call(endpoints.readerProgress, { body: { issueId: second, page: 2, at: Date.now() - 1000 } }, r.token);
     const res = await api.call(endpoints.shelfContinue, {}, r.token);
-    expect(res.body.items.map((i: { issueId: number }) => i.issueId)).toEqual([first]);
+    expect(res.body.items.map((i) => i.issueId)).toEqual([first]);
     // The device may be reading it again: it gets the server's page and decides.
-    const named = await api.get(`/api/shelf/continue?issues=${second}`, r.token);
-    expect(named.body.items.find((i: { issueId: number }) => i.issueId === second)).toMatchObject({ page: 2, pages: 2 });
+    const named = await api.call(endpoints.shelfContinue, { query: { issues: String(second) } }, r.token);
+    expect(named.body.items.find((i) => i.issueId === second)).toMatchObject({ page: 2, pages: 2 });
   });
 
   it('refuses bad input with a 400 and a signed-out request with a 401', async () => {
@@ -60,9 +60,8 @@ describe('continue reading', () => {
     const bad = await api.call(endpoints.shelfContinue, { query: { issues: '1,x' } }, r.token);
     expect(bad.status).toBe(400);
     expect(bad.error.message).toMatch(/issue ids/);
-    expect((await api.get(`/api/shelf/continue?issues=${Array.from({ length: 21 }, (_, i) => i + 1).join(',')}`, r.token)).status).toBe(
-      400,
-    );
+    const tooMany = Array.from({ length: 21 }, (_, i) => i + 1).join(',');
+    expect((await api.call(endpoints.shelfContinue, { query: { issues: tooMany } }, r.token)).status).toBe(400);
     expect((await api.call(endpoints.shelfContinue)).status).toBe(401);
   });
 });

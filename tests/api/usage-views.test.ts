@@ -3,8 +3,9 @@
 // issue, a title view an investigation of the issue the page shows), double clicks once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -38,7 +39,7 @@ const events = async (kind: string) =>
 describe('POST /api/events/view', () => {
   it('counts a story read as a request and an investigation of its issue, once within 30 seconds', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await api.post('/api/events/view', { kind: 'story_read', url: 'campus-libraries-1' }, token);
+      const res = await api.call(endpoints.eventsView, { body: { kind: 'story_read', url: 'campus-libraries-1' } }, token);
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(1);
     }
@@ -65,10 +66,12 @@ describe('POST /api/events/view', () => {
     const older = (
       await t.db.query<{ issue_id: number }>('SELECT issue_id FROM issues WHERE mid = $1 ORDER BY pub_date LIMIT 1', [FX.mid.tech])
     ).rows[0].issue_id;
-    expect((await api.post('/api/events/view', { kind: 'title_view', mid: FX.mid.tech }, token)).status).toBe(200);
-    expect((await api.post('/api/events/view', { kind: 'title_view', mid: FX.mid.tech, issueId: older }, token)).status).toBe(200);
+    expect((await api.call(endpoints.eventsView, { body: { kind: 'title_view', mid: FX.mid.tech } }, token)).status).toBe(200);
+    expect((await api.call(endpoints.eventsView, { body: { kind: 'title_view', mid: FX.mid.tech, issueId: older } }, token)).status).toBe(
+      200,
+    );
     // Another title's issue is not this title's: the latest stands in.
-    expect((await api.post('/api/events/view', { kind: 'title_view', mid: FX.mid.tech, issueId: 1 }, token)).status).toBe(200);
+    expect((await api.call(endpoints.eventsView, { body: { kind: 'title_view', mid: FX.mid.tech, issueId: 1 } }, token)).status).toBe(200);
     expect((await events('title_view')).map((e) => e.issue_id)).toEqual([latest, older, latest]);
     const c = await counts(FX.mid.tech);
     expect(c.Total_Item_Investigations).toBe(2); // the third is the first again within 30 seconds
@@ -79,7 +82,7 @@ describe('POST /api/events/view', () => {
 
   it('counts many views of one title sent at once as one (the reader row lock orders them)', async () => {
     const replies = await Promise.all(
-      Array.from({ length: 12 }, () => api.post('/api/events/view', { kind: 'title_view', mid: FX.mid.journal }, token)),
+      Array.from({ length: 12 }, () => api.call(endpoints.eventsView, { body: { kind: 'title_view', mid: FX.mid.journal } }, token)),
     );
     expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(await counts(FX.mid.journal)).toMatchObject({ Total_Item_Investigations: 1, Unique_Title_Investigations: 1 });
@@ -87,16 +90,16 @@ describe('POST /api/events/view', () => {
 
   it('stores nothing signed out, 404s what does not exist, 400s what is malformed', async () => {
     const before = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_events')).rows[0].n;
-    const anon = await api.post('/api/events/view', { kind: 'title_view', mid: FX.mid.paper });
+    const anon = await api.call(endpoints.eventsView, { body: { kind: 'title_view', mid: FX.mid.paper } });
     expect(anon.status).toBe(200);
     expect(anon.body.message).toMatch(/signed out/);
     for (const body of [
       { kind: 'story_read', url: 'no-such-story' },
       { kind: 'title_view', mid: 999999 },
-    ]) {
-      const res = await api.post('/api/events/view', body, token);
+    ] as const) {
+      const res = await api.call(endpoints.eventsView, { body }, token);
       expect(res.status, JSON.stringify(body)).toBe(404);
-      expect(res.body.error.code).toBe('not_found');
+      expect(res.error.code).toBe('not_found');
     }
     for (const body of [
       {},
@@ -108,9 +111,9 @@ describe('POST /api/events/view', () => {
       { kind: 'title_view', mid: 2 ** 40 },
       { kind: 'title_view', mid: 1, issueId: -1 },
     ]) {
-      const res = await api.post('/api/events/view', body, token);
+      const res = await api.call(endpoints.eventsView, { body: unchecked(body) }, token);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.code).toBe('bad_request');
+      expect(res.error.code).toBe('bad_request');
     }
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_events')).rows[0].n).toBe(before);
   });

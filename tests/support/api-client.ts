@@ -113,8 +113,25 @@ export function apiClient(app: App, xsrf: string, opts: { ip?: string } = {}) {
       error: null as unknown as ApiError['error'],
     };
   };
+  /** A multipart upload to an entry of the endpoint table (a logo, a PDF, an ID photo), its reply read as a call's. */
+  const callUpload = async <E extends Endpoint>(
+    e: E,
+    input: { params?: ParamsIn<E>; fields?: Record<string, string> },
+    file: { name: string; type: string; bytes: Buffer },
+    token?: string,
+  ): Promise<EndpointReply<E>> => {
+    const res = await upload(pathOf(e, input.params as Record<string, string | number> | undefined), input.fields ?? {}, file, token);
+    if (res.status < 200 || res.status > 299)
+      return { status: res.status, body: null as ReplyOut<E>, error: ApiError.parse(res.body).error };
+    return {
+      status: res.status,
+      body: (e.reply ? e.reply.parse(res.body) : res.body) as ReplyOut<E>,
+      error: null as unknown as ApiError['error'],
+    };
+  };
   return {
     call: callEndpoint,
+    callUpload,
     upload,
     get: (url: string, token?: string) => call('GET', url, undefined, token),
     post: (url: string, body: unknown = {}, token?: string) => call('POST', url, body, token),
