@@ -7,3 +7,5 @@ export * from './reader';
 export * from './shelf';
 export * from './site';
 export * from './zones';
+export * from './content';
+export * from './favourites';

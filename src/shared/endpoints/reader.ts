@@ -5,8 +5,14 @@ import {
   DownloadReply,
   DownloadsQuery,
   DownloadsReply,
+  IssueManifest,
+  IssueParams,
+  PageImageParams,
+  PageParams,
+  PageText,
   Progress,
   ProgressBody,
+  ReaderCodeQuery,
   ReaderEventsBody,
   ReaderEventsReply,
   ReaderTokenBody,
@@ -14,6 +20,7 @@ import {
   RemoveDownloadsBody,
 } from '../schemas/reader';
 import { OkReply } from '../schemas/account';
+import { contentPaths } from './content-paths';
 
 export const readerToken = post('/api/reader/token', { body: ReaderTokenBody, reply: ReaderTokenReply, errors: [400, 401, 403, 404, 429] });
 export const readerProgress = post('/api/reader/progress', { body: ProgressBody, reply: Progress, errors: [400, 401, 403, 404, 429] });
@@ -37,3 +44,19 @@ export const readerDownloadsRemove = post('/api/reader/downloads/remove', {
   reply: OkReply,
   errors: [400, 401, 403, 404, 429],
 });
+
+// What a reader token opens, under /content/reader: the issue, its page texts and page images (a
+// file, not checked).
+export const readerIssue = get(contentPaths.readerIssue, {
+  params: IssueParams,
+  query: ReaderCodeQuery,
+  reply: IssueManifest,
+  errors: [400, 401, 403, 404, 429],
+});
+export const readerPageText = get(contentPaths.readerPageText, {
+  params: PageParams,
+  query: ReaderCodeQuery,
+  reply: PageText,
+  errors: [400, 401, 403, 404, 429],
+});
+export const readerPageImage = get(contentPaths.readerPageImage, { params: PageImageParams, query: ReaderCodeQuery, reply: null });
