@@ -10,6 +10,8 @@ import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
 import { buildUrl, replyOf, send, type Query } from './http';
 import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ReplyOut } from '../../shared/endpoints/endpoint';
+import { contentPaths, type ContentRead } from '../../shared/endpoints/paths';
+import type * as content from '../../shared/endpoints/content';
 
 export { ApiError, buildUrl, replyOf } from './http';
 
@@ -23,10 +25,23 @@ const request = <T>(
   opts: { query?: Query; body?: unknown; signal?: AbortSignal },
 ): Promise<T> => replyOf(send(method, path, { ...opts, ...currentCredentials() }), schema);
 
-/** Catalogue reads (/content): typed by the shared schema but not parsed again here. The server
+type ContentEntry<K extends ContentRead> = (typeof content)[K];
+
+/** A catalogue read (/content) by its entry's name in the endpoint table: the path from the entry,
+ * the query and the answer typed by its schemas, but the answer not parsed again here. The server
  * already serialises every /content answer through that schema (a mismatch is its error, never
- * the reader's), and leaving zod out keeps the home page's first load small. */
-export function contentGet<T>(path: `/content/${string}`, query?: Query, signal?: AbortSignal): Promise<T> {
+ * the reader's), and leaving zod out keeps the home page's first load small: only the entries'
+ * paths (paths.ts) load, never their schemas. */
+export function contentGet<K extends ContentRead>(
+  name: K,
+  query: Stringified<QueryIn<ContentEntry<K>>>,
+  signal?: AbortSignal,
+): Promise<ReplyOut<ContentEntry<K>>> {
+  return contentAt(contentPaths[name], query as Query | undefined, signal);
+}
+
+/** A /content read at a path built elsewhere (the reader's pages, reader-paths.ts), typed by the caller. */
+export function contentAt<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
   const booted = session.userToken() ? undefined : takeBootRequest(buildUrl(path, query));
   return booted ? replyOf<T>(booted) : request<T>('GET', path, null, { query, signal });
 }
@@ -52,13 +67,6 @@ async function ensureXsrfCookie(): Promise<void> {
   if (getCookie(COOKIE.xsrf)) return;
   await fetch('/api/health', { cache: 'no-store', credentials: 'same-origin' }).catch(() => undefined);
 }
-
-/** A write outside the endpoint table (the catalogue's favourites under /content): a JSON body, the
- * XSRF header and the user token. Every /api call goes through callApi. */
-export const apiPost = async <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}): Promise<z.output<S>> => {
-  await ensureXsrfCookie();
-  return request<z.output<S>>('POST', path, schema, { body });
-};
 
 /** What a call by endpoint sends: the path's params (when it has any), the query, the body (JSON, or
  * a FormData upload). */

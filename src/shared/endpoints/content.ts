@@ -2,7 +2,7 @@
 // data, titles and issues, home, search and stories. Each answer is cached (Cache-Control, ETag);
 // the app reads them by name through contentGet without parsing them again.
 import { get } from './endpoint';
-import { contentPaths as path } from './content-paths';
+import { contentPaths as path } from './paths';
 import {
   ArticleQuery,
   ArticlesResponse,

@@ -1,7 +1,7 @@
 // Favourites under /content (spec §7): the signed-in reader's list, and the adds and removals the
 // app's outbox delivers (with an Idempotency-Key and the device's time).
 import { post } from './endpoint';
-import { contentPaths as path } from './content-paths';
+import { contentPaths as path } from './paths';
 import { FavChangeBody, FavChangeReply, FavListBody, FavListReply } from '../schemas/favourites';
 
 const errors = [400, 401, 403, 404] as const;

@@ -20,11 +20,11 @@ import {
   RemoveDownloadsBody,
 } from '../schemas/reader';
 import { OkReply } from '../schemas/account';
-import { contentPaths } from './content-paths';
+import { apiPaths, contentPaths } from './paths';
 
 export const readerToken = post('/api/reader/token', { body: ReaderTokenBody, reply: ReaderTokenReply, errors: [400, 401, 403, 404, 429] });
-export const readerProgress = post('/api/reader/progress', { body: ProgressBody, reply: Progress, errors: [400, 401, 403, 404, 429] });
-export const readerEvents = post('/api/reader/events', {
+export const readerProgress = post(apiPaths.readerProgress, { body: ProgressBody, reply: Progress, errors: [400, 401, 403, 404, 429] });
+export const readerEvents = post(apiPaths.readerEvents, {
   body: ReaderEventsBody,
   reply: ReaderEventsReply,
   errors: [400, 401, 403, 404, 429],
@@ -39,7 +39,7 @@ export const readerDownloadsAdd = post('/api/reader/downloads', {
   reply: DownloadReply,
   errors: [400, 401, 403, 404, 429],
 });
-export const readerDownloadsRemove = post('/api/reader/downloads/remove', {
+export const readerDownloadsRemove = post(apiPaths.readerDownloadsRemove, {
   body: RemoveDownloadsBody,
   reply: OkReply,
   errors: [400, 401, 403, 404, 429],

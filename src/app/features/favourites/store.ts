@@ -4,7 +4,8 @@
 // title toggled on two devices ends as it was last toggled. Until the server has a change, the
 // title shows as waiting.
 import { lecternDb, STORES, type FavouriteRecord } from '../../db/index';
-import { apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
+import { contentPaths } from '../../../shared/endpoints/paths';
 import { STORAGE, storedUser } from '../../lib/session';
 import type { MagazineCard } from '../../../shared/schemas/content';
 import { queue } from '../../outbox/sync';
@@ -44,7 +45,7 @@ export async function setFavourite(card: MagazineCard, on: boolean): Promise<voi
   const at = Date.now();
   await (await lecternDb()).put(STORES.favourites, { user: user.uuid, mid: card.mid, on, card, at });
   await queue({
-    path: on ? '/content/addmy_fav' : '/content/deletemy_fav',
+    path: on ? contentPaths.favouritesAdd : contentPaths.favouritesRemove,
     body: { uid: user.uid, mid: card.mid, os: 'web', at },
     slot: slotOf(card.mid),
   });
@@ -55,8 +56,8 @@ export async function setFavourite(card: MagazineCard, on: boolean): Promise<voi
 export async function syncFavourites(): Promise<void> {
   const user = storedUser();
   if (!user) return;
-  const { FavListReply } = await import('../../../shared/schemas/favourites'); // (see lib/api.ts)
-  const reply = await apiPost('/content/getMyFav', FavListReply, { uid: user.uid, os: 'web' });
+  const { favouritesList } = await import('../../../shared/endpoints/favourites'); // (see lib/api.ts)
+  const reply = await callApi(favouritesList, { body: { uid: user.uid, os: 'web' } });
   const slots = await waitingSlots(user.uuid);
   const db = await lecternDb();
   const tx = db.transaction(STORES.favourites, 'readwrite');

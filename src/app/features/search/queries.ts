@@ -2,8 +2,7 @@
 // one issue. Spec §5: the age rating defaults to 9 here and is sent only when below 8. Each
 // term is its own query, so a slow answer for an old term never replaces a newer one.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { MagazineSearchResponse, MagSearchResponse, SearchFilters, SearchListResponse } from '../../../shared/schemas/content';
-import type { ArticleSearchResponse, StoryDiscoverResponse } from '../../../shared/schemas/stories';
+import type { SearchFilters } from '../../../shared/schemas/content';
 import { contentGet } from '../../lib/api';
 import type { ReaderScope } from '../../lib/scope';
 import { ageRateToSend, searchAgeRate as searchRate } from '../../lib/ageRating';
@@ -30,11 +29,7 @@ export function titleResults({ institutionId, ageRating }: ReaderScope, term: st
   return queryOptions({
     queryKey: searchKeys.titles(term, institutionId, age ?? 0, f),
     queryFn: ({ signal }) =>
-      contentGet<MagazineSearchResponse>(
-        '/content/magazine-search',
-        { query: term, page: 0, edzLibId: institutionId, age_rating: age, ...GOLD_STORE, ...f },
-        signal,
-      ),
+      contentGet('contentMagazineSearch', { query: term, page: 0, edzLibId: institutionId, age_rating: age, ...GOLD_STORE, ...f }, signal),
     staleTime: 60_000,
   });
 }
@@ -44,8 +39,8 @@ export function magazineResults({ institutionId, ageRating }: ReaderScope, term:
   return infiniteQueryOptions({
     queryKey: searchKeys.results(0, term, institutionId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<MagSearchResponse>(
-        '/content/mag-search',
+      contentGet(
+        'contentMagSearch',
         { q: term, p: pageParam, edzLibId: institutionId, age_rating: age, isGold: 1, storeID: STORE_ID, ...f },
         signal,
       ),
@@ -60,11 +55,7 @@ export function storyResults({ institutionId, ageRating }: ReaderScope, term: st
   return infiniteQueryOptions({
     queryKey: searchKeys.results(1, term, institutionId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<ArticleSearchResponse>(
-        '/content/article-search',
-        { query: term, page: pageParam, age_rating: age, storeID: STORE_ID, ...f },
-        signal,
-      ),
+      contentGet('contentArticleSearch', { query: term, page: pageParam, age_rating: age, storeID: STORE_ID, ...f }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => nextPage(last.Articles, last.page, last.nbPages),
     staleTime: 60_000,
@@ -74,7 +65,7 @@ export function storyResults({ institutionId, ageRating }: ReaderScope, term: st
 export const discoverQuery = (term: string, issueId: number) =>
   queryOptions({
     queryKey: searchKeys.discover(term, issueId),
-    queryFn: ({ signal }) => contentGet<SearchListResponse>('/content/search_list', { q: term, issueId, isGold: 1 }, signal),
+    queryFn: ({ signal }) => contentGet('contentSearchList', { q: term, issueId, isGold: 1 }, signal),
     staleTime: 60_000,
   });
 
@@ -82,6 +73,6 @@ export const discoverQuery = (term: string, issueId: number) =>
 export const storyDiscoverQuery = (term: string, url: string) =>
   queryOptions({
     queryKey: searchKeys.storyDiscover(term, url),
-    queryFn: ({ signal }) => contentGet<StoryDiscoverResponse>('/content/story-discover', { q: term, url }, signal),
+    queryFn: ({ signal }) => contentGet('contentStoryDiscover', { q: term, url }, signal),
     staleTime: 60_000,
   });

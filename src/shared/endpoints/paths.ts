@@ -1,7 +1,8 @@
-// The content service's paths by entry name, without their schemas: the app's catalogue reads
-// (contentGet in src/app/lib/api.ts) and the reader's URLs (reader-paths.ts) build their URLs from
-// these on a first screen's path, where zod must not load. The entries with their schemas are in
-// content.ts, favourites.ts and reader.ts, each built from its path here.
+// The paths of the entries the app must reach without loading their schemas (zod), by entry name:
+// the catalogue's reads (contentGet in src/app/lib/api.ts) on a first screen's path, the reader's
+// URLs (reader-paths.ts), the campus check of every first load, and the writes the outbox queues
+// (the reader and the service worker queue them too). The entries with their schemas (content.ts,
+// favourites.ts, reader.ts, account.ts) are built from these.
 export const contentPaths = {
   contentHome: '/content/home',
   contentMagazineFilter: '/content/magazine-filter',
@@ -36,3 +37,12 @@ export const contentPaths = {
 
 /** The catalogue's reads: GET, answered the same for every visitor with the same query. */
 export type ContentRead = Exclude<keyof typeof contentPaths, `favourites${string}` | `reader${string}`>;
+
+/** Entries outside /content asked without their schemas. */
+export const apiPaths = {
+  accessIp: '/api/access/ip',
+  readerProgress: '/api/reader/progress',
+  readerEvents: '/api/reader/events',
+  readerDownloadsRemove: '/api/reader/downloads/remove',
+  userEmailpreferenceSave: '/api/user/emailpreference',
+} as const;
