@@ -1,9 +1,6 @@
-// The reader's URLs in one place: the app builds them from the endpoint table's paths, the server
-// routes those entries, and the service worker keys its downloads cache by them without the token
-// (a downloaded page stays readable after the token that fetched it expires).
-import { contentPaths } from './endpoints/paths';
-import { fillPath } from './endpoints/endpoint';
-
+// The reader's URLs in one place: the app builds them, the server routes them, and the service
+// worker keys its downloads cache by them without the token (a downloaded page stays readable
+// after the token that fetched it expires).
 export type PageSize = 'small' | 'large' | 'xlarge';
 export const PAGE_SIZES: readonly PageSize[] = ['small', 'large', 'xlarge'];
 
@@ -36,11 +33,10 @@ export const pageCssWidthFor = (width: number, height: number): number =>
 export const largerSize = (a: PageSize, b: PageSize): PageSize => (PAGE_SIZES.indexOf(a) >= PAGE_SIZES.indexOf(b) ? a : b);
 
 const withCode = (path: string, code?: string) => (code ? `${path}?code=${encodeURIComponent(code)}` : path);
-export const manifestPath = (issueId: number, code?: string) => withCode(fillPath(contentPaths.readerIssue, { issueId }), code);
+export const manifestPath = (issueId: number, code?: string) => withCode(`/content/reader/${issueId}`, code);
 export const pageImagePath = (issueId: number, n: number, size: PageSize, code?: string) =>
-  withCode(fillPath(contentPaths.readerPageImage, { issueId, page: n, size: `${size}.webp` }), code);
-export const pageTextPath = (issueId: number, n: number, code?: string) =>
-  withCode(fillPath(contentPaths.readerPageText, { issueId, page: n }), code);
+  withCode(`/content/reader/${issueId}/pages/${n}/${size}.webp`, code);
+export const pageTextPath = (issueId: number, n: number, code?: string) => withCode(`/content/reader/${issueId}/pages/${n}/text`, code);
 
 export const READER_CONTENT_PREFIX = '/content/reader/';
 

@@ -5,6 +5,6 @@ import { contentGet } from '../lib/api';
 export const countryCodesQuery = () =>
   queryOptions({
     queryKey: ['country-codes'],
-    queryFn: ({ signal }) => contentGet('contentCountryCodes', undefined, signal),
+    queryFn: ({ signal }) => contentGet('/content/getCountryCodes', undefined, signal),
     staleTime: 24 * 60 * 60_000,
   });

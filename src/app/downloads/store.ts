@@ -9,7 +9,6 @@ import { ApiError, callApi, contentAt } from '../lib/api';
 import { deviceId } from '../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../db/index';
 import { queue } from '../outbox/sync';
-import { apiPaths } from '../../shared/endpoints/paths';
 import type { DownloadsReply, IssueManifest } from '../../shared/schemas/reader';
 import { CACHE } from '../../shared/storage-names';
 import { manifestPath, pageCssWidthFor, pageImagePath, pageSizeFor, pageTextPath, tokenless } from '../../shared/reader-paths';
@@ -191,7 +190,7 @@ async function dropLocal(issueIds: number[]) {
 export async function removeDownload(issueId?: number): Promise<void> {
   const ids = issueId ? [issueId] : await (await lecternDb()).getAllKeys(STORES.downloads);
   const queued = await queue({
-    path: apiPaths.readerDownloadsRemove,
+    path: '/api/reader/downloads/remove',
     body: { deviceId: deviceId(), issueIds: issueId ? [issueId] : undefined },
   });
   await queued?.delivery;

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
 import { buildUrl, replyOf, send, type Query } from './http';
 import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ReplyOut } from '../../shared/endpoints/endpoint';
-import { contentPaths, type ContentRead } from '../../shared/endpoints/paths';
 import type * as content from '../../shared/endpoints/content';
 
 export { ApiError, buildUrl, replyOf } from './http';
@@ -25,19 +24,20 @@ const request = <T>(
   opts: { query?: Query; body?: unknown; signal?: AbortSignal },
 ): Promise<T> => replyOf(send(method, path, { ...opts, ...currentCredentials() }), schema);
 
-type ContentEntry<K extends ContentRead> = (typeof content)[K];
+/** The catalogue's read entries by path. */
+type ContentReads = { [K in keyof typeof content as (typeof content)[K]['path']]: (typeof content)[K] };
 
-/** A catalogue read (/content) by its entry's name in the endpoint table: the path from the entry,
- * the query and the answer typed by its schemas, but the answer not parsed again here. The server
- * already serialises every /content answer through that schema (a mismatch is its error, never
- * the reader's), and leaving zod out keeps the home page's first load small: only the entries'
- * paths (paths.ts) load, never their schemas. */
-export function contentGet<K extends ContentRead>(
-  name: K,
-  query: Stringified<QueryIn<ContentEntry<K>>>,
+/** A catalogue read (/content) at an entry's path in the endpoint table: the path is checked
+ * against the entries and the query and the answer are typed by that entry's schemas, but the
+ * answer is not parsed again here. The server already serialises every /content answer through
+ * that schema (a mismatch is its error, never the reader's), and leaving zod out keeps the home
+ * page's first load small: the entries are imported for their types only. */
+export function contentGet<P extends keyof ContentReads>(
+  path: P,
+  query: Stringified<QueryIn<ContentReads[P]>>,
   signal?: AbortSignal,
-): Promise<ReplyOut<ContentEntry<K>>> {
-  return contentAt(contentPaths[name], query as Query | undefined, signal);
+): Promise<ReplyOut<ContentReads[P]>> {
+  return contentAt(path, query as Query | undefined, signal);
 }
 
 /** A /content read at a path built elsewhere (the reader's pages, reader-paths.ts), typed by the caller. */

@@ -4,11 +4,14 @@
 // provided by …" and open an issue for a signed-out visitor through a guest session.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { IpAccessReply } from '../../shared/schemas/ip-access';
-import { apiPaths } from '../../shared/endpoints/paths';
+import type { accessIp } from '../../shared/endpoints/account';
 import { currentCredentials, replyOf } from './api';
 import { send } from './http';
 
 export type Campus = NonNullable<IpAccessReply['institution']>;
+
+/** The entry's path, checked against it: calling through callApi would load its area's schemas on every first load. */
+const IP_PATH: (typeof accessIp)['path'] = '/api/access/ip';
 
 let known: Campus | null = null;
 let asked: Promise<Campus | null> | null = null;
@@ -16,7 +19,7 @@ const listeners = new Set<() => void>();
 
 /** The campus this device reads from now, asked at most once until the network changes. */
 export function campusNow(): Promise<Campus | null> {
-  asked ??= replyOf<IpAccessReply>(send('GET', apiPaths.accessIp, currentCredentials())).then(
+  asked ??= replyOf<IpAccessReply>(send('GET', IP_PATH, currentCredentials())).then(
     (reply) => {
       known = reply.institution;
       listeners.forEach((l) => l());

@@ -1,6 +1,5 @@
 // The reader's account: sign-in, the user's details and sessions, guests, access codes and IDs, SSO.
 import { get, post } from './endpoint';
-import { apiPaths } from './paths';
 import { CheckedOtpSendBody, CheckedPasswordLoginBody } from '../schemas/phone';
 import {
   AccountLinkBody,
@@ -54,7 +53,7 @@ export const userSignup = post('/api/user/signup', { body: SignupBody, reply: Us
 export const userProfile = post('/api/user/profile', { body: ProfileBody, reply: UserInfo, errors: [400, 401, 403, 409] });
 export const userPassword = post('/api/user/password', { body: ChangePasswordBody, reply: OkReply, errors: [400, 401, 403, 409] });
 export const userEmailpreference = get('/api/user/emailpreference', { reply: EmailPreferences, errors: [400, 401, 403, 409] });
-export const userEmailpreferenceSave = post(apiPaths.userEmailpreferenceSave, {
+export const userEmailpreferenceSave = post('/api/user/emailpreference', {
   body: EmailPreferences,
   reply: EmailPreferences,
   errors: [400, 401, 403, 409],
@@ -70,7 +69,7 @@ export const userSessionsEndOthers = post('/api/user/sessions/end-others', {
 });
 export const guestLogin = post('/api/guest/login', { body: GuestLoginBody, reply: LoginReply, errors: [400, 401, 403, 409, 429] });
 export const guestValidate = get('/api/guest/validate', { reply: GuestState });
-export const accessIp = get(apiPaths.accessIp, { reply: IpAccessReply });
+export const accessIp = get('/api/access/ip', { reply: IpAccessReply });
 export const couponValidate = post('/api/coupon/validate', { body: CouponBody, reply: UserInfo, errors: [400, 401, 403, 409, 429] });
 export const accountLink = post('/api/account/link', { body: AccountLinkBody, reply: UserInfo, errors: [400, 401, 403, 409, 429] });
 export const institutions = get('/api/institutions', { reply: UploadInstitutions });

@@ -2,7 +2,6 @@
 // data, titles and issues, home, search and stories. Each answer is cached (Cache-Control, ETag);
 // the app reads them by name through contentGet without parsing them again.
 import { get } from './endpoint';
-import { contentPaths as path } from './paths';
 import {
   ArticleQuery,
   ArticlesResponse,
@@ -51,29 +50,29 @@ import { CountryCodesResponse } from '../schemas/country-codes';
 
 const errors = [400, 404] as const;
 
-export const contentHome = get(path.contentHome, { query: HomeQuery, reply: HomeResponse, errors });
-export const contentMagazineFilter = get(path.contentMagazineFilter, { query: MagazineFilterQuery, reply: MagazineFilterResponse, errors });
-export const contentCategories = get(path.contentCategories, { query: CategoriesQuery, reply: CategoriesResponse, errors });
-export const contentLanguages = get(path.contentLanguages, { query: LanguagesQuery, reply: LanguagesResponse, errors });
-export const contentStores = get(path.contentStores, { reply: StoresResponse });
-export const contentMagazineMeta = get(path.contentMagazineMeta, { query: MagazineMetaByNameQuery, reply: MagazineMeta, errors });
-export const contentMagMeta = get(path.contentMagMeta, { query: MagMetaQuery, reply: MagazineMeta, errors });
-export const contentMagazineDetails = get(path.contentMagazineDetails, { query: MagazineDetailsQuery, reply: MagazineMeta, errors });
-export const contentIssuesByMag = get(path.contentIssuesByMag, { query: IssuesByMagQuery, reply: IssuesResponse, errors });
-export const contentIssueDetails = get(path.contentIssueDetails, { query: IssueDetailsQuery, reply: IssueDetailsResponse, errors });
-export const contentRelated = get(path.contentRelated, { query: RelatedQuery, reply: RelatedResponse, errors });
-export const contentArticles = get(path.contentArticles, { query: ArticleQuery, reply: ArticlesResponse, errors });
-export const contentIssuesSearch = get(path.contentIssuesSearch, { query: IssuesSearchQuery, reply: IssuesSearchResponse, errors });
-export const contentOrgDetails = get(path.contentOrgDetails, { query: OrgDetailsQuery, reply: OrgDetailsResponse, errors });
+export const contentHome = get('/content/home', { query: HomeQuery, reply: HomeResponse, errors });
+export const contentMagazineFilter = get('/content/magazine-filter', { query: MagazineFilterQuery, reply: MagazineFilterResponse, errors });
+export const contentCategories = get('/content/getCategories', { query: CategoriesQuery, reply: CategoriesResponse, errors });
+export const contentLanguages = get('/content/getLanguages', { query: LanguagesQuery, reply: LanguagesResponse, errors });
+export const contentStores = get('/content/getStores', { reply: StoresResponse });
+export const contentMagazineMeta = get('/content/magazine-meta', { query: MagazineMetaByNameQuery, reply: MagazineMeta, errors });
+export const contentMagMeta = get('/content/magMeta', { query: MagMetaQuery, reply: MagazineMeta, errors });
+export const contentMagazineDetails = get('/content/magazine-details', { query: MagazineDetailsQuery, reply: MagazineMeta, errors });
+export const contentIssuesByMag = get('/content/getIssuesByMag', { query: IssuesByMagQuery, reply: IssuesResponse, errors });
+export const contentIssueDetails = get('/content/getIssueDetails', { query: IssueDetailsQuery, reply: IssueDetailsResponse, errors });
+export const contentRelated = get('/content/magazine-related', { query: RelatedQuery, reply: RelatedResponse, errors });
+export const contentArticles = get('/content/v1/article', { query: ArticleQuery, reply: ArticlesResponse, errors });
+export const contentIssuesSearch = get('/content/issues-search', { query: IssuesSearchQuery, reply: IssuesSearchResponse, errors });
+export const contentOrgDetails = get('/content/getOrgDetails', { query: OrgDetailsQuery, reply: OrgDetailsResponse, errors });
 
-export const contentMagazineSearch = get(path.contentMagazineSearch, { query: MagazineSearchQuery, reply: MagazineSearchResponse, errors });
-export const contentMagSearch = get(path.contentMagSearch, { query: MagSearchQuery, reply: MagSearchResponse, errors });
-export const contentArticleSearch = get(path.contentArticleSearch, { query: ArticleSearchQuery, reply: ArticleSearchResponse, errors });
-export const contentSearchList = get(path.contentSearchList, { query: SearchListQuery, reply: SearchListResponse, errors });
-export const contentStoryDiscover = get(path.contentStoryDiscover, { query: StoryDiscoverQuery, reply: StoryDiscoverResponse, errors });
+export const contentMagazineSearch = get('/content/magazine-search', { query: MagazineSearchQuery, reply: MagazineSearchResponse, errors });
+export const contentMagSearch = get('/content/mag-search', { query: MagSearchQuery, reply: MagSearchResponse, errors });
+export const contentArticleSearch = get('/content/article-search', { query: ArticleSearchQuery, reply: ArticleSearchResponse, errors });
+export const contentSearchList = get('/content/search_list', { query: SearchListQuery, reply: SearchListResponse, errors });
+export const contentStoryDiscover = get('/content/story-discover', { query: StoryDiscoverQuery, reply: StoryDiscoverResponse, errors });
 
-export const contentStories = get(path.contentStories, { query: StoriesQuery, reply: StoriesResponse, errors });
-export const contentStory = get(path.contentStory, { query: StoryQuery, reply: Story, errors });
-export const contentArticleDetails = get(path.contentArticleDetails, { query: ArticleDetailsQuery, reply: Story, errors });
+export const contentStories = get('/content/stories', { query: StoriesQuery, reply: StoriesResponse, errors });
+export const contentStory = get('/content/story', { query: StoryQuery, reply: Story, errors });
+export const contentArticleDetails = get('/content/article-details', { query: ArticleDetailsQuery, reply: Story, errors });
 
-export const contentCountryCodes = get(path.contentCountryCodes, { reply: CountryCodesResponse });
+export const contentCountryCodes = get('/content/getCountryCodes', { reply: CountryCodesResponse });

@@ -51,13 +51,10 @@ export type ReplyIn<E extends Endpoint> = E['reply'] extends z.ZodTypeAny ? z.in
 export type ReplyOut<E extends Endpoint> = E['reply'] extends z.ZodTypeAny ? z.output<E['reply']> : unknown;
 
 /** The endpoint's path with its :params filled in (each encoded). */
-export const pathOf = (e: Endpoint, params?: Record<string, unknown>): string => fillPath(e.path, params);
-
-/** A path of the table (paths.ts gives them without their schemas) with its :params filled in. */
-export function fillPath(path: string, params?: Record<string, unknown>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+export function pathOf(e: Endpoint, params?: Record<string, unknown>): string {
+  return e.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${path} needs :${name}`);
+    if (value === undefined || value === null || value === '') throw new Error(`${e.path} needs :${name}`);
     return encodeURIComponent(String(value));
   });
 }

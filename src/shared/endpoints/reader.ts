@@ -20,11 +20,10 @@ import {
   RemoveDownloadsBody,
 } from '../schemas/reader';
 import { OkReply } from '../schemas/account';
-import { apiPaths, contentPaths } from './paths';
 
 export const readerToken = post('/api/reader/token', { body: ReaderTokenBody, reply: ReaderTokenReply, errors: [400, 401, 403, 404, 429] });
-export const readerProgress = post(apiPaths.readerProgress, { body: ProgressBody, reply: Progress, errors: [400, 401, 403, 404, 429] });
-export const readerEvents = post(apiPaths.readerEvents, {
+export const readerProgress = post('/api/reader/progress', { body: ProgressBody, reply: Progress, errors: [400, 401, 403, 404, 429] });
+export const readerEvents = post('/api/reader/events', {
   body: ReaderEventsBody,
   reply: ReaderEventsReply,
   errors: [400, 401, 403, 404, 429],
@@ -39,7 +38,7 @@ export const readerDownloadsAdd = post('/api/reader/downloads', {
   reply: DownloadReply,
   errors: [400, 401, 403, 404, 429],
 });
-export const readerDownloadsRemove = post(apiPaths.readerDownloadsRemove, {
+export const readerDownloadsRemove = post('/api/reader/downloads/remove', {
   body: RemoveDownloadsBody,
   reply: OkReply,
   errors: [400, 401, 403, 404, 429],
@@ -47,16 +46,20 @@ export const readerDownloadsRemove = post(apiPaths.readerDownloadsRemove, {
 
 // What a reader token opens, under /content/reader: the issue, its page texts and page images (a
 // file, not checked).
-export const readerIssue = get(contentPaths.readerIssue, {
+export const readerIssue = get('/content/reader/:issueId', {
   params: IssueParams,
   query: ReaderCodeQuery,
   reply: IssueManifest,
   errors: [400, 401, 403, 404, 429],
 });
-export const readerPageText = get(contentPaths.readerPageText, {
+export const readerPageText = get('/content/reader/:issueId/pages/:page/text', {
   params: PageParams,
   query: ReaderCodeQuery,
   reply: PageText,
   errors: [400, 401, 403, 404, 429],
 });
-export const readerPageImage = get(contentPaths.readerPageImage, { params: PageImageParams, query: ReaderCodeQuery, reply: null });
+export const readerPageImage = get('/content/reader/:issueId/pages/:page/:size', {
+  params: PageImageParams,
+  query: ReaderCodeQuery,
+  reply: null,
+});

@@ -5,7 +5,6 @@
 // title shows as waiting.
 import { lecternDb, STORES, type FavouriteRecord } from '../../db/index';
 import { callApi } from '../../lib/api';
-import { contentPaths } from '../../../shared/endpoints/paths';
 import { STORAGE, storedUser } from '../../lib/session';
 import type { MagazineCard } from '../../../shared/schemas/content';
 import { queue } from '../../outbox/sync';
@@ -45,7 +44,7 @@ export async function setFavourite(card: MagazineCard, on: boolean): Promise<voi
   const at = Date.now();
   await (await lecternDb()).put(STORES.favourites, { user: user.uuid, mid: card.mid, on, card, at });
   await queue({
-    path: on ? contentPaths.favouritesAdd : contentPaths.favouritesRemove,
+    path: on ? '/content/addmy_fav' : '/content/deletemy_fav',
     body: { uid: user.uid, mid: card.mid, os: 'web', at },
     slot: slotOf(card.mid),
   });

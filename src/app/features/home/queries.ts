@@ -13,7 +13,7 @@ export function homeQuery({ institutionId, ageRating }: ReaderScope) {
   const ageRate = filterAgeRate(ageRating);
   return queryOptions({
     queryKey: homeKeys.forLibrary(institutionId, ageRate),
-    queryFn: ({ signal }) => contentGet('contentHome', { edzLibId: institutionId, age_rate: ageRateToSend(ageRate) }, signal),
+    queryFn: ({ signal }) => contentGet('/content/home', { edzLibId: institutionId, age_rate: ageRateToSend(ageRate) }, signal),
     staleTime: 60_000,
   });
 }

@@ -21,7 +21,7 @@ export function magazinesQuery({ institutionId, ageRating }: ReaderScope, catego
     queryKey: listingKeys.magazines(category, lang, institutionId, ageRate),
     queryFn: ({ pageParam, signal }) =>
       contentGet(
-        'contentMagazineFilter',
+        '/content/magazine-filter',
         {
           categoryID: category,
           lang,
@@ -41,7 +41,7 @@ export function magazinesQuery({ institutionId, ageRating }: ReaderScope, catego
 export const categoriesQuery = ({ institutionId }: ReaderScope) => {
   return queryOptions({
     queryKey: listingKeys.categories(institutionId),
-    queryFn: ({ signal }) => contentGet('contentCategories', { edzLibId: institutionId }, signal),
+    queryFn: ({ signal }) => contentGet('/content/getCategories', { edzLibId: institutionId }, signal),
     staleTime: 10 * 60_000,
   });
 };
@@ -52,7 +52,7 @@ export const languagesQuery = ({ institutionId, ageRating }: ReaderScope, catego
   return queryOptions({
     queryKey: listingKeys.languages(category, institutionId, ageRate),
     queryFn: ({ signal }) =>
-      contentGet('contentLanguages', { categoryID: category, edzLibId: institutionId, age_rate: ageRateToSend(ageRate) }, signal),
+      contentGet('/content/getLanguages', { categoryID: category, edzLibId: institutionId, age_rate: ageRateToSend(ageRate) }, signal),
     staleTime: 10 * 60_000,
   });
 };

@@ -19,8 +19,8 @@ export function useNeighbours(m: IssueManifest): Neighbours | null {
   useEffect(() => {
     const regular = (r: IssuesResponse) => r.edt_details.filter((i) => !i.isSpecial && i.issueId !== m.issueId);
     Promise.all([
-      contentGet('contentIssuesByMag', { mid: m.mid }),
-      contentGet('contentIssuesByMag', { mid: m.mid, lst_dt: m.pubDate.slice(0, 10) }),
+      contentGet('/content/getIssuesByMag', { mid: m.mid }),
+      contentGet('/content/getIssuesByMag', { mid: m.mid, lst_dt: m.pubDate.slice(0, 10) }),
     ])
       .then(([latest, before]) =>
         setFound({ newer: regular(latest).findLast((i) => i.pubDate > m.pubDate) ?? null, older: regular(before)[0] ?? null }),

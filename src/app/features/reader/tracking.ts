@@ -9,7 +9,6 @@ import type { Progress, ReaderEvent } from '../../../shared/schemas/reader';
 import { READER_EVENTS_MAX } from '../../../shared/constants';
 import { currentAuth, deliverNow, queue } from '../../outbox/sync';
 import { outboxRecord } from '../../outbox/outbox';
-import { apiPaths } from '../../../shared/endpoints/paths';
 
 const FLUSH_DELAY_MS = 5000;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -34,7 +33,7 @@ export async function flushReads(): Promise<void> {
     if (keys.length) {
       const range = IDBKeyRange.bound(keys[0], keys.at(-1)!);
       const events = await buffer.getAll(range);
-      await tx.objectStore(STORES.outbox).add(outboxRecord(auth.user, { path: apiPaths.readerEvents, body: { events } }));
+      await tx.objectStore(STORES.outbox).add(outboxRecord(auth.user, { path: '/api/reader/events', body: { events } }));
       await buffer.delete(range);
     }
     await tx.done;
@@ -59,7 +58,7 @@ export async function saveProgress(issueId: number, page: number): Promise<void>
   noteContinue(1); // home keeps a place for Continue reading from now on
   progressChannel().postMessage(issueId);
   clearTimeout(progressTimer);
-  sendProgress = () => queue({ path: apiPaths.readerProgress, body: { issueId, page, at }, slot: `progress:${issueId}` });
+  sendProgress = () => queue({ path: '/api/reader/progress', body: { issueId, page, at }, slot: `progress:${issueId}` });
   progressTimer = setTimeout(() => void flushProgress(), 1500);
 }
 

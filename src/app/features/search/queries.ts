@@ -29,7 +29,11 @@ export function titleResults({ institutionId, ageRating }: ReaderScope, term: st
   return queryOptions({
     queryKey: searchKeys.titles(term, institutionId, age ?? 0, f),
     queryFn: ({ signal }) =>
-      contentGet('contentMagazineSearch', { query: term, page: 0, edzLibId: institutionId, age_rating: age, ...GOLD_STORE, ...f }, signal),
+      contentGet(
+        '/content/magazine-search',
+        { query: term, page: 0, edzLibId: institutionId, age_rating: age, ...GOLD_STORE, ...f },
+        signal,
+      ),
     staleTime: 60_000,
   });
 }
@@ -40,7 +44,7 @@ export function magazineResults({ institutionId, ageRating }: ReaderScope, term:
     queryKey: searchKeys.results(0, term, institutionId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
       contentGet(
-        'contentMagSearch',
+        '/content/mag-search',
         { q: term, p: pageParam, edzLibId: institutionId, age_rating: age, isGold: 1, storeID: STORE_ID, ...f },
         signal,
       ),
@@ -55,7 +59,7 @@ export function storyResults({ institutionId, ageRating }: ReaderScope, term: st
   return infiniteQueryOptions({
     queryKey: searchKeys.results(1, term, institutionId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
-      contentGet('contentArticleSearch', { query: term, page: pageParam, age_rating: age, storeID: STORE_ID, ...f }, signal),
+      contentGet('/content/article-search', { query: term, page: pageParam, age_rating: age, storeID: STORE_ID, ...f }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => nextPage(last.Articles, last.page, last.nbPages),
     staleTime: 60_000,
@@ -65,7 +69,7 @@ export function storyResults({ institutionId, ageRating }: ReaderScope, term: st
 export const discoverQuery = (term: string, issueId: number) =>
   queryOptions({
     queryKey: searchKeys.discover(term, issueId),
-    queryFn: ({ signal }) => contentGet('contentSearchList', { q: term, issueId, isGold: 1 }, signal),
+    queryFn: ({ signal }) => contentGet('/content/search_list', { q: term, issueId, isGold: 1 }, signal),
     staleTime: 60_000,
   });
 
@@ -73,6 +77,6 @@ export const discoverQuery = (term: string, issueId: number) =>
 export const storyDiscoverQuery = (term: string, url: string) =>
   queryOptions({
     queryKey: searchKeys.storyDiscover(term, url),
-    queryFn: ({ signal }) => contentGet('contentStoryDiscover', { q: term, url }, signal),
+    queryFn: ({ signal }) => contentGet('/content/story-discover', { q: term, url }, signal),
     staleTime: 60_000,
   });

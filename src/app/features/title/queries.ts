@@ -20,31 +20,31 @@ const MINUTE = 60_000;
 export const metaQuery = (mid: number) =>
   queryOptions({
     queryKey: titleKeys.meta(mid),
-    queryFn: ({ signal }) => contentGet('contentMagMeta', { mid }, signal),
+    queryFn: ({ signal }) => contentGet('/content/magMeta', { mid }, signal),
     staleTime: 5 * MINUTE,
   });
 export const issuesQuery = (mid: number, special: boolean) =>
   queryOptions({
     queryKey: titleKeys.issues(mid, special),
-    queryFn: ({ signal }) => contentGet('contentIssuesByMag', { mid, isSpecialIssue: special ? 1 : undefined }, signal),
+    queryFn: ({ signal }) => contentGet('/content/getIssuesByMag', { mid, isSpecialIssue: special ? 1 : undefined }, signal),
     staleTime: 5 * MINUTE,
   });
 export const issueQuery = (issueId: number) =>
   queryOptions({
     queryKey: titleKeys.issue(issueId),
-    queryFn: ({ signal }) => contentGet('contentIssueDetails', { issid: issueId }, signal),
+    queryFn: ({ signal }) => contentGet('/content/getIssueDetails', { issid: issueId }, signal),
     staleTime: 5 * MINUTE,
   });
 export const relatedQuery = (mid: number, page: number) =>
   queryOptions({
     queryKey: titleKeys.related(mid, page),
-    queryFn: ({ signal }) => contentGet('contentRelated', { mid, page }, signal),
+    queryFn: ({ signal }) => contentGet('/content/magazine-related', { mid, page }, signal),
     staleTime: 5 * MINUTE,
   });
 export const rangeQuery = (mid: number, from: string, to: string, page: number) =>
   queryOptions({
     queryKey: titleKeys.range(mid, from, to, page),
-    queryFn: ({ signal }) => contentGet('contentIssuesSearch', { mid, st_d: from, en_d: to, page }, signal),
+    queryFn: ({ signal }) => contentGet('/content/issues-search', { mid, st_d: from, en_d: to, page }, signal),
   });
 
 /** The country of the default store: titles blocked there show the blocked notice. */
@@ -52,7 +52,7 @@ export const storeCountryQuery = () =>
   queryOptions({
     queryKey: titleKeys.stores(),
     queryFn: async ({ signal }) =>
-      (await contentGet('contentStores', undefined, signal)).stores.find((s) => s.store_id === DEFAULT_STORE_ID)?.country ?? null,
+      (await contentGet('/content/getStores', undefined, signal)).stores.find((s) => s.store_id === DEFAULT_STORE_ID)?.country ?? null,
     staleTime: 60 * MINUTE,
   });
 
@@ -67,7 +67,7 @@ export const archiveQuery = (queryClient: QueryClient, mid: number) =>
     queryFn: ({ pageParam, signal }) =>
       pageParam === undefined
         ? queryClient.fetchQuery(issuesQuery(mid, false))
-        : contentGet('contentIssuesByMag', { mid, lst_dt: pageParam.pubDate, lst_id: pageParam.issueId }, signal),
+        : contentGet('/content/getIssuesByMag', { mid, lst_dt: pageParam.pubDate, lst_id: pageParam.issueId }, signal),
     initialPageParam: undefined as Pick<Issue, 'pubDate' | 'issueId'> | undefined,
     getNextPageParam: (last) => (last.edt_details.length < ARCHIVE_PAGE ? undefined : last.edt_details.at(-1)),
     staleTime: 5 * 60_000,
