@@ -27,24 +27,22 @@ const request = <T>(
 /** The catalogue's read entries by path. */
 type ContentReads = { [K in keyof typeof content as (typeof content)[K]['path']]: (typeof content)[K] };
 
-/** A catalogue read (/content) at an entry's path in the endpoint table: the path is checked
- * against the entries and the query and the answer are typed by that entry's schemas, but the
- * answer is not parsed again here. The server already serialises every /content answer through
- * that schema (a mismatch is its error, never the reader's), and leaving zod out keeps the home
- * page's first load small: the entries are imported for their types only. */
-export function contentGet<P extends keyof ContentReads>(
-  path: P,
-  query: Stringified<QueryIn<ContentReads[P]>>,
-  signal?: AbortSignal,
-): Promise<ReplyOut<ContentReads[P]>> {
-  return contentAt(path, query as Query | undefined, signal);
-}
-
 /** A /content read at a path built elsewhere (the reader's pages, reader-paths.ts), typed by the caller. */
 export function contentAt<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
   const booted = session.userToken() ? undefined : takeBootRequest(buildUrl(path, query));
   return booted ? replyOf<T>(booted) : request<T>('GET', path, null, { query, signal });
 }
+
+/** A catalogue read (/content) at an entry's path in the endpoint table: the path is checked
+ * against the entries and the query and the answer are typed by that entry's schemas, but the
+ * answer is not parsed again here. The server already serialises every /content answer through
+ * that schema (a mismatch is its error, never the reader's), and leaving zod out keeps the home
+ * page's first load small: the entries are imported for their types only. */
+export const contentGet = contentAt as <P extends keyof ContentReads>(
+  path: P,
+  query: Stringified<QueryIn<ContentReads[P]>>,
+  signal?: AbortSignal,
+) => Promise<ReplyOut<ContentReads[P]>>;
 
 declare global {
   interface Window {

@@ -10,16 +10,13 @@ import { send } from './http';
 
 export type Campus = NonNullable<IpAccessReply['institution']>;
 
-/** The entry's path, checked against it: calling through callApi would load its area's schemas on every first load. */
-const IP_PATH: (typeof accessIp)['path'] = '/api/access/ip';
-
 let known: Campus | null = null;
 let asked: Promise<Campus | null> | null = null;
 const listeners = new Set<() => void>();
 
 /** The campus this device reads from now, asked at most once until the network changes. */
 export function campusNow(): Promise<Campus | null> {
-  asked ??= replyOf<IpAccessReply>(send('GET', IP_PATH, currentCredentials())).then(
+  asked ??= replyOf<IpAccessReply>(send('GET', '/api/access/ip' satisfies (typeof accessIp)['path'], currentCredentials())).then(
     (reply) => {
       known = reply.institution;
       listeners.forEach((l) => l());
