@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { COVER_SIZES, COVER_WIDTHS } from './src/shared/covers';
 import { SCREENS, firstScreenPaths } from './src/app/routes/table';
+import { bootData } from './src/app/routes/boot-data';
 
 const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 const buildId = Date.now().toString(36);
@@ -124,12 +125,15 @@ function chunkGraph(): Plugin {
   };
 }
 
-/** The first screens' paths in index.html's boot script, from the route table (in development
- * too: the boot script's data requests depend on them). */
+/** The first screens' paths and a visitor's data requests in index.html's boot script, from the
+ * route table (in development too: the boot script's data requests depend on them). */
 function bootScreenPaths(): Plugin {
   return {
     name: 'lectern-boot-screen-paths',
-    transformIndexHtml: (html) => html.replace('/*SCREEN_PATHS*/ {}', JSON.stringify(firstScreenPaths())),
+    transformIndexHtml: async (html) =>
+      html
+        .replace('/*SCREEN_PATHS*/ {}', JSON.stringify(firstScreenPaths()))
+        .replace('/*SCREEN_DATA*/ {}', JSON.stringify(await bootData())),
   };
 }
 

@@ -20,8 +20,13 @@ export const titleSegment = (mid: number, name?: string | null) => {
 export const titlePath = (mid: number, name?: string | null) => `/magazine/${titleSegment(mid, name)}`;
 export const issuePath = (mid: number, name: string | null | undefined, issueId: number) => `${titlePath(mid, name)}/${issueId}`;
 
+/** A /magazine/ segment: the title id (the first group), then its name if given. */
+export const MID_SEGMENT = '^([1-9]\\d{0,8})(?:-|$)';
+
+const MID = new RegExp(MID_SEGMENT);
+
 /** The title id of a /magazine/ segment, with or without its name; null for anything else. */
 export function midOf(segment: string | undefined): number | null {
-  const m = /^([1-9]\d{0,8})(?:-|$)/.exec(segment ?? '');
+  const m = MID.exec(segment ?? '');
   return m ? Number(m[1]) : null;
 }

@@ -1,5 +1,5 @@
 // The endpoint table (src/shared/endpoints) is the API's one list: every route the server
-// registers under /api is an entry with the same method, path and schemas, and every entry is a
+// registers under /api and /content is an entry with the same method, path and schemas, and every entry is a
 // route. The API tests' typed call parses each reply with the entry's schema.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,15 +19,16 @@ afterAll(() => t?.close());
 
 const entries = Object.entries(endpoints as Record<string, Endpoint>);
 // Fastify adds a HEAD route for every GET by itself.
-const apiRoutes = () =>
+const tableRoutes = () =>
   routes
     .flatMap((r) => [r.method].flat().map((method) => ({ method, url: r.url, schema: r.schema })))
-    .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/'));
+    .filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url.startsWith('/content/')));
 
 describe('the endpoint table', () => {
-  it('has every /api route with its method, path and schemas, and nothing the server does not register', () => {
-    const registered = apiRoutes();
-    expect(registered.length).toBeGreaterThan(120);
+  it('has every /api and /content route with its method, path and schemas, and nothing the server does not register', () => {
+    const registered = tableRoutes();
+    expect(registered.length).toBeGreaterThan(150);
+    expect(registered.filter((r) => r.url.startsWith('/content/')).length).toBeGreaterThanOrEqual(29);
     const table = new Map(entries.map(([name, e]) => [`${e.method} ${e.path}`, { name, e }]));
     const missing = registered.map((r) => `${r.method} ${r.url}`).filter((key) => !table.has(key));
     expect(missing).toEqual([]);

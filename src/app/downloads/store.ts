@@ -5,7 +5,7 @@
 // from the first missing page when the network is back. One that fills the device stops with
 // the pages it has (stoppedFor 'quota') and waits for the reader to free space and retry.
 import { useSyncExternalStore } from 'react';
-import { ApiError, callApi, contentGet } from '../lib/api';
+import { ApiError, callApi, contentAt } from '../lib/api';
 import { deviceId } from '../lib/device';
 import { lecternDb, STORES, type DownloadRecord } from '../db/index';
 import { queue } from '../outbox/sync';
@@ -90,7 +90,7 @@ export async function downloadIssue(issueId: number): Promise<void> {
     const grant = await callApi(readerDownloadsAdd, { body: { issueId, deviceId: deviceId() } });
     let code = grant.code;
     void persistStorage();
-    const manifest = await contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`);
+    const manifest = await contentAt<IssueManifest>(manifestPath(issueId, code));
     // The rendition this device's reader picks for the screen as it is held now (a download
     // keeps it across resumes; another width asked for offline is served from it, sw.ts).
     const size = record?.size ?? pageSizeFor(pageCssWidthFor(screen.width, screen.height), devicePixelRatio);

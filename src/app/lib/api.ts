@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { COOKIE, getCookie, session } from './session';
 import { buildUrl, replyOf, send, type Query } from './http';
 import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ReplyOut } from '../../shared/endpoints/endpoint';
+import type * as content from '../../shared/endpoints/content';
 
 export { ApiError, buildUrl, replyOf } from './http';
 
@@ -23,13 +24,25 @@ const request = <T>(
   opts: { query?: Query; body?: unknown; signal?: AbortSignal },
 ): Promise<T> => replyOf(send(method, path, { ...opts, ...currentCredentials() }), schema);
 
-/** Catalogue reads (/content): typed by the shared schema but not parsed again here. The server
- * already serialises every /content answer through that schema (a mismatch is its error, never
- * the reader's), and leaving zod out keeps the home page's first load small. */
-export function contentGet<T>(path: `/content/${string}`, query?: Query, signal?: AbortSignal): Promise<T> {
+/** The catalogue's read entries by path. */
+type ContentReads = { [K in keyof typeof content as (typeof content)[K]['path']]: (typeof content)[K] };
+
+/** A /content read at a path built elsewhere (the reader's pages, reader-paths.ts), typed by the caller. */
+export function contentAt<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
   const booted = session.userToken() ? undefined : takeBootRequest(buildUrl(path, query));
   return booted ? replyOf<T>(booted) : request<T>('GET', path, null, { query, signal });
 }
+
+/** A catalogue read (/content) at an entry's path in the endpoint table: the path is checked
+ * against the entries and the query and the answer are typed by that entry's schemas, but the
+ * answer is not parsed again here. The server already serialises every /content answer through
+ * that schema (a mismatch is its error, never the reader's), and leaving zod out keeps the home
+ * page's first load small: the entries are imported for their types only. */
+export const contentGet = contentAt as <P extends keyof ContentReads>(
+  path: P,
+  query: Stringified<QueryIn<ContentReads[P]>>,
+  signal?: AbortSignal,
+) => Promise<ReplyOut<ContentReads[P]>>;
 
 declare global {
   interface Window {
@@ -52,13 +65,6 @@ async function ensureXsrfCookie(): Promise<void> {
   if (getCookie(COOKIE.xsrf)) return;
   await fetch('/api/health', { cache: 'no-store', credentials: 'same-origin' }).catch(() => undefined);
 }
-
-/** A write outside the endpoint table (the catalogue's favourites under /content): a JSON body, the
- * XSRF header and the user token. Every /api call goes through callApi. */
-export const apiPost = async <S extends z.ZodTypeAny>(path: string, schema: S, body: unknown = {}): Promise<z.output<S>> => {
-  await ensureXsrfCookie();
-  return request<z.output<S>>('POST', path, schema, { body });
-};
 
 /** What a call by endpoint sends: the path's params (when it has any), the query, the body (JSON, or
  * a FormData upload). */

@@ -4,6 +4,7 @@
 // provided by …" and open an issue for a signed-out visitor through a guest session.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { IpAccessReply } from '../../shared/schemas/ip-access';
+import type { accessIp } from '../../shared/endpoints/account';
 import { currentCredentials, replyOf } from './api';
 import { send } from './http';
 
@@ -15,7 +16,7 @@ const listeners = new Set<() => void>();
 
 /** The campus this device reads from now, asked at most once until the network changes. */
 export function campusNow(): Promise<Campus | null> {
-  asked ??= replyOf<IpAccessReply>(send('GET', '/api/access/ip', currentCredentials())).then(
+  asked ??= replyOf<IpAccessReply>(send('GET', '/api/access/ip' satisfies (typeof accessIp)['path'], currentCredentials())).then(
     (reply) => {
       known = reply.institution;
       listeners.forEach((l) => l());

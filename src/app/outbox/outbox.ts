@@ -7,16 +7,27 @@
 // No React and no cookies here: the service worker runs this too.
 import { lecternDb, STORES, type AuthRecord, type OutboxWrite } from '../db/index';
 import { ApiError, replyOf, send } from '../lib/http';
+import type { BodyIn, Endpoint } from '../../shared/endpoints/endpoint';
+import type { favouritesAdd, favouritesRemove } from '../../shared/endpoints/favourites';
+import type { readerDownloadsRemove, readerEvents, readerProgress } from '../../shared/endpoints/reader';
+import type { userEmailpreferenceSave } from '../../shared/endpoints/account';
 
 export const OUTBOX_SYNC_TAG = 'lectern-outbox';
 /** Tabs and the worker tell each other that writes went out (favourites then refresh). */
 export const OUTBOX_CHANNEL = 'lectern-outbox';
 
-export interface NewWrite {
-  path: string;
-  body: unknown;
-  slot?: string;
-}
+/** The entries whose writes are queued. A write stores its entry's path (the same strings as
+ * writes already waiting on devices) and body, not the entry: the reader and the service worker
+ * queue and deliver without loading the schemas. */
+type Queued =
+  | typeof favouritesAdd
+  | typeof favouritesRemove
+  | typeof readerProgress
+  | typeof readerEvents
+  | typeof readerDownloadsRemove
+  | typeof userEmailpreferenceSave;
+type WriteOf<E> = E extends Endpoint ? { path: E['path']; body: BodyIn<E>; slot?: string } : never;
+export type NewWrite = WriteOf<Queued>;
 
 /** Stores a write for `user`, replacing a waiting one of the same slot. */
 export async function queueWrite(user: string, write: NewWrite): Promise<void> {

@@ -7,7 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type * as homeQueries from '../features/home/queries';
 import type * as listingQueries from '../features/listing/queries';
 import type * as titleQueries from '../features/title/queries';
-import { midOf } from '../../shared/title-paths';
+import { MID_SEGMENT, midOf } from '../../shared/title-paths';
+import { HIDDEN_CATEGORY, JOURNAL_SECTION, NEWSPAPER_CATEGORY } from '../../shared/constants';
 import type { ScreenModule } from './screen-modules';
 import type { ReaderScope } from '../lib/scope';
 
@@ -22,6 +23,10 @@ export type FirstScreen<K extends FirstScreenName = FirstScreenName> = {
   name: K;
   /** Fetches what the screen's first render shows, for a first render with its data. */
   data(params: Record<string, string | undefined>, q: ScreenQueries[K], client: QueryClient, scope: ReaderScope): Promise<unknown>[];
+  /** For index.html's boot script (routes/boot-data.ts), which asks a visitor's data at the
+   * screen's first path only: each parameter's pattern. Its first group, or else the whole match,
+   * is the value the data's URLs take; an address whose parameter does not match asks nothing. */
+  bootParams?: Record<string, string>;
 };
 
 export type Screen = {
@@ -52,6 +57,9 @@ export const SCREENS: Screen[] = [
         client.prefetchQuery(q.categoriesQuery(scope)),
         client.prefetchQuery(q.languagesQuery(scope, catId)),
       ],
+      // (not the categories shown only by an institution's flags, or never, whose listing the
+      // app may not ask for)
+      bootParams: { catId: `^(?!(?:${[JOURNAL_SECTION, HIDDEN_CATEGORY, NEWSPAPER_CATEGORY].join('|')})$)[A-Za-z0-9_-]+$` },
     },
   },
   { paths: ['journals'], module: 'features/listing/JournalsPage.tsx' },
@@ -75,6 +83,7 @@ export const SCREENS: Screen[] = [
           client.prefetchQuery(q.relatedQuery(mid, 0)),
         ];
       },
+      bootParams: { mid: MID_SEGMENT },
     },
   },
   { paths: ['search'], module: 'features/search/SearchPage.tsx' },

@@ -18,10 +18,22 @@ export interface EndpointSchemas {
   errors?: readonly ErrorStatus[];
 }
 
-export type Endpoint<S extends EndpointSchemas = EndpointSchemas> = S & { method: 'GET' | 'POST'; path: `/api/${string}` };
+/** The URL spaces of the table: the API, and the content service (the catalogue and the reader's
+ * token-gated pages). */
+export type EndpointPath = `/api/${string}` | `/content/${string}`;
 
-export const get = <const S extends EndpointSchemas>(path: `/api/${string}`, s: S) => ({ method: 'GET' as const, path, ...s });
-export const post = <const S extends EndpointSchemas>(path: `/api/${string}`, s: S) => ({ method: 'POST' as const, path, ...s });
+export type Endpoint<S extends EndpointSchemas = EndpointSchemas> = S & { method: 'GET' | 'POST'; path: EndpointPath };
+
+export const get = <const P extends EndpointPath, const S extends EndpointSchemas>(path: P, s: S) => ({
+  method: 'GET' as const,
+  path,
+  ...s,
+});
+export const post = <const P extends EndpointPath, const S extends EndpointSchemas>(path: P, s: S) => ({
+  method: 'POST' as const,
+  path,
+  ...s,
+});
 
 type Input<S> = S extends z.ZodTypeAny ? z.input<S> : undefined;
 type Output<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;

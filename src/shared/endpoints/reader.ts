@@ -5,8 +5,14 @@ import {
   DownloadReply,
   DownloadsQuery,
   DownloadsReply,
+  IssueManifest,
+  IssueParams,
+  PageImageParams,
+  PageParams,
+  PageText,
   Progress,
   ProgressBody,
+  ReaderCodeQuery,
   ReaderEventsBody,
   ReaderEventsReply,
   ReaderTokenBody,
@@ -36,4 +42,24 @@ export const readerDownloadsRemove = post('/api/reader/downloads/remove', {
   body: RemoveDownloadsBody,
   reply: OkReply,
   errors: [400, 401, 403, 404, 429],
+});
+
+// What a reader token opens, under /content/reader: the issue, its page texts and page images (a
+// file, not checked).
+export const readerIssue = get('/content/reader/:issueId', {
+  params: IssueParams,
+  query: ReaderCodeQuery,
+  reply: IssueManifest,
+  errors: [400, 401, 403, 404, 429],
+});
+export const readerPageText = get('/content/reader/:issueId/pages/:page/text', {
+  params: PageParams,
+  query: ReaderCodeQuery,
+  reply: PageText,
+  errors: [400, 401, 403, 404, 429],
+});
+export const readerPageImage = get('/content/reader/:issueId/pages/:page/:size', {
+  params: PageImageParams,
+  query: ReaderCodeQuery,
+  reply: null,
 });

@@ -1,7 +1,7 @@
 // The reader's calls: the reader token (spec §7), the issue an open reader shows, reading
 // progress, usage events batched by the reader, and issues downloaded for offline reading.
 import { z } from 'zod';
-import { epochMs, int, line } from './fields';
+import { epochMs, int, line, raw } from './fields';
 import { READER_EVENTS_MAX } from '../constants';
 
 const id = int(1);
@@ -79,6 +79,13 @@ export type IssueManifest = z.infer<typeof IssueManifest>;
 
 export const PageText = z.object({ n: z.number().int(), text: z.string() });
 export type PageText = z.infer<typeof PageText>;
+
+/** The reader's pages under /content/reader: the issue, a page, a page's rendition, and the
+ * reader token in the query (the whole check: these take no signed-in user). */
+export const IssueParams = z.object({ issueId: id });
+export const PageParams = IssueParams.extend({ page: pageNo });
+export const PageImageParams = PageParams.extend({ size: z.enum(['small.webp', 'large.webp', 'xlarge.webp']) });
+export const ReaderCodeQuery = z.object({ code: raw().max(2000).optional() });
 
 /** `at`: when the page was reached on the device (epoch ms); the newest progress wins. */
 export const ProgressBody = z.object({ issueId: id, page: pageNo, at: epochMs.optional() });

@@ -4,7 +4,7 @@
 // title toggled on two devices ends as it was last toggled. Until the server has a change, the
 // title shows as waiting.
 import { lecternDb, STORES, type FavouriteRecord } from '../../db/index';
-import { apiPost } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { STORAGE, storedUser } from '../../lib/session';
 import type { MagazineCard } from '../../../shared/schemas/content';
 import { queue } from '../../outbox/sync';
@@ -55,8 +55,8 @@ export async function setFavourite(card: MagazineCard, on: boolean): Promise<voi
 export async function syncFavourites(): Promise<void> {
   const user = storedUser();
   if (!user) return;
-  const { FavListReply } = await import('../../../shared/schemas/favourites'); // (see lib/api.ts)
-  const reply = await apiPost('/content/getMyFav', FavListReply, { uid: user.uid, os: 'web' });
+  const { favouritesList } = await import('../../../shared/endpoints/favourites'); // (see lib/api.ts)
+  const reply = await callApi(favouritesList, { body: { uid: user.uid, os: 'web' } });
   const slots = await waitingSlots(user.uuid);
   const db = await lecternDb();
   const tx = db.transaction(STORES.favourites, 'readwrite');

@@ -1,6 +1,5 @@
 // Home data: one request for every section (GET /content/home).
 import { queryOptions } from '@tanstack/react-query';
-import type { HomeResponse } from '../../../shared/schemas/content';
 import { contentGet } from '../../lib/api';
 import type { ReaderScope } from '../../lib/scope';
 import { ageRateToSend, filterAgeRate } from '../../lib/ageRating';
@@ -14,8 +13,7 @@ export function homeQuery({ institutionId, ageRating }: ReaderScope) {
   const ageRate = filterAgeRate(ageRating);
   return queryOptions({
     queryKey: homeKeys.forLibrary(institutionId, ageRate),
-    queryFn: ({ signal }) =>
-      contentGet<HomeResponse>('/content/home', { edzLibId: institutionId, age_rate: ageRateToSend(ageRate) }, signal),
+    queryFn: ({ signal }) => contentGet('/content/home', { edzLibId: institutionId, age_rate: ageRateToSend(ageRate) }, signal),
     staleTime: 60_000,
   });
 }

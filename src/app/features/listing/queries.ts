@@ -1,7 +1,6 @@
 // Listing data: magazine-filter pages (20 each, zero-based), the categories and languages for
 // the pickers. Keys carry the institution and age rating, which change the answers.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { CategoriesResponse, LanguagesResponse, MagazineFilterResponse } from '../../../shared/schemas/content';
 import { contentGet } from '../../lib/api';
 import type { ReaderScope } from '../../lib/scope';
 import { ageRateToSend, filterAgeRate } from '../../lib/ageRating';
@@ -21,7 +20,7 @@ export function magazinesQuery({ institutionId, ageRating }: ReaderScope, catego
   return infiniteQueryOptions({
     queryKey: listingKeys.magazines(category, lang, institutionId, ageRate),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<MagazineFilterResponse>(
+      contentGet(
         '/content/magazine-filter',
         {
           categoryID: category,
@@ -42,7 +41,7 @@ export function magazinesQuery({ institutionId, ageRating }: ReaderScope, catego
 export const categoriesQuery = ({ institutionId }: ReaderScope) => {
   return queryOptions({
     queryKey: listingKeys.categories(institutionId),
-    queryFn: ({ signal }) => contentGet<CategoriesResponse>('/content/getCategories', { edzLibId: institutionId }, signal),
+    queryFn: ({ signal }) => contentGet('/content/getCategories', { edzLibId: institutionId }, signal),
     staleTime: 10 * 60_000,
   });
 };
@@ -53,11 +52,7 @@ export const languagesQuery = ({ institutionId, ageRating }: ReaderScope, catego
   return queryOptions({
     queryKey: listingKeys.languages(category, institutionId, ageRate),
     queryFn: ({ signal }) =>
-      contentGet<LanguagesResponse>(
-        '/content/getLanguages',
-        { categoryID: category, edzLibId: institutionId, age_rate: ageRateToSend(ageRate) },
-        signal,
-      ),
+      contentGet('/content/getLanguages', { categoryID: category, edzLibId: institutionId, age_rate: ageRateToSend(ageRate) }, signal),
     staleTime: 10 * 60_000,
   });
 };

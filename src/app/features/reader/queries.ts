@@ -2,7 +2,7 @@
 // panel) and the extracted text of the shown pages. Plain hooks, not the query cache: the reader
 // is its own small bundle (reader.html) and keeps nothing beyond the tab.
 import { useEffect, useState } from 'react';
-import { contentGet } from '../../lib/api';
+import { contentAt, contentGet } from '../../lib/api';
 import { pageTextPath } from '../../../shared/reader-paths';
 import type { Issue, IssuesResponse } from '../../../shared/schemas/content';
 import type { IssueManifest, PageText } from '../../../shared/schemas/reader';
@@ -19,8 +19,8 @@ export function useNeighbours(m: IssueManifest): Neighbours | null {
   useEffect(() => {
     const regular = (r: IssuesResponse) => r.edt_details.filter((i) => !i.isSpecial && i.issueId !== m.issueId);
     Promise.all([
-      contentGet<IssuesResponse>('/content/getIssuesByMag', { mid: m.mid }),
-      contentGet<IssuesResponse>('/content/getIssuesByMag', { mid: m.mid, lst_dt: m.pubDate.slice(0, 10) }),
+      contentGet('/content/getIssuesByMag', { mid: m.mid }),
+      contentGet('/content/getIssuesByMag', { mid: m.mid, lst_dt: m.pubDate.slice(0, 10) }),
     ])
       .then(([latest, before]) =>
         setFound({ newer: regular(latest).findLast((i) => i.pubDate > m.pubDate) ?? null, older: regular(before)[0] ?? null }),
@@ -37,7 +37,7 @@ export function usePageTexts(issueId: number, pages: number[], code: string | nu
   useEffect(() => {
     for (const n of pages) {
       if (n in texts) continue;
-      contentGet<PageText>(pageTextPath(issueId, n, code ?? undefined) as `/content/${string}`)
+      contentAt<PageText>(pageTextPath(issueId, n, code ?? undefined))
         .then((p) => setTexts((all) => ({ ...all, [n]: p.text })))
         .catch(() => setTexts((all) => ({ ...all, [n]: null })));
     }

@@ -2,7 +2,7 @@
 // reader.html's boot script already asked for, or a request of its own; a downloaded copy with no
 // network), and the page to resume at. What failed, when it did, is for ReaderFailure to say.
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, contentGet, replyOf } from '../../lib/api';
+import { ApiError, contentAt, replyOf } from '../../lib/api';
 import { manifestPath } from '../../../shared/reader-paths';
 import type { IssueManifest } from '../../../shared/schemas/reader';
 import { downloadRecord, removeDownload } from '../../downloads/store';
@@ -62,9 +62,9 @@ export function useIssue(
       }
       const code = grant.current.code ?? undefined;
       const boot = takeBoot(code);
-      const m = await (
-        boot ? replyOf<IssueManifest>(boot.manifest) : contentGet<IssueManifest>(manifestPath(issueId, code) as `/content/${string}`)
-      ).catch((err: unknown) => err);
+      const m = await (boot ? replyOf<IssueManifest>(boot.manifest) : contentAt<IssueManifest>(manifestPath(issueId, code))).catch(
+        (err: unknown) => err,
+      );
       if (m instanceof ApiError) {
         // A stale or copied code: ask for a token of our own, once.
         if (m.code.startsWith('token_') && grant.current.fromOpener) {

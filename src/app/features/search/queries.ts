@@ -2,8 +2,7 @@
 // one issue. Spec §5: the age rating defaults to 9 here and is sent only when below 8. Each
 // term is its own query, so a slow answer for an old term never replaces a newer one.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { MagazineSearchResponse, MagSearchResponse, SearchFilters, SearchListResponse } from '../../../shared/schemas/content';
-import type { ArticleSearchResponse, StoryDiscoverResponse } from '../../../shared/schemas/stories';
+import type { SearchFilters } from '../../../shared/schemas/content';
 import { contentGet } from '../../lib/api';
 import type { ReaderScope } from '../../lib/scope';
 import { ageRateToSend, searchAgeRate as searchRate } from '../../lib/ageRating';
@@ -30,7 +29,7 @@ export function titleResults({ institutionId, ageRating }: ReaderScope, term: st
   return queryOptions({
     queryKey: searchKeys.titles(term, institutionId, age ?? 0, f),
     queryFn: ({ signal }) =>
-      contentGet<MagazineSearchResponse>(
+      contentGet(
         '/content/magazine-search',
         { query: term, page: 0, edzLibId: institutionId, age_rating: age, ...GOLD_STORE, ...f },
         signal,
@@ -44,7 +43,7 @@ export function magazineResults({ institutionId, ageRating }: ReaderScope, term:
   return infiniteQueryOptions({
     queryKey: searchKeys.results(0, term, institutionId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<MagSearchResponse>(
+      contentGet(
         '/content/mag-search',
         { q: term, p: pageParam, edzLibId: institutionId, age_rating: age, isGold: 1, storeID: STORE_ID, ...f },
         signal,
@@ -60,11 +59,7 @@ export function storyResults({ institutionId, ageRating }: ReaderScope, term: st
   return infiniteQueryOptions({
     queryKey: searchKeys.results(1, term, institutionId, age ?? 0, f),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<ArticleSearchResponse>(
-        '/content/article-search',
-        { query: term, page: pageParam, age_rating: age, storeID: STORE_ID, ...f },
-        signal,
-      ),
+      contentGet('/content/article-search', { query: term, page: pageParam, age_rating: age, storeID: STORE_ID, ...f }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => nextPage(last.Articles, last.page, last.nbPages),
     staleTime: 60_000,
@@ -74,7 +69,7 @@ export function storyResults({ institutionId, ageRating }: ReaderScope, term: st
 export const discoverQuery = (term: string, issueId: number) =>
   queryOptions({
     queryKey: searchKeys.discover(term, issueId),
-    queryFn: ({ signal }) => contentGet<SearchListResponse>('/content/search_list', { q: term, issueId, isGold: 1 }, signal),
+    queryFn: ({ signal }) => contentGet('/content/search_list', { q: term, issueId, isGold: 1 }, signal),
     staleTime: 60_000,
   });
 
@@ -82,6 +77,6 @@ export const discoverQuery = (term: string, issueId: number) =>
 export const storyDiscoverQuery = (term: string, url: string) =>
   queryOptions({
     queryKey: searchKeys.storyDiscover(term, url),
-    queryFn: ({ signal }) => contentGet<StoryDiscoverResponse>('/content/story-discover', { q: term, url }, signal),
+    queryFn: ({ signal }) => contentGet('/content/story-discover', { q: term, url }, signal),
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 // Stories data: a category's pages and one story.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { ArticleDetailsQuery, StoriesResponse, Story } from '../../../shared/schemas/stories';
+import type { ArticleDetailsQuery } from '../../../shared/schemas/stories';
 import { contentGet } from '../../lib/api';
 import { ageRateToSend, searchAgeRate } from '../../lib/ageRating';
 import type { ReaderScope } from '../../lib/scope';
@@ -17,7 +17,7 @@ export function storiesQuery({ ageRating }: ReaderScope, section: string, catego
   return infiniteQueryOptions({
     queryKey: storyKeys.category(section, category, age),
     queryFn: ({ pageParam, signal }) =>
-      contentGet<StoriesResponse>('/content/stories', { section, category, page: pageParam, age_rating: ageRateToSend(age) }, signal),
+      contentGet('/content/stories', { section, category, page: pageParam, age_rating: ageRateToSend(age) }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page + 1 < last.nbPages ? last.page + 1 : undefined),
     staleTime: 60_000,
@@ -27,7 +27,7 @@ export function storiesQuery({ ageRating }: ReaderScope, section: string, catego
 export const storyQuery = (url: string) =>
   queryOptions({
     queryKey: storyKeys.story(url),
-    queryFn: ({ signal }) => contentGet<Story>('/content/story', { url }, signal),
+    queryFn: ({ signal }) => contentGet('/content/story', { url }, signal),
     staleTime: 5 * 60_000,
   });
 
@@ -36,6 +36,6 @@ export const storyQuery = (url: string) =>
 export const articleQuery = (q: ArticleDetailsQuery) =>
   queryOptions({
     queryKey: storyKeys.article(q),
-    queryFn: ({ signal }) => contentGet<Story>('/content/article-details', q, signal),
+    queryFn: ({ signal }) => contentGet('/content/article-details', q, signal),
     staleTime: 5 * 60_000,
   });

@@ -1,15 +1,7 @@
 // A title's data: meta, recent and special issues, one issue, related titles (5 a page), the
 // date-range issue search, and the store's country (for the country block).
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  Issue,
-  IssueDetailsResponse,
-  IssuesResponse,
-  IssuesSearchResponse,
-  MagazineMeta,
-  RelatedResponse,
-  StoresResponse,
-} from '../../../shared/schemas/content';
+import type { Issue } from '../../../shared/schemas/content';
 import { DEFAULT_STORE_ID } from '../../../shared/constants';
 import { contentGet } from '../../lib/api';
 
@@ -28,32 +20,31 @@ const MINUTE = 60_000;
 export const metaQuery = (mid: number) =>
   queryOptions({
     queryKey: titleKeys.meta(mid),
-    queryFn: ({ signal }) => contentGet<MagazineMeta>('/content/magMeta', { mid }, signal),
+    queryFn: ({ signal }) => contentGet('/content/magMeta', { mid }, signal),
     staleTime: 5 * MINUTE,
   });
 export const issuesQuery = (mid: number, special: boolean) =>
   queryOptions({
     queryKey: titleKeys.issues(mid, special),
-    queryFn: ({ signal }) =>
-      contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, isSpecialIssue: special ? 1 : undefined }, signal),
+    queryFn: ({ signal }) => contentGet('/content/getIssuesByMag', { mid, isSpecialIssue: special ? 1 : undefined }, signal),
     staleTime: 5 * MINUTE,
   });
 export const issueQuery = (issueId: number) =>
   queryOptions({
     queryKey: titleKeys.issue(issueId),
-    queryFn: ({ signal }) => contentGet<IssueDetailsResponse>('/content/getIssueDetails', { issid: issueId }, signal),
+    queryFn: ({ signal }) => contentGet('/content/getIssueDetails', { issid: issueId }, signal),
     staleTime: 5 * MINUTE,
   });
 export const relatedQuery = (mid: number, page: number) =>
   queryOptions({
     queryKey: titleKeys.related(mid, page),
-    queryFn: ({ signal }) => contentGet<RelatedResponse>('/content/magazine-related', { mid, page }, signal),
+    queryFn: ({ signal }) => contentGet('/content/magazine-related', { mid, page }, signal),
     staleTime: 5 * MINUTE,
   });
 export const rangeQuery = (mid: number, from: string, to: string, page: number) =>
   queryOptions({
     queryKey: titleKeys.range(mid, from, to, page),
-    queryFn: ({ signal }) => contentGet<IssuesSearchResponse>('/content/issues-search', { mid, st_d: from, en_d: to, page }, signal),
+    queryFn: ({ signal }) => contentGet('/content/issues-search', { mid, st_d: from, en_d: to, page }, signal),
   });
 
 /** The country of the default store: titles blocked there show the blocked notice. */
@@ -61,8 +52,7 @@ export const storeCountryQuery = () =>
   queryOptions({
     queryKey: titleKeys.stores(),
     queryFn: async ({ signal }) =>
-      (await contentGet<StoresResponse>('/content/getStores', undefined, signal)).stores.find((s) => s.store_id === DEFAULT_STORE_ID)
-        ?.country ?? null,
+      (await contentGet('/content/getStores', undefined, signal)).stores.find((s) => s.store_id === DEFAULT_STORE_ID)?.country ?? null,
     staleTime: 60 * MINUTE,
   });
 
@@ -77,7 +67,7 @@ export const archiveQuery = (queryClient: QueryClient, mid: number) =>
     queryFn: ({ pageParam, signal }) =>
       pageParam === undefined
         ? queryClient.fetchQuery(issuesQuery(mid, false))
-        : contentGet<IssuesResponse>('/content/getIssuesByMag', { mid, lst_dt: pageParam.pubDate, lst_id: pageParam.issueId }, signal),
+        : contentGet('/content/getIssuesByMag', { mid, lst_dt: pageParam.pubDate, lst_id: pageParam.issueId }, signal),
     initialPageParam: undefined as Pick<Issue, 'pubDate' | 'issueId'> | undefined,
     getNextPageParam: (last) => (last.edt_details.length < ARCHIVE_PAGE ? undefined : last.edt_details.at(-1)),
     staleTime: 5 * 60_000,

@@ -4,7 +4,9 @@
 // India first and sorts by the reader's language itself.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/mobile';
-import { CountryCodesResponse, flagOf, type CountryCode } from '../../../shared/schemas/country-codes';
+import { flagOf, type CountryCode } from '../../../shared/schemas/country-codes';
+import * as endpoints from '../../../shared/endpoints';
+import { route } from '../endpoint';
 import { DEFAULT_STORE_ID } from '../../../shared/constants';
 import * as catalogue from '../../repositories/catalogue';
 
@@ -22,7 +24,7 @@ const COUNTRIES: Omit<CountryCode, 'store_id'>[] = getCountries()
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/getCountryCodes', { schema: { response: { 200: CountryCodesResponse } } }, async () => {
+  route(app, endpoints.contentCountryCodes, async () => {
     const stores = new Map((await catalogue.stores(app.db.read)).map((s) => [s.country, s.store_id]));
     return { countries: COUNTRIES.map((c) => ({ ...c, store_id: stores.get(c.iso) ?? DEFAULT_STORE_ID })) };
   });

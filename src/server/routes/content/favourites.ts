@@ -3,15 +3,13 @@
 // app's offline outbox (Idempotency-Key) with the device's time: the newest change wins.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { FavChangeBody, FavChangeReply, FavListBody, FavListReply } from '../../../shared/schemas/favourites';
-import { ApiError } from '../../../shared/schemas/errors';
+import * as endpoints from '../../../shared/endpoints';
+import { route } from '../endpoint';
 import { HttpError, notFound } from '../../http-error';
 import { titleExists } from '../../repositories/catalogue';
 import { changeFavourite, favouriteCards } from '../../repositories/favourites';
 import { deviceTime } from '../../services/device-time';
 import { signedIn } from '../../plugins/auth';
-
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -23,14 +21,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       throw new HttpError(403, 'forbidden', 'These favourites belong to another reader.');
   };
 
-  app.post('/getMyFav', { schema: { body: FavListBody, response: { 200: FavListReply, ...errors } } }, async (req) => {
+  route(app, endpoints.favouritesList, async (req) => {
     check(req, req.body.uid);
     const magazineList = await favouriteCards(db, req.signedInUser.id);
     return { status: 'success' as const, msg: [{ mid: { values: magazineList.map((m) => m.mid) } }], magazineList };
   });
 
-  const change = { ...outbox, schema: { body: FavChangeBody, response: { 200: FavChangeReply, ...errors } } };
-  app.post('/addmy_fav', change, async (req) => {
+  route(app, endpoints.favouritesAdd, outbox, async (req) => {
     check(req, req.body.uid);
     if (!(await titleExists(db, req.body.mid))) throw notFound(`Magazine ${req.body.mid}`);
     const applied = await changeFavourite(db, req.signedInUser.id, req.body.mid, false, deviceTime(req.body.at));
@@ -38,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Removing a title never favourited still records the removal, so an older add arriving later loses.
-  app.post('/deletemy_fav', change, async (req) => {
+  route(app, endpoints.favouritesRemove, outbox, async (req) => {
     check(req, req.body.uid);
     const applied = await changeFavourite(db, req.signedInUser.id, req.body.mid, true, deviceTime(req.body.at));
     return { status: 'success' as const, result: 0 as const, applied };

@@ -2,13 +2,13 @@
 // response to draw the page offline).
 import { claimLines } from '../../claims';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HomeQuery, HomeResponse } from '../../../shared/schemas/content';
-import { ApiError } from '../../../shared/schemas/errors';
+import * as endpoints from '../../../shared/endpoints';
+import { route } from '../endpoint';
 import { loadHome } from '../../services/home';
 import { ageRateFor, readerLimit } from './age-rating';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/home', { schema: { querystring: HomeQuery, response: { 200: HomeResponse, 400: ApiError, 404: ApiError } } }, async (req) => ({
+  route(app, endpoints.contentHome, async (req) => ({
     ...(await loadHome(app.db.read, req.query.edzLibId, ageRateFor(req, req.query.age_rate), readerLimit(req))),
     claims: claimLines(app.config.claims),
   }));

@@ -3,23 +3,15 @@
 import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MagazineSearchQuery,
-  MagazineSearchResponse,
-  MagSearchQuery,
-  MagSearchResponse,
-  SearchListQuery,
-  SearchListResponse,
-} from '../../../shared/schemas/content';
-import { ApiError } from '../../../shared/schemas/errors';
+import * as endpoints from '../../../shared/endpoints';
+import { route } from '../endpoint';
 import { assertStore, visibilityFor } from '../../repositories/access';
 import { discoverInStory, searchInIssue, searchPages, searchStories, searchTitles } from '../../repositories/search';
-import { ArticleSearchQuery, ArticleSearchResponse, StoryDiscoverQuery, StoryDiscoverResponse } from '../../../shared/schemas/stories';
+import type { MagSearchQuery } from '../../../shared/schemas/content';
+import type { ArticleSearchQuery } from '../../../shared/schemas/stories';
 import { notFound } from '../../http-error';
 import { ageRateFor, readerLimit } from './age-rating';
 import { recordSearch } from '../../repositories/counter-usage';
-
-const errors = { 400: ApiError, 404: ApiError };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -37,33 +29,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return payload;
     };
 
-  app.get(
-    '/magazine-search',
-    { schema: { querystring: MagazineSearchQuery, response: { 200: MagazineSearchResponse, ...errors } } },
-    async (req, reply) => {
-      const q = req.query;
-      await assertStore(read, q.storeID);
-      const visibility = await visibilityFor(read, q.edzLibId);
-      return app.expensive(reply, (tx) =>
-        searchTitles(tx, q.query, {
-          visibility,
-          storeId: q.storeID,
-          ageRate: ageRateFor(req, q.age_rating),
-          page: q.page,
-          type: q.type,
-          lang: q.lang,
-          since: q.since,
-        }),
-      );
-    },
-  );
+  route(app, endpoints.contentMagazineSearch, async (req, reply) => {
+    const q = req.query;
+    await assertStore(read, q.storeID);
+    const visibility = await visibilityFor(read, q.edzLibId);
+    return app.expensive(reply, (tx) =>
+      searchTitles(tx, q.query, {
+        visibility,
+        storeId: q.storeID,
+        ageRate: ageRateFor(req, q.age_rating),
+        page: q.page,
+        type: q.type,
+        lang: q.lang,
+        since: q.since,
+      }),
+    );
+  });
 
   // The app asks /magazine-search (titles) and /mag-search (pages) for one result set: the second
   // counts it. The stories tab is a search of its own.
-  app.get(
-    '/mag-search',
+  route(
+    app,
+    endpoints.contentMagSearch,
     {
-      schema: { querystring: MagSearchQuery, response: { 200: MagSearchResponse, ...errors } },
       onSend: countSearch((req) => {
         const q = req.query as z.output<typeof MagSearchQuery>;
         return q.p === 0 ? `pages:${q.q}` : null;
@@ -87,10 +75,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/article-search',
+  route(
+    app,
+    endpoints.contentArticleSearch,
     {
-      schema: { querystring: ArticleSearchQuery, response: { 200: ArticleSearchResponse, ...errors } },
       onSend: countSearch((req) => {
         const q = req.query as z.output<typeof ArticleSearchQuery>;
         return q.page === 0 ? `stories:${q.query}` : null;
@@ -105,25 +93,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/search_list',
-    { schema: { querystring: SearchListQuery, response: { 200: SearchListResponse, ...errors } } },
-    async (req, reply) => {
-      const tile = await app.expensive(reply, (tx) => searchInIssue(tx, req.query.q, req.query.issueId, readerLimit(req)));
-      if (!tile) throw notFound(`Issue ${req.query.issueId}`);
-      return { tile };
-    },
-  );
+  route(app, endpoints.contentSearchList, async (req, reply) => {
+    const tile = await app.expensive(reply, (tx) => searchInIssue(tx, req.query.q, req.query.issueId, readerLimit(req)));
+    if (!tile) throw notFound(`Issue ${req.query.issueId}`);
+    return { tile };
+  });
 
   // Discover More on a story result: its matching passages and its issue's matching pages.
-  app.get(
-    '/story-discover',
-    { schema: { querystring: StoryDiscoverQuery, response: { 200: StoryDiscoverResponse, ...errors } } },
-    async (req, reply) => {
-      const found = await app.expensive(reply, (tx) => discoverInStory(tx, req.query.q, req.query.url, readerLimit(req)));
-      if (!found) throw notFound(`Story '${req.query.url}'`);
-      return found;
-    },
-  );
+  route(app, endpoints.contentStoryDiscover, async (req, reply) => {
+    const found = await app.expensive(reply, (tx) => discoverInStory(tx, req.query.q, req.query.url, readerLimit(req)));
+    if (!found) throw notFound(`Story '${req.query.url}'`);
+    return found;
+  });
 };
 export default routes;

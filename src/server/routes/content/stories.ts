@@ -1,15 +1,13 @@
 // Stories (section sec_60): category listings and single stories.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ArticleDetailsQuery, StoriesQuery, StoriesResponse, Story, StoryQuery } from '../../../shared/schemas/stories';
-import { ApiError } from '../../../shared/schemas/errors';
+import * as endpoints from '../../../shared/endpoints';
+import { route } from '../endpoint';
 import { notFound } from '../../http-error';
 import { articleUrlFor, storiesPage, storyByUrl, storyUrlForOldSlug } from '../../repositories/stories';
 import { ageRateFor, readerLimit } from './age-rating';
 
-const errors = { 400: ApiError, 404: ApiError };
-
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/stories', { schema: { querystring: StoriesQuery, response: { 200: StoriesResponse, ...errors } } }, async (req) =>
+  route(app, endpoints.contentStories, async (req) =>
     storiesPage(app.db.read, {
       category: req.query.category,
       section: req.query.section,
@@ -18,7 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/story', { schema: { querystring: StoryQuery, response: { 200: Story, ...errors } } }, async (req, reply) => {
+  route(app, endpoints.contentStory, async (req, reply) => {
     const story = await storyByUrl(app.db.read, req.query.url, readerLimit(req));
     if (story) return story;
     const moved = await storyUrlForOldSlug(app.db.read, req.query.url);
@@ -30,7 +28,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     throw notFound(`Story '${req.query.url}'`);
   });
 
-  app.get('/article-details', { schema: { querystring: ArticleDetailsQuery, response: { 200: Story, ...errors } } }, async (req) => {
+  route(app, endpoints.contentArticleDetails, async (req) => {
     const url = await articleUrlFor(app.db, req.query);
     const story = url && (await storyByUrl(app.db, url, readerLimit(req)));
     if (!story) throw notFound(`Article '${req.query.articleName ?? req.query.articleUrl}'`);

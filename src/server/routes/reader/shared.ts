@@ -1,16 +1,11 @@
-// What the reader's route files share: their error answers, the parameters naming an issue and a
-// page, and the refusal that is also counted for the institution's COUNTER reports.
-import { z } from 'zod';
-import { ApiError } from '../../../shared/schemas/errors';
-import { int } from '../../../shared/schemas/fields';
+// What the reader's route files share: the parameters naming an issue, and the refusal that is
+// also counted for the institution's COUNTER reports.
 import { HttpError } from '../../http-error';
 import type { Db } from '../../db/index';
 import type { ReaderTokens } from '../../services/reader-tokens';
 import { recordReaderEvent } from '../../repositories/counter-usage';
 
-export const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 429: ApiError };
-export const IssueParams = z.object({ issueId: int(1) });
-export const PageParams = IssueParams.extend({ page: int(1, 10_000) });
+export { IssueParams } from '../../../shared/schemas/reader';
 
 /** Options of every reader route file: one signer of reader tokens for all of them. */
 export interface ReaderOptions {
