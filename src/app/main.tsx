@@ -59,9 +59,21 @@ await nextTask();
 // loader at once, as before.
 const drawnState = document.getElementById('first-screen-state');
 const drawn = !!drawnState && !session.userToken();
-const routeReady = new Promise((ready) => (router.state.initialized ? ready(0) : router.subscribe((s) => s.initialized && ready(0))));
-if (drawn) await routeReady;
-else if (navigator.serviceWorker?.controller) await Promise.race([routeReady, new Promise((giveUp) => setTimeout(giveUp, 3000))]);
+// (The wait leaves no listener on the router: one left from before the first render kept a
+// Hindi listing on its loader about one time in two.)
+const routeReady = (limitMs = Infinity) =>
+  new Promise<void>((done) => {
+    if (router.state.initialized) return done();
+    const stop = router.subscribe((s) => s.initialized && finish());
+    const timer = Number.isFinite(limitMs) ? setTimeout(finish, limitMs) : undefined;
+    function finish() {
+      stop();
+      clearTimeout(timer);
+      done();
+    }
+  });
+if (drawn) await routeReady();
+else if (navigator.serviceWorker?.controller) await routeReady(3000);
 await nextTask();
 const persistOptions = {
   persister,
