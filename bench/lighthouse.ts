@@ -1,5 +1,5 @@
 // Lighthouse (mobile profile: Moto G Power screen, simulated slow 4G and 4x CPU slowdown) on home,
-// a listing and a title page, in the machine's Chromium, against the built app served by the real
+// a listing, a title page and Hindi home, in the machine's Chromium, against the built app served by the real
 // server on a throwaway data directory with a 40-title demo library. Prints per page the
 // performance and accessibility scores, FCP, LCP, TBT, CLS, Speed Index and the top failing audits.
 // Usage: npm run build && npm run bench:lighthouse   (LH_RUNS=3 keeps the median run per page;
@@ -65,6 +65,7 @@ try {
     { name: 'home', url: `${server.base}/` },
     { name: 'listing', url: `${server.base}/magazines/BS` },
     { name: 'title', url: `${server.base}${home.mostPopular[0].browserLinkUrl}` },
+    { name: 'hindi', url: `${server.base}/hi` },
   ];
   // LH_PAGES=home,title runs only those pages.
   const only = process.env.LH_PAGES?.split(',');

@@ -1,5 +1,5 @@
 // The page frame: header, side menu, the zone banner, the routed screen, footer, and the update prompt.
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../components/Header';
@@ -18,18 +18,16 @@ import { INFO_LINKS } from '../components/accountLinks';
 import { useLocalePath } from '../components/useLocalePath';
 import { LoadingSlot, usePendingScreen } from '../components/PendingScreen';
 import { appPaths } from '../../shared/app-paths';
+import { afterStart, useAfterStart } from '../lib/after-start';
 
-// The Smart Reading Zone banner and position watcher: a chunk of its own, loaded after the first
-// paint and only for a signed-in reader (passes need one) or one who shares a location.
+// The Smart Reading Zone banner and position watcher: a chunk of its own, loaded once the first
+// screen is taken over (lib/after-start.ts) and only for a signed-in reader (passes need one) or
+// one who shares a location.
 const ZoneRuntime = lazy(() => import('../features/zone/ZoneRuntime'));
 function ZoneSlot() {
   useSessionVersion();
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const id = setTimeout(() => setPainted(true), 0);
-    return () => clearTimeout(id);
-  }, []);
-  if (!painted || !(session.isLoggedIn() || zoneLocation.consented())) return null;
+  const started = useAfterStart();
+  if (!started || !(session.isLoggedIn() || zoneLocation.consented())) return null;
   return (
     <Suspense fallback={null}>
       <ZoneRuntime />
@@ -40,17 +38,22 @@ function ZoneSlot() {
 // The side menu shows only when opened: a chunk of its own, out of the first load.
 const SideMenu = lazy(() => import('../components/SideMenu').then((m) => ({ default: m.SideMenu })));
 
-// The phone's bottom tab bar: a chunk of its own, loaded after the first paint on narrow screens.
+// The phone's bottom tab bar: a chunk of its own, loaded on narrow screens once the first screen is
+// taken over (lib/after-start.ts).
 const TabBar = lazy(() => Promise.all([import('../features/shelf/TabBar'), loadScreenTexts()]).then(([m]) => m));
 function TabSlot() {
   const [phone, setPhone] = useState(false);
   useEffect(() => {
     const narrow = matchMedia('(max-width: 719px)');
-    const follow = () => setPhone(narrow.matches);
-    const id = setTimeout(follow, 0);
-    narrow.addEventListener('change', follow);
+    const follow = () => startTransition(() => setPhone(narrow.matches));
+    let live = true;
+    void afterStart().then(() => {
+      if (!live) return;
+      follow();
+      narrow.addEventListener('change', follow);
+    });
     return () => {
-      clearTimeout(id);
+      live = false;
       narrow.removeEventListener('change', follow);
     };
   }, []);
@@ -92,8 +95,11 @@ export function Layout() {
   }, [redirect, waitForPass]);
   useEffect(() => {
     // Only a signed-in device refreshes (a guest's session is checked); the sign-in code loads
-    // then, not on every first visit.
-    if (session.isLoggedIn()) void import('../features/login/flow').then((m) => m.startSession(navigate, to));
+    // then, not on every first visit, and after the start.
+    if (session.isLoggedIn())
+      void afterStart()
+        .then(() => import('../features/login/flow'))
+        .then((m) => m.startSession(navigate, to));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
