@@ -25,6 +25,8 @@ const TAKEN_OVER = 'lectern:taken-over';
 const HOME_BUDGET_KB = 150;
 
 type Script = { url: string; raw: number; gzip: number; at: number };
+/** A script of a long animation frame (the DOM's types here do not have it yet). */
+type FrameScript = { sourceURL: string; sourceFunctionName: string; invoker: string; duration: number };
 type LongTask = { start: number; duration: number; scripts: { src: string; fn: string; invoker: string; duration: number }[] };
 
 declare global {
@@ -49,8 +51,7 @@ async function settled(page: Page, quietMs = 2500, maxMs = 30_000) {
 }
 
 /** When the app took the drawn screen over, in ms from the navigation (null before main.tsx marked it). */
-const takenOverAt = (page: Page) =>
-  page.evaluate((name) => performance.getEntriesByName(name)[0]?.startTime ?? null, TAKEN_OVER);
+const takenOverAt = (page: Page) => page.evaluate((name) => performance.getEntriesByName(name)[0]?.startTime ?? null, TAKEN_OVER);
 
 async function bytes(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
@@ -64,7 +65,10 @@ async function bytes(browser: Browser, url: string) {
     reading.push(
       res
         .body()
-        .then((body) => void scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, at }))
+        .then(
+          (body) =>
+            void scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, at }),
+        )
         .catch(() => undefined),
     );
   });
@@ -75,7 +79,9 @@ async function bytes(browser: Browser, url: string) {
   // Each file's arrival on the page's clock, as the mark's (from the navigation).
   const arrived = new Map(
     await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming).responseEnd] as const),
+      performance
+        .getEntriesByType('resource')
+        .map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming).responseEnd] as const),
     ),
   );
   await context.close();
@@ -93,7 +99,7 @@ async function longTasks(browser: Browser, url: string) {
       for (const e of list.getEntries()) window.benchLongTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { scripts: PerformanceScriptTiming[] })[])
+      for (const e of list.getEntries() as (PerformanceEntry & { scripts: FrameScript[] })[])
         window.benchFrames.push({
           start: e.startTime,
           duration: e.duration,
@@ -168,9 +174,14 @@ try {
       for (const t of tasks) {
         console.log(`  ${String(Math.round(t.start)).padStart(6)} ms  ${String(Math.round(t.duration)).padStart(4)} ms`);
         for (const s of t.scripts)
-          console.log(`      ${String(Math.round(s.duration)).padStart(4)} ms  ${file(new URL(s.src || 'x:/', server.base).pathname)} ${s.invoker}${s.fn ? ` (${s.fn})` : ''}`);
+          console.log(
+            `      ${String(Math.round(s.duration)).padStart(4)} ms  ${file(new URL(s.src || 'x:/', server.base).pathname)} ${s.invoker}${s.fn ? ` (${s.fn})` : ''}`,
+          );
       }
-      if (run === 1) summary.push(`${p.name.padEnd(8)} 4x: ${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks.map((t) => t.duration)))} ms, blocking ${Math.round(blocking)} ms`);
+      if (run === 1)
+        summary.push(
+          `${p.name.padEnd(8)} 4x: ${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks.map((t) => t.duration)))} ms, blocking ${Math.round(blocking)} ms`,
+        );
     }
   }
   console.log(`\nFirst load (home's target: ≤ ${HOME_BUDGET_KB} KB gzip before the take-over)\n${summary.join('\n')}`);

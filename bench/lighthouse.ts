@@ -52,7 +52,9 @@ function failing(lhr: Result, category: string): string[] {
 }
 
 const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-lighthouse-'));
+// LH_DATA_DIR: a data directory that already holds the demo library (its making on a first start
+// takes minutes on a busy machine), served as it is and kept.
+const dataDir = process.env.LH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-lighthouse-'));
 const server = await startServer(port, { DATA_DIR: dataDir, DEMO_TITLES: '40' }, 300_000);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? chromiumPath(),
@@ -107,5 +109,5 @@ try {
 } finally {
   chrome.kill();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.LH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
 }
