@@ -1,5 +1,4 @@
-// The start's end. Work that no first screen shows (the zone banner's runtime, the tab bar, the
-// install card, the session's refresh, link prefetch, the outbox and the service worker) waits
+// The start's end. Work that no first screen shows (the zone banner's runtime, the install card, the session's refresh, link prefetch, the outbox and the service worker) waits
 // until React has taken the first screen over (its first commit, main.tsx) and then for an idle
 // moment or the reader's first touch or key, whichever comes first. Started during the take-over,
 // such work cut into it: on a phone 4x slower than a laptop, a state change from a timer made

@@ -1,5 +1,5 @@
 // The page frame: header, side menu, the zone banner, the routed screen, footer, and the update prompt.
-import { Suspense, lazy, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Header } from '../components/Header';
@@ -38,22 +38,17 @@ function ZoneSlot() {
 // The side menu shows only when opened: a chunk of its own, out of the first load.
 const SideMenu = lazy(() => import('../components/SideMenu').then((m) => ({ default: m.SideMenu })));
 
-// The phone's bottom tab bar: a chunk of its own, loaded on narrow screens once the first screen is
-// taken over (lib/after-start.ts).
+// The phone's bottom tab bar: a chunk of its own, loaded after the first paint on narrow screens.
 const TabBar = lazy(() => Promise.all([import('../features/shelf/TabBar'), loadScreenTexts()]).then(([m]) => m));
 function TabSlot() {
   const [phone, setPhone] = useState(false);
   useEffect(() => {
     const narrow = matchMedia('(max-width: 719px)');
-    const follow = () => startTransition(() => setPhone(narrow.matches));
-    let live = true;
-    void afterStart().then(() => {
-      if (!live) return;
-      follow();
-      narrow.addEventListener('change', follow);
-    });
+    const follow = () => setPhone(narrow.matches);
+    const id = setTimeout(follow, 0);
+    narrow.addEventListener('change', follow);
     return () => {
-      live = false;
+      clearTimeout(id);
       narrow.removeEventListener('change', follow);
     };
   }, []);
