@@ -51,7 +51,8 @@ const count = async (sql: string, params: unknown[]) => (await t.db.query<{ n: n
 const readEvents = (userId: number) => count(`SELECT count(*)::int AS n FROM usage_events WHERE user_id = $1`, [userId]);
 const firstIssue = async (mid: number) =>
   (await t.db.query<{ issue_id: number }>('SELECT min(issue_id) AS issue_id FROM issues WHERE mid = $1', [mid])).rows[0].issue_id;
-const favs = async (uid: string, token: string) => (await api.post('/content/getMyFav', { uid }, token)).body.msg[0].mid.values;
+const favs = async (uid: string, token: string) =>
+  (await api.call(endpoints.favouritesList, { body: { uid } }, token)).body.msg[0].mid.values;
 
 describe('Idempotency-Key on each outbox route', () => {
   it('POST /api/reader/events: a batch sent twice is stored once', async () => {
@@ -247,7 +248,7 @@ describe('favourites: the newest change wins, by the device time', () => {
     expect(rows[0].changed_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(rows[0].changed_at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await api.post('/content/deletemy_fav', { uid: r.uid, mid: FX.mid.biz }, r.token)).body.applied).toBe(true);
+    expect((await api.call(endpoints.favouritesRemove, { body: { uid: r.uid, mid: FX.mid.biz } }, r.token)).body.applied).toBe(true);
     expect(await favs(r.uid, r.token)).toEqual([]);
   });
 

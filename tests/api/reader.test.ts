@@ -52,14 +52,14 @@ describe('reader token', () => {
     expect(res.body.status).toBe('success');
     expect(res.body.data).toMatchObject({ page: 2, url: `/reader/${issue}?edz=1#page/2` });
     expect(res.body.data.expiresAt).toBeGreaterThan(Date.now() / 1000 + 60);
-    const manifest = await api.get(`/content/reader/${issue}?code=${res.body.data.code}`);
+    const manifest = await api.call(endpoints.readerIssue, { params: { issueId: issue }, query: { code: res.body.data.code } });
     expect(manifest.status).toBe(200);
     expect(manifest.body).toMatchObject({ issueId: issue, mid: FX.mid.biz, titleName: 'Business Weekly', type: 'magazine' });
     expect(manifest.body.pages).toEqual([
       { n: 1, small: 360, large: 720, xlarge: 720, height: 1020 }, // no xlarge rendition: its large one
       { n: 2, small: 360, large: 720, xlarge: 720, height: 1020 },
     ]);
-    const text = await api.get(`/content/reader/${issue}/pages/2/text?code=${res.body.data.code}`);
+    const text = await api.call(endpoints.readerPageText, { params: { issueId: issue, page: 2 }, query: { code: res.body.data.code } });
     expect(text.body).toEqual({ n: 2, text: `${FX.bizPageText} page two` });
   });
 
@@ -117,9 +117,9 @@ describe('reader token', () => {
     // opens nothing: the session must be that reader's.
     const tokens = await readerTokens(t.db, 30);
     const mixed = await tokens.sign({ uuid: uuidOf(other.uid) }, issue, String(payload.sid));
-    expect((await api.get(`/content/reader/${issue}?code=${mixed.code}`)).status).toBe(403);
+    expect((await api.call(endpoints.readerIssue, { params: { issueId: issue }, query: { code: mixed.code } })).status).toBe(403);
     const own = await tokens.sign({ uuid: uuidOf(r.uid) }, issue, String(payload.sid));
-    expect((await api.get(`/content/reader/${issue}?code=${own.code}`)).status).toBe(200);
+    expect((await api.call(endpoints.readerIssue, { params: { issueId: issue }, query: { code: own.code } })).status).toBe(200);
   });
 });
 
@@ -148,7 +148,7 @@ describe('page images', () => {
     const late = await image(`/content/reader/${issue}/pages/1/small.webp?code=${expired.code}`);
     expect(late.statusCode).toBe(403);
     expect(late.json().error.code).toBe('token_expired');
-    expect((await api.get(`/content/reader/${issue}?code=${expired.code}`)).status).toBe(403);
+    expect((await api.call(endpoints.readerIssue, { params: { issueId: issue }, query: { code: expired.code } })).status).toBe(403);
   });
 });
 
@@ -159,7 +159,7 @@ describe('progress', () => {
     const [issue] = await issuesOf(FX.mid.tech);
     const progressOn = async (token: string) => {
       const { code } = (await api.call(endpoints.readerToken, { body: { issue } }, token)).body.data;
-      return (await api.get(`/content/reader/${issue}?code=${code}`)).body.progress;
+      return (await api.call(endpoints.readerIssue, { params: { issueId: issue }, query: { code: code } })).body.progress;
     };
     expect(await progressOn(phone.token)).toEqual({ issueId: issue, page: null, updatedAt: null });
     expect((await api.call(endpoints.readerProgress, { body: { issueId: issue, page: 2 } }, phone.token)).body.page).toBe(2);
@@ -232,7 +232,7 @@ describe('downloads', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ allowed: true, issueIds: [a], used: { issues: 1, devices: 1 }, limits: { issues: 2, devices: 1 } });
     expect(first.body.code).toBeTruthy();
-    expect((await api.get(`/content/reader/${a}?code=${first.body.code}`)).status).toBe(200);
+    expect((await api.call(endpoints.readerIssue, { params: { issueId: a }, query: { code: first.body.code } })).status).toBe(200);
     expect((await api.call(endpoints.readerDownloadsAdd, { body: { issueId: a, deviceId: phone } }, r.token)).body.used.issues).toBe(1); // again: still one
     expect((await api.call(endpoints.readerDownloadsAdd, { body: { issueId: b, deviceId: phone } }, r.token)).status).toBe(200);
 

@@ -123,7 +123,8 @@ describe('session lifetime', () => {
 });
 
 describe('reader tokens stop when their session ends', () => {
-  const pageText = (issue: number, code: string) => api.get(`/content/reader/${issue}/pages/1/text?code=${code}`);
+  const pageText = (issue: number, code: string) =>
+    api.call(endpoints.readerPageText, { params: { issueId: issue, page: 1 }, query: { code: code } });
   async function readerCode(token: string, issue: number): Promise<string> {
     const res = await api.call(endpoints.readerToken, { body: { issue } }, token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -138,7 +139,7 @@ describe('reader tokens stop when their session ends', () => {
     expect((await api.call(endpoints.logout, {}, token)).status).toBe(200);
     const after = await pageText(issue, code);
     expect(after.status).toBe(403);
-    expect((await api.get(`/content/reader/${issue}?code=${code}`)).status).toBe(403);
+    expect((await api.call(endpoints.readerIssue, { params: { issueId: issue }, query: { code: code } })).status).toBe(403);
   });
 
   it('at a password change (the other sessions; the one that changed it reads on)', async () => {

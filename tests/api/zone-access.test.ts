@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import * as endpoints from '../../src/shared/endpoints';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { ZoneInput } from '../../src/shared/schemas/zones';
 import { createZone } from '../../src/server/repositories/zones';
@@ -135,13 +136,16 @@ describe('a reader whose only access is a pass', () => {
     const zone = await addZone({ name: 'Access guest hall', networks: ['45.82.0.0/24'] });
     const g = await guest();
     const there = from('45.82.0.9');
-    expect((await there.get('/api/zones/passes', g.token)).body.passes).toEqual([
+    expect((await there.call(endpoints.zonesPasses, {}, g.token)).body.passes).toEqual([
       expect.objectContaining({ zoneId: zone, opensMore: true }),
     ]);
-    expect((await there.post('/api/reader/token', { issue: 1 }, g.token)).status).toBe(200);
-    expect((await there.get('/content/magazine-search?query=business&storeID=1&edzLibId=0&page=0', g.token)).status).toBe(200);
-    expect((await there.get('/api/shelf/continue', g.token)).status).toBe(200);
-    expect((await there.post('/api/user/details', {}, g.token)).body).toMatchObject({ libid: 0, usertype: 'guest' });
-    expect((await there.post('/content/addmy_fav', { uid: g.uid, mid: FX.mid.biz }, g.token)).status).toBe(200);
+    expect((await there.call(endpoints.readerToken, { body: { issue: 1 } }, g.token)).status).toBe(200);
+    expect(
+      (await there.call(endpoints.contentMagazineSearch, { query: { query: 'business', storeID: 1, edzLibId: 0, page: 0 } }, g.token))
+        .status,
+    ).toBe(200);
+    expect((await there.call(endpoints.shelfContinue, {}, g.token)).status).toBe(200);
+    expect((await there.call(endpoints.userDetails, {}, g.token)).body).toMatchObject({ libid: 0, usertype: 'guest' });
+    expect((await there.call(endpoints.favouritesAdd, { body: { uid: g.uid!, mid: FX.mid.biz } }, g.token)).status).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import type { App } from '../../src/server/app';
 import type { Queryable } from '../../src/server/db/index';
 import type { Mail, Mailer, SmsSender } from '../../src/server/services/mailer';
 import { pathOf, type BodyIn, type Endpoint, type ParamsIn, type QueryIn, type ReplyOut } from '../../src/shared/endpoints/endpoint';
+import { loginOtpSend, loginOtpVerify } from '../../src/shared/endpoints/account';
 import { ApiError } from '../../src/shared/schemas/errors';
 
 export interface Reply {
@@ -164,8 +165,8 @@ export function memoryOutbox() {
 
 /** Signs in by e-mail code as the app does; the session token, the spec's uid and the account id. */
 export async function signInByCode(db: Queryable, api: ApiClient, outbox: { codeFor: (to: string) => string | undefined }, email: string) {
-  const sent = await api.post('/api/login/otp/send', { channel: 'email', email });
-  const res = await api.post('/api/login/otp/verify', { requestId: sent.body.requestId, code: outbox.codeFor(email) });
+  const sent = await api.call(loginOtpSend, { body: { channel: 'email', email } });
+  const res = await api.call(loginOtpVerify, { body: { requestId: sent.body.requestId, code: outbox.codeFor(email)! } });
   const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
-  return { token: res.body.jwtoken as string, uid: res.body.uid as string, id: rows[0]?.id };
+  return { token: res.body.jwtoken, uid: res.body.uid, id: rows[0]?.id };
 }
