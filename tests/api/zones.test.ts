@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
@@ -140,6 +140,11 @@ describe('zones through the operator path', () => {
 
   it('the command adds, lists, shows the on-site code, audits and refuses bad input with exit code 1 (PGlite data directory)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-zones-cli-'));
+    // The suite's migrated template, when it runs on PGlite: the command's first start then makes
+    // no database and runs no migrations (WebAssembly work that took most of two minutes on a
+    // loaded machine).
+    const template = inject('pgliteTemplate');
+    if (template) fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/server/ops/zones.ts', ...args], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -204,7 +209,7 @@ describe('zones through the operator path', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('arrival by network', () => {
