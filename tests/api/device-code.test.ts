@@ -3,9 +3,10 @@
 // guess counted as a failed sign-in; never for a guest or without a session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
+import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';
 import { DEVICE_CODES_LIVE_MAX } from '../../src/shared/device-code';
 import { LIMITS } from '../../src/server/services/rate-limit';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let xsrf: string;
@@ -21,67 +22,67 @@ const client = (ip?: string) => apiClient(t.app, xsrf, ip ? { ip } : {});
 describe('a sign-in code for another device', () => {
   it('signs the other device in as the same reader, once', async () => {
     const me = await signInByCode(t.db, client(), outbox, 'reader@example.com');
-    const made = await client().post('/api/gencode', {}, me.token);
+    const made = await client().call(endpoints.gencode, {}, me.token);
     expect(made.status).toBe(200);
     expect(made.body.code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
     expect(made.body.expiresIn).toBe(600);
     // Typed on a phone: lower case, a space instead of the hyphen.
     const typed = made.body.code.toLowerCase().replace('-', ' ');
-    const other = await client().post('/api/login/gencode', { code: typed });
+    const other = await client().call(endpoints.loginGencode, { body: { code: typed } });
     expect(other.status).toBe(200);
     expect(other.body.uid).toBe(me.uid);
     expect(other.body.jwtoken).not.toBe(me.token);
-    const details = await client().post('/api/user/details', {}, other.body.jwtoken);
+    const details = await client().call(endpoints.userDetails, {}, other.body.jwtoken);
     expect(details.status).toBe(200);
     expect(details.body.uid).toBe(me.uid);
-    const again = await client().post('/api/login/gencode', { code: made.body.code });
+    const again = await client().call(endpoints.loginGencode, { body: { code: made.body.code } });
     expect(again.status).toBe(401);
-    expect(again.body.error.code).toBe('wrong_code');
+    expect(again.error.code).toBe('wrong_code');
   });
 
   it('does not work once expired, and is kept only as a hash', async () => {
     const me = await signInByCode(t.db, client(), outbox, 'late@example.com');
-    const made = await client().post('/api/gencode', {}, me.token);
+    const made = await client().call(endpoints.gencode, {}, me.token);
     const stored = await t.db.query<{ code_hash: string }>('SELECT code_hash FROM device_codes WHERE user_id = $1', [me.id]);
     expect(stored.rows[0].code_hash).not.toContain(made.body.code.replace('-', ''));
     await t.db.query(`UPDATE device_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [me.id]);
-    expect((await client().post('/api/login/gencode', { code: made.body.code })).status).toBe(401);
+    expect((await client().call(endpoints.loginGencode, { body: { code: made.body.code } })).status).toBe(401);
   });
 
   it(`allows ${DEVICE_CODES_LIVE_MAX} unused codes at once, however many are asked for together`, async () => {
     const me = await signInByCode(t.db, client(), outbox, 'burst@example.com');
-    const answers = await Promise.all(Array.from({ length: 30 }, () => client().post('/api/gencode', {}, me.token)));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => client().call(endpoints.gencode, {}, me.token)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(DEVICE_CODES_LIVE_MAX);
     const refused = answers.find((a) => a.status === 429)!;
-    expect(refused.body.error.code).toBe('too_many_codes');
+    expect(refused.error.code).toBe('too_many_codes');
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_codes WHERE user_id = $1', [me.id]);
     expect(rows[0].n).toBe(DEVICE_CODES_LIVE_MAX);
     // Using one frees its place.
     const code = answers.find((a) => a.status === 200)!.body.code;
-    expect((await client().post('/api/login/gencode', { code })).status).toBe(200);
-    expect((await client().post('/api/gencode', {}, me.token)).status).toBe(200);
+    expect((await client().call(endpoints.loginGencode, { body: { code } })).status).toBe(200);
+    expect((await client().call(endpoints.gencode, {}, me.token)).status).toBe(200);
   });
 
   it('is not made for a visitor or a guest', async () => {
-    expect((await client().post('/api/gencode', {})).status).toBe(401);
-    const guest = await client().post('/api/guest/login', { uniqId: 'device-code-guest', os: 'web' });
-    const refused = await client().post('/api/gencode', {}, guest.body.jwtoken);
+    expect((await client().call(endpoints.gencode)).status).toBe(401);
+    const guest = await client().call(endpoints.guestLogin, { body: { uniqId: 'device-code-guest', os: 'web' } });
+    const refused = await client().call(endpoints.gencode, {}, guest.body.jwtoken);
     expect(refused.status).toBe(403);
   });
 
   it('refuses a malformed code with a clear message, changing nothing', async () => {
     for (const code of ['', 'ABC', 'ABCD-EFG0', 'ABCD-EFGHI', 'ABCD\u0000EFG', 'x'.repeat(100)]) {
-      const res = await client().post('/api/login/gencode', { code });
+      const res = await client().call(endpoints.loginGencode, { body: unchecked({ code }) });
       expect(res.status, code).toBe(400);
     }
-    expect((await client().post('/api/login/gencode', {})).status).toBe(400);
+    expect((await client().call(endpoints.loginGencode, { body: unchecked({}) })).status).toBe(400);
   });
 
   it('counts wrong codes as failed sign-ins from the client, so guessing stops', async () => {
     const ip = '192.0.2.77';
     const statuses: number[] = [];
     for (let i = 0; i < LIMITS.loginFailPerIp.max + 2; i++)
-      statuses.push((await client(ip).post('/api/login/gencode', { code: 'ZZZZ-ZZZZ' })).status);
+      statuses.push((await client(ip).call(endpoints.loginGencode, { body: { code: 'ZZZZ-ZZZZ' } })).status);
     expect(statuses.slice(0, LIMITS.loginFailPerIp.max).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -11,6 +11,7 @@ import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { parseTrustProxy } from '../../src/server/config';
 import { normalisedPath } from '../../src/server/plugins/xsrf';
 import { REQUEST_CAPS, clientKey } from '../../src/server/plugins/request-limits';
+import * as endpoints from '../../src/shared/endpoints';
 
 const count = async (t: TestContext, sql: string) => (await t.db.query<{ n: number }>(sql)).rows[0].n;
 
@@ -95,7 +96,9 @@ describe('XSRF on the path the router reads', () => {
   let guest: { token: string; uid: string };
   beforeAll(async () => {
     t = await testApp(loadCatalogue);
-    const res = await apiClient(t.app, await xsrfToken(t.app)).post('/api/guest/login', { uniqId: 'xsrf-guest-0123456789', os: 'web' });
+    const res = await apiClient(t.app, await xsrfToken(t.app)).call(endpoints.guestLogin, {
+      body: { uniqId: 'xsrf-guest-0123456789', os: 'web' },
+    });
     expect(res.status).toBe(200);
     guest = { token: res.body.jwtoken, uid: res.body.uid };
   });

@@ -13,7 +13,7 @@ import { requestFrom } from '../../src/server/ingest/request';
 import { checkRequest } from '../../src/server/ingest/ingest';
 import { GLOBAL_KBART_PATH } from '../../src/server/routes/harvest/kbart';
 import * as endpoints from '../../src/shared/endpoints';
-import { pathOf, type BodyIn } from '../../src/shared/endpoints/endpoint';
+import { type BodyIn } from '../../src/shared/endpoints/endpoint';
 
 let t: TestContext;
 let api: ReturnType<typeof apiClient>;
@@ -106,13 +106,13 @@ describe('the ingest takes identifiers', () => {
   });
 
   it('answers a bad identifier in an upload with a 400 and queues nothing', async () => {
-    const res = await api.upload(
-      pathOf(endpoints.consoleIngest),
-      { title: 'New Title', isbn: '12345' },
+    const res = await api.callUpload(
+      endpoints.consoleIngest,
+      { fields: { title: 'New Title', isbn: '12345' } },
       { name: 'a.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') },
       tokens['admin@example.com'],
     );
-    expect([res.status, res.body.error.message]).toEqual([400, expect.stringMatching(/^ISBN '12345' is not an ISBN/)]);
+    expect([res.status, res.error.message]).toEqual([400, expect.stringMatching(/^ISBN '12345' is not an ISBN/)]);
     expect((await t.db.query('SELECT 1 FROM ingest_jobs')).rows).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { ADMIN, LIB, OTHER, grantTestConsoleRoles } from '../support/console-rol
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { CAMPUS_FACTOR, REQUEST_CAPS } from '../../src/server/plugins/request-limits';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let xsrf: string;
@@ -32,21 +33,24 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const from = (ip?: string) => apiClient(t.app, xsrf, ip ? { ip } : {});
-const ranges = (code: string) => `/api/console/institutions/${inst[code]}/ip-ranges`;
-const propose = (code: string, network: string, who = LIB) => from().post(ranges(code), { network }, tokens[who]);
-const approve = (code: string, id: number, who = ADMIN) => from().post(`${ranges(code)}/${id}/approve`, {}, tokens[who]);
+const propose = (code: string, network: string, who = LIB) =>
+  from().call(endpoints.consoleIpRangesAdd, { params: { institutionId: inst[code] }, body: { network } }, tokens[who]);
+const approve = (code: string, id: number, who = ADMIN) =>
+  from().call(endpoints.consoleIpRangesApprove, { params: { institutionId: inst[code], rangeId: id } }, tokens[who]);
+const remove = (code: string, id: number, who: string) =>
+  from().call(endpoints.consoleIpRangesRemove, { params: { institutionId: inst[code], rangeId: id } }, tokens[who]);
 const rangeId = (body: { ranges: { id: number; network: string }[] }, network: string) =>
   body.ranges.find((r) => r.network === network)!.id;
 const issueOf = async (mid: number) =>
   (await t.db.query<{ id: number }>('SELECT min(issue_id) AS id FROM issues WHERE mid = $1', [mid])).rows[0].id;
 let n = 0;
 const guest = async () => {
-  const res = await from().post('/api/guest/login', { uniqId: `ip-guest-${engine}-${++n}-0123456789abcdef`, os: 'web' });
+  const res = await from().call(endpoints.guestLogin, { body: { uniqId: `ip-guest-${engine}-${++n}-0123456789abcdef`, os: 'web' } });
   const { rows } = await t.db.query<{ id: number }>('SELECT id FROM users WHERE uuid = $1', [res.body.uuid]);
-  return { token: res.body.jwtoken as string, id: rows[0].id };
+  return { token: res.body.jwtoken, id: rows[0].id };
 };
 const read = async (ip: string, token: string, mid: number, headers: Record<string, string> = {}) =>
-  (await from(ip).raw('POST', '/api/reader/token', { issue: await issueOf(mid) }, token, headers)).status;
+  (await from(ip).call(endpoints.readerToken, { body: { issue: await issueOf(mid) }, headers }, token)).status;
 const audit = async (action: string, target: string) =>
   (await t.db.query('SELECT 1 FROM console_audit WHERE action = $1 AND target = $2', [action, target])).rows.length;
 
@@ -68,7 +72,7 @@ describe('a librarian proposes, an admin approves', () => {
 
     const visitor = await guest();
     expect(await read(ON_V4, visitor.token, FX.mid.biz)).toBe(403);
-    expect((await from(ON_V4).get('/api/access/ip')).body).toEqual({ institution: null });
+    expect((await from(ON_V4).call(endpoints.accessIp)).body).toEqual({ institution: null });
 
     // A librarian cannot approve, not even their own institution's proposal.
     expect((await approve('ACT', rangeId(proposed.body, CAMPUS_V4), LIB)).status).toBe(403);
@@ -78,13 +82,13 @@ describe('a librarian proposes, an admin approves', () => {
     expect(await audit('ip_range.approve', CAMPUS_V4)).toBe(1);
 
     expect(await read(ON_V4, visitor.token, FX.mid.biz)).toBe(200);
-    expect((await from(ON_V4).get('/api/access/ip')).body).toEqual({ institution: { id: inst.ACT, name: 'Active U' } });
+    expect((await from(ON_V4).call(endpoints.accessIp)).body).toEqual({ institution: { id: inst.ACT, name: 'Active U' } });
   });
 
   it('an admin adds a range at once (IPv6 here), and may go wider than a librarian', async () => {
     const added = await propose('ACT', CAMPUS_V6, ADMIN);
     expect(added.status).toBe(200);
-    expect(added.body.ranges.find((r: { network: string }) => r.network === CAMPUS_V6)).toMatchObject({ state: 'approved' });
+    expect(added.body.ranges.find((r) => r.network === CAMPUS_V6)).toMatchObject({ state: 'approved' });
     expect(await audit('ip_range.add', CAMPUS_V6)).toBe(1);
     const wide = await propose('EXP', '46.64.0.0/12', ADMIN);
     expect(wide.status).toBe(200);
@@ -103,8 +107,8 @@ describe('a librarian proposes, an admin approves', () => {
   ])('a librarian may not propose %s (%s); nothing is stored', async (network, code) => {
     const res = await propose('ACT', network);
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe(code);
-    expect(res.body.error.message).toContain(network);
+    expect(res.error.code).toBe(code);
+    expect(res.error.message).toContain(network);
     const { rows } = await t.db.query('SELECT 1 FROM institution_ip_ranges WHERE net = $1::cidr', [network]);
     expect(rows).toHaveLength(0);
   });
@@ -112,17 +116,17 @@ describe('a librarian proposes, an admin approves', () => {
   it('bad input is a 400 that changes nothing', async () => {
     for (const network of ['45.90.0.0/33', 'campus', '45.90.0.0\u0000/24', '1'.repeat(5000)])
       expect((await propose('ACT', network)).status).toBe(400);
-    expect((await from().post(`${ranges('ACT')}/99999999999/approve`, {}, tokens[ADMIN])).status).toBe(400);
+    expect((await approve('ACT', 99_999_999_999)).status).toBe(400);
     expect((await approve('ACT', 2_000_000_000)).status).toBe(404);
   });
 
   it("another institution's librarian sees and changes none of its ranges", async () => {
-    expect((await from().get(ranges('ACT'), tokens[OTHER])).status).toBe(403);
+    expect((await from().call(endpoints.consoleIpRanges, { params: { institutionId: inst.ACT } }, tokens[OTHER])).status).toBe(403);
     expect((await propose('ACT', '45.92.0.0/24', OTHER)).status).toBe(403);
     const id = (await t.db.query<{ id: number }>('SELECT id FROM institution_ip_ranges WHERE net = $1::cidr', [CAMPUS_V4])).rows[0].id;
-    expect((await from().post(`${ranges('ACT')}/${id}/remove`, {}, tokens[OTHER])).status).toBe(403);
+    expect((await remove('ACT', id, OTHER)).status).toBe(403);
     // Nor through its own institution's path: the range is not one of its.
-    expect((await from().post(`${ranges('EXP')}/${id}/remove`, {}, tokens[OTHER])).status).toBe(404);
+    expect((await remove('EXP', id, OTHER)).status).toBe(404);
   });
 });
 
@@ -130,7 +134,7 @@ describe('overlapping ranges', () => {
   it('a range overlapping an approved range of another institution is refused, by librarian and admin alike', async () => {
     const inside = await propose('EXP', '45.90.3.0/24', OTHER);
     expect(inside.status).toBe(409);
-    expect(inside.body.error.code).toBe('ip_range_overlaps');
+    expect(inside.error.code).toBe('ip_range_overlaps');
     const around = await propose('BAS', '45.90.0.0/15', ADMIN);
     expect(around.status).toBe(409);
     const v6 = await propose('BAS', '2a01:4f8:100:7::/64', ADMIN);
@@ -138,11 +142,15 @@ describe('overlapping ranges', () => {
   });
 
   it('two overlapping proposals of two institutions approved at once: one holds, the other is a 409', async () => {
-    const p1 = await from().post(ranges('EXP'), { network: '83.10.0.0/16' }, tokens[OTHER]);
+    const p1 = await propose('EXP', '83.10.0.0/16', OTHER);
     const lib = await signInByCode(t.db, from(), outbox, `ip-lib-${engine}@basic.edu`);
     const email = `ip-lib-${engine}@basic.edu`;
     expect(await grantConsoleRole(t.db, { email, role: 'librarian', orgCode: 'BAS', actorId: null })).toMatchObject({ ok: true });
-    const p2 = await from().post(ranges('BAS'), { network: '83.10.128.0/17' }, lib.token);
+    const p2 = await from().call(
+      endpoints.consoleIpRangesAdd,
+      { params: { institutionId: inst.BAS }, body: { network: '83.10.128.0/17' } },
+      lib.token,
+    );
     expect([p1.status, p2.status]).toEqual([200, 200]);
     const id1 = rangeId(p1.body, '83.10.0.0/16');
     const id2 = rangeId(p2.body, '83.10.128.0/17');
@@ -166,7 +174,7 @@ describe('reading from a campus range', () => {
   it('X-Forwarded-For naming a campus address is ignored (TRUST_PROXY unset)', async () => {
     const visitor = await guest();
     expect(await read(OFF, visitor.token, FX.mid.biz, { 'x-forwarded-for': ON_V4 })).toBe(403);
-    const res = await from(OFF).raw('GET', '/api/access/ip', undefined, undefined, { 'x-forwarded-for': ON_V4 });
+    const res = await from(OFF).call(endpoints.accessIp, { headers: { 'x-forwarded-for': ON_V4 } });
     expect(res.body).toEqual({ institution: null });
   });
 
@@ -190,18 +198,18 @@ describe('reading from a campus range', () => {
     expect(await read('62.8.1.1', visitor.token, FX.mid.adult)).toBe(403);
     // The ended subscription of Expired C opens nothing, even from its own (approved) range.
     expect(await read('46.64.0.1', visitor.token, FX.mid.biz)).toBe(403);
-    expect((await from('46.64.0.1').get('/api/access/ip')).body).toEqual({ institution: null });
+    expect((await from('46.64.0.1').call(endpoints.accessIp)).body).toEqual({ institution: null });
   });
 
   it('is online only: no downloads under it', async () => {
     const visitor = await guest();
-    const res = await from(ON_V4).post(
-      '/api/reader/downloads',
-      { issueId: await issueOf(FX.mid.biz), deviceId: 'ip-device-1' },
+    const res = await from(ON_V4).call(
+      endpoints.readerDownloadsAdd,
+      { body: { issueId: await issueOf(FX.mid.biz), deviceId: 'ip-device-1' } },
       visitor.token,
     );
     expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('ip_online_only');
+    expect(res.error.code).toBe('ip_online_only');
   });
 
   it("counts as the institution's usage (COUNTER), only from the campus", async () => {
@@ -211,9 +219,9 @@ describe('reading from a campus range', () => {
       `SELECT coalesce(sum(n), 0)::int AS n FROM counter_usage WHERE institution_id = $1 AND mid = $2 AND metric = 'Total_Item_Requests'`,
       [inst.ACT, FX.mid.tech],
     );
-    const events = { events: [{ kind: 'issue_open', issueId: issue, at: Date.now() }] };
-    expect((await from(OFF).post('/api/reader/events', events, visitor.token)).body.stored).toBe(0);
-    expect((await from(ON_V4).post('/api/reader/events', events, visitor.token)).body.stored).toBe(1);
+    const events = { events: [{ kind: 'issue_open' as const, issueId: issue, at: Date.now() }] };
+    expect((await from(OFF).call(endpoints.readerEvents, { body: events }, visitor.token)).body.stored).toBe(0);
+    expect((await from(ON_V4).call(endpoints.readerEvents, { body: events }, visitor.token)).body.stored).toBe(1);
     const { rows } = await t.db.query<{ institution_id: number; source: string }>(
       'SELECT institution_id, source FROM usage_events WHERE user_id = $1',
       [visitor.id],
@@ -227,9 +235,9 @@ describe('reading from a campus range', () => {
   });
 
   it('a removed range opens nothing any more; the removal is audited', async () => {
-    const list = await from().get(ranges('BAS'), tokens[ADMIN]);
+    const list = await from().call(endpoints.consoleIpRanges, { params: { institutionId: inst.BAS } }, tokens[ADMIN]);
     const id = rangeId(list.body, '62.8.0.0/16');
-    expect((await from().post(`${ranges('BAS')}/${id}/remove`, {}, tokens[ADMIN])).status).toBe(200);
+    expect((await remove('BAS', id, ADMIN)).status).toBe(200);
     expect(await audit('ip_range.remove', '62.8.0.0/16')).toBe(1);
     expect(await read('62.8.1.1', (await guest()).token, FX.mid.biz)).toBe(403);
   });
@@ -240,8 +248,11 @@ describe('request caps on a campus', () => {
     const statuses: number[] = [];
     for (let i = 0; i < count; i++)
       statuses.push(
-        (await from(ip).post('/api/guest/login', { uniqId: `cap-${engine}-${ip.replace(/\W/g, '')}-${i}-0123456789abcdef`, os: 'web' }))
-          .status,
+        (
+          await from(ip).call(endpoints.guestLogin, {
+            body: { uniqId: `cap-${engine}-${ip.replace(/\W/g, '')}-${i}-0123456789abcdef`, os: 'web' },
+          })
+        ).status,
       );
     return statuses;
   };
@@ -259,7 +270,7 @@ describe('request caps on a campus', () => {
     expect(CAMPUS_FACTOR * cap).toBeGreaterThan(cap + 6);
     // Removed, the address is an ordinary one again.
     const id = rangeId(added.body, '81.2.0.0/16');
-    expect((await from().post(`${ranges('BAS')}/${id}/remove`, {}, tokens[ADMIN])).status).toBe(200);
+    expect((await remove('BAS', id, ADMIN)).status).toBe(200);
     expect(await guestsFrom('81.2.3.4', 1)).toEqual([429]);
   });
 });

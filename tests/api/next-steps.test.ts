@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
+import * as endpoints from '../../src/shared/endpoints';
 
 let t: TestContext;
 let xsrf: string;
@@ -19,7 +20,7 @@ describe('POST /api/account/question', () => {
   const question = { userName: 'Asha Rao', emailId: 'asha@college.example', Message: 'How do I read offline?' };
 
   it('takes a name, an e-mail address and a message, keeps it and mails the team', async () => {
-    const res = await apiClient(t.app, xsrf).post('/api/account/question', question);
+    const res = await apiClient(t.app, xsrf).call(endpoints.accountQuestion, { body: question });
     expect(res.status).toBe(200);
     expect(res.body.message).toContain('Thank you');
     const { rows } = await t.db.query(`SELECT user_name, email, message, institution_name, campuses FROM enquiries`);
@@ -34,9 +35,9 @@ describe('POST /api/account/question', () => {
 
   it('refuses a missing message with the spec text, storing nothing', async () => {
     const before = (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enquiries`)).rows[0].n;
-    const res = await apiClient(t.app, xsrf).post('/api/account/question', { ...question, Message: '' });
+    const res = await apiClient(t.app, xsrf).call(endpoints.accountQuestion, { body: { ...question, Message: '' } });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toContain('Message field is required');
+    expect(res.error.message).toContain('Message field is required');
     expect((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM enquiries`)).rows[0].n).toBe(before);
   });
 });

@@ -128,13 +128,13 @@ describe('reset codes', () => {
       const unknown = await sendRaw({ channel: 'email', email: 'ghost@example.com', purpose: 'reset' });
       expect(known!.status).toBe(200);
       expect(unknown.status).toBe(200);
-      expect(Object.keys(known!.body).sort()).toEqual(Object.keys(unknown.body).sort());
+      expect(Object.keys(known!.body as object).sort()).toEqual(Object.keys(unknown.body as object).sort());
 
       smtp.release();
       await expect.poll(() => smtp.codeFor('held@example.com')).toBeTruthy();
       const done = await api.call(endpoints.loginOtpVerify, {
         body: {
-          requestId: known!.body.requestId,
+          requestId: (known!.body as { requestId: string }).requestId,
           code: smtp.codeFor('held@example.com')!,
           password: 'new passphrase 7',
           confirmPassword: 'new passphrase 7',

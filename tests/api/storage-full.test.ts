@@ -10,7 +10,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';
 import * as endpoints from '../../src/shared/endpoints';
-import { pathOf } from '../../src/shared/endpoints/endpoint';
 import { LIB } from '../support/console-roles';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { grantConsoleRole } from '../../src/server/repositories/console';
@@ -40,9 +39,9 @@ function logo(): Buffer {
   return c.toBuffer('image/png');
 }
 const upload = (bytes: Buffer) =>
-  api.upload(
-    pathOf(endpoints.consoleBrandingLogo, { institutionId: FX.inst.active }),
-    {},
+  api.callUpload(
+    endpoints.consoleBrandingLogo,
+    { params: { institutionId: FX.inst.active } },
     { name: 'logo.png', type: 'image/png', bytes },
     token,
   );
@@ -57,15 +56,15 @@ it('answers 507 with a clear message when the media volume is full, stores nothi
   const before = await branding();
 
   const res = await upload(bytes);
-  expect([res.status, res.body.error.code]).toEqual([507, 'storage_full']);
-  expect(res.body.error.message).toMatch(/storage is full, so nothing was saved/);
+  expect([res.status, res.error.code]).toEqual([507, 'storage_full']);
+  expect(res.error.message).toMatch(/storage is full, so nothing was saved/);
   expect(await branding()).toEqual(before);
   // Neither a logo under its name nor a part-written temporary file is left.
   expect(fs.readdirSync(mediaDir).filter((f) => names.some((n) => f.startsWith(n)))).toEqual([]);
 
   const again = await upload(bytes);
   expect(again.status).toBe(200);
-  expect([again.body.logo1, again.body.logo2, again.body.logo3].map((u: string) => path.basename(u))).toEqual(names);
+  expect([again.body.logo1, again.body.logo2, again.body.logo3].map((u) => path.basename(u!))).toEqual(names);
   for (const name of names) expect(fs.statSync(path.join(mediaDir, name)).size).toBeGreaterThan(0);
 });
 

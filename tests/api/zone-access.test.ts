@@ -29,9 +29,9 @@ let n = 0;
 type Reader = { token: string; id: number; uid?: string };
 const member = async (domain: string): Promise<Reader> => signInByCode(t.db, from(), outbox, `access.${db()}.${++n}@${domain}`);
 const guest = async (): Promise<Reader> => {
-  const res = await from().post('/api/guest/login', { uniqId: `access-guest-${db()}-${++n}-0123456789`, os: 'web' });
+  const res = await from().call(endpoints.guestLogin, { body: { uniqId: `access-guest-${db()}-${++n}-0123456789`, os: 'web' } });
   const { rows } = await t.db.query<{ id: number }>('SELECT id FROM users WHERE uuid = $1', [res.body.uuid]);
-  return { token: res.body.jwtoken as string, id: rows[0].id, uid: res.body.uid as string };
+  return { token: res.body.jwtoken, id: rows[0].id, uid: res.body.uid };
 };
 /** A reader with no institution and a paid plan period running that opens `opens`. */
 const planned = async (opens: object): Promise<Reader> => {
@@ -49,9 +49,9 @@ const addZone = (input: z.input<typeof ZoneInput>) => createZone(t.db, ZoneInput
 /** The reader's passes as the app asks for them, from an address on the zone's network (which
  * starts the pass there). */
 const passesFrom = async (r: Reader, ip: string) => {
-  const res = await from(ip).get('/api/zones/passes', r.token);
+  const res = await from(ip).call(endpoints.zonesPasses, {}, r.token);
   expect(res.status).toBe(200);
-  return res.body.passes as { zoneId: number; opensMore: boolean }[];
+  return res.body.passes;
 };
 
 /** What the reader can read only through the pass: the reader's check on each title's first issue. */

@@ -23,6 +23,7 @@ import { s3Client } from '../../src/server/media/s3';
 import type { Area, MediaStorage } from '../../src/server/media/storage';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { S3RVER_ACCOUNT, startS3Server } from '../support/s3-server';
+import * as endpoints from '../../src/shared/endpoints';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -102,7 +103,7 @@ async function pagesServed(open: () => Promise<Db>, mediaDir: string, issueId: n
     const details = await t.app.inject({ method: 'GET', url: `/content/getIssueDetails?issid=${issueId}` });
     expect(details.statusCode).toBe(200);
     const reader = await signInByCode(t.db, api, outbox, `restored${Date.now()}@active.edu`);
-    const token = await api.post('/api/reader/token', { issue: issueId }, reader.token);
+    const token = await api.call(endpoints.readerToken, { body: { issue: issueId } }, reader.token);
     expect(token.status).toBe(200);
     const pages: Buffer[] = [];
     for (const n of [1, 2]) {

@@ -9,7 +9,7 @@ import { ApiError } from '../../src/shared/schemas/errors';
 
 export interface Reply {
   status: number;
-  body: any;
+  body: unknown;
 }
 
 /** A reply to a call by endpoint. A 2xx body is parsed by the entry's reply schema, so a reply that
