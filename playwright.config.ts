@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
-import { E2E_DEMO_TITLES } from './tests/support/e2e-demo';
 import { OIDC_CLIENT } from './tests/support/oidc-provider';
 import { loopbackCertificate } from './tests/support/push-service';
 
@@ -12,7 +11,7 @@ import { loopbackCertificate } from './tests/support/push-service';
 // one, the RADIUS accounting listener the one after.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const OIDC_PORT = PORT + 1;
-// A fresh data directory per run, named by its port: runs side by side (scripts/e2e.ts) each keep
+// A fresh data directory per run, named by its port: runs on other ports (E2E_PORT) each keep
 // their own. Test workers load this file too: only the runner itself (no TEST_WORKER_INDEX) clears
 // what an earlier run on this port left. Workers inherit the runner's environment: they keep the
 // runner's directory (tests read the mail outbox in it).
@@ -21,9 +20,6 @@ if (!process.env.TEST_WORKER_INDEX && fs.existsSync('.tmp')) {
   const own = path.basename(dataDir);
   for (const d of fs.readdirSync('.tmp'))
     if (d === own || d.startsWith(`${own}-`)) fs.rmSync(path.join('.tmp', d), { recursive: true, force: true });
-  // A demo library loaded once for runs side by side (scripts/e2e.ts): the server then starts on a
-  // copy of it, and loads none itself.
-  if (process.env.E2E_SEEDED_DATA) fs.cpSync(process.env.E2E_SEEDED_DATA, dataDir, { recursive: true });
 }
 
 // Web Push: headless Chromium has no push service here, so the zone test subscribes with an
@@ -72,7 +68,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DEMO_TITLES: E2E_DEMO_TITLES,
+        DEMO_TITLES: '40',
         LOG_LEVEL: 'warn',
         // Low enough for the limits test to reach.
         DOWNLOAD_LIMIT: '2',
