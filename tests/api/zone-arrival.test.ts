@@ -450,7 +450,7 @@ describe("the console's RADIUS clients and webhook secret", () => {
   it("a librarian adds a client (a secret made and shown once, or given), which the listener uses at once; another institution's librarian cannot", async () => {
     const made = await addClient({ matchBy: 'nas_identifier', matchValue: `Active-AP-${db()}` }, tokens[LIB]);
     expect(made.status).toBe(200);
-    expect(made.body.secret).toMatch(/^[\w-]{32}$/);
+    expect(made.body.secret).toMatch(/^[0-9a-f]{32}$/);
     const listed = await api().call(endpoints.consoleZonesNetwork, { params: params() }, tokens[LIB]);
     expect(listed.body).toEqual({
       clients: [{ id: expect.any(Number), matchBy: 'nas_identifier', matchValue: `active-ap-${db()}` }],
@@ -464,6 +464,11 @@ describe("the console's RADIUS clients and webhook secret", () => {
     expect((await radclient(port(), made.body.secret, start(m.email, { 'NAS-Identifier': `Active-AP-${db()}` }))).code).toBe(0);
     expect(await pass(m.id, zone)).toBeDefined();
 
+    // A secret the venue already uses is taken as given, even one that starts with "-".
+    const given = '-venue-secret-0123456789';
+    expect((await addClient({ matchBy: 'nas_identifier', matchValue: `Given-AP-${db()}`, secret: given }, tokens[LIB])).status).toBe(200);
+    expect((await radclient(port(), given, start(m.email, { 'NAS-Identifier': `Given-AP-${db()}` }))).code).toBe(0);
+
     const short = await addClient({ matchBy: 'nas_identifier', matchValue: 'x', secret: 'short' }, tokens[LIB]);
     expect(short.status).toBe(400);
     const badIp = await addClient({ matchBy: 'nas_ip', matchValue: 'not-an-ip' }, tokens[LIB]);
@@ -471,7 +476,7 @@ describe("the console's RADIUS clients and webhook secret", () => {
     expect((await addClient({ matchBy: 'nas_identifier', matchValue: 'y' }, tokens[OTHER])).status).toBe(403);
 
     const hook = await api().call(endpoints.consoleZonesWebhookSecret, { params: params() }, tokens[LIB]);
-    expect(hook.body.secret).toMatch(/^[\w-]{32}$/);
+    expect(hook.body.secret).toMatch(/^[0-9a-f]{32}$/);
     expect((await api().call(endpoints.consoleZonesNetwork, { params: params() }, tokens[LIB])).body.webhook).toBe(true);
     const replaced = await api().call(endpoints.consoleZonesWebhookSecret, { params: params() }, tokens[LIB]);
     expect(replaced.body.secret).not.toBe(hook.body.secret);
@@ -485,6 +490,12 @@ describe("the console's RADIUS clients and webhook secret", () => {
       `SELECT action FROM console_audit WHERE target = $1 AND (action LIKE 'zone.radius%' OR action LIKE 'zone.webhook%') ORDER BY id`,
       [String(zone)],
     );
-    expect(rows.map((r) => r.action)).toEqual(['zone.radius', 'zone.webhook_secret', 'zone.webhook_secret', 'zone.radius_remove']);
+    expect(rows.map((r) => r.action)).toEqual([
+      'zone.radius',
+      'zone.radius',
+      'zone.webhook_secret',
+      'zone.webhook_secret',
+      'zone.radius_remove',
+    ]);
   });
 });

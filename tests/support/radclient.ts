@@ -3,6 +3,9 @@
 // malformed bytes, another source address).
 import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import radius from 'radius';
 
 export interface RadclientResult {
@@ -22,15 +25,20 @@ export function radclient(
   const line = Object.entries(attributes)
     .map(([k, v]) => `${k} = ${typeof v === 'number' || /^[\w.-]+$/.test(v) ? v : JSON.stringify(v)}`)
     .join(', ');
-  return new Promise((resolve, reject) => {
+  // The secret goes in a file (-S): on the command line radclient reads one that starts with "-" as options.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radclient-'));
+  const secretFile = path.join(dir, 'secret');
+  fs.writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
+  return new Promise<RadclientResult>((resolve, reject) => {
     const child = spawn('radclient', [
       '-r',
       String(opts.retries ?? 1),
       '-t',
       String(opts.timeoutS ?? 1),
+      '-S',
+      secretFile,
       `127.0.0.1:${port}`,
       'acct',
-      secret,
     ]);
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -38,7 +46,7 @@ export function radclient(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, out }));
     child.stdin.end(`${line}\n`);
-  });
+  }).finally(() => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
 /** An Accounting-Request encoded by the `radius` codec (Request Authenticator per RFC 2866). */

@@ -25,8 +25,9 @@ export interface RadiusClient {
   secret: string;
 }
 
-/** A secret the server makes: 24 random bytes, base64url (32 characters). */
-export const newSecret = () => crypto.randomBytes(24).toString('base64url');
+/** A secret the server makes: 16 random bytes as 32 hex digits. Letters and digits only, because an
+ * access point's form, a shell or radclient takes a secret that starts with "-" as an option. */
+export const newSecret = () => crypto.randomBytes(16).toString('hex');
 
 /** Every RADIUS client of every zone (the listener keeps them in memory, read again every few seconds). */
 export async function allRadiusClients(db: Queryable): Promise<RadiusClient[]> {
