@@ -162,9 +162,12 @@ function ssoAccountOnce(db: Db, id: SsoIdentity): Promise<{ userId: number } | {
         ])
       ).rows[0]?.user_id;
     const answer = async (userId: number) => ((await hasConsoleRole(tx, userId)) ? { refused: 'console_account' as const } : { userId });
+    // The address before the identity: a first sign-in of this identity that commits between the
+    // two reads made both rows at once, so the second read finds it bound and never refuses it as
+    // someone else's account.
+    const existing = (await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [id.email])).rows[0];
     const known = await bound();
     if (known) return answer(known);
-    const existing = (await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [id.email])).rows[0];
     if (existing) return (await hasConsoleRole(tx, existing.id)) ? { refused: 'console_account' } : { refused: 'account_exists' };
     const made = (
       await tx.query<{ id: number }>(
