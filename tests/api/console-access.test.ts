@@ -1,6 +1,7 @@
 // The console's access section: e-mail domains and access codes of an institution, changed only
 // by its librarians (or an admin), each change audited; codes redeemed through the reader's own
 // path with its one counter, also under concurrent redeemers.
+// On PostgreSQL too: readers redeeming one code at once against its use limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';

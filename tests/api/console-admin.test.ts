@@ -1,6 +1,7 @@
 // The console's admin side and activity log: institutions made and set, their single sign-on (the
 // secret never sent back), librarians granted and removed — by admins only, each change audited —
 // and the audit log each institution's librarians read of their own institution.
+// On PostgreSQL too: two admins making the same org code at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';

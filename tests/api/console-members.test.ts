@@ -2,6 +2,7 @@
 // a member's page, removal and extension (bad input refused, nothing changed, every change
 // audited), the CSV export (no formula gets through), and institution IDs approved or refused
 // with a mail through a real SMTP server. Every endpoint refuses another institution's librarian.
+// On PostgreSQL too: two librarians deciding one request at once.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // COUNTER 5.1 usage reports, SUSHI and KBART: the counts against a hand-computed fixture (double
 // clicks, several sessions, refusals), the tabular layout of the Code of Practice, a harvester's
 // calls over HTTP, and the console's checks (another institution's librarian gets a 403).
+// On PostgreSQL too: concurrent event batches of one reader's session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';

@@ -1,6 +1,7 @@
 // The contact / institution enquiry form: stored and mailed to the team, acknowledged to the
 // sender without relaying their words to an unproven address, capped per address and per IP;
 // each bad field gets the spec §5 text and nothing is stored.
+// On PostgreSQL too: acknowledgements counted against a daily cap, sent at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, unchecked, xsrfToken } from '../support/api-client';

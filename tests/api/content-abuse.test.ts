@@ -2,6 +2,7 @@
 // and a flood of distinct searches is turned away quickly (503 with Retry-After) while the rest
 // of the server keeps answering. On PostgreSQL an expensive query that runs too long is
 // cancelled and answered with a 503, not a 500.
+// On PostgreSQL too: searches at the concurrency cap and the statement time limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { testApp, freshDb, type TestContext } from '../support/app';

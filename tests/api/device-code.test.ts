@@ -1,6 +1,7 @@
 // Spec §7 gencode: a signed-in reader makes a code on one device and signs in with it on another.
 // Good once, for ten minutes, five waiting at most (held under a burst, on PostgreSQL too), a
 // guess counted as a failed sign-in; never for a guest or without a session.
+// On PostgreSQL too: codes asked for at once against the live-code cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';

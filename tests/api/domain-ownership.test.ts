@@ -2,6 +2,7 @@
 // node:dns against a DNS server on loopback, or by a Lectern admin's approval. Until then it lets
 // nobody in; a squatter's claim does not block the owner; accounts made before a domain counted
 // are not moved by it; two institutions proving one domain at once cannot both hold it.
+// On PostgreSQL too: two institutions proving one domain at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';

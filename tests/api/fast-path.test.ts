@@ -1,6 +1,7 @@
 // The fast path (migration 021): what listings and search read is kept up to date by
 // triggers and the popularity job, so the answers follow ingest, deletions and reads at once;
 // title and story search find Chinese and Japanese inside a run and Arabic presentation forms.
+// On PostgreSQL too: prepared catalogue reads and index-only plans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { addReads, FX, loadCatalogue } from '../fixtures/catalogue';

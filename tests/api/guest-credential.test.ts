@@ -2,6 +2,7 @@
 // /api/guest/…), not the device id the app sends: another client with the uniqId gets no session
 // on that account; guests made before keys keep their account on the device that has them; and
 // librarians see no credential anywhere. On PGlite and PostgreSQL.
+// On PostgreSQL too: app starts at once binding one key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb, testApp, type TestContext } from '../support/app';
 import { apiClient, signInByCode, xsrfToken, memoryOutbox } from '../support/api-client';

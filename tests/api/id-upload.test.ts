@@ -2,6 +2,7 @@
 // uploaded bytes, a polyglot or a PDF), a file that crashes the decoder does not crash the
 // server, one request waits at a time (even for uploads sent at once), a few tries a day, and a
 // bad institutionId is a 400.
+// On PostgreSQL too: uploads sent at once leaving one pending request.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

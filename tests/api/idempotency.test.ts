@@ -1,6 +1,7 @@
 // Offline writes delivered exactly once: the outbox routes honour Idempotency-Key (a retry gets the
 // first answer again, Idempotent-Replayed: true, and changes nothing), and favourites resolve by
 // the newest change by the device's time.
+// On PostgreSQL too: copies of one request at once.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';

@@ -2,6 +2,7 @@
 // real PDFs (tests/fixtures/pdfs) ingested through the job queue with progress, a re-run that skips
 // what is in, a job left running by a dead process taken again, and on PostgreSQL two runners
 // at once that never take the same job.
+// On PostgreSQL too: two runners at once never taking the same job.
 import { LocalStorage } from '../../src/server/media/local';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,7 @@
 // Bulk import's upload endpoint: an admin posts a PDF with the manifest's fields and
 // follows the job the server runs in the background. Refusals (403, 413, 415, 400) leave no file
 // and no job behind.
+// On PostgreSQL too: concurrent uploads against the queue limit.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,6 +4,7 @@
 // sections and age rating, not more; online only; counted as the institution's usage. The address
 // is the socket's (X-Forwarded-For is ignored without TRUST_PROXY); IPv4, IPv6 and IPv4-mapped;
 // approved ranges of two institutions never overlap, also when approved at the same moment.
+// On PostgreSQL too: overlapping ranges approved at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';

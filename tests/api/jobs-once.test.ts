@@ -1,6 +1,7 @@
 // Background jobs run once across server processes: two app instances (two connection pools, as
 // two processes would have) on one database trigger the same job at the same moment, and it runs
 // once. On PGlite (one process) the same turn check keeps a second trigger from running it again.
+// On PostgreSQL too: a job triggered in two instances at once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -2,6 +2,7 @@
 // accounts, audits once and mails each invitation through a real SMTP server; an invited person
 // signs in and reads. Caps on rows and size, formula cells and bad input are refused. Bulk actions
 // on the member list: extend, remove, invite again (once however often it is clicked).
+// On PostgreSQL too: one invitation however often it is asked for at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, signInByCode, unchecked, xsrfToken } from '../support/api-client';

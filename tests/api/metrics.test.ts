@@ -2,6 +2,7 @@
 // bearer token; on METRICS_PORT on loopback. Requests by route pattern (never the raw URL) and
 // status, latency, the response cache's hits and misses, the PostgreSQL pool, the ingest queue and
 // the push queue.
+// On PostgreSQL too: the connection pool gauges.
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
 // attached; two workers (two connection pools, as two processes) racing send each exactly once; a
 // claim left by a worker that died is taken again only once it lapses; a mail server that is down
 // sends nothing and marks nothing; the next month is sent the next month.
+// On PostgreSQL too: two workers sending one month at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase, testApp, type TestContext } from '../support/app';
 import { apiClient, signInByCode, unchecked, xsrfToken } from '../support/api-client';

@@ -1,6 +1,7 @@
 // `npm run ingest -- --reindex`: page text stored by an earlier ingest, garbled as the
 // old pdf.js extraction and the old i-matra repair left it, becomes findable by the words people
 // type; text that is already right stays as it is, and a second run changes nothing.
+// On PostgreSQL too: the re-index on a separate database.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

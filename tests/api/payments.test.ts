@@ -2,6 +2,7 @@
 // session-create call, the one stand-in), the webhook with signatures made by the Stripe SDK's own
 // test helper (valid, bad, replayed, unknown order), the order state machine created → paid |
 // failed with no way back, the entitlement a paid plan gives, and concurrent duplicate deliveries.
+// On PostgreSQL too: duplicate deliveries and payments at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken, unchecked } from '../support/api-client';

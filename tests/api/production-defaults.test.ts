@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, xsrfToken } from '../support/api-client';
 import { loadCatalogue } from '../fixtures/catalogue';
@@ -284,6 +284,9 @@ describe('the server process on a database loaded with the demo on a laptop', ()
 describe('npm run admin -- create <email>', () => {
   it('makes the account an admin with no password, and prints a code that signs in once', async () => {
     const dataDir = tempDir();
+    // The suite's migrated template: the command's first start then runs no migrations.
+    const template = inject('pgliteTemplate');
+    if (template) fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/server/ops/admin.ts', ...args], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'https://read.example.edu' },

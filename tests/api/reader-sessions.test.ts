@@ -2,6 +2,7 @@
 // the whole address), signed in and last seen, this device marked; ending one or all others takes
 // effect on the next call, reader tokens included; nobody can end another reader's session. On
 // PGlite and PostgreSQL, with concurrent requests.
+// On PostgreSQL too: requests ending one session at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, unchecked, xsrfToken, type EndpointInput } from '../support/api-client';

@@ -2,6 +2,7 @@
 // signed AuthnRequest by redirect, the provider's signed answer posted to our assertion service,
 // and the app collecting the verified answer; every way an answer must be refused; the metadata
 // both ways round; and the same account rules as OpenID Connect.
+// On PostgreSQL too: one assertion posted twice at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { testApp, type TestContext } from '../support/app';

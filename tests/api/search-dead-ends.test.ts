@@ -2,6 +2,7 @@
 // in a title name (Latin by trigrams, Devanagari by first letter and edit distance), the vocabulary
 // follows pages as they come and go, and the type, language and date filters narrow title, page
 // and story search alike; a bad filter is a 400 that says what is wrong.
+// On PostgreSQL too: the vocabulary under concurrent ingests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { FX, loadCatalogue } from '../fixtures/catalogue';

@@ -1,5 +1,6 @@
 // Sessions with a sliding lifetime, reader tokens that stop with their session, one membership
 // rule, multi-step writes in one transaction, and the downloads limit under concurrency.
+// On PostgreSQL too: downloads at once against the issue and device limits, and the pool.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';

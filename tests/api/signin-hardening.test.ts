@@ -3,6 +3,7 @@
 // domain, and a stranger closing it to newcomers; a service-wide flood of failures from a few
 // addresses; common passwords; a flood of password hashing. Races run with 200+ requests at once (on PostgreSQL through a pool of connections
 // when LECTERN_TEST_DB=postgres).
+// On PostgreSQL too: bursts of guesses at once through a pool of connections.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, xsrfToken } from '../support/api-client';

@@ -1,5 +1,6 @@
 // Institution SSO against a real OpenID provider on loopback: the app's redirect, the
 // provider's own sign-in and consent screens (driven like a browser), and the completion.
+// On PostgreSQL too: the first two sign-ins of one account at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, xsrfToken } from '../support/api-client';

@@ -1,6 +1,7 @@
 // The SUSHI API under a harvester that asks too much, and in the server's log: every call counts
 // against the client's hourly limit in the database (exception 1020, HTTP 429, for real concurrent
 // requests too), and neither api_key nor requestor_id is ever written to the request log.
+// On PostgreSQL too: requests at once against a client's hourly limit.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';

@@ -4,6 +4,7 @@
 // every change is audited without the key. A consortium's requestor lists and harvests its
 // members, a member's cannot harvest the consortium or a sibling. Migration 035 carries the one
 // credential of before over.
+// On PostgreSQL too: concurrent adds against the cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb, testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';

@@ -1,6 +1,7 @@
 // Story reads and title views are usage events too: a signed-in reader's are stored with
 // the institution and counted for COUNTER (a story read is a request and an investigation of its
 // issue, a title view an investigation of the issue the page shows), double clicks once.
+// On PostgreSQL too: views of one title at once counted once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { apiClient, memoryOutbox, signInByCode, unchecked, xsrfToken } from '../support/api-client';

@@ -5,6 +5,7 @@
 // from one source) is dropped unanswered and counted while the listener keeps answering. The
 // signed webhook of a Wi-Fi controller, the linked identities in My Account (limits and claims
 // under real concurrency on PostgreSQL), and the console's RADIUS clients and webhook secret.
+// On PostgreSQL too: arrivals and identity links at once.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import radius from 'radius';

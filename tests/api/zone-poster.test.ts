@@ -3,6 +3,7 @@
 // another zone's, a closed zone's; its caps per reader and per token under concurrency), and zone
 // reading counted for the zone's owner in COUNTER and the zone breakdown, never for the reader's
 // own institution; a public zone's for no institution, in the admin's view only.
+// On PostgreSQL too: a poster's caps per reader and per token under concurrency.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { testApp, type TestContext } from '../support/app';

@@ -5,6 +5,7 @@
 // proof (its network or its on-site code, guesses limited per account and per client, concurrent
 // guesses included); a zone opens no more than its owner's subscription covers, when written and
 // when read; librarians' networks are kept to a campus's public range; wide ones are flagged.
+// On PostgreSQL too: concurrent position reports against the daily pass cap.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { testApp, type TestContext } from '../support/app';

@@ -24,7 +24,7 @@ export async function setup(project: TestProject) {
     s3 = await startS3Server();
     project.provide('s3Endpoint', s3.endpoint);
   }
-  const mode = process.env.LECTERN_TEST_DB;
+  const mode = process.env.LECTERN_TEST_DB ?? (project.name === 'api-postgres' ? 'postgres' : undefined);
   if (mode === 'replica') {
     const pair = await startReplicaPair({ synchronous: true });
     cluster = pair;
