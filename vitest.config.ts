@@ -14,14 +14,14 @@ const onPostgres = fs
   .map((f) => `tests/api/${f}`);
 
 const apiProject = {
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['tests/support/global-setup.ts'],
   setupFiles: ['tests/support/api-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 180_000,
   // PGlite is one process-local database per file; keep the 2-core machine unloaded.
   maxWorkers: 2,
-} as const;
+};
 
 export default defineConfig({
   test: {
