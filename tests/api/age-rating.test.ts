@@ -4,7 +4,8 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../support/app';
+import { migratedDb, testApp, type TestContext } from '../support/app';
+import type { Db, Queryable } from '../../src/server/db/index';
 import { apiClient, xsrfToken } from '../support/api-client';
 import { FX, loadCatalogue } from '../fixtures/catalogue';
 import { refreshPopularity } from '../../src/server/jobs/popularity';
@@ -15,6 +16,21 @@ let api: ReturnType<typeof apiClient>;
 let university: string; // Active U, rated 9 (no limit)
 let school: string; // Basic S, rated 5
 let adultIssue: number;
+/** Every statement the app sends, in order (the database below counts them). */
+const statements: string[] = [];
+
+/** The test database, with each statement the app sends written down. */
+async function countedDb(): Promise<Db> {
+  const db = await migratedDb();
+  const counted = (q: Queryable): Queryable => ({
+    ...q,
+    query: (sql, params) => {
+      statements.push(sql);
+      return q.query(sql, params);
+    },
+  });
+  return { ...db, ...counted(db), read: counted(db.read) };
+}
 
 /** A session for a new reader of the institution with this code (null: none), as sign-in opens it. */
 async function signIn(email: string, conCode: string | null) {
@@ -29,7 +45,7 @@ async function signIn(email: string, conCode: string | null) {
 }
 
 beforeAll(async () => {
-  t = await testApp(loadCatalogue);
+  t = await testApp(loadCatalogue, { open: countedDb });
   await t.db.query(`UPDATE institutions SET age_rating = 5 WHERE con_code = 'BAS'`);
   await refreshPopularity(t.db);
   api = apiClient(t.app, await xsrfToken(t.app));
@@ -129,6 +145,26 @@ describe('signed-in readers: the institution decides', () => {
     const other = await get(url, university);
     expect(other.headers['x-cache']).toBeUndefined();
     expect(mids(other.body.magazineList)).toContain(FX.mid.adult);
+  });
+
+  it('a signed-in GET reads its session and its institution’s limit in one statement, and sees a changed rating at once', async () => {
+    const url = `/content/magazine-filter?categoryID=BS&age_rate=6`;
+    expect(mids((await get(url, school)).body.magazineList)).not.toContain(FX.mid.adult);
+    statements.length = 0;
+    const hit = await get(url, school);
+    expect(hit.headers['x-cache']).toBe('hit');
+    // The response cache answered: the one statement is the session's, with the age limit.
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/user_sessions[\s\S]*institutions/);
+    await t.db.query(`UPDATE institutions SET age_rating = 9 WHERE con_code = 'BAS'`);
+    try {
+      const after = await get(url, school);
+      expect(after.headers['x-cache']).toBeUndefined(); // another limit, another cache entry
+      expect(mids(after.body.magazineList)).toContain(FX.mid.adult);
+    } finally {
+      await t.db.query(`UPDATE institutions SET age_rating = 5 WHERE con_code = 'BAS'`);
+    }
+    expect(mids((await get(url, school)).body.magazineList)).not.toContain(FX.mid.adult);
   });
 
   it('the user details carry the rating for the ageRating cookie, 0 without an institution', async () => {

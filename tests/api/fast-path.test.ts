@@ -231,4 +231,32 @@ describe.runIf(process.env.LECTERN_TEST_DB === 'postgres')('prepared catalogue r
     expect(named.some((s) => /UNION ALL/.test(s.statement))).toBe(true);
     expect(statements.some((s) => /websearch_to_tsquery/.test(s.statement))).toBe(false);
   });
+
+  it('plans a first listing page once per connection, not on every run', async () => {
+    const visibility = { newspapers: false, journals: true };
+    let plans: { generic_plans: number; custom_plans: number }[] = [];
+    const rollback = new Error('rollback');
+    await t.db
+      .transaction(async (tx) => {
+        // A catalogue large enough for the planner's estimates to matter, gone with the rollback.
+        await tx.query(`INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type, store_ids, age_rating, curated_rank)
+          SELECT 'Bulk ' || g, 'bulk-' || g, 'Bulk', 3, 'en', 'Monthly', 'magazine', '{1}', 3, 100 + g FROM generate_series(1, 3000) g`);
+        await tx.query('ANALYZE titles');
+        for (let i = 0; i < 8; i++) await listMagazines(tx, { visibility, category: 'TF', storeId: 1, page: 0, count: false });
+        plans = (
+          await tx.query<{ generic_plans: number; custom_plans: number }>(
+            `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%127,154%t.is_free%ANY(t.store_ids)%' AND statement NOT LIKE '%OFFSET%'`,
+          )
+        ).rows;
+        throw rollback;
+      })
+      .catch((e: unknown) => {
+        if (e !== rollback) throw e;
+      });
+    await t.db.query('ANALYZE titles');
+    expect(plans).toHaveLength(1);
+    // Planned once and kept (a statement whose values are all written in has one plan); with the
+    // store as a parameter PostgreSQL judged its generic plan dearer and planned each of the 8 runs.
+    expect(plans[0].generic_plans).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -13,8 +13,9 @@ export function prepared(sql: string): string {
   return sql;
 }
 
-/** node-postgres's query for a statement: by name when it is marked and has parameters. */
+/** node-postgres's query for a statement: by name when it is marked (one without parameters is
+ * then planned once per connection too). */
 export function pgQuery(sql: string, params: unknown[]): { text: string; values: unknown[]; name?: string } {
-  const name = params.length ? names.get(sql) : undefined;
+  const name = names.get(sql);
   return name ? { name, text: sql, values: params } : { text: sql, values: params };
 }

@@ -19,6 +19,8 @@ export interface AuthUser {
   uuid: string;
   sessionId: string;
   type: 'user' | 'guest';
+  /** The age limit the user's institution sets (null: none); undefined without an institution. */
+  ageLimit: number | null | undefined;
 }
 
 /** The token ends when its session must end at the latest; the server also ends the session
@@ -75,7 +77,7 @@ export default fp(async (app) => {
       return null;
     }
     const user = await liveSessionUser(app.db, sid, sub, roughNetwork(req));
-    return user ? { id: user.id, uuid: sub, sessionId: sid, type: user.user_type } : null;
+    return user ? { id: user.id, uuid: sub, sessionId: sid, type: user.user_type, ageLimit: user.ageLimit } : null;
   }
 
   app.decorateRequest('user', null);

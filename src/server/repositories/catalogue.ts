@@ -49,11 +49,20 @@ export function capPaging(total: number, pageSize: number) {
 
 const POPULARITY_ORDER = 'tp.rank, t.mid';
 
+/** A number to write into SQL text: a whole number, or the statement is refused. */
+function wholeNumber(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new Error(`not a whole number: ${n}`);
+  return n;
+}
+
 /** The WHERE of a listing (over titles t) with its parameters, and its order. Its parameters are
  * added to `params` (several listings in one statement share one list). */
 function listingWhere(f: Omit<ListFilter, 'page'>, params: unknown[] = []) {
-  params.push(excludedCategories(f.visibility));
-  const where = [`NOT (t.cat_id = ANY($${params.length}))`];
+  // The categories left out and the store are written in, not passed (whole numbers from the code
+  // and from a validated query, a handful of values): passed, they made PostgreSQL's generic plan
+  // of the prepared statement assume the store keeps few titles, judge it dearer than a fresh plan
+  // and plan every run anew (0.6 ms, as long as running it).
+  const where = [`NOT (t.cat_id = ANY('{${excludedCategories(f.visibility).map(wholeNumber).join(',')}}'::int[]))`];
   const add = (sql: string, value: unknown) => {
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
@@ -80,7 +89,7 @@ function listingWhere(f: Omit<ListFilter, 'page'>, params: unknown[] = []) {
   }
   // Category 154 means newspapers in every language.
   if (f.lang && f.category !== NEWSPAPER_CATEGORY) add('t.lang_code = ?', f.lang);
-  if (f.storeId) add('? = ANY(t.store_ids)', f.storeId);
+  if (f.storeId) where.push(`${wholeNumber(f.storeId)} = ANY(t.store_ids)`);
   if (f.ageRate && f.ageRate < AGE_RATE_APPLY_BELOW) add('t.age_rating <= ?', f.ageRate);
   if (f.type) add('t.type = ?', f.type);
   return { where: where.join(' AND '), params, order };

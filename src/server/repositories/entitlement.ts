@@ -62,16 +62,10 @@ export async function institutionSubscriptionRefusal(db: Queryable, userId: numb
   return rows[0].active ? null : 'subscription_expired';
 }
 
-/** The age limit a signed-in reader's institution sets (spec §5: a rating of 8 or more means no
- * limit, answered as null); undefined when the reader has no institution (a visitor's rules apply). */
-export async function institutionAgeLimit(db: Queryable, userId: number): Promise<number | null | undefined> {
-  const { rows } = await db.query<{ age_rating: number }>(
-    `SELECT i.age_rating FROM users u JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
-    [userId],
-  );
-  if (!rows[0]) return undefined;
-  return rows[0].age_rating < AGE_RATE_APPLY_BELOW ? rows[0].age_rating : null;
-}
+/** The age limit an institution's rating sets for its readers (spec §5: a rating of 8 or more
+ * means no limit, answered as null). A signed-in reader's comes with their session
+ * (sessions.ts liveSessionUser); a reader without an institution has none (visitor's rules). */
+export const ageLimitOf = (rating: number): number | null => (rating < AGE_RATE_APPLY_BELOW ? rating : null);
 
 /** May this reader read this issue? `ip` is the request's client address (request.ip), for IP
  * authentication; without it only the reader's own access counts. */

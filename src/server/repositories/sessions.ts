@@ -3,6 +3,8 @@
 // SESSION_MAX_DAYS after sign-in (the token's own expiry says the same); logout, a password
 // change and account deletion end it at once.
 import type { Queryable } from '../db/index';
+import { prepared } from '../db/prepared';
+import { ageLimitOf } from './entitlement';
 
 export const SESSION_IDLE_DAYS = 60;
 export const SESSION_MAX_DAYS = 180;
@@ -10,6 +12,8 @@ export const SESSION_MAX_DAYS = 180;
 export interface SessionUser {
   id: number;
   user_type: 'user' | 'guest';
+  /** The age limit the user's institution sets (null: none); undefined without an institution. */
+  ageLimit: number | null | undefined;
 }
 
 /** The rule of a live session; idleDays names the parameter holding SESSION_IDLE_DAYS. */
@@ -33,26 +37,30 @@ export async function openSession(
   return rows[0].uuid;
 }
 
-/** The user of a live session; touches its last use, and the network it is used from (the
- * reader's session list says where each was used), at most once a day to save writes. */
+/** The user of a live session, with the age limit of their institution (every signed-in GET of
+ * /content needs both: one round trip instead of two); touches its last use, and the network it
+ * is used from (the reader's session list says where each was used), at most once a day to save
+ * writes. */
 export async function liveSessionUser(
   db: Queryable,
   sessionId: string,
   uuid: string,
   network: string | null = null,
 ): Promise<SessionUser | null> {
-  const { rows } = await db.query<SessionUser>(
-    `WITH s AS (
-       SELECT s.id, s.last_seen_at, u.id AS user_id, u.user_type FROM user_sessions s JOIN users u ON u.id = s.user_id
+  const { rows } = await db.query<{ id: number; user_type: SessionUser['user_type']; inst_id: number | null; age_rating: number | null }>(
+    prepared(`WITH s AS (
+       SELECT s.id, s.last_seen_at, u.id AS user_id, u.user_type, u.institution_id FROM user_sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = $1 AND u.uuid = $2 AND ${live('$3')}
      ), touched AS (
        UPDATE user_sessions SET last_seen_at = now(), network = coalesce($4::text, network)
        WHERE id = (SELECT id FROM s WHERE last_seen_at < now() - interval '1 day')
      )
-     SELECT user_id AS id, user_type FROM s`,
+     SELECT s.user_id AS id, s.user_type, i.id AS inst_id, i.age_rating FROM s LEFT JOIN institutions i ON i.id = s.institution_id`),
     [sessionId, uuid, SESSION_IDLE_DAYS, network],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  return { id: row.id, user_type: row.user_type, ageLimit: row.inst_id === null ? undefined : ageLimitOf(row.age_rating!) };
 }
 
 export interface SessionRow {
@@ -77,8 +85,8 @@ export async function liveSessions(db: Queryable, userId: number): Promise<Sessi
  * the reader by uuid and stop with their session. Both ids are uuids (the caller checks). */
 export async function sessionReader(db: Queryable, sessionId: string, uuid: string): Promise<number | null> {
   const { rows } = await db.query<{ user_id: number }>(
-    `SELECT s.user_id FROM user_sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.id = $1::uuid AND u.uuid = $2::uuid AND ${live('$3')}`,
+    prepared(`SELECT s.user_id FROM user_sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.id = $1::uuid AND u.uuid = $2::uuid AND ${live('$3')}`),
     [sessionId, uuid, SESSION_IDLE_DAYS],
   );
   return rows[0]?.user_id ?? null;

@@ -5,7 +5,6 @@
 // private for HTTP caches; the server's response cache keeps them under the reader's age limit.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { institutionAgeLimit } from '../../repositories/entitlement';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +19,8 @@ export const readerAgeRating = fp(async (app) => {
   app.addHook('onRequest', async (req) => {
     if (req.method !== 'GET' || !req.headers.authorization) return;
     const user = await req.optionalUser();
-    if (user) req.readerAgeLimit = await institutionAgeLimit(app.db, user.id);
+    // The institution's limit is read with the session itself (liveSessionUser): no second query.
+    if (user) req.readerAgeLimit = user.ageLimit;
   });
 });
 
