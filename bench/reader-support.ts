@@ -52,12 +52,12 @@ export async function codeFor(page: Page, issueId: number): Promise<string> {
   }, issueId);
 }
 
-export const firstPageShown = (reader: Page) =>
+/** The opening page is on the screen: the reader's own, or the one reader.html shows before the
+ * reader's code has run (`readerDrawn`: the reader's own only). */
+export const firstPageShown = (reader: Page, readerDrawn = false) =>
   reader.waitForFunction(
-    () => {
-      const img = document.querySelector<HTMLImageElement>('img.reader__page--shown');
-      return img?.complete && img.naturalWidth > 0;
-    },
-    undefined,
+    (selector) =>
+      [...document.querySelectorAll<HTMLImageElement>(selector)].some((img) => img.complete && img.naturalWidth > 0),
+    readerDrawn ? 'img.reader__page--shown' : 'img.reader__page--shown, #reader-boot img',
     { timeout: 60_000 },
   );
