@@ -56,8 +56,7 @@ export async function codeFor(page: Page, issueId: number): Promise<string> {
  * reader's code has run (`readerDrawn`: the reader's own only). */
 export const firstPageShown = (reader: Page, readerDrawn = false) =>
   reader.waitForFunction(
-    (selector) =>
-      [...document.querySelectorAll<HTMLImageElement>(selector)].some((img) => img.complete && img.naturalWidth > 0),
+    (selector) => [...document.querySelectorAll<HTMLImageElement>(selector)].some((img) => img.complete && img.naturalWidth > 0),
     readerDrawn ? 'img.reader__page--shown' : 'img.reader__page--shown, #reader-boot img',
     { timeout: 60_000 },
   );

@@ -12,7 +12,11 @@ const PORT = 4412;
 const base = `http://127.0.0.1:${PORT}`;
 const profile = PROFILES[(process.argv[2] ?? 'slow4g') as keyof typeof PROFILES];
 if (!profile) throw new Error(`profile: one of ${Object.keys(PROFILES).join(', ')}`);
-const server = await startServer(PORT, { DATA_DIR: path.resolve('.tmp/bench/reader-demo'), DEMO_TITLES: '40', DOWNLOAD_LIMIT: '100' }, 300_000);
+const server = await startServer(
+  PORT,
+  { DATA_DIR: path.resolve('.tmp/bench/reader-demo'), DEMO_TITLES: '40', DOWNLOAD_LIMIT: '100' },
+  300_000,
+);
 
 interface Row {
   url: string;
@@ -68,7 +72,9 @@ try {
       .map((m) => `${m.name} ${m.startTime.toFixed(0)}`),
   );
   const ms = (t?: number) => (t === undefined ? '   -' : ((t - t0) * 1000).toFixed(0).padStart(5));
-  console.log(`${profile.label}: first page shown ${shown} ms after navigation, the reader drawn around it at ${drawn} ms (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`);
+  console.log(
+    `${profile.label}: first page shown ${shown} ms after navigation, the reader drawn around it at ${drawn} ms (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
+  );
   console.log('start  headers  end   bytes  priority  request');
   for (const r of [...rows.values()].sort((a, b) => a.start - b.start))
     console.log(
