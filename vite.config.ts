@@ -56,6 +56,20 @@ function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
     .replace('/*COVERS*/ {}', JSON.stringify({ widths: COVER_WIDTHS, sizes: COVER_SIZES }));
 }
 
+/** Fills reader.html's list of the files the reader's start waits for after its own chunk (the
+ * chunks it imports and the screen texts it awaits), which its boot script preloads after the
+ * opening page's image: as links in the page, the browser would ask for them first, and the image
+ * would wait for a free connection. Not `core`, the largest: it would share the slow network with
+ * that image, and its own chunk asks for it soon enough. */
+function preloadReader(html: string, bundle: Rollup.OutputBundle): string {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const entry = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('src/app/features/reader/main.tsx')));
+  const texts = chunks.find((c) => c.facadeModuleId?.endsWith(SCREEN_MODULES.screensEn));
+  if (!entry || !texts) throw new Error('preloadReader: no chunk for the reader or its texts');
+  const files = [...entry.imports.filter((f) => !/^assets\/core-/.test(f)), texts.fileName];
+  return html.replace('/*READER_FILES*/ []', JSON.stringify(files.map((f) => `/${f}`)));
+}
+
 /** Module graph facts the chunk groups read; filled when the graph is complete (buildEnd), before
  * Rolldown splits chunks. */
 const graph = {
@@ -145,7 +159,13 @@ function shellPage(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, { filename, bundle }) =>
-        filename.endsWith('index.html') && bundle ? preloadScreens(inlineShellCss(html, bundle), bundle) : html,
+        !bundle
+          ? html
+          : filename.endsWith('index.html')
+            ? preloadScreens(inlineShellCss(html, bundle), bundle)
+            : filename.endsWith('reader.html')
+              ? preloadReader(html, bundle)
+              : html,
     },
   };
 }

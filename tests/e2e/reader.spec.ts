@@ -148,7 +148,7 @@ test.describe('on a phone', () => {
     await screenshot(reader, 'reader-text-360');
   });
 
-  test('the issue and the opening page are each fetched once: the boot script asks, the reader uses its answers', async ({
+  test('the issue and the opening page are each fetched once: the boot script asks and shows the page, the reader uses its answers', async ({
     page,
     context,
   }) => {
@@ -158,10 +158,39 @@ test.describe('on a phone', () => {
     context.on('request', (r) => {
       if (r.url().includes('/content/reader/')) fetched.push(new URL(r.url()).pathname);
     });
-    const reader = await openFromTitle(page, mid);
+    // The reader's own code is held back: reader.html shows the opening page without it.
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(await (await page.request.get(`/reader/${issueId}`)).text())![1];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.goto(`/magazine/${mid}`);
+    await expect(page.getByTestId('read-now')).toBeVisible();
+    await context.route(`**${entry}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const [reader] = await Promise.all([context.waitForEvent('page'), page.getByTestId('read-now').click()]);
+    const early = reader.locator('#reader-boot img');
+    await expect.poll(() => early.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    await expect(reader.locator('.reader__bar')).toHaveCount(0);
+    release();
     await shownLoaded(reader);
+    await expect(reader.locator('#reader-boot')).toHaveCount(0); // the reader's own page took its place
     const [n] = await shownPages(reader);
     await reader.waitForTimeout(500); // the neighbours follow
+    // The next page lies drawn under the shown one at its size (so it is decoded before a turn).
+    const stack = await reader.evaluate(() => {
+      const [shown, next] = ['img.reader__page--shown', 'img.reader__page:not(.reader__page--shown)'].map((s) =>
+        document.querySelector<HTMLImageElement>(s)!,
+      );
+      const [a, b] = [shown.getBoundingClientRect(), next.getBoundingClientRect()];
+      const z = (i: HTMLImageElement) => Number(getComputedStyle(i).zIndex);
+      return {
+        visibility: getComputedStyle(next).visibility,
+        sameBox: a.x === b.x && a.y === b.y && a.width === b.width,
+        above: z(shown) > z(next),
+      };
+    });
+    expect(stack).toEqual({ visibility: 'visible', sameBox: true, above: true });
     expect(fetched.filter((p) => p === `/content/reader/${issueId}`)).toHaveLength(1);
     expect(fetched.filter((p) => p.startsWith(`/content/reader/${issueId}/pages/${n}/`))).toEqual([
       `/content/reader/${issueId}/pages/${n}/small.webp`,

@@ -111,7 +111,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
                     }}
                     draggable={false}
                     data-page={n}
-                    style={shown ? { width: images.displayWidth(p) } : undefined}
+                    style={{ width: images.displayWidth(p) }}
                   />
                 );
               })}

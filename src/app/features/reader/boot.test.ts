@@ -6,11 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { manifestPath, pageCssWidthFor, pageImagePath, pageSizeFor } from '../../../shared/reader-paths';
 
 const html = fs.readFileSync(new URL('../../../../reader.html', import.meta.url), 'utf8');
-const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1];
+const [script, bodyScript] = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
 
-function boot(url: string, width: number, pixelRatio: number, height = 800) {
+function boot(url: string, width: number, pixelRatio: number, height = 800, files: string[] = []) {
   const u = new URL(url, 'https://lectern.test');
   const preloads: Record<string, string>[] = [];
+  const body: Record<string, unknown>[] = [];
+  const element = () => ({
+    children: [] as unknown[],
+    setAttribute(this: Record<string, string>, k: string, v: string) {
+      this[k] = v;
+    },
+    appendChild(this: { children: unknown[] }, child: unknown) {
+      this.children.push(child);
+    },
+  });
   const fetched: string[] = [];
   const win: Record<string, unknown> = {
     location: { pathname: u.pathname, search: u.search, hash: u.hash },
@@ -19,12 +29,9 @@ function boot(url: string, width: number, pixelRatio: number, height = 800) {
     innerHeight: height,
     devicePixelRatio: pixelRatio,
     document: {
-      createElement: () => ({
-        setAttribute(this: Record<string, string>, k: string, v: string) {
-          this[k] = v;
-        },
-      }),
+      createElement: element,
       head: { appendChild: (el: Record<string, string>) => preloads.push(el) },
+      body: { appendChild: (el: Record<string, unknown>) => body.push(el) },
     },
     fetch: (path: string) => {
       fetched.push(path);
@@ -32,8 +39,11 @@ function boot(url: string, width: number, pixelRatio: number, height = 800) {
     },
   };
   win.window = win;
-  vm.runInNewContext(script, win);
-  return { readerBoot: win.readerBoot as { code: string } | undefined, preloads, fetched };
+  // The build fills in the reader's files (vite.config.ts preloadReader).
+  vm.runInNewContext(script.replace('/*READER_FILES*/ []', JSON.stringify(files)), win);
+  vm.runInNewContext(bodyScript, win);
+  const shown = body.map((frame) => (frame.children as Record<string, string>[])[0].src);
+  return { readerBoot: win.readerBoot as { code: string } | undefined, preloads, fetched, shown };
 }
 
 describe('reader boot script', () => {
@@ -50,11 +60,20 @@ describe('reader boot script', () => {
       [1440, 2, 900, 'large'],
       [2560, 2, 1440, 'xlarge'],
     ] as const) {
-      const { readerBoot, preloads, fetched } = boot(`/reader/12?edz=1&code=${encodeURIComponent(code)}#page/3`, width, ratio, height);
+      const { readerBoot, preloads, fetched, shown } = boot(
+        `/reader/12?edz=1&code=${encodeURIComponent(code)}#page/3`,
+        width,
+        ratio,
+        height,
+      );
       expect(pageSizeFor(pageCssWidthFor(width, height), ratio)).toBe(expected);
       const image = pageImagePath(12, 3, expected, code);
       expect(fetched).toEqual([manifestPath(12, code)]);
       expect(preloads).toEqual([expect.objectContaining({ rel: 'preload', as: 'image', href: image, fetchpriority: 'high' })]);
+      // Shown before the reader's code runs, unless the reader shows it differently (a phone held
+      // sideways; page 3 beside page 2 on a wide landscape screen).
+      const alone = !(width > height && (height <= 500 || (width >= 900 && height >= 501)));
+      expect(shown).toEqual(alone ? [image] : []);
       expect(readerBoot).toMatchObject({ code });
     }
   });
@@ -63,5 +82,22 @@ describe('reader boot script', () => {
     expect(boot('/reader/12?edz=1&code=abc', 360, 1).preloads[0].href).toBe(pageImagePath(12, 1, 'small', 'abc'));
     const none = boot('/reader/12?edz=1#page/2', 360, 1);
     expect([none.readerBoot, none.preloads.length, none.fetched.length]).toEqual([undefined, 0, 0]);
+  });
+
+  it('shows the opening page only where the reader shows it alone, and preloads the code after the image', () => {
+    const url = (hash: string) => `/reader/12?edz=1&code=abc${hash}`;
+    // No page named: the reader may resume elsewhere, so nothing is shown (only preloaded).
+    expect(boot(url(''), 360, 2).shown).toEqual([]);
+    // Facing pages: the cover alone is shown, a spread is left to the reader.
+    expect(boot(url('#page/1'), 1280, 1).shown).toEqual([pageImagePath(12, 1, 'large', 'abc')]);
+    expect(boot(url('#page/4'), 1280, 1).shown).toEqual([]);
+    expect(boot(url('#page/4'), 800, 1, 1000).shown).toEqual([pageImagePath(12, 4, 'large', 'abc')]);
+    const { preloads } = boot(url('#page/2'), 360, 2, 800, ['/assets/reader-shared-x.js', '/assets/en-y.js']);
+    expect(preloads.map((p) => [p.rel, p.href])).toEqual([
+      ['preload', pageImagePath(12, 2, 'large', 'abc')],
+      ['modulepreload', '/assets/reader-shared-x.js'],
+      ['modulepreload', '/assets/en-y.js'],
+    ]);
+    expect(boot('/reader/12?edz=1#page/2', 360, 2, 800, ['/assets/en-y.js']).preloads).toEqual([]);
   });
 });

@@ -30,6 +30,12 @@ function takeBoot(code: string | undefined): Boot | null {
   return boot && boot.code === code ? boot : null;
 }
 
+/** Removes reader.html's opening page (drawn before this code ran): the reader's own page is shown
+ * in its place, or the reader has something else to say. */
+export function dropBootPage() {
+  document.getElementById('reader-boot')?.remove();
+}
+
 /** `resumeAt` is told the page to open at when the address names none. */
 export function useIssue(
   issueId: number,
@@ -39,6 +45,9 @@ export function useIssue(
 ) {
   const [manifest, setManifest] = useState<IssueManifest | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  useEffect(() => {
+    if (failure) dropBootPage();
+  }, [failure]);
   const [offlineCopy, setOfflineCopy] = useState(false);
 
   const open = useCallback(() => {

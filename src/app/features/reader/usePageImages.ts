@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { largerSize, pageImagePath, pageSizeFor, type PageSize } from '../../../shared/reader-paths';
 import type { IssueManifest, ReaderPage } from '../../../shared/schemas/reader';
 import { RENEW_BEFORE_S, type useReaderToken } from './useReaderToken';
+import { dropBootPage } from './useIssue';
 
 /** How many spreads either side of the current one stay loaded. */
 const AHEAD = 2;
@@ -98,7 +99,10 @@ export function usePageImages(
     pagesRef,
     urlsOf,
     onPageError,
-    shownLoaded: () => setFirstLoaded(true),
+    shownLoaded: () => {
+      dropBootPage();
+      setFirstLoaded(true);
+    },
     displayWidth,
     windowPages,
     size,
