@@ -1,5 +1,5 @@
 // Lighthouse (mobile profile: Moto G Power screen, simulated slow 4G and 4x CPU slowdown) on home,
-// a listing and a title page, in the machine's Chromium, against the built app served by the real
+// a listing, a title page and Hindi home, in the machine's Chromium, against the built app served by the real
 // server on a throwaway data directory with a 40-title demo library. Prints per page the
 // performance and accessibility scores, FCP, LCP, TBT, CLS, Speed Index and the top failing audits.
 // Usage: npm run build && npm run bench:lighthouse   (LH_RUNS=3 keeps the median run per page;
@@ -52,7 +52,9 @@ function failing(lhr: Result, category: string): string[] {
 }
 
 const port = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-lighthouse-'));
+// LH_DATA_DIR: a data directory that already holds the demo library (its making on a first start
+// takes minutes on a busy machine), served as it is and kept.
+const dataDir = process.env.LH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-lighthouse-'));
 const server = await startServer(port, { DATA_DIR: dataDir, DEMO_TITLES: '40' }, 300_000);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? chromiumPath(),
@@ -65,6 +67,7 @@ try {
     { name: 'home', url: `${server.base}/` },
     { name: 'listing', url: `${server.base}/magazines/BS` },
     { name: 'title', url: `${server.base}${home.mostPopular[0].browserLinkUrl}` },
+    { name: 'hindi', url: `${server.base}/hi` },
   ];
   // LH_PAGES=home,title runs only those pages.
   const only = process.env.LH_PAGES?.split(',');
@@ -106,5 +109,5 @@ try {
 } finally {
   chrome.kill();
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.LH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
 }

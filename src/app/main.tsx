@@ -2,7 +2,7 @@
 // reader may want again offline are saved on the device, one cache per reader), the router, the
 // service worker, and the outbox of writes made offline.
 import './lib/zod-jitless';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, type RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider, hydrate, type DehydratedState, type Query } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { readerIs } from './db/reader';
 import { deviceQueryPersister, isPersisted } from './lib/persist';
 import { createAppRouter } from './routes/router';
 import { nextTask } from './lib/next-task';
+import { afterStart, firstScreenTakenOver } from './lib/after-start';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
 import { LOCAL } from '../shared/storage-names';
@@ -94,11 +95,17 @@ if (drawn) {
   hydrate(queryClient, state);
 }
 await nextTask();
+/** Renders nothing; its effect runs once React has committed the first screen (lib/after-start.ts). */
+function TakenOver() {
+  useEffect(firstScreenTakenOver, []);
+  return null;
+}
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
+    <TakenOver />
   </StrictMode>
 );
 const rootElement = document.getElementById('root')!;
@@ -117,10 +124,14 @@ else {
 persistQueryClientSubscribe({ queryClient, ...persistOptions });
 // The persister saves on a change: the first screen's answers came before it listened.
 if (drawn) void persistQueryClientSave({ queryClient, ...persistOptions });
-registerServiceWorker();
-// Off the first load's path: the outbox, downloads and read events left unsent (features/offline/start.ts),
-// and link prefetch (spec §9: links within 200 px of the viewport; routes/prefetch.ts).
-setTimeout(() => {
-  void import('./features/offline/start').then((m) => m.startOffline());
-  void import('./routes/prefetch').then((m) => m.startLinkPrefetch(router.routes as RouteObject[]));
-}, 2000);
+// Off the first load's path, once the first screen is taken over (lib/after-start.ts), each in an
+// idle moment of its own: the service worker (whose install fetches every chunk), the outbox,
+// downloads and read events left unsent (features/offline/start.ts), and link prefetch (spec §9:
+// links within 200 px of the viewport; routes/prefetch.ts).
+void afterStart().then(registerServiceWorker);
+void afterStart()
+  .then(() => import('./features/offline/start'))
+  .then((m) => m.startOffline());
+void afterStart()
+  .then(() => import('./routes/prefetch'))
+  .then((m) => m.startLinkPrefetch(router.routes as RouteObject[]));

@@ -1,7 +1,9 @@
-// Mounts the install card, a chunk of its own loaded only on a device that can install (so the
-// home page's first load stays small); the card decides the moment.
+// Mounts the install card, a chunk of its own loaded only on a device that can install, once the
+// first screen is taken over (so the home page's first load stays small and its start short); the
+// card decides the moment.
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { INSTALL_CHANGED, installable } from './install';
+import { useAfterStart } from '../lib/after-start';
 
 const InstallCard = lazy(() => import('./InstallCard'));
 const subscribe = (l: () => void) => {
@@ -10,8 +12,10 @@ const subscribe = (l: () => void) => {
 };
 
 export function InstallSlot() {
+  const started = useAfterStart();
   // (nothing on the server, nor in the page it drew as it hydrates: the card comes a moment later)
-  return useSyncExternalStore(subscribe, installable, () => false) ? (
+  const offered = useSyncExternalStore(subscribe, installable, () => false);
+  return started && offered ? (
     <Suspense fallback={null}>
       <InstallCard />
     </Suspense>

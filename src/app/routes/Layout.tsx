@@ -18,18 +18,16 @@ import { INFO_LINKS } from '../components/accountLinks';
 import { useLocalePath } from '../components/useLocalePath';
 import { LoadingSlot, usePendingScreen } from '../components/PendingScreen';
 import { appPaths } from '../../shared/app-paths';
+import { afterStart, useAfterStart } from '../lib/after-start';
 
-// The Smart Reading Zone banner and position watcher: a chunk of its own, loaded after the first
-// paint and only for a signed-in reader (passes need one) or one who shares a location.
+// The Smart Reading Zone banner and position watcher: a chunk of its own, loaded once the first
+// screen is taken over (lib/after-start.ts) and only for a signed-in reader (passes need one) or
+// one who shares a location.
 const ZoneRuntime = lazy(() => import('../features/zone/ZoneRuntime'));
 function ZoneSlot() {
   useSessionVersion();
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const id = setTimeout(() => setPainted(true), 0);
-    return () => clearTimeout(id);
-  }, []);
-  if (!painted || !(session.isLoggedIn() || zoneLocation.consented())) return null;
+  const started = useAfterStart();
+  if (!started || !(session.isLoggedIn() || zoneLocation.consented())) return null;
   return (
     <Suspense fallback={null}>
       <ZoneRuntime />
@@ -92,8 +90,11 @@ export function Layout() {
   }, [redirect, waitForPass]);
   useEffect(() => {
     // Only a signed-in device refreshes (a guest's session is checked); the sign-in code loads
-    // then, not on every first visit.
-    if (session.isLoggedIn()) void import('../features/login/flow').then((m) => m.startSession(navigate, to));
+    // then, not on every first visit, and after the start.
+    if (session.isLoggedIn())
+      void afterStart()
+        .then(() => import('../features/login/flow'))
+        .then((m) => m.startSession(navigate, to));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {

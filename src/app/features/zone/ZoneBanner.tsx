@@ -6,61 +6,19 @@
 // why a position report opened no reading (sign in, the desk's code, try again on site), once per
 // reason in a tab's session, with the way to the zone screen. Never offline: a pass opens online
 // reading only. Dismissible, read out politely.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { PassesReply, ZonePass } from '../../../shared/schemas/zones';
 import { CloseIcon } from '../../components/Icons';
 import { useLocalePath } from '../../components/useLocalePath';
 import { stripLocale } from '../../lib/locale';
-import { storedUser } from '../../lib/session';
-import { SESSION, readJson } from '../../../shared/storage-names';
 import { useOnline } from '../../components/OfflineBanner';
 import { passesQuery } from './queries';
 import { endTime } from './format';
 import { useZoneTexts } from './texts';
-import { useZoneRefusal, type ZoneRefusal } from './refusal';
+import { useZoneRefusal } from './refusal';
+import { dismissBanner, explain, useBannerMessage, type Message } from './announce';
 import { appPaths } from '../../../shared/app-paths';
-
-type Message = { kind: 'in'; zone: string; endsAt: string } | { kind: 'ended' } | { kind: 'refused'; refusal: ZoneRefusal };
-
-// The message lives outside React: it follows the passes as they arrive, whoever fetched them.
-let message: Message | null = null;
-const listeners = new Set<() => void>();
-function show(m: Message | null) {
-  message = m;
-  listeners.forEach((l) => l());
-}
-
-/** Passes announced in this tab's session (a reload does not repeat them; a new start does). */
-const ANNOUNCED = SESSION.zoneAnnounced;
-const passKey = (p: ZonePass) => `${p.zoneId}:${p.startedAt}`;
-/** Refusals explained in this tab's session (each reason once: the watcher reports every few minutes). */
-const EXPLAINED = SESSION.zoneRefusalsShown;
-const announced = (key: string = ANNOUNCED): string[] => readJson(sessionStorage, key, z.array(z.string())) ?? [];
-function explain(refusal: ZoneRefusal) {
-  const shown = announced(EXPLAINED);
-  if (shown.includes(refusal)) return;
-  sessionStorage.setItem(EXPLAINED, JSON.stringify([...shown, refusal]));
-  show({ kind: 'refused', refusal });
-}
-
-let known: { user: string; zones: Set<number> } | null = null;
-/** Compares the passes that open more than the reader's own access with the ones seen before for
- * this reader, and says what changed. */
-function follow(user: string, reply: PassesReply) {
-  const worth = reply.passes.filter((p) => p.opensMore);
-  const before = known?.user === user ? known.zones : null;
-  known = { user, zones: new Set(worth.map((p) => p.zoneId)) };
-  const seen = announced();
-  const started = worth.find((p) => !seen.includes(passKey(p)));
-  if (started) {
-    sessionStorage.setItem(ANNOUNCED, JSON.stringify([...seen, passKey(started)].slice(-20)));
-    return show({ kind: 'in', zone: started.zoneName, endsAt: started.endsAt });
-  }
-  if (before && [...before].some((id) => !known!.zones.has(id)) && !worth.length) show({ kind: 'ended' });
-}
 
 /** The words load with the first message (the zone screen's texts), not with every start. */
 function BannerMessage({ message: m }: { message: Message }) {
@@ -68,14 +26,14 @@ function BannerMessage({ message: m }: { message: Message }) {
   const to = useLocalePath();
   if (!ready) return null;
   const close = (
-    <button type="button" className="icon-button zone-banner__close" onClick={() => show(null)} aria-label={t('banner.dismiss')}>
+    <button type="button" className="icon-button zone-banner__close" onClick={dismissBanner} aria-label={t('banner.dismiss')}>
       <CloseIcon />
     </button>
   );
   if (m.kind === 'in')
     return (
       <div className="zone-banner zone-banner--in" data-testid="zone-banner">
-        <Link className="zone-banner__line" to={to(appPaths.zone)} onClick={() => show(null)}>
+        <Link className="zone-banner__line" to={to(appPaths.zone)} onClick={dismissBanner}>
           <strong>{t('banner.in', { time: endTime(m.endsAt, lang).time })}</strong>
           <span className="zone-banner__zone"> · {m.zone}</span>
         </Link>
@@ -86,7 +44,7 @@ function BannerMessage({ message: m }: { message: Message }) {
     <div className="zone-banner" data-testid="zone-banner">
       <p>{m.kind === 'refused' ? t(`banner.refused.${m.refusal}`) : t('banner.ended')}</p>
       {m.kind === 'refused' && (
-        <Link className="zone-banner__link" to={to(appPaths.zone)} onClick={() => show(null)}>
+        <Link className="zone-banner__link" to={to(appPaths.zone)} onClick={dismissBanner}>
           {t('refusal.see')}
         </Link>
       )}
@@ -96,16 +54,10 @@ function BannerMessage({ message: m }: { message: Message }) {
 }
 
 export function ZoneBanner() {
-  const user = storedUser()?.uid ?? '';
+  // The query keeps the passes fresh; what they mean for the banner is decided as each answer
+  // arrives (announce.ts, from queries.ts).
   const { data, refetch } = useQuery(passesQuery());
-  const current = useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
-    () => message,
-  );
-
-  useEffect(() => {
-    if (data) follow(user, data);
-  }, [data, user]);
+  const current = useBannerMessage();
   const refusal = useZoneRefusal();
   useEffect(() => {
     if (refusal) explain(refusal);

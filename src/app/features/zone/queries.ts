@@ -8,6 +8,7 @@ import { SIGHTING_DECIMALS, ZONE_REPORT_EVERY_MS } from '../../../shared/zones';
 import { callApi } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
 import { notePasses, passesAsked } from '../../lib/zone-pass';
+import { followPasses } from './announce';
 
 const round = (n: number) => Number(n.toFixed(SIGHTING_DECIMALS));
 
@@ -28,8 +29,9 @@ export const zonesQuery = (near: { lat: number; lng: number } | null) =>
     placeholderData: (previous) => previous,
   });
 
-/** Every passes answer is kept for the access rules (a running pass is access). */
-export const kept = (reply: PassesReply): PassesReply => (notePasses(reply.passes), reply);
+/** Every passes answer is kept for the access rules (a running pass is access), and the banner
+ * decides at once what it says of it (announce.ts). */
+export const kept = (reply: PassesReply): PassesReply => (notePasses(reply.passes), followPasses(reply), reply);
 
 /** The passes: asked at start, when the network returns, and every few minutes while the app is
  * on screen (a request from a zone's Wi-Fi counts as being there). */
