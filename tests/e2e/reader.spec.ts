@@ -168,8 +168,8 @@ test.describe('on a phone', () => {
       await held;
       await route.continue().catch(() => {}); // (the first tab below is closed by then)
     });
-    // Read Now names no page (the reader resumes where this reader left off, which only the
-    // reader's code knows); the early page is for an address that names one, as Continue reading's do.
+    // Read Now of an issue with no progress names no page (the reader then resumes at the device's
+    // progress, which only its code reads); the early page is for an address that names one.
     const [opened] = await Promise.all([context.waitForEvent('page'), page.getByTestId('read-now').click()]);
     const address = `${opened.url().split('#')[0]}#page/1`;
     await opened.close();
