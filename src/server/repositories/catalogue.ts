@@ -147,7 +147,8 @@ function listingPage(f: ListFilter, params: unknown[]) {
   // keep one plan of the prepared statement. An OFFSET it cannot see is planned as a tenth of the
   // rows skipped (a thousand of 10,000 titles), dearer than the plan made for the value, so it
   // planned every later page anew. Pages 1 to 9 walk at most ten pages, a LIMIT written in: a
-  // tenth of those is two pages, and the plan is kept. The executor still stops at the page's end.
+  // tenth of those is one page, and the plan is kept. The executor still stops at the page's end,
+  // and the OFFSET takes the walk's rows in the walk's order.
   const pageSize = Math.trunc(size);
   let keys = `${walk} LIMIT ${pageSize}`;
   if (f.page > 0) {
