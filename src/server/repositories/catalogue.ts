@@ -147,14 +147,15 @@ function listingPage(f: ListFilter, params: unknown[]) {
   // keep one plan of the prepared statement. An OFFSET it cannot see is planned as a tenth of the
   // rows skipped (a thousand of 10,000 titles), dearer than the plan made for the value, so it
   // planned every later page anew. Pages 1 to 9 walk at most ten pages, a LIMIT written in: a
-  // tenth of those is one page, and the plan is kept. The executor still stops at the page's end,
-  // and the OFFSET takes the walk's rows in the walk's order.
+  // tenth of those is one page, and the plan is kept. The executor still stops at the page's end;
+  // the outer ORDER BY (a sort of at most ten pages) makes the OFFSET take the walk's order.
   const pageSize = Math.trunc(size);
   let keys = `${walk} LIMIT ${pageSize}`;
   if (f.page > 0) {
     params.push(f.page * size);
     const paging = `LIMIT ${pageSize} OFFSET $${params.length}`;
-    keys = f.page < PLANNED_PAGES ? `SELECT * FROM (${walk} LIMIT ${PLANNED_PAGES * pageSize}) w ${paging}` : `${walk} ${paging}`;
+    keys =
+      f.page < PLANNED_PAGES ? `SELECT * FROM (${walk} LIMIT ${PLANNED_PAGES * pageSize}) w ORDER BY w.rn ${paging}` : `${walk} ${paging}`;
   }
   return `SELECT ${CARD_COLUMNS}, p.rn, ${GEN_COLUMN} FROM (${keys}) p JOIN titles t ON t.mid = p.mid ${LATEST_ISSUE_JOIN}`;
 }
