@@ -696,14 +696,16 @@ test.describe('downloads', () => {
 });
 
 test.describe('tokens running out', () => {
-  // A server of its own whose reader tokens last one minute (the shared one's last 30).
+  // A server of its own whose reader tokens last one minute (the shared one's last 30), and whose
+  // clock the test moves on instead of waiting out the minute.
   test('a copied page URL stops working; a page asked for with a lapsed token is loaded again with a new one', async ({ browser }) => {
     test.setTimeout(240_000);
-    const server = await startServer(PORT + 3, {
-      DATA_DIR: `${process.env.LECTERN_E2E_DATA_DIR}-tokens`,
-      DEMO_TITLES: '3',
-      READER_TOKEN_MINUTES: '1',
-    });
+    const server = await startServer(
+      PORT + 3,
+      { DATA_DIR: `${process.env.LECTERN_E2E_DATA_DIR}-tokens`, DEMO_TITLES: '3', READER_TOKEN_MINUTES: '1' },
+      undefined,
+      { movableClock: true },
+    );
     const context = await browser.newContext({ baseURL: server.base, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
@@ -716,8 +718,13 @@ test.describe('tokens running out', () => {
 
       // The tab sleeps through its renewal (no token requests get out), and the minute passes.
       const renewal = '**/api/reader/token';
-      await context.route(renewal, (route) => route.abort('internetdisconnected'));
-      await reader.waitForTimeout(62_000);
+      let renewalAsked!: () => void;
+      const slept = new Promise<void>((resolve) => (renewalAsked = resolve));
+      await context.route(renewal, (route) => (renewalAsked(), route.abort('internetdisconnected')));
+      await slept;
+      server.minuteOn();
+      // (polled: the signal reaches the server a moment after it is sent)
+      await expect.poll(async () => (await context.request.get(first)).status()).toBe(403);
       const copied = await context.request.get(first);
       expect(copied.status()).toBe(403);
       expect((await copied.json()).error.code).toBe('token_expired');

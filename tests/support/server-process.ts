@@ -16,9 +16,11 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
   }
 }
 
-/** Starts the server on a loopback port with the given environment; resolves once it answers. */
-export async function startServer(port: number, env: Record<string, string>, timeoutMs = 180_000) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+/** Starts the server on a loopback port with the given environment; resolves once it answers.
+ * With `movableClock`, `minuteOn()` moves the server's clock a minute on (movable-clock.mjs). */
+export async function startServer(port: number, env: Record<string, string>, timeoutMs = 180_000, { movableClock = false } = {}) {
+  const preload = movableClock ? ['--import', './tests/support/movable-clock.mjs'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/server/server.ts'], {
     // No demo network zone unless asked for: every client here is on loopback, which it covers.
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_ZONE_CIDR: 'off', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -41,5 +43,10 @@ export async function startServer(port: number, env: Record<string, string>, tim
     await stop();
     throw err;
   }
-  return { base, stop, exited, pid: child.pid! };
+  const minuteOn = () => {
+    // Without the preload the signal would end the server.
+    if (!movableClock) throw new Error('started without movableClock');
+    child.kill('SIGUSR2');
+  };
+  return { base, stop, exited, pid: child.pid!, minuteOn };
 }
