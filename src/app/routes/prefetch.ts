@@ -35,7 +35,7 @@ export function targetsOf(routes: RouteObject[], parent = ''): Target[] {
 
 export const routeFor = (targets: Target[], pathname: string) => targets.find((t) => t.pattern.test(pathname))?.route;
 
-/** Each screen's files and the screens' texts' (index.html, filled in by the build). */
+/** Each screen's files and the screens' texts (index.html, filled in by the build). */
 function screenFiles(): Record<string, string[]> {
   return JSON.parse(document.getElementById('screen-files')?.textContent || '{}') as Record<string, string[]>;
 }
