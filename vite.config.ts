@@ -31,15 +31,15 @@ function inlineShellCss(html: string, bundle: Rollup.OutputBundle): string {
   });
 }
 
-/** Fills index.html's list of each screen's files (its chunk, the chunks it imports and their CSS,
- * less what the page loads anyway) and the covers' widths and sizes its boot script preloads with. */
-function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
+/** Each of these modules' files: its chunk, the chunks it imports and their CSS, less what the page
+ * loads anyway. */
+function filesOf(modules: Record<string, string>, html: string, bundle: Rollup.OutputBundle): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const loaded = new Set([...html.matchAll(/href="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
   const files: Record<string, string[]> = {};
-  for (const [screen, module] of Object.entries(SCREEN_MODULES)) {
+  for (const [key, module] of Object.entries(modules)) {
     const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-    if (!chunk) throw new Error(`preloadScreens: no chunk for ${module}`);
+    if (!chunk) throw new Error(`filesOf: no chunk for ${module}`);
     const found = new Set<string>();
     const walk = (name: string) => {
       const c = bundle[name];
@@ -49,10 +49,20 @@ function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
       c.imports.forEach(walk);
     };
     walk(chunk.fileName);
-    files[screen] = [...found];
+    files[key] = [...found];
   }
+  return files;
+}
+
+/** Fills index.html's list of each first screen's files and the covers' widths and sizes its boot
+ * script preloads with, and the list of every screen's files and the screens' texts that link
+ * prefetch (routes/prefetch.ts) fetches without running them. */
+function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
+  const everyScreen = Object.fromEntries(SCREENS.map((s) => [s.module, `src/app/${s.module}`]));
+  const texts = { screensEn: SCREEN_MODULES.screensEn, screensHi: SCREEN_MODULES.screensHi };
   return html
-    .replace('/*SCREEN_FILES*/ {}', JSON.stringify(files))
+    .replace('/*SCREEN_FILES*/ {}', JSON.stringify(filesOf(SCREEN_MODULES, html, bundle)))
+    .replace('/*LINK_FILES*/ {}', JSON.stringify(filesOf({ ...everyScreen, ...texts }, html, bundle)))
     .replace('/*COVERS*/ {}', JSON.stringify({ widths: COVER_WIDTHS, sizes: COVER_SIZES }));
 }
 

@@ -8,7 +8,7 @@
 //    (Long Animation Frames), and their blocking time (each task's time over 50 ms, summed).
 // Timings on a shared machine are noisy: compare bytes and the list of long tasks, not milliseconds.
 // Usage: npm run build && npm run bench:bundle   (BUNDLE_RUNS=3 loads each page three times at 4x;
-// BUNDLE_PAGES=home,title only those; BUNDLE_DATA_DIR=dir serves a data directory that already
+// BUNDLE_PAGES=home,title only those; BUNDLE_PORT=4391 the port; BUNDLE_DATA_DIR=dir serves a data directory that already
 // holds the demo library, whose making on a first start takes minutes on a busy machine)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
 import { startServer } from '../tests/support/server-process';
 
-const port = 4391;
+const port = Number(process.env.BUNDLE_PORT ?? 4391);
 const RUNS = Number(process.env.BUNDLE_RUNS ?? 1);
 const ONLY = process.env.BUNDLE_PAGES?.split(',');
 const TAKEN_OVER = 'lectern:taken-over';

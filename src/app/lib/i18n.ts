@@ -51,19 +51,20 @@ const screenTables: Record<Locale, () => Promise<{ default: unknown }>> = {
 const screensIn = new Set<Locale>();
 let screensWanted = false;
 
-async function addScreenTexts(locale: Locale) {
-  for (const l of new Set<Locale>(['en', locale])) {
-    if (screensIn.has(l)) continue;
-    try {
-      i18n.addResourceBundle(l, 'translation', (await screenTables[l]()).default, true, true);
-      screensIn.add(l);
-    } catch (err) {
-      if (l === 'en') throw err; // the screen cannot show (RouteError says why); Hindi falls back to English
-    }
+/** The screens' table of the locale only: the Hindi table has every key of the English one
+ * (locales.test.ts), so a Hindi page does not fetch the English table too. */
+async function addScreenTexts(locale: Locale): Promise<void> {
+  if (screensIn.has(locale)) return;
+  try {
+    i18n.addResourceBundle(locale, 'translation', (await screenTables[locale]()).default, true, true);
+    screensIn.add(locale);
+  } catch (err) {
+    if (locale === 'en') throw err; // the screen cannot show (RouteError says why)
+    await addScreenTexts('en'); // no Hindi table at hand (offline, never cached): English stands in
   }
 }
 
-/** The texts of every screen but the home page, in the current locale (and English): awaited by
+/** The texts of every screen but the home page, in the current locale: awaited by
  * each lazy route (routes/router.tsx), and fetched ahead once the app has started. */
 export async function loadScreenTexts(): Promise<void> {
   screensWanted = true;

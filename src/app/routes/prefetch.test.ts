@@ -1,13 +1,16 @@
+// @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { appRoutes } from './router';
-import { routeFor, targetsOf } from './prefetch';
+import { routeFor, startLinkPrefetch, targetsOf } from './prefetch';
 
 // The route table only: its components need a browser.
 vi.mock('./Layout', () => ({ Layout: () => null }));
 vi.mock('./RouteError', () => ({ RouteError: () => null }));
 vi.mock('../components/PendingScreen', () => ({ LoadingSlot: () => null }));
-vi.mock('../lib/i18n', () => ({ loadScreenTexts: () => Promise.resolve() }));
+const i18n = vi.hoisted(() => ({ language: 'en' }));
+vi.mock('../lib/i18n', () => ({ loadScreenTexts: () => Promise.resolve(), default: i18n }));
+vi.mock('../components/RouteLoading', () => ({}));
 
 describe('link prefetch: which screen a link opens', () => {
   const targets = targetsOf(appRoutes);
@@ -44,5 +47,51 @@ describe('link prefetch: which screen a link opens', () => {
     expect(matchRoutes(appRoutes, '/no/such/page')?.at(-1)?.route.path).toBe('*');
     expect(routeFor(targets, '/no/such/page')).toBeUndefined();
     expect(routeFor(targets, '/magazine')).toBeUndefined();
+  });
+});
+
+describe('link prefetch: what a link near the viewport asks for', () => {
+  it("fetches the screen's files and texts as module preloads, without running the screen", async () => {
+    const files = {
+      'features/login/LoginPage.tsx': ['assets/LoginPage-1.js', 'assets/schemas-2.js', 'assets/LoginPage-3.css'],
+      'features/search/SearchPage.tsx': ['assets/SearchPage-4.js', 'assets/schemas-2.js'],
+      screensEn: ['assets/en-5.js'],
+      screensHi: ['assets/hi-6.js'],
+    };
+    document.head.innerHTML = `<script type="application/json" id="screen-files">${JSON.stringify(files)}</script>`;
+    document.body.innerHTML = '<a href="/login">Sign in</a><a href="/hi/search">Search</a>';
+    let report!: (entries: Partial<IntersectionObserverEntry>[]) => void;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe() {}
+        unobserve() {}
+      },
+    );
+    const targets = targetsOf(appRoutes);
+    const lazies = ['/login', '/hi/search'].map((path) => vi.spyOn(routeFor(targets, path) as { lazy: () => Promise<unknown> }, 'lazy'));
+    const asked = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
+    const [login, search] = document.body.querySelectorAll('a');
+
+    startLinkPrefetch(appRoutes);
+    report([{ isIntersecting: true, target: login }]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked()).toEqual([
+      'modulepreload /assets/LoginPage-1.js',
+      'modulepreload /assets/schemas-2.js',
+      'preload /assets/LoginPage-3.css',
+      'modulepreload /assets/en-5.js',
+    ]);
+
+    // A Hindi page: the Hindi texts instead; each file asked for once.
+    i18n.language = 'hi';
+    report([{ isIntersecting: true, target: search }]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked().slice(4)).toEqual(['modulepreload /assets/SearchPage-4.js', 'modulepreload /assets/hi-6.js']);
+    // Evaluating a screen (its schemas, its libraries) waits for the tap.
+    for (const lazy of lazies) expect(lazy).not.toHaveBeenCalled();
   });
 });

@@ -1,14 +1,20 @@
 // Link prefetch (spec §9: a 200 px margin). A link to another screen that comes within 200 px of
-// the viewport starts loading that screen's code and texts, so a tap shows the screen at once
-// rather than its loader. Code only: asking every linked title's data ahead would multiply the
-// requests on campus Wi-Fi. Loaded as a chunk of its own, after the first load (main.tsx).
+// the viewport starts fetching that screen's code and texts, so a tap shows the screen at once
+// rather than its loader. Fetched, not run: `modulepreload` parses and compiles a module without
+// evaluating it, and a screen's evaluation can be long (the sign-in and search screens build every
+// shared schema, a task of over a second on a slow phone), so it waits for a tap. The modules are
+// then in the page's module map, so the tap finds them offline too. Code only: asking every linked
+// title's data ahead would multiply the requests on campus Wi-Fi. Loaded as a chunk of its own,
+// after the first load (main.tsx).
 import type { RouteObject } from 'react-router';
 import { LINK_PREFETCH_MARGIN_PX } from '../../shared/constants';
-import { pathPattern } from './table';
+import i18n from '../lib/i18n';
+import { pathPattern, type Screen } from './table';
 
 let running = false;
 const watched = new WeakSet<Element>();
-const started = new Set<unknown>();
+/** The files asked for. */
+const asked = new Set<string>();
 
 export type Target = { pattern: RegExp; route: RouteObject };
 
@@ -29,14 +35,35 @@ export function targetsOf(routes: RouteObject[], parent = ''): Target[] {
 
 export const routeFor = (targets: Target[], pathname: string) => targets.find((t) => t.pattern.test(pathname))?.route;
 
-function prefetch(targets: Target[], pathname: string) {
+/** Each screen's files and the screens' texts (index.html, filled in by the build). */
+function screenFiles(): Record<string, string[]> {
+  return JSON.parse(document.getElementById('screen-files')?.textContent || '{}') as Record<string, string[]>;
+}
+
+/** Asks for a file as the router's import would, without running it; again for a later link if
+ * that fails. */
+function preload(file: string) {
+  if (asked.has(file)) return;
+  asked.add(file);
+  const link = document.createElement('link');
+  if (file.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = `/${file}`;
+  link.onerror = () => asked.delete(file);
+  document.head.appendChild(link);
+}
+
+function prefetch(targets: Target[], files: Record<string, string[]>, pathname: string) {
   const route = routeFor(targets, pathname);
-  const load = route?.lazy;
-  if (!route || typeof load !== 'function' || started.has(route)) return;
-  started.add(route);
-  // The router's own call later finds the modules already loaded (or on their way). A task of its
-  // own for each screen: a screen brings several links into view at once.
-  setTimeout(() => load().catch(() => started.delete(route)), 0);
+  const screen = route?.handle as Screen | undefined;
+  // (the router drops `lazy` once it has loaded the screen)
+  if (!screen || typeof route?.lazy !== 'function') return;
+  const texts = screen.screenTexts === false ? [] : (files[i18n.language === 'hi' ? 'screensHi' : 'screensEn'] ?? []);
+  // A task of its own for each screen: a screen brings several links into view at once.
+  setTimeout(() => [...(files[screen.module] ?? []), ...texts].forEach(preload), 0);
 }
 
 /** `routes`: the router's own (router.routes). */
@@ -45,12 +72,13 @@ export function startLinkPrefetch(routes: RouteObject[], root = document.body) {
   running = true;
   void import('../components/RouteLoading'); // the loader a slow screen shows, at hand
   const targets = targetsOf(routes);
+  const files = screenFiles();
   const near = new IntersectionObserver(
     (entries) => {
       for (const e of entries)
         if (e.isIntersecting) {
           near.unobserve(e.target);
-          prefetch(targets, (e.target as HTMLAnchorElement).pathname);
+          prefetch(targets, files, (e.target as HTMLAnchorElement).pathname);
         }
     },
     { rootMargin: `${LINK_PREFETCH_MARGIN_PX}px` },

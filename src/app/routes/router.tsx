@@ -21,10 +21,12 @@ function routesOf(screen: Screen): RouteObject[] {
   if (screen.screenTexts === false)
     return screen.paths.map((path) => ({
       ...(path ? { path } : { index: true }),
+      handle: screen, // (for link prefetch)
       lazy: async () => ({ Component: await componentOf(screen) }),
     }));
   return screen.paths.map((path) => ({
     path,
+    handle: screen,
     // Until its code is in, on the first load.
     HydrateFallback: LoadingSlot,
     lazy: async () => {
