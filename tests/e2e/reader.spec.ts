@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PORT, SignIn, holdExpiredReader, releaseDownloads, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 import { networkOff, networkOn } from '../support/network';
+import { readerToken } from '../support/reader-token';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
 
@@ -35,19 +36,7 @@ const aTitle = async (page: Page) => (await readableTitles(page, 1))[0];
  * answer names no page): other tests read the first ones. */
 async function unreadTitle(page: Page) {
   for (const title of (await readableTitles(page, 3)).reverse()) {
-    const named = await page.evaluate(async (issue) => {
-      const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
-      const res = await fetch('/api/reader/token', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: localStorage.getItem('userToken') ?? '',
-          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-        },
-        body: JSON.stringify({ issue }),
-      });
-      return (await res.json()).data.page as number | null;
-    }, title.issueId);
+    const { page: named } = await readerToken(page, title.issueId);
     if (named === null) return title;
   }
   throw new Error('this reader has progress in every readable title');
