@@ -1,6 +1,7 @@
 // What bench/reader.ts and bench/reader-waterfall.ts share: the throttling profiles, signing in
 // the demo's reader, the readable issues, a reader token, and "the first page is shown".
 import type { BrowserContext, Page } from 'playwright-core';
+import { readerToken } from '../tests/support/reader-token';
 
 const mbit = (n: number) => (n * 1024 * 1024) / 8;
 /** Chromium DevTools' "Slow 4G" preset, and Lighthouse's mobile slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up). */
@@ -37,19 +38,7 @@ export async function readableIssues(page: Page, base: string): Promise<number[]
 }
 
 export async function codeFor(page: Page, issueId: number): Promise<string> {
-  return page.evaluate(async (issue) => {
-    const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
-    const res = await fetch('/api/reader/token', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: localStorage.getItem('userToken') ?? '',
-        'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-      },
-      body: JSON.stringify({ issue }),
-    });
-    return (await res.json()).data.code as string;
-  }, issueId);
+  return (await readerToken(page, issueId)).code;
 }
 
 /** The opening page is on the screen: the reader's own, or the one reader.html shows before the

@@ -1,7 +1,10 @@
 // The reader in Chromium against a demo library of 40 titles (kept in .tmp/bench/reader-demo;
 // the first run loads it, ~25 s). Needs the built app (npm run build). Prints:
 //  - next page: from the key press to the new page decoded and painted (the reader's own
-//    'page-turn' Performance measure), over 20 turns with the next pages prefetched;
+//    'page-turn' Performance measure), over 20 turns with the next pages prefetched (on a phone
+//    the first turn of each issue also hides the bars); the turn's frame: from the key to the
+//    end of the main thread's work on the next frame (its style, layout and paint); and the
+//    turn's script: from the key to the end of its task (React's render, commit and effects);
 //  - first page of a new issue on Chromium's "Slow 4G" profile (562.5 ms RTT, 1.44 Mbit/s down)
 //    and on Lighthouse's slow 4G (150 ms RTT, 1.6 Mbit/s): from navigation to the first page
 //    shown (reader.html's own, before the reader's code has run), and to the reader drawn around
@@ -10,7 +13,8 @@
 //    an earlier issue (the usual case; the installed app's service worker serves reader.html and
 //    the code with no request at all, which the page-level throttling here cannot measure);
 //  - page image bytes per page at 360 px width for device pixel ratios 1, 2 and 3.
-// Usage: npm run build && npm run bench:reader (BENCH_APP_DIR=<dist> for another build of the app)
+// Usage: npm run build && npm run bench:reader (BENCH_APP_DIR=<dist> for another build of the app;
+// BENCH_PORT moves the server off 4411; BENCH_READER=turns measures the next page only)
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -19,7 +23,8 @@ import { startServer } from '../tests/support/server-process';
 import { percentile } from './support';
 import { PROFILES, codeFor, firstPageShown, readableIssues, signIn } from './reader-support';
 
-const PORT = 4411;
+const PORT = Number(process.env.BENCH_PORT) || 4411;
+const turnsOnly = process.env.BENCH_READER === 'turns';
 const base = `http://127.0.0.1:${PORT}`;
 const server = await startServer(
   PORT,
@@ -40,11 +45,30 @@ try {
   const home = await signIn(context, base);
   const list = await readableIssues(home, base);
 
-  // Next page, prefetched.
+  // Next page, prefetched. A capture listener runs before the reader's own; a message posted from
+  // it is handled once the key's task (with React's work) is over, one posted from the next
+  // frame's callback once that frame's main-thread work is done.
+  await context.addInitScript(() =>
+    addEventListener(
+      'keydown',
+      () => {
+        // (no named functions in here: tsx would wrap them in a helper the page does not have)
+        const start = performance.now();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e: MessageEvent<string>) => performance.measure(e.data, { start, end: performance.now() });
+        channel.port2.postMessage('turn-script');
+        requestAnimationFrame(() => channel.port2.postMessage('turn-frame'));
+      },
+      true,
+    ),
+  );
   const reader = await context.newPage();
   await reader.goto(`${base}/reader/${list[0]}?edz=1&code=${await codeFor(home, list[0])}#page/1`);
   await firstPageShown(reader, true);
   const turns: number[] = [];
+  const firstTurns: number[] = [];
+  const frames: number[] = [];
+  const scripts: number[] = [];
   for (let i = 0; turns.length < 20 && i < list.length; i++) {
     await reader.goto(`${base}/reader/${list[i]}?edz=1&code=${await codeFor(home, list[i])}#page/1`);
     await firstPageShown(reader, true);
@@ -55,12 +79,22 @@ try {
       await reader.waitForFunction((n) => performance.getEntriesByName('page-turn').length >= n, k, { timeout: 10_000 });
       await reader.waitForTimeout(300);
     }
-    turns.push(...(await reader.evaluate(() => performance.getEntriesByName('page-turn').map((e) => e.duration))));
+    const [these, frame, script] = await reader.evaluate(() =>
+      ['page-turn', 'turn-frame', 'turn-script'].map((name) => performance.getEntriesByName(name).map((e) => e.duration)),
+    );
+    turns.push(...these);
+    if (these.length) firstTurns.push(these[0]);
+    frames.push(...frame);
+    scripts.push(...script);
   }
-  turns.sort((a, b) => a - b);
-  console.log(
-    `next page (prefetched)   ${turns.length} turns  p50 ${percentile(turns, 50).toFixed(1)} ms  p95 ${percentile(turns, 95).toFixed(1)} ms  max ${turns.at(-1)!.toFixed(1)} ms  (${load()})`,
-  );
+  const line = (label: string, ms: number[]) => {
+    ms.sort((a, b) => a - b);
+    return `${label.padEnd(24)} ${ms.length} turns  p50 ${percentile(ms, 50).toFixed(1)} ms  p95 ${percentile(ms, 95).toFixed(1)} ms  max ${ms.at(-1)!.toFixed(1)} ms  (${load()})`;
+  };
+  console.log(line('next page (prefetched)', turns));
+  console.log(line('  first turn (bars hide)', firstTurns));
+  console.log(line("  the turn's frame", frames));
+  console.log(line("  the turn's script", scripts));
 
   // First page of a new issue on Slow 4G: on a device that has never loaded Lectern (the code
   // from a signed-in context elsewhere), from the app with the reader's own code not yet loaded,
@@ -70,7 +104,7 @@ try {
     ['from the app, reader code not cached', 'app'],
     ['from the app, reader code cached', 'warm'],
   ] as const;
-  for (const profile of Object.values(PROFILES))
+  for (const profile of turnsOnly ? [] : Object.values(PROFILES))
     for (const [label, mode] of modes) {
       const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, serviceWorkers: 'block' });
       const opener = mode === 'new' ? home : await signIn(ctx, base);
@@ -106,7 +140,7 @@ try {
     }
 
   // Bytes per page at 360 px for each pixel ratio.
-  for (const dpr of [1, 2, 3]) {
+  for (const dpr of turnsOnly ? [] : [1, 2, 3]) {
     const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: dpr, serviceWorkers: 'block' });
     const opener = await signIn(ctx, base);
     const page = await ctx.newPage();

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PORT, SignIn, holdExpiredReader, releaseDownloads, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 import { networkOff, networkOn } from '../support/network';
+import { readerToken } from '../support/reader-token';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
 
@@ -31,6 +32,15 @@ async function readableTitles(page: Page, n: number): Promise<{ mid: number; iss
   return out;
 }
 const aTitle = async (page: Page) => (await readableTitles(page, 1))[0];
+/** One of them whose latest issue this reader has no progress in on any device (the token's
+ * answer names no page): other tests read the first ones. */
+async function unreadTitle(page: Page) {
+  for (const title of (await readableTitles(page, 3)).reverse()) {
+    const { page: named } = await readerToken(page, title.issueId);
+    if (named === null) return title;
+  }
+  throw new Error('this reader has progress in every readable title');
+}
 
 async function openFromTitle(page: Page, mid: number): Promise<Page> {
   await page.goto(`/magazine/${mid}`);
@@ -168,8 +178,7 @@ test.describe('on a phone', () => {
       await held;
       await route.continue().catch(() => {}); // (the first tab below is closed by then)
     });
-    // Read Now of an issue with no progress names no page (the reader then resumes at the device's
-    // progress, which only its code reads); the early page is for an address that names one.
+    // The opened address, at page 1 (another test may have left this reader further on).
     const [opened] = await Promise.all([context.waitForEvent('page'), page.getByTestId('read-now').click()]);
     const address = `${opened.url().split('#')[0]}#page/1`;
     await opened.close();
@@ -209,6 +218,33 @@ test.describe('on a phone', () => {
       `/pages/${n}/small.webp`,
     );
     expect(initiator).toBe('link');
+  });
+
+  test("Read Now of an issue with no progress names its first page, so reader.html shows it before the reader's code", async ({
+    page,
+    context,
+  }) => {
+    await signedIn(page);
+    const { mid, issueId, pages } = await unreadTitle(page);
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(await (await page.request.get(`/reader/${issueId}`)).text())![1];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.goto(`/magazine/${mid}`);
+    await expect(page.getByTestId('read-now')).toHaveText('Read Now');
+    await context.route(`**${entry}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // (an address without a page waited for the reader's code, which resumes at the device's progress)
+    const [reader] = await Promise.all([context.waitForEvent('page'), page.getByTestId('read-now').click()]);
+    await expect(reader).toHaveURL(new RegExp(`/reader/${issueId}\\?edz=1&code=[^#]+#page/1$`));
+    const early = reader.locator('#reader-boot img');
+    await expect.poll(() => early.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    await expect(reader.locator('.reader__bar')).toHaveCount(0);
+    release();
+    await shownLoaded(reader);
+    await expect(reader.locator('#reader-boot')).toHaveCount(0);
+    await expect(position(reader)).toHaveText(`Page 1 of ${pages}`);
   });
 
   test('progress resumes on another device of the same reader', async ({ page, browser }) => {

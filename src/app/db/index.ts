@@ -186,6 +186,9 @@ export function switchReader(next: AuthRecord | null): Promise<boolean> {
 
 export const readAuth = async () => (await lecternDb()).get(STORES.auth, AUTH_KEY);
 
+/** Where this device's reader last was in an issue (the reader saves it at each turn). */
+export const deviceProgress = async (issueId: number) => (await lecternDb()).get(STORES.progress, issueId);
+
 export const readZonePush = async () => (await lecternDb()).get(STORES.zonePush, ZONE_PUSH_KEY);
 export const saveZonePush = async (record: ZonePushRecord) => (await lecternDb()).put(STORES.zonePush, record, ZONE_PUSH_KEY);
 export const forgetZonePush = async () => (await lecternDb()).delete(STORES.zonePush, ZONE_PUSH_KEY);

@@ -20,6 +20,7 @@ import { readerUrl } from '../../../shared/reader-paths';
 import { requestReaderToken } from '../../lib/reader-token';
 import { NextSteps } from '../access/NextSteps';
 import { downloadRecord } from '../../downloads/store';
+import { deviceProgress } from '../../db/index';
 import { Popup } from '../../components/Popup';
 import { runningPass } from '../../lib/zone-pass';
 import { appPaths } from '../../../shared/app-paths';
@@ -91,8 +92,13 @@ export function useOpenIssue({ isNews = false } = {}) {
     };
     if (!navigator.onLine) return openOffline();
     try {
-      const grant = await requestReaderToken(issueId, { page, lang, isNews });
-      launch(readerUrl(issueId, grant.page ?? undefined, { ...extra, code: grant.code }));
+      const [grant, here] = await Promise.all([
+        requestReaderToken(issueId, { page, lang, isNews }),
+        deviceProgress(issueId).catch(() => undefined),
+      ]);
+      // The address always names the page (the one asked for or the server's, else this device's,
+      // else the first): reader.html shows a named page before the reader's code has loaded.
+      launch(readerUrl(issueId, grant.page ?? here?.page ?? 1, { ...extra, code: grant.code }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setRefusal({ code: err.code, message: err.message });
       else if (err instanceof ApiError && err.status === 401) signInFirst(issueId, page);

@@ -1,4 +1,6 @@
 // The reader's top bar: back to the title, the issue, zoom, thumbnails, the text view, full screen.
+// Nothing in it changes at a turn, so a turn does not draw it again (memo).
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IssueManifest } from '../../../shared/schemas/reader';
 import { issueLine } from './issue-line';
@@ -19,7 +21,7 @@ interface Props {
   setPanel: (panel: Panel) => void;
 }
 
-export function ReaderBar({ manifest, lang, titlePath, offlineCopy, scale, zoomBy, panel, setPanel }: Props) {
+export const ReaderBar = memo(function ReaderBar({ manifest, lang, titlePath, offlineCopy, scale, zoomBy, panel, setPanel }: Props) {
   const { t } = useTranslation();
   const fullScreen = useFullScreen();
   const fullScreenLabel = fullScreen.active ? t('reader.exitFullScreen') : t('reader.fullScreen');
@@ -96,4 +98,4 @@ export function ReaderBar({ manifest, lang, titlePath, offlineCopy, scale, zoomB
       </div>
     </header>
   );
-}
+});

@@ -3,7 +3,7 @@
 // after a lost answer is counted once) and delivered with the rest of the reader's writes, so
 // views made offline reach the server when the network is back. Progress is kept on the device
 // at once and queued for the server shortly after, with the time it was made (the newest wins).
-import { lecternDb, STORES } from '../../db/index';
+import { deviceProgress, lecternDb, STORES } from '../../db/index';
 import { noteContinue } from '../shelf/expected';
 import type { Progress, ReaderEvent } from '../../../shared/schemas/reader';
 import { READER_EVENTS_MAX } from '../../../shared/constants';
@@ -72,7 +72,7 @@ export async function flushProgress(): Promise<void> {
 
 /** The page to resume at: the newer of this device's and the server's (any device's). */
 export async function resumePage(issueId: number, server: Progress | null): Promise<number | null> {
-  const local = await (await lecternDb()).get(STORES.progress, issueId);
+  const local = await deviceProgress(issueId);
   if (server?.page && server.updatedAt && (!local || server.updatedAt * 1000 > local.at)) return server.page;
   return local?.page ?? server?.page ?? null;
 }

@@ -113,9 +113,12 @@ export function useGestures(onSwipe: (direction: 1 | -1) => void, onTap: () => v
     zoomAt(zoom.scale * (e.deltaY < 0 ? 1.2 : 1 / 1.2), p.x, p.y);
   };
 
+  // Stable between turns: the bar that takes it is not drawn again at each turn.
+  const zoomBy = useCallback((factor: number) => zoomAt(zoom.scale * factor), [zoom.scale, zoomAt]);
+
   return {
     zoom,
-    zoomBy: (factor: number) => zoomAt(zoom.scale * factor),
+    zoomBy,
     reset,
     handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel, onWheel },
   };

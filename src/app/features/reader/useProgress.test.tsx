@@ -11,7 +11,7 @@ vi.mock('./tracking', () => ({
 }));
 
 describe('reading progress', () => {
-  it('records each shown page, saves the spread to resume at, and the last page at the end', () => {
+  it('records each shown page after its frame, saves the spread to resume at, and the last page at the end', async () => {
     vi.mocked(recordRead).mockClear();
     vi.mocked(saveProgress).mockClear();
     const { rerender } = renderHook(
@@ -23,14 +23,15 @@ describe('reading progress', () => {
     expect(recordRead).not.toHaveBeenCalled(); // not before the issue is open
 
     rerender({ current: [2, 3], atEnd: false, open: true });
+    expect(recordRead).not.toHaveBeenCalled(); // the turn's frame first
+    await vi.waitFor(() => expect(saveProgress).toHaveBeenLastCalledWith(9, 2));
     expect(vi.mocked(recordRead).mock.calls.map((c) => c[0])).toEqual([
       { kind: 'page_view', issueId: 9, page: 2, source: 'web' },
       { kind: 'page_view', issueId: 9, page: 3, source: 'web' },
     ]);
-    expect(saveProgress).toHaveBeenLastCalledWith(9, 2);
 
     rerender({ current: [2, 3], atEnd: true, open: true });
-    expect(saveProgress).toHaveBeenLastCalledWith(9, 12);
+    await vi.waitFor(() => expect(saveProgress).toHaveBeenLastCalledWith(9, 12));
   });
 
   it('sends what it holds when the tab is hidden and when the network is back', () => {

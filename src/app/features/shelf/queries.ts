@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../lib/api';
 import { session, storedUser } from '../../lib/session';
-import { lecternDb, STORES, type LocalProgress } from '../../db/index';
+import { deviceProgress, lecternDb, STORES, type LocalProgress } from '../../db/index';
 import type { ContinueItem } from '../../../shared/schemas/shelf';
 import { CONTINUE_ISSUES_MAX } from '../../../shared/constants';
 import { mergeProgress } from './merge';
@@ -72,7 +72,7 @@ export function continueQuery() {
  * device's), null for an issue not started or finished (it reads again from the start). Offline
  * or signed out, the device's page alone. */
 export async function continuePage(issueId: number, signal?: AbortSignal): Promise<number | null> {
-  const here = await (await lecternDb()).get(STORES.progress, issueId);
+  const here = await deviceProgress(issueId);
   const local = here ? [here] : [];
   const uuid = session.isLoggedIn() ? storedUser()?.uuid : undefined;
   let server: ContinueItem[] = [];
