@@ -21,6 +21,10 @@ const apiProject = {
   hookTimeout: 180_000,
   // PGlite is one process-local database per file; keep the 2-core machine unloaded.
   maxWorkers: 2,
+  // The files share a worker's module graph: importing the server afresh for each file was a third
+  // of the pass. No file mocks modules, fakes timers or writes the environment, and module state
+  // is keyed by database handle (docs/development.md, "Test time").
+  isolate: false,
 };
 
 export default defineConfig({
