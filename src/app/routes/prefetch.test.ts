@@ -95,3 +95,27 @@ describe('link prefetch: what a link near the viewport asks for', () => {
     for (const lazy of lazies) expect(lazy).not.toHaveBeenCalled();
   });
 });
+
+describe('link prefetch in development', () => {
+  it("asks for nothing, and does not fail, when the build has not filled in index.html's list", async () => {
+    vi.resetModules();
+    const fresh = await import('./prefetch');
+    document.head.innerHTML = '<script type="application/json" id="screen-files">/*LINK_FILES*/ {}</script>';
+    document.body.innerHTML = '<a href="/login">Sign in</a>';
+    let report!: (entries: Partial<IntersectionObserverEntry>[]) => void;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe() {}
+        unobserve() {}
+      },
+    );
+    expect(() => fresh.startLinkPrefetch(appRoutes)).not.toThrow();
+    report([{ isIntersecting: true, target: document.body.querySelector('a')! }]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+});

@@ -35,9 +35,11 @@ export function targetsOf(routes: RouteObject[], parent = ''): Target[] {
 
 export const routeFor = (targets: Target[], pathname: string) => targets.find((t) => t.pattern.test(pathname))?.route;
 
-/** Each screen's files and the screens' texts (index.html, filled in by the build). */
+/** Each screen's files and the screens' texts (index.html, filled in by the build). In development
+ * the build has not filled it in: the marker comment is left, and nothing is prefetched. */
 function screenFiles(): Record<string, string[]> {
-  return JSON.parse(document.getElementById('screen-files')?.textContent || '{}') as Record<string, string[]>;
+  const text = document.getElementById('screen-files')?.textContent ?? '';
+  return (text.includes('/*') ? {} : JSON.parse(text || '{}')) as Record<string, string[]>;
 }
 
 /** Asks for a file as the router's import would, without running it; again for a later link if
