@@ -34,7 +34,7 @@ describe('reading progress', () => {
     await vi.waitFor(() => expect(saveProgress).toHaveBeenLastCalledWith(9, 12));
   });
 
-  it('sends what it holds when the tab is hidden and when the network is back', () => {
+  it('sends what it holds when the tab is hidden and when the network is back', async () => {
     vi.mocked(flushReads).mockClear();
     vi.mocked(flushProgress).mockClear();
     const { unmount } = renderHook(() => useProgress(9, { current: [1], atEnd: false, count: 12 }, true));
@@ -43,11 +43,33 @@ describe('reading progress', () => {
     expect(flushProgress).not.toHaveBeenCalled();
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(flushProgress).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(flushProgress).toHaveBeenCalledTimes(1));
     expect(flushReads).toHaveBeenCalledTimes(2);
     unmount();
     dispatchEvent(new Event('online'));
     expect(flushReads).toHaveBeenCalledTimes(2);
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+  });
+
+  it('stores a turn the tab was hidden before it drew, then sends it', async () => {
+    vi.mocked(saveProgress).mockClear();
+    vi.mocked(flushProgress).mockClear();
+    // A hidden tab draws no frame.
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const { rerender, unmount } = renderHook((p: { current: number[] }) => useProgress(9, { ...p, atEnd: false, count: 12 }, true), {
+      initialProps: { current: [4] },
+    });
+    rerender({ current: [5] });
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(flushProgress).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveProgress).mock.calls).toEqual([
+      [9, 4],
+      [9, 5],
+    ]);
+    expect(vi.mocked(saveProgress).mock.invocationCallOrder[1]).toBeLessThan(vi.mocked(flushProgress).mock.invocationCallOrder[0]);
+    unmount();
+    frame.mockRestore();
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
   });
 });

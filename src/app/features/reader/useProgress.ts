@@ -5,8 +5,16 @@
 import { useEffect } from 'react';
 import { flushProgress, flushReads, recordRead, saveProgress } from './tracking';
 
-/** Runs `work` in a task after the next frame (a frame's callbacks run just before it is drawn). */
-const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work));
+/** Stores waiting for their turn's frame to be drawn. */
+const waiting = new Set<() => Promise<void>>();
+const run = (work: () => Promise<void>) => (waiting.delete(work) ? work() : Promise.resolve());
+
+/** Runs `work` in a task after the next frame (a frame's callbacks run just before it is drawn), or
+ * when the tab is hidden first: a hidden tab draws no frame, and may be closed before it shows again. */
+const afterPaint = (work: () => Promise<void>) => {
+  waiting.add(work);
+  requestAnimationFrame(() => setTimeout(() => void run(work)));
+};
 
 export function useProgress(
   issueId: number,
@@ -18,8 +26,10 @@ export function useProgress(
     addEventListener('online', flush);
     const hidden = () => {
       if (document.visibilityState !== 'hidden') return;
-      void flushProgress();
-      flush();
+      void Promise.all([...waiting].map(run)).then(() => {
+        void flushProgress();
+        flush();
+      });
     };
     document.addEventListener('visibilitychange', hidden);
     return () => {
@@ -32,13 +42,13 @@ export function useProgress(
   // a turn in its CPU profile, and the page need not wait for them.
   useEffect(() => {
     if (!open || !current.length) return;
-    afterPaint(() => {
-      for (const n of current) void recordRead({ kind: 'page_view', issueId, page: n, source: 'web' });
-      void saveProgress(issueId, current[0]);
+    afterPaint(async () => {
+      await Promise.all(current.map((page) => recordRead({ kind: 'page_view', issueId, page, source: 'web' })));
+      await saveProgress(issueId, current[0]);
     });
   }, [open, current, issueId]);
 
   useEffect(() => {
-    if (atEnd && count > 0) afterPaint(() => void saveProgress(issueId, count)); // (after the last turn's save)
+    if (atEnd && count > 0) afterPaint(() => saveProgress(issueId, count)); // (after the last turn's save)
   }, [atEnd, count, issueId]);
 }
