@@ -43,8 +43,8 @@ export function useProgress(
   useEffect(() => {
     if (!open || !current.length) return;
     afterPaint(async () => {
-      await Promise.all(current.map((page) => recordRead({ kind: 'page_view', issueId, page, source: 'web' })));
-      await saveProgress(issueId, current[0]);
+      const views = current.map((page) => recordRead({ kind: 'page_view', issueId, page, source: 'web' }));
+      await Promise.all([...views, saveProgress(issueId, current[0])]);
     });
   }, [open, current, issueId]);
 
