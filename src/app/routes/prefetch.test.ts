@@ -50,6 +50,22 @@ describe('link prefetch: which screen a link opens', () => {
   });
 });
 
+/** An IntersectionObserver the test reports to (returns the report). */
+function stubObserver() {
+  let report!: (entries: Partial<IntersectionObserverEntry>[]) => void;
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe() {}
+      unobserve() {}
+    },
+  );
+  return (entries: Partial<IntersectionObserverEntry>[]) => report(entries);
+}
+
 describe('link prefetch: what a link near the viewport asks for', () => {
   it("fetches the screen's files and texts as module preloads, without running the screen", async () => {
     const files = {
@@ -60,17 +76,7 @@ describe('link prefetch: what a link near the viewport asks for', () => {
     };
     document.head.innerHTML = `<script type="application/json" id="screen-files">${JSON.stringify(files)}</script>`;
     document.body.innerHTML = '<a href="/login">Sign in</a><a href="/hi/search">Search</a>';
-    let report!: (entries: Partial<IntersectionObserverEntry>[]) => void;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: typeof report) {
-          report = callback;
-        }
-        observe() {}
-        unobserve() {}
-      },
-    );
+    const report = stubObserver();
     const targets = targetsOf(appRoutes);
     const lazies = ['/login', '/hi/search'].map((path) => vi.spyOn(routeFor(targets, path) as { lazy: () => Promise<unknown> }, 'lazy'));
     const asked = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel} ${l.getAttribute('href')}`);
@@ -102,17 +108,7 @@ describe('link prefetch in development', () => {
     const fresh = await import('./prefetch');
     document.head.innerHTML = '<script type="application/json" id="screen-files">/*LINK_FILES*/ {}</script>';
     document.body.innerHTML = '<a href="/login">Sign in</a>';
-    let report!: (entries: Partial<IntersectionObserverEntry>[]) => void;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: typeof report) {
-          report = callback;
-        }
-        observe() {}
-        unobserve() {}
-      },
-    );
+    const report = stubObserver();
     expect(() => fresh.startLinkPrefetch(appRoutes)).not.toThrow();
     report([{ isIntersecting: true, target: document.body.querySelector('a')! }]);
     await new Promise((r) => setTimeout(r, 10));
