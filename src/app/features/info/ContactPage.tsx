@@ -46,7 +46,7 @@ export default function ContactPage() {
   const served = useQuery({ ...institutionsQuery(), enabled: kind === 'institution' }).data?.institutions;
   // The enquiry's mobile number is checked against its country's plan, loaded when the form asks for it.
   useEffect(() => {
-    if (kind === 'institution') void loadPhonePlans();
+    if (kind === 'institution') loadPhonePlans().catch(() => undefined); // (asked again at the check)
   }, [kind]);
 
   const label = (k: keyof Values) => t(`contact.fields.${k}`);

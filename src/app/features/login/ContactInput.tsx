@@ -30,7 +30,8 @@ export function useContactInput(initial?: Contact | null, channels: Contact['cha
   );
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (channel === 'mobile') void loadPhonePlans();
+    // (a failure shows at the check, which asks again)
+    if (channel === 'mobile') loadPhonePlans().catch(() => undefined);
   }, [channel]);
   return {
     channel,
