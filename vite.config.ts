@@ -60,8 +60,13 @@ function filesOf(modules: Record<string, string>, html: string, bundle: Rollup.O
 function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
   const everyScreen = Object.fromEntries(SCREENS.map((s) => [s.module, `src/app/${s.module}`]));
   const texts = { screensEn: SCREEN_MODULES.screensEn, screensHi: SCREEN_MODULES.screensHi };
+  // The Devanagari font's files, for a Hindi page: fetched only when the app drew Hindi text, they
+  // came after it on a slow network and the page moved when they swapped in (Hindi home: the text
+  // wraps differently, a layout shift of 0.09).
+  const hiFonts = Object.keys(bundle).filter((f) => /noto-sans-devanagari-devanagari-\d+-normal-[\w-]+\.woff2$/.test(f));
+  if (hiFonts.length !== 2) throw new Error(`preloadScreens: ${hiFonts.length} Devanagari font files, not 2`);
   return html
-    .replace('/*SCREEN_FILES*/ {}', JSON.stringify(filesOf(SCREEN_MODULES, html, bundle)))
+    .replace('/*SCREEN_FILES*/ {}', JSON.stringify({ ...filesOf(SCREEN_MODULES, html, bundle), hiFonts }))
     .replace('/*LINK_FILES*/ {}', JSON.stringify(filesOf({ ...everyScreen, ...texts }, html, bundle)))
     .replace('/*COVERS*/ {}', JSON.stringify({ widths: COVER_WIDTHS, sizes: COVER_SIZES }));
 }
@@ -90,7 +95,6 @@ const graph = {
   homeShared: new Set<string>(),
   listingShared: new Set<string>(),
   titleShared: new Set<string>(),
-  schemas: new Set<string>(),
   screensShared: new Set<string>(),
 };
 /** Modules that keep chunks of their own: large libraries only some screens need, and the app's
@@ -106,11 +110,13 @@ const OWN_CHUNK = /node_modules[\\/]libphonenumber-js[\\/]|^(?:(?!node_modules).
  * start (core), the rest of the app's start (shell), the reader's modules that screens use too
  * (reader-home: those home imports; reader-shared: the others), what home shares with other
  * screens and what a listing and a title page both import (home-shared), what only one of the two
- * imports (listing-shared, title-shared), and what two or more other screens share: zod and what
- * imports it (schemas), the rest (screens-shared); less the large libraries and what imports them.
- * A first screen thus loads little it does not run (before, a listing and a title page loaded
- * zod and every schema, 48 KB gzip), and a screen without forms does not build every zod schema
- * when it loads (about 1.8 s at 4x CPU: the tab bar's load did). */
+ * imports (listing-shared, title-shared), and what two or more other screens share (screens-shared);
+ * less the large libraries and what imports them, and zod with the schemas and what imports them:
+ * those Rolldown splits by the set of screens that shares them, so a screen builds only the schemas
+ * it uses when it loads (one chunk of every shared schema made the sign-in or search screen build
+ * the console's too, the larger part of a task of 0.7 s at 4x CPU at the tap). A first screen thus
+ * loads little it does not run (before, a listing and a title page loaded zod and every schema,
+ * 48 KB gzip). */
 function chunkGraph(): Plugin {
   return {
     name: 'lectern-chunk-graph',
@@ -157,7 +163,7 @@ function chunkGraph(): Plugin {
         else if (home.has(id) || (listing.has(id) && title.has(id))) graph.homeShared.add(id);
         else if (listing.has(id)) graph.listingShared.add(id);
         else if (title.has(id)) graph.titleShared.add(id);
-        else ([...staticClosure(id)].some((dep) => ZOD.test(dep)) ? graph.schemas : graph.screensShared).add(id);
+        else if (![...staticClosure(id)].some((dep) => ZOD.test(dep))) graph.screensShared.add(id);
       }
     },
   };
@@ -227,7 +233,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'home-shared', test: (id) => graph.homeShared.has(id), priority: 1, includeDependenciesRecursively: false },
                 { name: 'listing-shared', test: (id) => graph.listingShared.has(id), priority: 1, includeDependenciesRecursively: false },
                 { name: 'title-shared', test: (id) => graph.titleShared.has(id), priority: 1, includeDependenciesRecursively: false },
-                { name: 'schemas', test: (id) => graph.schemas.has(id), priority: 0, includeDependenciesRecursively: false },
                 { name: 'screens-shared', test: (id) => graph.screensShared.has(id), priority: 0, includeDependenciesRecursively: false },
               ],
             },

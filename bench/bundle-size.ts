@@ -6,6 +6,8 @@
 // 2. Long tasks at 4x CPU (Chromium's throttling through CDP, as Lighthouse's mobile profile): every
 //    task over 50 ms from the navigation until the page settled, with the scripts that ran in it
 //    (Long Animation Frames), and their blocking time (each task's time over 50 ms, summed).
+// 3. The tap: long tasks at 4x from the moment a settled home goes to sign-in or search (as a tap on
+//    the header's link does) until that screen has settled: the screen's code and its schemas run then.
 // Timings on a shared machine are noisy: compare bytes and the list of long tasks, not milliseconds.
 // Usage: npm run build && npm run bench:bundle   (BUNDLE_RUNS=3 loads each page three times at 4x;
 // BUNDLE_PAGES=home,title only those; BUNDLE_PORT=4391 the port; BUNDLE_DATA_DIR=dir serves a data directory that already
@@ -89,7 +91,9 @@ async function bytes(browser: Browser, url: string) {
   return { scripts: scripts.sort((a, b) => a.at - b.at), over };
 }
 
-async function longTasks(browser: Browser, url: string) {
+/** Long tasks at 4x from the navigation until the page settled; with `tapTo`, from the moment the
+ * settled page went on to that path (the router's own navigation, as a tapped link's) until it settled again. */
+async function longTasks(browser: Browser, url: string, tapTo?: string) {
   const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -111,14 +115,25 @@ async function longTasks(browser: Browser, url: string) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(url, { waitUntil: 'load' });
   await settled(page);
-  const { tasks, frames, over, fcp } = await page.evaluate((name) => {
-    return {
-      tasks: window.benchLongTasks,
+  let since = 0;
+  if (tapTo) {
+    since = await page.evaluate((to) => {
+      const now = performance.now();
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+      return now;
+    }, tapTo);
+    await settled(page);
+  }
+  const { tasks, frames, over, fcp } = await page.evaluate(
+    ({ name, since }) => ({
+      tasks: window.benchLongTasks.filter((t) => t.start >= since),
       frames: window.benchFrames,
       over: performance.getEntriesByName(name)[0]?.startTime ?? null,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    };
-  }, TAKEN_OVER);
+    }),
+    { name: TAKEN_OVER, since },
+  );
   await context.close();
   // A long task's scripts: those of the long animation frames it falls in.
   const withScripts: LongTask[] = tasks.map((t) => ({
@@ -146,6 +161,15 @@ try {
   ].filter((p) => !ONLY || ONLY.includes(p.name));
 
   const summary: string[] = [];
+  const printTasks = (tasks: LongTask[]) => {
+    for (const t of tasks) {
+      console.log(`  ${String(Math.round(t.start)).padStart(6)} ms  ${String(Math.round(t.duration)).padStart(4)} ms`);
+      for (const s of t.scripts)
+        console.log(
+          `      ${String(Math.round(s.duration)).padStart(4)} ms  ${file(new URL(s.src || 'x:/', server.base).pathname)} ${s.invoker}${s.fn ? ` (${s.fn})` : ''}`,
+        );
+    }
+  };
   for (const p of pages) {
     const { scripts, over } = await bytes(browser, server.base + p.path);
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
@@ -171,19 +195,22 @@ try {
         `\n${p.name}${RUNS > 1 ? ` run ${run}` : ''}: FCP ${fcp === null ? '-' : Math.round(fcp)} ms, taken over ${over === null ? '-' : Math.round(over)} ms, ` +
           `${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks.map((t) => t.duration)))} ms, blocking ${Math.round(blocking)} ms`,
       );
-      for (const t of tasks) {
-        console.log(`  ${String(Math.round(t.start)).padStart(6)} ms  ${String(Math.round(t.duration)).padStart(4)} ms`);
-        for (const s of t.scripts)
-          console.log(
-            `      ${String(Math.round(s.duration)).padStart(4)} ms  ${file(new URL(s.src || 'x:/', server.base).pathname)} ${s.invoker}${s.fn ? ` (${s.fn})` : ''}`,
-          );
-      }
+      printTasks(tasks);
       if (run === 1)
         summary.push(
           `${p.name.padEnd(8)} 4x: ${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks.map((t) => t.duration)))} ms, blocking ${Math.round(blocking)} ms`,
         );
     }
   }
+  if (!ONLY || ONLY.includes('tap'))
+    for (const to of ['/login', '/search']) {
+      const { tasks } = await longTasks(browser, server.base + '/', to);
+      const blocking = tasks.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+      const line = `tap home → ${to}: ${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks.map((t) => t.duration)))} ms, blocking ${Math.round(blocking)} ms`;
+      console.log(`\n${line}`);
+      printTasks(tasks);
+      summary.push(line);
+    }
   console.log(`\nFirst load (home's target: ≤ ${HOME_BUDGET_KB} KB gzip before the take-over)\n${summary.join('\n')}`);
 } finally {
   await browser.close();

@@ -35,6 +35,7 @@ import radius from './plugins/radius';
 import type { Mailer, SmsSender } from './services/mailer';
 import type { MediaStorage } from './media/storage';
 import { openStorage } from './media/open-storage';
+import { loadPhonePlans } from '../shared/schemas/phone';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +66,8 @@ const hops = (n: number) => (_addr: string, i: number) => i < n;
 
 export async function buildApp(opts: AppOptions) {
   const { config } = opts;
+  // The sign-in and contact bodies check mobile numbers against these plans, synchronously.
+  await loadPhonePlans();
   const app = Fastify({
     logger: opts.logger ?? false,
     // A line per request only when asked for (REQUEST_LOG=1).

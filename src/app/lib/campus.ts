@@ -4,7 +4,7 @@
 // provided by …" and open an issue for a signed-out visitor through a guest session.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { IpAccessReply } from '../../shared/schemas/ip-access';
-import type { accessIp } from '../../shared/endpoints/account';
+import type { accessIp } from '../../shared/endpoints/network';
 import { currentCredentials, replyOf } from './api';
 import { send } from './http';
 

@@ -30,9 +30,7 @@ import {
 import { DeviceCodeBody, DeviceCodeReply } from '../device-code';
 import { RefreshBody } from '../schemas/session-refresh';
 import { EndSessionBody, ReaderSessions } from '../schemas/sessions';
-import { IpAccessReply } from '../schemas/ip-access';
 import { ContactBody, QuestionBody } from '../schemas/contact';
-import { Identities, IdentityBody } from '../schemas/network-arrivals';
 
 export const loginOtpSend = post('/api/login/otp/send', {
   body: CheckedOtpSendBody,
@@ -69,7 +67,6 @@ export const userSessionsEndOthers = post('/api/user/sessions/end-others', {
 });
 export const guestLogin = post('/api/guest/login', { body: GuestLoginBody, reply: LoginReply, errors: [400, 401, 403, 409, 429] });
 export const guestValidate = get('/api/guest/validate', { reply: GuestState });
-export const accessIp = get('/api/access/ip', { reply: IpAccessReply });
 export const couponValidate = post('/api/coupon/validate', { body: CouponBody, reply: UserInfo, errors: [400, 401, 403, 409, 429] });
 export const accountLink = post('/api/account/link', { body: AccountLinkBody, reply: UserInfo, errors: [400, 401, 403, 409, 429] });
 export const institutions = get('/api/institutions', { reply: UploadInstitutions });
@@ -85,14 +82,3 @@ export const ssoComplete = post('/api/sso/complete', {
 });
 export const accountContact = post('/api/account/contact', { body: ContactBody, reply: OkReply, errors: [400, 403, 429] });
 export const accountQuestion = post('/api/account/question', { body: QuestionBody, reply: OkReply, errors: [400, 403, 429] });
-export const userNetworkIdentities = get('/api/user/network-identities', { reply: Identities, errors: [400, 401, 403, 404, 409, 429] });
-export const userNetworkIdentitiesAdd = post('/api/user/network-identities', {
-  body: IdentityBody,
-  reply: Identities,
-  errors: [400, 401, 403, 404, 409, 429],
-});
-export const userNetworkIdentitiesRemove = post('/api/user/network-identities/remove', {
-  body: IdentityBody,
-  reply: Identities,
-  errors: [400, 401, 403, 404, 409, 429],
-});

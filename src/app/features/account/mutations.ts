@@ -6,6 +6,7 @@ import { saveUser } from '../../lib/session';
 import { showToast } from '../../components/Toast';
 import type { EmailPreferences } from '../../../shared/schemas/account';
 import * as endpoints from '../../../shared/endpoints/account';
+import * as network from '../../../shared/endpoints/network';
 import { accountKeys } from './queries';
 
 export function useUpdateProfile() {
@@ -81,7 +82,7 @@ export function useChangeWifiIdentity() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (v: { identity: string; remove?: boolean }) =>
-      callApi(v.remove ? endpoints.userNetworkIdentitiesRemove : endpoints.userNetworkIdentitiesAdd, { body: { identity: v.identity } }),
+      callApi(v.remove ? network.userNetworkIdentitiesRemove : network.userNetworkIdentitiesAdd, { body: { identity: v.identity } }),
     onSuccess: (data, v) => {
       client.setQueryData(accountKeys.wifiIdentities(), data);
       showToast(t(v.remove ? 'wifiLink.unlinked' : 'wifiLink.linked'));

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { accountKeys } from '../../lib/account-keys';
 import { callApi } from '../../lib/api';
 import * as endpoints from '../../../shared/endpoints/account';
+import * as network from '../../../shared/endpoints/network';
 
 export { accountKeys };
 
@@ -27,5 +28,5 @@ export const sessionsQuery = () =>
 export const wifiIdentitiesQuery = () =>
   queryOptions({
     queryKey: accountKeys.wifiIdentities(),
-    queryFn: ({ signal }) => callApi(endpoints.userNetworkIdentities, {}, signal),
+    queryFn: ({ signal }) => callApi(network.userNetworkIdentities, {}, signal),
   });

@@ -3,13 +3,14 @@
 // nothing is lost on a refusal. An institution Lectern serves is offered as the name is typed;
 // its enquiry then reaches that institution's console by its id.
 import { NeedsNetwork } from '../../components/NoData';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { CountrySlot, DEFAULT_COUNTRY, type PickedCountry } from '../../components/CountrySlot';
 import { useErrorText, useValidationText } from '../../lib/errors';
 import { CAMPUS_OPTIONS, ContactBody, QuestionBody, STUDENT_OPTIONS, institutionNameKey } from '../../../shared/schemas/contact';
+import { loadPhonePlans } from '../../../shared/schemas/phone';
 import { MESSAGES, messageKey } from '../../../shared/validation';
 import { institutionsQuery, useSendContact } from './queries';
 import './info.css';
@@ -43,6 +44,10 @@ export default function ContactPage() {
   // only asked of someone enquiring for an institution.
   const [kind, setKind] = useState<'question' | 'institution'>('question');
   const served = useQuery({ ...institutionsQuery(), enabled: kind === 'institution' }).data?.institutions;
+  // The enquiry's mobile number is checked against its country's plan, loaded when the form asks for it.
+  useEffect(() => {
+    if (kind === 'institution') loadPhonePlans().catch(() => undefined); // (asked again at the check)
+  }, [kind]);
 
   const label = (k: keyof Values) => t(`contact.fields.${k}`);
   /** The spec texts as they are in English (they are the contract, spelling included); in
@@ -56,8 +61,9 @@ export default function ContactPage() {
     setErrors({ ...errors, [k]: undefined });
   };
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    if (kind === 'institution') await loadPhonePlans();
     // The institution the name is, among those Lectern serves (names are unique in this form).
     const picked = served?.find((i) => institutionNameKey(i.name) === institutionNameKey(values.institutionName));
     const parsed = (kind === 'question' ? QuestionBody : ContactBody).safeParse({

@@ -1,17 +1,19 @@
 // E-mail or mobile number, with the country code picker (spec §3: mobileCode, flag, store_id;
 // components/CountrySlot.tsx). Checks with the spec §5 rules, and the number against the chosen
-// country's plan, before anything is sent.
-import { useState } from 'react';
+// country's plan, before anything is sent. The plans load when the mobile field shows, and a
+// mobile number's check waits for them.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { useValidationText } from '../../lib/errors';
 import type { Contact } from '../../../shared/schemas/account';
-import { CheckedContact } from '../../../shared/schemas/phone';
+import { CheckedContact, loadPhonePlans } from '../../../shared/schemas/phone';
 import { flagOf } from '../../../shared/schemas/country-codes';
 import { CountrySlot, DEFAULT_COUNTRY, type PickedCountry } from '../../components/CountrySlot';
 
 /** Validates the typed value with the shared schema; returns the contact or the message to show. */
-export function parseContact(channel: Contact['channel'], value: string, country: PickedCountry): Contact | string {
+export async function parseContact(channel: Contact['channel'], value: string, country: PickedCountry): Promise<Contact | string> {
+  if (channel === 'mobile') await loadPhonePlans();
   const parsed = CheckedContact.safeParse(
     channel === 'email' ? { channel, email: value } : { channel, mobile: value, countryCode: country.mobileCode, country: country.iso },
   );
@@ -27,6 +29,10 @@ export function useContactInput(initial?: Contact | null, channels: Contact['cha
       : DEFAULT_COUNTRY,
   );
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    // (a failure shows at the check, which asks again)
+    if (channel === 'mobile') loadPhonePlans().catch(() => undefined);
+  }, [channel]);
   return {
     channel,
     value,
@@ -48,8 +54,8 @@ export function useContactInput(initial?: Contact | null, channels: Contact['cha
       setError(null);
     },
     /** The contact, or null after showing why not. */
-    read(): Contact | null {
-      const parsed = parseContact(channel, value, country);
+    async read(): Promise<Contact | null> {
+      const parsed = await parseContact(channel, value, country);
       if (typeof parsed === 'string') {
         setError(parsed);
         return null;

@@ -34,9 +34,9 @@ export default function LinkMobilePage() {
     return step.resend();
   };
 
-  function send(e: FormEvent) {
+  async function send(e: FormEvent) {
     e.preventDefault();
-    const c = contact.read();
+    const c = await contact.read();
     if (c) sendCode.mutate({ contact: c, purpose: 'link' }, { onSuccess: step.setFlow });
   }
 

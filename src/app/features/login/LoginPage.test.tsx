@@ -43,6 +43,25 @@ describe('the sign-in form', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("checks a mobile number against the country's plan, loaded when the field shows, before anything is sent", async () => {
+    const net = fakeFetch(() => ({ body: {} }));
+    vi.stubGlobal('fetch', net.fetch);
+    document.cookie = 'XSRF-TOKEN=x; path=/';
+    renderScreen(<LoginPage />, { path: '/login', route: '/login' });
+    fireEvent.click(screen.getByRole('button', { name: 'Mobile number' }));
+    const field = await screen.findByRole('textbox', { name: 'Mobile number' });
+    // Ten digits, but no Indian mobile number starts with 1.
+    fireEvent.change(field, { target: { value: '1876501234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Enter a Valid Mobile Number')).toBeTruthy();
+    expect(net.calls).toHaveLength(0);
+    fireEvent.change(field, { target: { value: '9876501234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await waitFor(() => expect(net.calls).toHaveLength(1));
+    expect(JSON.parse(String(net.calls[0].init.body))).toMatchObject({ channel: 'mobile', mobile: '9876501234', countryCode: '+91' });
+  });
+
   it('shows a failed guest session and lets the reader try again', async () => {
     let answerNow = () => {};
     const held = new Promise<void>((resolve) => (answerNow = resolve));

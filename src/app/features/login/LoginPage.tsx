@@ -29,9 +29,9 @@ export default function LoginPage() {
   const errorText = useErrorText();
   useEffect(() => rememberReturnTo(params.get('returnTo')), [params]);
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const c = contact.read();
+    const c = await contact.read();
     if (!c) return;
     guest.reset();
     send.mutate(
@@ -40,8 +40,8 @@ export default function LoginPage() {
     );
   }
 
-  function withPassword() {
-    const c = contact.value ? contact.read() : null;
+  async function withPassword() {
+    const c = contact.value ? await contact.read() : null;
     if (contact.value && !c) return;
     if (c) writeFlow({ contact: c, purpose: 'login' });
     navigate(to(appPaths.loginPassword));

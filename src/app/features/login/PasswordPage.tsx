@@ -30,9 +30,9 @@ export default function PasswordPage() {
   // Still busy once either succeeded: the reader is on their way.
   const busy = signIn.isPending || signIn.isSuccess || reset.isPending || reset.isSuccess;
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const c = known ?? contact.read();
+    const c = known ?? (await contact.read());
     if (!c) return;
     if (!password) return setInvalid(v(MESSAGES.passwordInvalid));
     setInvalid(null);
@@ -40,8 +40,8 @@ export default function PasswordPage() {
     signIn.mutate({ contact: c, password });
   }
 
-  function forgot() {
-    const c = known ?? contact.read();
+  async function forgot() {
+    const c = known ?? (await contact.read());
     if (!c) return;
     signIn.reset();
     reset.mutate({ contact: c, purpose: 'reset' }, { onSuccess: () => navigate(to(appPaths.forgotPassword)) });
