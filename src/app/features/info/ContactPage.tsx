@@ -63,7 +63,15 @@ export default function ContactPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (kind === 'institution') await loadPhonePlans();
+    // Plans that cannot be fetched (offline before they were kept) say so, as an offline send does.
+    if (
+      kind === 'institution' &&
+      !(await loadPhonePlans().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return setOffline(true);
     // The institution the name is, among those Lectern serves (names are unique in this form).
     const picked = served?.find((i) => institutionNameKey(i.name) === institutionNameKey(values.institutionName));
     const parsed = (kind === 'question' ? QuestionBody : ContactBody).safeParse({

@@ -29,6 +29,7 @@ export function useContactInput(initial?: Contact | null, channels: Contact['cha
       : DEFAULT_COUNTRY,
   );
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     // (a failure shows at the check, which asks again)
     if (channel === 'mobile') loadPhonePlans().catch(() => undefined);
@@ -55,7 +56,8 @@ export function useContactInput(initial?: Contact | null, channels: Contact['cha
     },
     /** The contact, or null after showing why not. */
     async read(): Promise<Contact | null> {
-      const parsed = await parseContact(channel, value, country);
+      // The plans could not be fetched (offline before they were kept): nothing is sent.
+      const parsed = await parseContact(channel, value, country).catch(() => t('errors.network'));
       if (typeof parsed === 'string') {
         setError(parsed);
         return null;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeFetch, renderScreen } from '../../testing/render';
+import * as phone from '../../../shared/schemas/phone';
 import LoginPage from './LoginPage';
 
 const refusal = { status: 429, body: { error: { code: 'rate_limited', message: 'Too many codes asked for: try again in a minute.' } } };
@@ -60,6 +61,23 @@ describe('the sign-in form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
     await waitFor(() => expect(net.calls).toHaveLength(1));
     expect(JSON.parse(String(net.calls[0].init.body))).toMatchObject({ channel: 'mobile', mobile: '9876501234', countryCode: '+91' });
+  });
+
+  it('says so and sends nothing when the numbering plans cannot be fetched', async () => {
+    const net = fakeFetch(() => ({ body: {} }));
+    vi.stubGlobal('fetch', net.fetch);
+    const load = vi.spyOn(phone, 'loadPhonePlans').mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    try {
+      renderScreen(<LoginPage />, { path: '/login', route: '/login' });
+      fireEvent.click(screen.getByRole('button', { name: 'Mobile number' }));
+      const field = await screen.findByRole('textbox', { name: 'Mobile number' });
+      fireEvent.change(field, { target: { value: '9876501234' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
+      expect(await screen.findByText('You seem to be offline. Check your connection and try again.')).toBeTruthy();
+      expect(net.calls).toHaveLength(0);
+    } finally {
+      load.mockRestore();
+    }
   });
 
   it('shows a failed guest session and lets the reader try again', async () => {
