@@ -9,21 +9,13 @@ import type { Db } from '../../src/server/db/index';
 import { ingestPdf } from '../../src/server/ingest/ingest';
 import { largeWidthFor, MAX_PIXELS, MAX_SIDE, pageScale } from '../../src/server/ingest/render';
 import type { MediaStorage } from '../../src/server/media/storage';
-import { migratedDb } from '../support/app';
-import { ingestRequests, look as lookIn, pdf, storedPages as storedIn } from '../support/ingest';
-import { testStorage } from '../support/s3';
+import { ingestRequests, look as lookIn, openIngestStore, pdf, storedPages as storedIn } from '../support/ingest';
 
 let db: Db;
 let storage: MediaStorage;
-let closeStorage: () => void;
-beforeAll(async () => {
-  db = await migratedDb();
-  ({ storage, close: closeStorage } = await testStorage());
-});
-afterAll(async () => {
-  await db?.close();
-  closeStorage?.();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ db, storage, close } = await openIngestStore()));
+afterAll(() => close?.());
 
 const request = ingestRequests();
 const storedPages = (issueId: number) => storedIn(db, issueId);

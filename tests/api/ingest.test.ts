@@ -12,21 +12,13 @@ import { ingestPdf, type IngestRequest } from '../../src/server/ingest/ingest';
 import { IngestError } from '../../src/server/ingest/render';
 import { sweepMedia } from '../../src/server/media/sweep';
 import type { MediaStorage } from '../../src/server/media/storage';
-import { migratedDb } from '../support/app';
-import { ingestRequests, look, pdf, storedPages } from '../support/ingest';
-import { testStorage } from '../support/s3';
+import { ingestRequests, look, openIngestStore, pdf, storedPages } from '../support/ingest';
 
 let db: Db;
 let storage: MediaStorage;
-let closeStorage: () => void;
-beforeAll(async () => {
-  db = await migratedDb();
-  ({ storage, close: closeStorage } = await testStorage());
-});
-afterAll(async () => {
-  await db?.close();
-  closeStorage?.();
-});
+let close: () => Promise<void>;
+beforeAll(async () => ({ db, storage, close } = await openIngestStore()));
+afterAll(() => close?.());
 
 const request = ingestRequests();
 

@@ -7,6 +7,22 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Db } from '../../src/server/db/index';
 import type { IngestRequest } from '../../src/server/ingest/ingest';
 import type { MediaStorage } from '../../src/server/media/storage';
+import { migratedDb } from './app';
+import { testStorage } from './s3';
+
+/** A migrated database and a media store (a bucket of its own on S3 runs), and how to close both. */
+export async function openIngestStore(): Promise<{ db: Db; storage: MediaStorage; close: () => Promise<void> }> {
+  const db = await migratedDb();
+  const { storage, close } = await testStorage();
+  return {
+    db,
+    storage,
+    close: async () => {
+      await db.close();
+      close();
+    },
+  };
+}
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PDFS = path.join(ROOT, 'tests/fixtures/pdfs');
