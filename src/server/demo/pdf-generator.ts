@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import { rng, type Rng } from './random';
+import { woffToSfnt } from './woff';
 import { EN_WORDS, HEADLINES_EN, HEADLINES_HI, HI_WORDS } from './catalogue-data';
 
 export interface IssueSpec {
@@ -24,8 +25,8 @@ const H = 595;
 const require = createRequire(import.meta.url);
 let devanagariBytes: Buffer | undefined;
 function devanagariFont(): Buffer {
-  devanagariBytes ??= fs.readFileSync(
-    require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-600-normal.woff'),
+  devanagariBytes ??= woffToSfnt(
+    fs.readFileSync(require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-600-normal.woff')),
   );
   return devanagariBytes;
 }
