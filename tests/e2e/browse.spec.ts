@@ -2,7 +2,7 @@
 // the generic popup, the loader and skeletons while a lazy screen arrives, link prefetch and the
 // scroller's ticks. Screenshots: test-results/screens/browse-*-{en,hi}-{360,1280}.png.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SignIn, holdExpiredReader, screenshot } from './pages';
+import { holdExpiredReader, screenshot, signInQuickly } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -12,8 +12,7 @@ const SIZES = [
 ] as const;
 
 async function member(page: Page) {
-  await new SignIn(page).withPassword('reader@demo.edu', 'read2026');
-  await expect(page).toHaveURL(/\/$/);
+  await signInQuickly(page, 'reader@demo.edu', 'read2026');
 }
 
 /** A word, and a story it finds whose text and printed issue both match it. */

@@ -6,15 +6,14 @@
 import fs from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshotBoth } from './pages';
+import { SignIn, screenshotBoth, signInQuickly } from './pages';
 
 const PASSWORD = 'read2026';
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Signs the librarian in and opens a section of their console; the institution's id. */
 async function openSection(page: Page, section: 'access' | 'branding'): Promise<string> {
-  await new SignIn(page).withPassword('librarian@demo.edu', PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInQuickly(page, 'librarian@demo.edu', PASSWORD, { home: false });
   await page.goto('/library');
   await expect(page).toHaveURL(/\/library\/\d+$/);
   const id = page.url().split('/').pop()!;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SignIn, screenshotBoth } from './pages';
+import { SignIn, screenshotBoth, signInQuickly } from './pages';
 import { codeFor } from './outbox';
 
 const PASSWORD = 'read2026';
@@ -14,8 +14,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 async function librarian(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await new SignIn(page).withPassword('librarian@demo.edu', PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInQuickly(page, 'librarian@demo.edu', PASSWORD, { home: false });
   await page.goto('/library');
   await expect(page).toHaveURL(/\/library\/\d+$/);
   return page;

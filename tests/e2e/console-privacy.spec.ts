@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { SignIn, screenshotBoth } from './pages';
+import { SignIn, screenshotBoth, signInQuickly } from './pages';
 import { codeFor } from './outbox';
 
 const PASSWORD = 'read2026';
@@ -14,8 +14,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await new SignIn(page).withPassword(email, PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInQuickly(page, email, PASSWORD, { home: false });
   return page;
 }
 

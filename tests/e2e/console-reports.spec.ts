@@ -6,13 +6,12 @@
 // and 360 px.
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshotBoth } from './pages';
+import { screenshotBoth, signInQuickly } from './pages';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 async function openConsole(page: Page) {
-  await new SignIn(page).withPassword('librarian@demo.edu', 'read2026');
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInQuickly(page, 'librarian@demo.edu', 'read2026', { home: false });
   await page.goto('/library');
   await expect(page).toHaveURL(/\/library\/\d+$/);
   return { id: page.url().split('/').pop()!, token: (await page.evaluate(() => localStorage.getItem('userToken')))! };

@@ -3,7 +3,7 @@
 // librarian, and search leads to the /validate-user screens; listings in the interface language
 // and never an empty language.
 import { expect, test, type Page } from '@playwright/test';
-import { HomePage, SignIn, holdExpiredReader, screenshotBoth } from './pages';
+import { HomePage, SignIn, holdExpiredReader, screenshotBoth, signInQuickly } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 const PASSWORD = 'read2026';
@@ -12,8 +12,7 @@ const PASSWORD = 'read2026';
  * holds the credentials of Old Town College's reader, whose access ended), as when a
  * subscription lapses between two visits. */
 async function accessEnded(page: Page) {
-  await new SignIn(page).withPassword('reader@demo.edu', PASSWORD);
-  await expect(page).toHaveURL(/\/$/);
+  await signInQuickly(page, 'reader@demo.edu', PASSWORD, { home: false });
   await holdExpiredReader(page, PASSWORD);
 }
 

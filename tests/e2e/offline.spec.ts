@@ -6,7 +6,7 @@
 // worker's records of it). Also: a screen never visited shows the offline state, the Hindi banner,
 // and a visitor's cached answers surviving the next start.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshot } from './pages';
+import { SignIn, screenshot, signInQuickly } from './pages';
 import { codeFor, lastCode } from './outbox';
 import { networkOff, networkOn } from '../support/network';
 
@@ -15,8 +15,7 @@ const A = { email: 'reader@demo.edu', password: 'read2026' };
 const B = 'reader@basic.edu';
 
 async function signIn(page: Page, who: { email: string; password: string }) {
-  await new SignIn(page).withPassword(who.email, who.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInQuickly(page, who.email, who.password);
 }
 async function signInByCode(page: Page, email: string) {
   const before = lastCode(email);

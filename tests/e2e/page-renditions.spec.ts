@@ -3,14 +3,15 @@
 // arrows go with the bars on a touch screen, and a downloaded issue's covers stay sharp offline
 // (its tiles keep srcset, and every width comes from the download).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SignIn, releaseDownloads, screenshot } from './pages';
+import { signInQuickly, releaseDownloads, screenshot } from './pages';
 import { networkOff, networkOn } from '../support/network';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
 
-async function signedIn(page: Page) {
-  await new SignIn(page).withPassword(DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
+/** The demo reader signed in (sign-in itself is tested in accounts.spec.ts); on home where the test
+ * needs the app running first, else ready for the test's first page. */
+async function signedIn(page: Page, { home = false } = {}) {
+  await signInQuickly(page, DEMO.email, DEMO.password, { home });
 }
 
 /** A magazine readable at Demo University with at least three pages in its latest issue. */
@@ -95,7 +96,7 @@ test.describe('offline covers', () => {
 
   test('a downloaded issue keeps every width of its cover: its tiles stay sharp with the network off', async ({ page, context }) => {
     test.slow(); // a download, then two screens offline at DPR 3
-    await signedIn(page);
+    await signedIn(page, { home: true });
     await page.evaluate(() => navigator.serviceWorker.ready);
     const { mid, issueId } = await aTitle(page);
     await page.goto(`/magazine/${mid}`);

@@ -5,16 +5,17 @@
 // a download resumed after a lost connection, downloads removed when access ends, the
 // download limit, and tokens running out (on a server of its own with one-minute tokens).
 import { expect, test, type Page } from '@playwright/test';
-import { PORT, SignIn, holdExpiredReader, releaseDownloads, screenshot, screenshotBoth } from './pages';
+import { PORT, SignIn, holdExpiredReader, signInQuickly, releaseDownloads, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 import { networkOff, networkOn } from '../support/network';
 import { readerToken } from '../support/reader-token';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
 
-async function signedIn(page: Page, email = DEMO.email) {
-  await new SignIn(page).withPassword(email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
+/** The demo reader signed in (sign-in itself is tested in accounts.spec.ts); on home where the test
+ * needs the app running first (its service worker, say), else ready for the test's first page. */
+async function signedIn(page: Page, { home = false } = {}) {
+  await signInQuickly(page, DEMO.email, DEMO.password, { home });
 }
 
 /** Magazines of the demo library readable at Demo University (not country-blocked), with at
@@ -572,7 +573,7 @@ test.describe('downloads', () => {
   }
 
   test('a downloaded issue is read with the network switched off', async ({ page, context }) => {
-    await signedIn(page);
+    await signedIn(page, { home: true });
     await page.evaluate(() => navigator.serviceWorker.ready);
     const { mid, issueId, pages } = await aTitle(page);
     await download(page, mid);
@@ -622,7 +623,7 @@ test.describe('downloads', () => {
     page,
     context,
   }) => {
-    await signedIn(page);
+    await signedIn(page, { home: true });
     const { mid, pages } = await aTitle(page);
     const fetched: number[] = [];
     page.on('requestfinished', (r) => {
@@ -654,7 +655,7 @@ test.describe('downloads', () => {
     await page.addInitScript(() => {
       Cache.prototype.put = () => Promise.reject(new DOMException('full', 'QuotaExceededError'));
     });
-    await signedIn(page);
+    await signedIn(page, { home: true });
     const { mid, pages } = await aTitle(page);
     let grants = 0;
     page.on('request', (r) => {
@@ -686,7 +687,7 @@ test.describe('downloads', () => {
   });
 
   test('downloads leave the device when the server says access has ended', async ({ page, context }) => {
-    await signedIn(page);
+    await signedIn(page, { home: true });
     const { mid } = await aTitle(page);
     await download(page, mid);
     await expect(page.getByTestId('download-done')).toBeVisible({ timeout: 20_000 });
@@ -715,7 +716,7 @@ test.describe('downloads', () => {
   });
 
   test('the download limit: past it a clear message, and nothing stored', async ({ page }) => {
-    await signedIn(page);
+    await signedIn(page, { home: true });
     const mids = (await readableTitles(page, 3)).map((t) => t.mid);
     for (const mid of mids.slice(0, 2)) {
       await download(page, mid);

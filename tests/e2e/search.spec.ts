@@ -1,13 +1,12 @@
 // The search overlay: who may open it, the empty state, magazines with Discover, stories,
 // paging, no results, recent searches.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshot, screenshotBoth } from './pages';
+import { screenshot, screenshotBoth, signInQuickly } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
 async function member(page: Page) {
-  await new SignIn(page).withPassword('reader@demo.edu', 'read2026');
-  await expect(page).toHaveURL(/\/$/);
+  await signInQuickly(page, 'reader@demo.edu', 'read2026');
 }
 
 test('the search button opens search only for a signed-in member; others go to sign in', async ({ page }) => {

@@ -3,15 +3,16 @@
 // the phone's tab bar, covers offered by width with a real `sizes`, and the title page's date
 // and archive.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, deviceProgress, screenshot, screenshotBoth } from './pages';
+import { SignIn, signInQuickly, deviceProgress, screenshot, screenshotBoth } from './pages';
 import { codeFor } from './outbox';
 import { COVER_SIZES } from '../../src/shared/covers';
 
 const DEMO = { email: 'reader@demo.edu', password: 'read2026' };
 
-async function signedIn(page: Page) {
-  await new SignIn(page).withPassword(DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
+/** The demo reader signed in (sign-in itself is tested in accounts.spec.ts); on home where the test
+ * needs the app running first, else ready for the test's first page. */
+async function signedIn(page: Page, { home = false } = {}) {
+  await signInQuickly(page, DEMO.email, DEMO.password, { home });
 }
 
 /** A magazine readable at Demo University (not country-blocked) with three pages or more. */
@@ -162,7 +163,7 @@ test.describe('on a phone', () => {
     await page.getByTestId('tab-shelf').click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await signedIn(page);
+    await signedIn(page, { home: true });
     await page.getByTestId('tab-shelf').click();
     await expect(page).toHaveURL(/\/shelf$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Shelf');
