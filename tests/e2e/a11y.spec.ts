@@ -2,7 +2,7 @@
 // A serious or critical violation fails the test, printed with its rule, targets and summary.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshot } from './pages';
+import { screenshot, signInQuickly } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -42,8 +42,7 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
     // Signed in: My Shelf, with the phone's tab bar on narrow screens.
     name: 'my-shelf',
     open: async (page) => {
-      await new SignIn(page).withPassword('reader@demo.edu', 'read2026');
-      await expect(page).toHaveURL(/\/$/);
+      await signInQuickly(page, 'reader@demo.edu', 'read2026', { home: false });
       await page.goto('/shelf');
       await expect(page.getByTestId('shelf-favourites')).toBeVisible();
       if (page.viewportSize()!.width < 720) await expect(page.getByTestId('tab-bar')).toBeVisible();

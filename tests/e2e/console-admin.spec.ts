@@ -3,7 +3,7 @@
 // librarian then opens the console and finds the grant in the institution's activity log. A
 // librarian has no admin sections. Screenshots at 360 and 1280 px, in English and Hindi.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshotBoth } from './pages';
+import { SignIn, screenshotBoth, signInQuickly } from './pages';
 import { codeFor } from './outbox';
 
 const PASSWORD = 'read2026';
@@ -34,8 +34,7 @@ test('the admin makes an institution and its librarian, who sees the grant in th
   await expect(libPage.getByTestId('console-problem')).toContainText('The library console is for librarians.');
 
   // The admin makes the institution.
-  await new SignIn(page).withPassword('admin@example.com', PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInQuickly(page, 'admin@example.com', PASSWORD, { home: false });
   await page.goto('/library');
   await expect(page).toHaveURL(/\/library\/\d+$/);
   await nav(page).getByRole('link', { name: 'New institution' }).click();
@@ -127,8 +126,7 @@ test("a librarian's domain claim waits for the admin, who approves one and refus
   // Demo University's librarian claims two domains: both wait for proof.
   const libContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const libPage = await libContext.newPage();
-  await new SignIn(libPage).withPassword('librarian@demo.edu', PASSWORD);
-  await expect(libPage).not.toHaveURL(/\/login/);
+  await signInQuickly(libPage, 'librarian@demo.edu', PASSWORD, { home: false });
   await libPage.goto('/library');
   await expect(libPage).toHaveURL(/\/library\/\d+$/);
   const id = libPage.url().split('/').pop()!;
@@ -142,8 +140,7 @@ test("a librarian's domain claim waits for the admin, who approves one and refus
   await expect(nav(libPage).getByRole('link', { name: 'Domain claims' })).toHaveCount(0);
 
   // The admin decides.
-  await new SignIn(page).withPassword('admin@example.com', PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInQuickly(page, 'admin@example.com', PASSWORD, { home: false });
   await page.goto('/library');
   await expect(page).toHaveURL(/\/library\/\d+$/);
   await nav(page).getByRole('link', { name: 'Domain claims' }).click();

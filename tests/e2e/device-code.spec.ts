@@ -1,7 +1,7 @@
 // Spec §7 gencode: a reader signed in on a phone makes a code in My Account and signs in with it
 // on another device (a second browser context), in English and Hindi; the code works once.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, screenshotBoth } from './pages';
+import { screenshotBoth, signInQuickly } from './pages';
 
 const READER = { email: 'reader@demo.edu', password: 'read2026' };
 
@@ -14,8 +14,7 @@ async function shootCodeBlock(page: Page, name: string) {
 }
 
 test('a code made in My Account signs the reader in on another device, once', async ({ page, browser, baseURL }) => {
-  await new SignIn(page).withPassword(READER.email, READER.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInQuickly(page, READER.email, READER.password, { home: false });
   await page.goto('/dashboard/myAccount');
   await page.getByTestId('make-device-code').click();
   const code = (await page.getByTestId('device-code').textContent())!;
@@ -53,8 +52,7 @@ test('a code made in My Account signs the reader in on another device, once', as
 });
 
 test('the code screens in Hindi', async ({ page }) => {
-  await new SignIn(page).withPassword(READER.email, READER.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInQuickly(page, READER.email, READER.password, { home: false });
   await page.goto('/hi/dashboard/myAccount');
   await page.getByTestId('make-device-code').click();
   await expect(page.locator('.device-code__made')).toContainText('से पहले इस्तेमाल करें');

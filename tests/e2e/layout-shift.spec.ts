@@ -4,7 +4,7 @@
 // PerformanceObserver on `layout-shift` entries without recent input, plainly summed over the
 // whole visit (stricter than CLS's largest session window); the figures are printed per screen.
 import { expect, test, type Page } from '@playwright/test';
-import { SignIn, deviceProgress } from './pages';
+import { deviceProgress, signInQuickly } from './pages';
 
 declare global {
   interface Window {
@@ -168,8 +168,7 @@ test("a first visit's polish: the claims on a phone's home, no Gold on free titl
 
   // Signed in: a field's edge stands out 3:1 from the card; My Account's inline link and the
   // reader's toolbar buttons are 44 px targets.
-  await new SignIn(page).withPassword(DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInQuickly(page, DEMO.email, DEMO.password, { home: false });
   await page.goto('/search');
   const border = await page.getByTestId('search-input').evaluate((e) => getComputedStyle(e).borderTopColor);
   expect(contrast(border, 'rgb(255, 255, 255)')).toBeGreaterThanOrEqual(3);

@@ -7,7 +7,7 @@
 // The same end to end for a controller's signed webhook and for a poster's QR link.
 import crypto from 'node:crypto';
 import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
-import { SignIn, ZoneScreen, librarianAuth, screenshotBoth } from './pages';
+import { SignIn, ZoneScreen, librarianAuth, screenshotBoth, signInQuickly } from './pages';
 import { startRunPushReceiver, stubPushManager } from './push-stub';
 import type { PushServiceStandIn } from '../support/push-service';
 import { radclient } from '../support/radclient';
@@ -98,8 +98,7 @@ test.describe('arrival told by the venue’s RADIUS accounting', () => {
     // In the console's Zones section the librarian gives the hall its access point; the secret is shown once.
     const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const desk = await staff.newPage();
-    await new SignIn(desk).withPassword('librarian@demo.edu', PASSWORD);
-    await expect(desk).not.toHaveURL(/\/login/);
+    await signInQuickly(desk, 'librarian@demo.edu', PASSWORD, { home: false });
     await desk.goto(`/library/${inst.id}/zones`);
     const card = desk.getByTestId(`zone-${hall.id}`);
     await card.getByText('Arrivals told by your Wi-Fi (app closed)').click();

@@ -5,7 +5,7 @@
 // starts at once; a forged token is explained on the zone screen, in English and Hindi.
 import fs from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
-import { SignIn, ZoneScreen, librarianAuth, screenshotBoth } from './pages';
+import { SignIn, ZoneScreen, librarianAuth, screenshotBoth, signInQuickly } from './pages';
 
 const PASSWORD = 'read2026';
 
@@ -46,8 +46,7 @@ test.describe('the poster of a zone', () => {
     expect(hall.proof).toBe('any');
 
     // The console, signed in as the librarian: the zone's proof and its Poster action.
-    await new SignIn(page).withPassword('librarian@demo.edu', PASSWORD);
-    await expect(page).toHaveURL(/\/$/);
+    await signInQuickly(page, 'librarian@demo.edu', PASSWORD, { home: false });
     await page.goto(`/library/${inst.id}/zones`);
     const card = page.getByTestId(`zone-${hall.id}`);
     await expect(card.getByTestId('zone-proof')).toHaveText('Any');

@@ -8,7 +8,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO_ZONES } from '../../src/server/demo/zones';
 import { endTime } from '../../src/app/features/zone/format';
-import { SideMenu, SignIn, ZoneScreen, librarianAuth, screenshotBoth } from './pages';
+import { SideMenu, SignIn, ZoneScreen, librarianAuth, screenshotBoth, signInQuickly } from './pages';
 import { startRunPushReceiver, stubPushManager } from './push-stub';
 import { codeFor } from './outbox';
 import type { PushServiceStandIn } from '../support/push-service';
@@ -364,8 +364,7 @@ test.describe('links', () => {
     await page.getByRole('link', { name: 'अपने पास का ज़ोन खोजें' }).click();
     await expect(page).toHaveURL(/\/hi\/reading-zone$/);
 
-    await new SignIn(page).withPassword('reader@demo.edu', PASSWORD);
-    await expect(page).toHaveURL(/\/$/);
+    await signInQuickly(page, 'reader@demo.edu', PASSWORD, { home: false });
     await page.goto('/dashboard/myAccount');
     const section = page.getByTestId('zone-account');
     await expect(section.getByRole('heading', { name: 'Smart Reading Zone' })).toBeVisible();
