@@ -70,9 +70,11 @@ function MemberList({
   const list = useQuery(membersQuery(institutionId, { q, filter, page }));
   if (list.error && !list.data) return <QueryProblem error={list.error} retry={list.refetch} />;
   const data = list.data;
+  // What the search box says, even in the pause before the list follows it.
   const exportCsv = () => {
     setExportFailed(false);
-    downloadMembersCsv(institutionId, q, filter).catch(() => setExportFailed(true));
+    if (typed.trim() !== q) update({ q: typed.trim(), page: '' });
+    downloadMembersCsv(institutionId, typed.trim(), filter).catch(() => setExportFailed(true));
   };
   return (
     <section aria-labelledby="members-title" className="console__section members">
