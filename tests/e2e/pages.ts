@@ -64,6 +64,17 @@ export class SignIn {
   }
 }
 
+/** A password sign-in through the API on this page's browser, with its XSRF cookie (the page must
+ * have loaded something of the site); the answer, and the cookie's value for later calls. */
+async function passwordLogin(page: Page, email: string, password: string) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === COOKIE.xsrf)!.value;
+  const reply = await page.request.post('/api/login/password', {
+    data: { channel: 'email', email, password },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  return { reply, xsrf };
+}
+
 type DeviceState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** What the sign-in screen left on a device, per account, with the login answer it stored. */
 const signedInStates = new Map<string, { answer: string; state: DeviceState }>();
@@ -78,11 +89,7 @@ const signedInStates = new Map<string, { answer: string; state: DeviceState }>()
 export async function signInQuickly(page: Page, email: string, password: string, { home = true } = {}) {
   await page.goto('/robots.txt');
   const context = page.context();
-  const xsrf = (await context.cookies()).find((c) => c.name === COOKIE.xsrf)!.value;
-  const reply = await page.request.post('/api/login/password', {
-    data: { channel: 'email', email, password },
-    headers: { 'X-XSRF-TOKEN': xsrf },
-  });
+  const { reply } = await passwordLogin(page, email, password);
   expect(reply.status(), email).toBe(200);
   const { jwtoken, ...details } = await reply.json();
   const answer = JSON.stringify(details);
@@ -162,13 +169,7 @@ export async function screenshotBoth(page: Page, name: string, { fullPage = true
 /** The device now holds the credentials of Old Town College's reader, whose access ended, as
  * when a subscription lapses between two visits (the page keeps its signed-in look). */
 export async function holdExpiredReader(page: Page, password: string) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const expired = await (
-    await page.request.post('/api/login/password', {
-      data: { channel: 'email', email: 'reader@expired.edu', password },
-      headers: { 'X-XSRF-TOKEN': xsrf },
-    })
-  ).json();
+  const expired = await (await passwordLogin(page, 'reader@expired.edu', password)).reply.json();
   await page.evaluate(
     ({ token, uid }) => {
       localStorage.setItem('userToken', token);
@@ -181,13 +182,8 @@ export async function holdExpiredReader(page: Page, password: string) {
 /** Demo University's librarian signed in through the API, as headers for the console's calls. */
 export async function librarianAuth(page: Page, password: string) {
   await page.goto('/');
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const librarian = await (
-    await page.request.post('/api/login/password', {
-      data: { channel: 'email', email: 'librarian@demo.edu', password },
-      headers: { 'X-XSRF-TOKEN': xsrf },
-    })
-  ).json();
+  const { reply, xsrf } = await passwordLogin(page, 'librarian@demo.edu', password);
+  const librarian = await reply.json();
   return { Authorization: librarian.jwtoken as string, 'X-XSRF-TOKEN': xsrf };
 }
 

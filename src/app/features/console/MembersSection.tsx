@@ -73,8 +73,9 @@ function MemberList({
   // What the search box says, even in the pause before the list follows it.
   const exportCsv = () => {
     setExportFailed(false);
-    if (typed.trim() !== q) update({ q: typed.trim(), page: '' });
-    downloadMembersCsv(institutionId, typed.trim(), filter).catch(() => setExportFailed(true));
+    const search = typed.trim();
+    if (search !== q) update({ q: search, page: '' });
+    downloadMembersCsv(institutionId, search, filter).catch(() => setExportFailed(true));
   };
   return (
     <section aria-labelledby="members-title" className="console__section members">
