@@ -467,8 +467,13 @@ describe('tokens and XSRF', () => {
   });
 
   it('sets the XSRF cookie on app and API answers, never on shared-cacheable content', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/content/getCategories' });
-    expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+    for (const url of ['/content/getCategories', '/assets/core-x.js', '/%61ssets/core-x.css']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(
+        res.cookies.find((c) => c.name === 'XSRF-TOKEN'),
+        url,
+      ).toBeUndefined();
+    }
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(api.cookies.find((c) => c.name === 'XSRF-TOKEN')).toMatchObject({ sameSite: 'Lax', path: '/' });
   });

@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-const PUBLIC_CACHED = /^\/(content|media)\//;
+const PUBLIC_CACHED = /^\/(content|media|assets)\//;
 const GUARDED = /^\/(api|content)(\/|$)/;
 const ZONE_PING = '/api/zones/ping';
 const ZONE_ARRIVALS = /^\/api\/zones\/\d+\/arrivals$/;
@@ -51,7 +51,8 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (req, reply) => {
     const current = req.cookies[XSRF_COOKIE];
     const pathname = normalisedPath(req.url);
-    // Not on public, shared-cacheable answers (/content, /media): a cache must not keep a cookie.
+    // Not on public, shared-cacheable answers (/content, /media, the built files in /assets): a
+    // cache must not keep a cookie, and a shared one would not keep the answer.
     if (!valid(current) && !PUBLIC_CACHED.test(pathname)) {
       const nonce = crypto.randomBytes(18).toString('base64url');
       reply.setCookie(XSRF_COOKIE, `${nonce}.${sign(nonce)}`, {
