@@ -18,10 +18,17 @@ if (code) {
   history.replaceState(null, '', `${location.pathname}?${params}${location.hash}`);
 }
 
+declare global {
+  interface Window {
+    /** reader.html's: adds the reader's stylesheets if the opening page's image has not yet, and
+     * resolves once they are in. */
+    readerStyles?: () => Promise<unknown>;
+  }
+}
+
 reloadOnStaleChunk();
-await initI18n(lang);
 // The reader's texts are screen texts (locales/screens), not the first load's.
-await loadScreenTexts();
+await Promise.all([initI18n(lang).then(() => loadScreenTexts()), window.readerStyles?.()]);
 createRoot(document.getElementById('reader')!).render(
   <StrictMode>
     <ReaderApp issueId={issueId} initialCode={code} lang={lang} />
