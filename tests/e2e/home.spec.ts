@@ -59,12 +59,24 @@ test('skeletons show while the home data loads; a visitor on / sees the covers t
     await Promise.all([held, new Promise((r) => setTimeout(r, 1500))]);
     await route.continue();
   });
-  // /hi has no server-drawn first screen (src/server/first-screen): the app's skeletons.
+  // /hi has no server-drawn first screen (src/server/first-screen): the app's skeletons, which
+  // stay until the shelves are drawn (they are drawn in a transition): never neither.
+  await page.addInitScript(() => {
+    const w = window as unknown as { sawSkeletonGo?: boolean; shown: boolean };
+    w.shown = false;
+    new MutationObserver(() => {
+      const skeleton = !!document.querySelector('[data-testid="skeleton"]');
+      const shelves = !!document.querySelector('[data-testid="magazine-card"]');
+      if (skeleton) w.shown = true;
+      else if (w.shown && !shelves) w.sawSkeletonGo = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/hi');
   await expect(page.getByTestId('skeleton').first()).toBeVisible();
   release();
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
   await expect(page.getByTestId('skeleton')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { sawSkeletonGo?: boolean }).sawSkeletonGo ?? false)).toBe(false);
   // On / the server drew the covers with the app's own components, and the app takes them over as
   // they are (hydrates them, its answer in the page): never a skeleton in between.
   await page.addInitScript(() => {
