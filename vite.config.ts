@@ -74,8 +74,9 @@ function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
 /** Fills in what reader.html's boot script asks for to start the reader: its entry, the files
  * that entry's start waits for (the chunks it imports, `core` among them, and the screen texts it
  * awaits) and its stylesheets. Their tags leave the page: the boot script asks for all of them at
- * once after the opening page's image, which on a slow network had shared the link with them (on
- * Chromium's Slow 4G, 20-25 KB of code and stylesheets alongside a 29 KB image). */
+ * once, on a device new to Lectern as the opening page's image begins to arrive, which on a slow
+ * network had shared the link with them (on Chromium's Slow 4G, 20-25 KB of code and stylesheets
+ * alongside a 29 KB image). */
 function readerStart(html: string, bundle: Rollup.OutputBundle): string {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const entry = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('src/app/features/reader/main.tsx')));
