@@ -61,7 +61,8 @@ try {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     const tasks = await page.evaluate(() => (window as unknown as { longTasks: [number, number][] }).longTasks);
     console.log(`load ${load} of ${pagePath}: ${tasks.length} long tasks`);
-    for (const [start, duration] of tasks) console.log(taskReport(profile, stoppedAt, start, duration));
+    const samples = samplesOf(profile, stoppedAt);
+    for (const [start, duration] of tasks) console.log(taskReport(samples, start, duration));
     await context.close();
   }
 } finally {
@@ -69,34 +70,38 @@ try {
   await server.stop();
 }
 
-/** The samples within one task: the functions they were in, and those with their callers. */
-function taskReport(profile: Profile, stoppedAt: number, start: number, duration: number): string {
+/** Each sample of the profile: when it was taken on the page's clock, and the functions it was in,
+ * the innermost first (each once). */
+function samplesOf(profile: Profile, stoppedAt: number): { at: number; stack: string[] }[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const caller = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) caller.set(c, n.id);
-  // The profile's clock and the page's: both stopped at the same moment (within a millisecond or two).
-  const offset = profile.endTime / 1000 - stoppedAt;
   const label = (n: ProfileNode) =>
     `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  // The profile's clock and the page's: both stopped at the same moment (within a millisecond or two).
+  const offset = profile.endTime / 1000 - stoppedAt;
+  let time = profile.startTime;
+  return profile.samples.map((id, i) => {
+    time += profile.timeDeltas[i];
+    const stack = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = caller.get(n)) {
+      const node = byId.get(n)!;
+      if (node.callFrame.functionName !== '(root)') stack.add(label(node));
+    }
+    return { at: time / 1000 - offset, stack: [...stack] };
+  });
+}
+
+/** The samples within one task: the functions they were in, and those with their callers. */
+function taskReport(samples: { at: number; stack: string[] }[], start: number, duration: number): string {
   const own = new Map<string, number>();
   const within = new Map<string, number>();
   const bump = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-  let samples = 0;
-  let time = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    time += profile.timeDeltas[i];
-    const at = time / 1000 - offset;
-    if (at < start || at > start + duration) return;
-    samples++;
-    bump(own, label(byId.get(id)!));
-    const seen = new Set<string>();
-    for (let n: number | undefined = id; n !== undefined; n = caller.get(n)) {
-      const node = byId.get(n)!;
-      if (node.callFrame.functionName === '(root)' || seen.has(label(node))) continue;
-      seen.add(label(node));
-      bump(within, label(node));
-    }
-  });
+  const inTask = samples.filter(({ at }) => at >= start && at <= start + duration);
+  for (const { stack } of inTask) {
+    if (stack.length) bump(own, stack[0]);
+    for (const fn of stack) bump(within, fn);
+  }
   const top = (counts: Map<string, number>, n: number) =>
     [...counts]
       .sort((a, b) => b[1] - a[1])
@@ -104,7 +109,7 @@ function taskReport(profile: Profile, stoppedAt: number, start: number, duration
       .map(([key, count]) => `${key} (${count})`)
       .join(', ');
   return [
-    `  at ${Math.round(start)} ms, ${Math.round(duration)} ms, ${samples} samples`,
+    `  at ${Math.round(start)} ms, ${Math.round(duration)} ms, ${inTask.length} samples`,
     `    own time: ${top(own, 6)}`,
     `    within:   ${top(within, 14)}`,
   ].join('\n');
