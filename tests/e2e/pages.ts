@@ -11,8 +11,9 @@ export class HomePage {
   async open(path = '/') {
     await this.page.goto(path);
     await expect(this.page.getByTestId('magazine-card').first()).toBeVisible();
-    // The first load renders two shelves first and the rest in a transition (HomePage.tsx).
-    await expect(this.page.locator('main .shelf').nth(2)).toBeAttached();
+    // The first load draws two shelves first and then the rest one by one (HomePage.tsx): the
+    // demo's last is its cover stories.
+    await expect(this.page.getByTestId('section-coverStories')).toBeAttached();
   }
   section(id: string) {
     return this.page.getByTestId(`section-${id}`);

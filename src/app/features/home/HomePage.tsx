@@ -90,22 +90,25 @@ export default function HomePage() {
 
 let firstHome = true;
 
-/** False on the app's first home render, true from the next one on: the first load paints the
- * top shelves first and renders the rest in a transition, which React does in slices of a few
- * milliseconds, so no long task holds a slow phone's main thread (Lighthouse's total blocking
- * time). A later return to home renders every shelf at once, for its scroll position to come back. */
-function useAllShelves(): boolean {
-  const [all, setAll] = useState(!firstHome);
+/** How many shelves to draw. On the app's first home render the top shelves, as the server draws
+ * them; then one more shelf per transition, each rendered in slices of a few milliseconds and
+ * committed on its own, so no long task holds a slow phone's main thread (Lighthouse's total
+ * blocking time): the rest in one transition was one commit that mounted every tile and set each
+ * cover's image, a task of 64-156 ms at 4x CPU. A later return to home draws every shelf at once,
+ * for its scroll position to come back. */
+function useShelvesDrawn(total: number): number {
+  const [drawn, setDrawn] = useState(firstHome ? FIRST_HOME_SHELVES : Infinity);
   useEffect(() => {
     firstHome = false;
-    if (!all) startTransition(() => setAll(true));
-  }, [all]);
-  return all;
+  }, []);
+  useEffect(() => {
+    if (drawn < total) startTransition(() => setDrawn((n) => n + 1));
+  }, [drawn, total]);
+  return drawn;
 }
 
 function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }) {
   const { t } = useTranslation();
-  const all = useAllShelves();
   const firstGold = HOME_COVER_SHELVES.findIndex(([key]) => data[key].some((m) => m.isGold));
   const noteFor = (key: string, goldHere: boolean) => {
     const note = homeShelfNote(key, goldHere, session.isLoggedIn() && session.institutionId() !== '0' && !session.isExpired());
@@ -196,5 +199,6 @@ function Shelves({ data, to }: { data: HomeResponse; to: (p: string) => string }
       </Scroller>
     ),
   ].filter(Boolean);
-  return <>{all ? shelves : shelves.slice(0, FIRST_HOME_SHELVES)}</>;
+  const drawn = useShelvesDrawn(shelves.length);
+  return <>{shelves.slice(0, drawn)}</>;
 }
