@@ -6,6 +6,8 @@
 //   BENCH_APP_DIR=.tmp/dist-readable npx tsx bench/app-profile.ts /hi 3
 // (the page's path, default /; the number of loads, default 3). A 40-title demo library is made in
 // .tmp/bench/app-profile on the first run and kept. BENCH_PORT moves it off port 4415.
+// BENCH_WITHIN=createAppRouter,hydrateRoot also prints, for each load, the time its samples spent
+// inside each named function, long task or not (for a change that takes a task under 50 ms).
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
@@ -28,6 +30,7 @@ const port = Number(process.env.BENCH_PORT ?? 4415);
 const pagePath = process.argv[2] ?? '/';
 const loads = Number(process.argv[3] ?? 3);
 const appDir = process.env.BENCH_APP_DIR;
+const within = process.env.BENCH_WITHIN?.split(',').filter(Boolean) ?? [];
 const server = await startServer(
   port,
   { DATA_DIR: path.resolve('.tmp/bench/app-profile'), DEMO_TITLES: '40', ...(appDir ? { APP_DIR: path.resolve(appDir) } : {}) },
@@ -63,6 +66,7 @@ try {
     console.log(`load ${load} of ${pagePath}: ${tasks.length} long tasks`);
     const samples = samplesOf(profile, stoppedAt);
     for (const [start, duration] of tasks) console.log(taskReport(samples, start, duration));
+    for (const name of within) console.log(`  within ${name}: ${Math.round(timeWithin(samples, name))} ms`);
     await context.close();
   }
 } finally {
@@ -72,7 +76,7 @@ try {
 
 /** Each sample of the profile: when it was taken on the page's clock, and the functions it was in,
  * the innermost first (each once). */
-function samplesOf(profile: Profile, stoppedAt: number): { at: number; stack: string[] }[] {
+function samplesOf(profile: Profile, stoppedAt: number): { at: number; ms: number; stack: string[] }[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const caller = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) caller.set(c, n.id);
@@ -88,8 +92,15 @@ function samplesOf(profile: Profile, stoppedAt: number): { at: number; stack: st
       const node = byId.get(n)!;
       if (node.callFrame.functionName !== '(root)') stack.add(label(node));
     }
-    return { at: time / 1000 - offset, stack: [...stack] };
+    // (a sample stands for the time since the one before it)
+    return { at: time / 1000 - offset, ms: profile.timeDeltas[i] / 1000, stack: [...stack] };
   });
+}
+
+/** The time of the samples taken inside a function of this name (the build's own, not minified). */
+function timeWithin(samples: { ms: number; stack: string[] }[], name: string): number {
+  const inside = samples.filter(({ stack }) => stack.some((fn) => fn.startsWith(`${name} `)));
+  return inside.reduce((sum, { ms }) => sum + ms, 0);
 }
 
 /** The samples within one task: the functions they were in, and those with their callers. */
