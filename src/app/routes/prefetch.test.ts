@@ -85,6 +85,8 @@ describe('link prefetch: what a link near the viewport asks for', () => {
     startLinkPrefetch(appRoutes);
     report([{ isIntersecting: true, target: login }]);
     await new Promise((r) => setTimeout(r, 10));
+    // (two files a task)
+    await vi.waitFor(() => expect(asked()).toHaveLength(4));
     expect(asked()).toEqual([
       'modulepreload /assets/LoginPage-1.js',
       'modulepreload /assets/schemas-2.js',
