@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../src/server/db/index';
+import { openPostgres } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
+import { makePgliteTemplate } from './pglite-template';
 import { MIGRATED_TEMPLATE, startPostgresCluster, startReplicaPair, type Cluster } from './postgres-cluster';
 import { startS3Server } from './s3-server';
 import { testOnS3 } from './s3';
@@ -38,9 +39,7 @@ export async function setup(project: TestProject) {
     await template.close();
   } else {
     pgliteTemplate = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-pglite-template-'));
-    const template = await openPglite(pgliteTemplate);
-    await migrate(template);
-    await template.close();
+    await makePgliteTemplate(pgliteTemplate);
     project.provide('pgliteTemplate', pgliteTemplate);
   }
 }
