@@ -1,7 +1,19 @@
 // A Lectern server in its own process, as `npm start` runs it: for tests that need a server set
 // up differently from the shared one (and for the benchmarks).
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { pgliteFromTemplate } from './pglite-template';
+
+/** A loopback port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
 
 export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
