@@ -39,8 +39,10 @@ export async function setup(project: TestProject) {
     await template.close();
   } else {
     pgliteTemplate = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-pglite-template-'));
-    await makePgliteTemplate(pgliteTemplate);
-    project.provide('pgliteTemplate', pgliteTemplate);
+    const dump = path.join(pgliteTemplate, 'dump.tar');
+    await makePgliteTemplate(path.join(pgliteTemplate, 'pg'), dump);
+    project.provide('pgliteTemplate', path.join(pgliteTemplate, 'pg'));
+    project.provide('pgliteDump', dump);
   }
 }
 
@@ -57,5 +59,7 @@ declare module 'vitest' {
     s3Endpoint: string;
     /** A PGlite data directory with every migration applied, to copy (never to open). */
     pgliteTemplate: string;
+    /** The same as PGlite's dump, which a test's database is loaded from, in memory. */
+    pgliteDump: string;
   }
 }

@@ -6,14 +6,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export async function makePgliteTemplate(dir: string): Promise<void> {
+/** With `dump`, also writes the template as PGlite's dump (an uncompressed tar) to that file. */
+export async function makePgliteTemplate(dir: string, dump?: string): Promise<void> {
   // Loaded here only: a process that just copies the template (an end-to-end test worker) does
   // not load PGlite.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { openPglite } = await import('../../src/server/db/index');
   const { migrate } = await import('../../src/server/db/migrate');
   const db = await openPglite(dir);
   await migrate(db);
   await db.close();
+  if (!dump) return;
+  const lite = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  fs.writeFileSync(dump, Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
+  await lite.close();
 }
 
 /** Starts DATA_DIR's database (the server keeps PGlite in `<DATA_DIR>/pg`) from the template;
