@@ -1,11 +1,13 @@
 // End-to-end tests drive the machine's Chromium against the real server (built app, PGlite,
 // a fresh demo library of 40 titles in a temporary data directory).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 import { OIDC_CLIENT } from './tests/support/oidc-provider';
 import { loopbackCertificate } from './tests/support/push-service';
+import { pgliteFromTemplate } from './tests/support/pglite-template';
 
 // E2E_PORT lets a second run (another worktree) use other ports; the OpenID provider takes the next
 // one, the RADIUS accounting listener the one after.
@@ -32,6 +34,15 @@ if (!process.env.TEST_WORKER_INDEX) {
   fs.mkdirSync(path.dirname(pushTls.key), { recursive: true });
   fs.writeFileSync(pushTls.key, pems.private);
   fs.writeFileSync(pushTls.cert, pems.cert);
+}
+
+// One migrated PGlite database for the run (tests/support/pglite-template.ts): the server below and
+// the servers a test starts of its own (startServer's pgliteTemplate) begin from copies of it, not
+// each with its own initdb and migrations. Made by the runner, before it starts the web servers.
+const pgliteTemplate = (process.env.LECTERN_E2E_PGLITE_TEMPLATE ??= `${dataDir}-pglite`);
+if (!process.env.TEST_WORKER_INDEX) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/support/pglite-template.ts', pgliteTemplate], { stdio: 'inherit' });
+  pgliteFromTemplate(pgliteTemplate, dataDir);
 }
 
 export default defineConfig({

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
+import { pgliteFromTemplate } from '../support/pglite-template';
 import { apiClient, xsrfToken } from '../support/api-client';
 import { loadCatalogue } from '../fixtures/catalogue';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -242,6 +243,9 @@ describe('the server process on a database loaded with the demo on a laptop', ()
   let dataDir: string;
   beforeAll(async () => {
     dataDir = tempDir();
+    // The suite's migrated template, when it runs on PGlite (the migrations then apply nothing).
+    const template = inject('pgliteTemplate');
+    if (template) pgliteFromTemplate(template, dataDir);
     const db = await openPglite(path.join(dataDir, 'pg'));
     await migrate(db);
     await loadCatalogue(db);
@@ -286,7 +290,7 @@ describe('npm run admin -- create <email>', () => {
     const dataDir = tempDir();
     // The suite's migrated template: the command's first start then runs no migrations.
     const template = inject('pgliteTemplate');
-    if (template) fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
+    if (template) pgliteFromTemplate(template, dataDir);
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/server/ops/admin.ts', ...args], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'https://read.example.edu' },

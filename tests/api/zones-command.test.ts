@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../../src/server/db/index';
+import { pgliteFromTemplate } from '../support/pglite-template';
 
 describe('npm run zones', () => {
   it('the command adds, lists, shows the on-site code, audits and refuses bad input with exit code 1 (PGlite data directory)', async () => {
@@ -14,7 +15,7 @@ describe('npm run zones', () => {
     // no database and runs no migrations (WebAssembly work that took most of two minutes on a
     // loaded machine).
     const template = inject('pgliteTemplate');
-    if (template) fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
+    if (template) pgliteFromTemplate(template, dataDir);
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/server/ops/zones.ts', ...args], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },

@@ -5,6 +5,8 @@ import { COOKIE, LOCAL, STORAGE } from '../../src/shared/storage-names';
 /** The run's server (playwright.config.ts: E2E_PORT, default 4173; the OpenID provider on the next port). */
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE = `http://127.0.0.1:${PORT}`;
+/** The run's migrated PGlite database, for servers a test starts of its own (playwright.config.ts). */
+export const PGLITE_TEMPLATE = process.env.LECTERN_E2E_PGLITE_TEMPLATE;
 
 export class HomePage {
   constructor(readonly page: Page) {}

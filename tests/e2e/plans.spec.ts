@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { PORT, SignIn, screenshotBoth } from './pages';
+import { PGLITE_TEMPLATE, PORT, SignIn, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 import { signedCheckoutEvent, startStripeStandIn, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../support/stripe-stand-in';
 import { WEBHOOK_PATH } from '../../src/server/routes/payments-webhook';
@@ -72,6 +72,7 @@ test('checkout through the stand-in, the signed webhook, the paid order, then re
       STRIPE_API_URL: standIn.base,
     },
     300_000,
+    { pgliteTemplate: PGLITE_TEMPLATE },
   );
   const context = await browser.newContext({ baseURL: server.base, serviceWorkers: 'block' });
   try {

@@ -5,7 +5,7 @@
 // a download resumed after a lost connection, downloads removed when access ends, the
 // download limit, and tokens running out (on a server of its own with one-minute tokens).
 import { expect, test, type Page } from '@playwright/test';
-import { PORT, SignIn, holdExpiredReader, signInQuickly, releaseDownloads, screenshot, screenshotBoth } from './pages';
+import { PGLITE_TEMPLATE, PORT, SignIn, holdExpiredReader, signInQuickly, releaseDownloads, screenshot, screenshotBoth } from './pages';
 import { startServer } from '../support/server-process';
 import { networkOff, networkOn } from '../support/network';
 import { readerToken } from '../support/reader-token';
@@ -747,7 +747,7 @@ test.describe('tokens running out', () => {
       PORT + 3,
       { DATA_DIR: `${process.env.LECTERN_E2E_DATA_DIR}-tokens`, DEMO_TITLES: '3', READER_TOKEN_MINUTES: '1' },
       undefined,
-      { movableClock: true },
+      { movableClock: true, pgliteTemplate: PGLITE_TEMPLATE },
     );
     const context = await browser.newContext({ baseURL: server.base, viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
     try {

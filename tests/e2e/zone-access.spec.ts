@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer } from '../support/server-process';
 import { DEMO_ZONES } from '../../src/server/demo/zones';
 import { endTime } from '../../src/app/features/zone/format';
-import { SignIn, screenshotBoth } from './pages';
+import { PGLITE_TEMPLATE, SignIn, screenshotBoth } from './pages';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 5;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -36,6 +36,7 @@ test.beforeAll(async () => {
       DNS_SERVERS: '127.0.0.1:9',
     },
     280_000,
+    { pgliteTemplate: PGLITE_TEMPLATE },
   );
 });
 test.afterAll(async () => server?.stop());

@@ -2,6 +2,8 @@
 // finishes with 200 while new connections are refused, and the process exits 0; with WORKERS=2
 // (PostgreSQL) the primary forwards the signal and waits for its workers. (WORKERS>1 on PGlite is
 // refused before anything starts: src/server/cluster.test.ts.)
+// The rolling restart (SIGHUP) is rolling-restart.test.ts: a file of its own, so the servers
+// project's two workers share the long files more evenly.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../support/server-process';
+import { freePort, startServer } from '../support/server-process';
 import { startPostgresCluster, type Cluster } from '../support/postgres-cluster';
 
 const dirs: string[] = [];
@@ -36,15 +38,6 @@ afterAll(() => {
   own?.stop();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A POST whose headers arrive now and whose body arrives when `finish` is called: a request in
  * flight for as long as the test likes. Resolves with the status line's code. */
@@ -115,78 +108,5 @@ describe('graceful shutdown', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/content/getCategories`)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     await expectGracefulStop(server, port);
-  }, 300_000);
-});
-
-describe('rolling restart', () => {
-  const TOKEN = 'rolling-restart-metrics-token';
-  // The primary's children that run the server (tsx may keep an esbuild process beside them).
-  const workerPids = (pid: number) =>
-    execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) => l.includes('server.ts'))
-      .map((l) => Number(l.trim().split(/\s+/)[0]));
-
-  it('SIGHUP to the primary replaces every worker one at a time, and no request in a steady stream fails', async () => {
-    const [port, metricsPort] = [await freePort(), await freePort()];
-    const server = await startServer(port, {
-      ...env(tempDir()),
-      DATABASE_URL: databaseUrl,
-      WORKERS: '2',
-      METRICS_PORT: String(metricsPort),
-      METRICS_TOKEN: TOKEN,
-    });
-    try {
-      await new Promise((r) => setTimeout(r, 1000));
-      const before = workerPids(server.pid);
-      expect(before).toHaveLength(2);
-
-      // Readers on kept-alive connections (fetch's default) and on new ones, all the time.
-      let running = true;
-      const statuses = new Map<string, number>();
-      const count = (key: string) => statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      const reader = async (fresh: boolean) => {
-        while (running) {
-          try {
-            const res = await fetch(`http://127.0.0.1:${port}/content/getCategories`, fresh ? { headers: { connection: 'close' } } : {});
-            await res.arrayBuffer();
-            count(String(res.status));
-          } catch (err) {
-            count(`error: ${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}`);
-          }
-        }
-      };
-      const readers = [...Array.from({ length: 4 }, () => reader(false)), ...Array.from({ length: 4 }, () => reader(true))];
-      await new Promise((r) => setTimeout(r, 500));
-
-      process.kill(server.pid, 'SIGHUP');
-      let after: number[] = [];
-      for (let i = 0; i < 600; i++) {
-        after = workerPids(server.pid);
-        if (after.length === 2 && after.every((p) => !before.includes(p))) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await new Promise((r) => setTimeout(r, 500));
-      running = false;
-      await Promise.all(readers);
-
-      expect(after).toHaveLength(2);
-      expect(after.filter((p) => before.includes(p))).toEqual([]);
-      expect([...statuses.keys()]).toEqual(['200']);
-      expect(statuses.get('200')).toBeGreaterThan(50);
-
-      // The primary sums the new workers' figures on the metrics port.
-      await Promise.all(Array.from({ length: 10 }, () => fetch(`http://127.0.0.1:${port}/content/getStores`).then((r) => r.arrayBuffer())));
-      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-      expect(metrics).toContain('lectern_http_requests_total{method="GET",route="/content/getStores",status="200"} 10');
-      expect(metrics).toMatch(/lectern_db_pool_connections\{state="total"\} [1-9]/);
-      // A worker asked on the main port with the token answers the same sum, from the primary.
-      const viaWorker = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-      expect(viaWorker.status).toBe(200);
-      expect(await viaWorker.text()).toContain('lectern_http_requests_total{method="GET",route="/content/getStores",status="200"} 10');
-    } finally {
-      await server.stop();
-    }
-    expect(await server.exited).toBe(0);
   }, 300_000);
 });

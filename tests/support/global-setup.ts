@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../../src/server/db/index';
+import { openPostgres } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
+import { makePgliteTemplate } from './pglite-template';
 import { MIGRATED_TEMPLATE, startPostgresCluster, startReplicaPair, type Cluster } from './postgres-cluster';
 import { startS3Server } from './s3-server';
 import { testOnS3 } from './s3';
@@ -38,10 +39,10 @@ export async function setup(project: TestProject) {
     await template.close();
   } else {
     pgliteTemplate = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-pglite-template-'));
-    const template = await openPglite(pgliteTemplate);
-    await migrate(template);
-    await template.close();
-    project.provide('pgliteTemplate', pgliteTemplate);
+    const dump = path.join(pgliteTemplate, 'dump.tar');
+    await makePgliteTemplate(path.join(pgliteTemplate, 'pg'), dump);
+    project.provide('pgliteTemplate', path.join(pgliteTemplate, 'pg'));
+    project.provide('pgliteDump', dump);
   }
 }
 
@@ -58,5 +59,7 @@ declare module 'vitest' {
     s3Endpoint: string;
     /** A PGlite data directory with every migration applied, to copy (never to open). */
     pgliteTemplate: string;
+    /** The same as PGlite's dump, which a test's database is loaded from, in memory. */
+    pgliteDump: string;
   }
 }

@@ -4,9 +4,9 @@
 // startReplicaPair adds a streaming replica on a second port (LECTERN_TEST_DB=replica).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './server-process';
 
 const BIN_DIRS = ['/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'];
 
@@ -18,16 +18,6 @@ function findBin(name: string): string {
   throw new Error(
     `PostgreSQL's ${name} was not found (looked in ${BIN_DIRS.join(', ')}). Install the server with: apt-get install -y postgresql`,
   );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** The database the API suite migrates once and copies for each test (CREATE DATABASE … TEMPLATE). */

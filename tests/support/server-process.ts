@@ -1,6 +1,19 @@
 // A Lectern server in its own process, as `npm start` runs it: for tests that need a server set
 // up differently from the shared one (and for the benchmarks).
 import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { pgliteFromTemplate } from './pglite-template';
+
+/** A loopback port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
 
 export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -17,8 +30,16 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
 }
 
 /** Starts the server on a loopback port with the given environment; resolves once it answers.
- * With `movableClock`, `minuteOn()` moves the server's clock a minute on (movable-clock.mjs). */
-export async function startServer(port: number, env: Record<string, string>, timeoutMs = 180_000, { movableClock = false } = {}) {
+ * With `movableClock`, `minuteOn()` moves the server's clock a minute on (movable-clock.mjs). With
+ * `pgliteTemplate`, a DATA_DIR with no database yet starts from a copy of that migrated one
+ * (pglite-template.ts). */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 180_000,
+  { movableClock = false, pgliteTemplate }: { movableClock?: boolean; pgliteTemplate?: string } = {},
+) {
+  if (pgliteTemplate) pgliteFromTemplate(pgliteTemplate, env.DATA_DIR);
   const preload = movableClock ? ['--import', './tests/support/movable-clock.mjs'] : [];
   const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/server/server.ts'], {
     // No demo network zone unless asked for: every client here is on loopback, which it covers.

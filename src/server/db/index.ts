@@ -38,9 +38,11 @@ export interface Db extends Queryable {
   poolStats?(): { total: number; idle: number; waiting: number };
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+/** `from`: a data directory dumped by PGlite (`dumpDataDir`) to begin with; without `dataDir` the
+ * database then lives in memory (the API tests' migrated template, loaded for each file). */
+export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Db> {
   if (dataDir) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const lite = await PGlite.create({ dataDir, extensions: { pg_trgm }, parsers: { [DATE_OID]: (v: string) => v } });
+  const lite = await PGlite.create({ dataDir, loadDataDir: from, extensions: { pg_trgm }, parsers: { [DATE_OID]: (v: string) => v } });
   // Its pages are read through the OS's page cache, never from a spinning disk: with the default
   // cost of a random read (4) the planner scanned all 10,000 titles for "did you mean" (similarity
   // on each, 96 ms in WASM) rather than use their trigram index (16 ms).
