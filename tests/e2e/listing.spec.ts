@@ -1,7 +1,7 @@
 // Listing pages against the demo library: 20 per page with infinite scroll, the pickers, the
 // newspaper and journal sections with their flags, the hidden category.
 import { expect, test } from '@playwright/test';
-import { screenshot, BASE } from './pages';
+import { screenshot, tookOver, BASE } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -82,6 +82,8 @@ test('the scroll position is kept in cookies on a click and restored on coming b
   await page.setViewportSize({ width: 360, height: 700 });
   await page.goto('/magazines/BS');
   await expect(cards(page)).toHaveCount(20);
+  // (the server draws the listing: a click before the app has taken it over is a plain link's)
+  await tookOver(page);
   await page.evaluate(() => window.scrollTo(0, 1500));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
   const card = cards(page).nth(12);

@@ -1,12 +1,19 @@
 // Page models for the screens the end-to-end tests drive.
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { COOKIE, LOCAL, STORAGE } from '../../src/shared/storage-names';
+import { TAKEN_OVER } from '../../src/app/lib/after-start';
 
 /** The run's server (playwright.config.ts: E2E_PORT, default 4173; the OpenID provider on the next port). */
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE = `http://127.0.0.1:${PORT}`;
 /** The run's migrated PGlite database, for servers a test starts of its own (playwright.config.ts). */
 export const PGLITE_TEMPLATE = process.env.LECTERN_E2E_PGLITE_TEMPLATE;
+
+/** Waits until the app has taken over the page (main.tsx marks it): a screen the server drew shows
+ * before then, and a click on it until then is the browser's own, with nothing of the app's. */
+export async function tookOver(page: Page) {
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, TAKEN_OVER);
+}
 
 export class HomePage {
   constructor(readonly page: Page) {}
