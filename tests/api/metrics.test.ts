@@ -4,21 +4,12 @@
 // the push queue.
 // On PostgreSQL too: the connection pool gauges.
 import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { loadCatalogue } from '../fixtures/catalogue';
+import { freePort } from '../support/server-process';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The value of one series in Prometheus text ('name{labels} value'), or undefined. */
 function sample(text: string, series: string): number | undefined {

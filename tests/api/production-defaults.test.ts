@@ -6,7 +6,6 @@
 // unless REQUEST_LOG asks for it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -26,6 +25,7 @@ import { findAccessCode } from '../../src/server/repositories/access-codes';
 import { consoleRoles } from '../../src/server/repositories/console';
 import { LocalStorage } from '../../src/server/media/local';
 import * as endpoints from '../../src/shared/endpoints';
+import { freePort } from '../support/server-process';
 
 const dirs: string[] = [];
 const tempDir = (prefix = 'lectern-prod-') => {
@@ -186,15 +186,6 @@ describe('the default demo shows the spec flows', () => {
 });
 
 // ---------- the real server process ----------
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The server in its own process, its output kept; `up` resolves once it answers, `exited` with its code. */
 function serverProcess(port: number, env: Record<string, string>) {

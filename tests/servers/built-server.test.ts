@@ -4,7 +4,6 @@
 // pages, and the child process that draws uploaded images.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateIssuePdf } from '../../src/server/demo/pdf-generator';
 import { startPostgresCluster, type Cluster } from '../support/postgres-cluster';
+import { freePort } from '../support/server-process';
 
 // Inside the project: the build's package imports resolve from node_modules above it.
 const out = path.resolve('.tmp', `build-test-${process.pid}`);
@@ -26,15 +26,6 @@ afterAll(() => {
   fs.rmSync(out, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** `node <dir>/server.js`; resolves once /api/health answers 200. */
 async function startBuilt(extra: Record<string, string>, dir = out) {

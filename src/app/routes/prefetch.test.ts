@@ -84,7 +84,6 @@ describe('link prefetch: what a link near the viewport asks for', () => {
 
     startLinkPrefetch(appRoutes);
     report([{ isIntersecting: true, target: login }]);
-    await new Promise((r) => setTimeout(r, 10));
     // (two files a task)
     await vi.waitFor(() => expect(asked()).toHaveLength(4));
     expect(asked()).toEqual([
