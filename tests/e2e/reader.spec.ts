@@ -527,6 +527,51 @@ test.describe('the daily path on a phone', () => {
     await expect(reader.locator('img.reader__page--shown').first()).toBeVisible();
   });
 
+  test('a turn to a page already loaded paints no page again: it only brings another layer to the top', async ({ page }) => {
+    await signedIn(page);
+    const { mid, pages } = await aTitle(page);
+    const reader = await openFromTitle(page, mid);
+    await reader.keyboard.press('Home');
+    // Chromium's own count of each layer's paints, by page.
+    const cdp = await reader.context().newCDPSession(reader);
+    let layers: { backendNodeId?: number; paintCount: number }[] = [];
+    cdp.on('LayerTree.layerTreeDidChange', (e) => (layers = e.layers ?? layers));
+    await cdp.send('DOM.getDocument', { depth: 0 });
+    await cdp.send('LayerTree.enable');
+    const paints = async () => {
+      const byPage = new Map<number, number>();
+      for (const l of layers.filter((l) => l.backendNodeId)) {
+        const { node } = await cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId });
+        const at = node.attributes?.indexOf('data-page') ?? -1;
+        if (at >= 0) byPage.set(Number(node.attributes![at + 1]), l.paintCount);
+      }
+      return byPage;
+    };
+    const allLoaded = () =>
+      expect
+        .poll(() =>
+          reader
+            .locator('img.reader__page')
+            .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)),
+        )
+        .toBe(true);
+
+    // The first turn also hides the bars: the page moves, so that one paints.
+    await reader.keyboard.press('ArrowRight');
+    await expect(position(reader)).toHaveText(`Page 2 of ${pages}`);
+    await allLoaded();
+    await reader.waitForTimeout(500); // (the loaded neighbours' own first paints)
+    const before = await paints();
+    expect([...before.keys()]).toEqual(expect.arrayContaining([1, 2, 3]));
+
+    await reader.keyboard.press('ArrowRight');
+    await expect(position(reader)).toHaveText(`Page 3 of ${pages}`);
+    await expect(reader.locator('img.reader__page--shown')).toHaveAttribute('data-page', '3');
+    await reader.waitForTimeout(500); // (frames for any paint to show in the count)
+    const after = await paints();
+    for (const n of [2, 3]) expect(after.get(n), `page ${n}'s paints`).toBe(before.get(n));
+  });
+
   test('sideways, the page fits the width and scrolls; the text view stays inside its card', async ({ page }) => {
     await signedIn(page);
     const { mid } = await aTitle(page);

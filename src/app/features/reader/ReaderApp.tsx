@@ -89,6 +89,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
         ) : (
           <div ref={scroller} className="reader__scroller">
             <div ref={images.pagesRef} className="reader__pages" style={{ transform: `translate(${z.x}px, ${z.y}px) scale(${z.scale})` }}>
+              <div className="reader__shadow" style={images.shadowSize} />
               {images.windowPages.map((n) => {
                 const p = manifest.pages[n - 1];
                 const u = images.urlsOf(n);

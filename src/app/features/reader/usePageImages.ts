@@ -79,6 +79,8 @@ export function usePageImages(
   const shownPage = manifest?.pages[(current[0] ?? 1) - 1];
   const fitted = shownPage ? displayWidth(shownPage) : innerWidth;
   const size = pageSizeFor(fitted, devicePixelRatio);
+  // The shadow under the pages takes the shown page's box (as its image fits it).
+  const shadowSize = shownPage && { width: fitted, height: Math.min(stageSize.h, (fitted * shownPage.height) / shownPage.large) };
   const zoomedSize = largerSize(size, pageSizeFor(fitted * scale, devicePixelRatio));
 
   // Measure the turn: from the gesture to the new pages decoded and painted.
@@ -104,6 +106,7 @@ export function usePageImages(
       setFirstLoaded(true);
     },
     displayWidth,
+    shadowSize,
     windowPages,
     size,
     zoomedSize,
