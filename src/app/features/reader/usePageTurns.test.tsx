@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { useState } from 'react';
 import type { IssueManifest } from '../../../shared/schemas/reader';
@@ -12,13 +12,15 @@ function useTurns(screen: { facing: boolean; phone: boolean }) {
 }
 
 describe('page turns', () => {
-  it('turns by spreads on a wide screen, past the last page to the end panel and back, with the address following', () => {
+  it('turns by spreads on a wide screen, past the last page to the end panel and back, with the address following', async () => {
     location.hash = '';
     const { result } = renderHook(() => useTurns({ facing: true, phone: false }));
     expect(result.current.current).toEqual([1]);
+    await vi.waitFor(() => expect(location.hash).toBe('#page/1'));
     act(() => result.current.turn(1));
     expect(result.current.current).toEqual([2, 3]);
-    expect(location.hash).toBe('#page/2');
+    expect(location.hash).toBe('#page/1'); // the turn's frame first
+    await vi.waitFor(() => expect(location.hash).toBe('#page/2'));
     act(() => result.current.turn(1));
     act(() => result.current.turn(1));
     expect(result.current.current).toEqual([4, 5]);
