@@ -58,6 +58,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    // The app's reduced-motion styles: no skeleton shimmer, spinner or fade for Chromium's
+    // compositor to draw frame after frame (about 40% of its GPU process's CPU here). No test asserts
+    // motion; the benches and Lighthouse keep the default.
+    reducedMotion: 'reduce',
     // A failed test keeps its trace: the DOM at each step, the network and the sources. Without the
     // screencast: its frames, encoded for every test, took half the run's CPU and 30% of its time.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
