@@ -41,11 +41,12 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
   const gestures = useGestures(turn, turns.toggleBars);
   const { reset: resetZoom } = gestures;
   useEffect(() => resetZoom(), [index, resetZoom]);
-  // A new page starts at its top (a page wider than tall is scrolled).
+  // A new page starts at its top. Only a page fitted to the width scrolls; elsewhere the call would
+  // only cost the turn a layout (one of its largest scripts in a CPU profile).
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    scroller.current?.scrollTo(0, 0); // (it returns a promise in newer browsers: not a cleanup)
-  }, [index]);
+    if (sideways) scroller.current?.scrollTo(0, 0); // (it returns a promise in newer browsers: not a cleanup)
+  }, [index, sideways]);
   useProgress(issueId, turns, Boolean(manifest));
   useReaderKeys({ turn, goTo, count, zoomBy: gestures.zoomBy, resetZoom, showBars: turns.showBars });
   const z = gestures.zoom;
@@ -81,6 +82,7 @@ export function ReaderApp({ issueId, initialCode, lang }: { issueId: number; ini
         data-testid="reader-stage"
         data-zoom={z.scale.toFixed(2)}
         data-fit={sideways && panel !== 'text' ? 'width' : 'page'}
+        data-shows={atEnd ? 'end' : panel === 'text' ? 'text' : panel === 'thumbs' && bars ? 'thumbs' : 'pages'}
       >
         {atEnd ? (
           <EndPanel manifest={manifest} lang={lang} titlePath={titlePath} onBack={() => setAtEnd(false)} />
