@@ -57,17 +57,20 @@ async function openFromTitle(page: Page, mid: number): Promise<Page> {
 }
 
 const position = (reader: Page) => reader.getByTestId('reader-position');
-/** Waits until every shown page's image is loaded. */
-const shownLoaded = (reader: Page) =>
+/** Waits until every image `selector` finds (at least `atLeast` of them) is loaded. */
+const imagesLoaded = (reader: Page, selector: string, atLeast = 1) =>
   expect
     .poll(() =>
       reader
-        .locator('img.reader__page--shown')
+        .locator(selector)
         .evaluateAll(
-          (imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+          (imgs, n) => imgs.length >= n && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+          atLeast,
         ),
     )
     .toBe(true);
+/** Waits until every shown page's image is loaded. */
+const shownLoaded = (reader: Page) => imagesLoaded(reader, 'img.reader__page--shown');
 /** A tap on the page brings back the bars (a turn on a phone hid them). */
 async function showBars(reader: Page) {
   const stage = reader.getByTestId('reader-stage');
@@ -532,15 +535,7 @@ test.describe('the daily path on a phone', () => {
     const { mid, pages } = await aTitle(page);
     const reader = await openFromTitle(page, mid);
     await reader.keyboard.press('Home');
-    await expect
-      .poll(() =>
-        reader
-          .locator('img.reader__page')
-          .evaluateAll(
-            (imgs) => imgs.length >= 2 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
-          ),
-      )
-      .toBe(true);
+    await imagesLoaded(reader, 'img.reader__page', 2);
     // Chromium's own count of each layer's paints, by page.
     const cdp = await reader.context().newCDPSession(reader);
     let layers: { backendNodeId?: number; paintCount: number }[] = [];

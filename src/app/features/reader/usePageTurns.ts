@@ -3,6 +3,7 @@
 // phones), and the address (#page/{n}: the back button and an edited hash move the reader).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { IssueManifest } from '../../../shared/schemas/reader';
+import { afterFrame } from '../../lib/next-task';
 import { pageFromHash, spreadIndexOf, spreadsOf } from './spreads';
 
 export function usePageTurns(
@@ -49,14 +50,7 @@ export function usePageTurns(
   useEffect(() => {
     if (!manifest || !current.length) return;
     const hash = `#page/${current[0]}`;
-    let task = 0;
-    const frame = requestAnimationFrame(() => {
-      task = window.setTimeout(() => location.hash !== hash && history.replaceState(history.state, '', hash));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(task);
-    };
+    return afterFrame(() => location.hash !== hash && history.replaceState(history.state, '', hash));
   }, [manifest, current]);
   useEffect(() => {
     const onHash = () => {

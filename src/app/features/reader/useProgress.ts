@@ -3,17 +3,18 @@
 // which takes it out of Continue reading). What is buffered goes out when the network comes back
 // and when the tab is hidden (tracking.ts keeps it offline).
 import { useEffect } from 'react';
+import { afterFrame } from '../../lib/next-task';
 import { flushProgress, flushReads, recordRead, saveProgress } from './tracking';
 
 /** Stores waiting for their turn's frame to be drawn. */
 const waiting = new Set<() => Promise<void>>();
 const run = (work: () => Promise<void>) => (waiting.delete(work) ? work() : Promise.resolve());
 
-/** Runs `work` in a task after the next frame (a frame's callbacks run just before it is drawn), or
- * when the tab is hidden first: a hidden tab draws no frame, and may be closed before it shows again. */
+/** Runs `work` in a task after the next frame, or when the tab is hidden first: a hidden tab draws
+ * no frame, and may be closed before it shows again. */
 const afterPaint = (work: () => Promise<void>) => {
   waiting.add(work);
-  requestAnimationFrame(() => setTimeout(() => void run(work)));
+  afterFrame(() => void run(work));
 };
 
 export function useProgress(
