@@ -1,7 +1,9 @@
 // The logger options keep secrets out of the log: a reader token in a page URL, the
 // Authorization header, cookies and the XSRF pair, a failing query's SQL and parameters (PGlite
 // and pg errors carry them), a form's contents.
-import { Writable } from 'node:stream';
+import http from 'node:http';
+import { Readable, Writable } from 'node:stream';
+import compress from '@fastify/compress';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { loggerOptions } from './logging';
@@ -100,4 +102,35 @@ it("never writes SUSHI's api_key or requestor_id, however the name is spelt, nor
   expect(out).toContain('api_key=[redacted]');
   expect(out).toContain('not found');
   expect(out).not.toContain('SECRET');
+});
+
+it('logs a client that goes away in the middle of a compressed answer at info, not as an error', async () => {
+  lines.length = 0;
+  const app = Fastify({ logger: { ...(loggerOptions('info') as object), stream } });
+  await app.register(compress, { global: true, threshold: 1024 });
+  // An answer that never ends on its own: the client always leaves in the middle of it.
+  app.get('/endless', (_req, reply) => {
+    const text = Readable.from(
+      (function* () {
+        for (;;) yield 'x'.repeat(16_384);
+      })(),
+    );
+    return reply.type('text/plain').send(text);
+  });
+  try {
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((done) => {
+      const req = http.get(`${base}/endless`, { headers: { 'accept-encoding': 'gzip' } }, (res) => res.once('data', () => req.destroy()));
+      req.on('close', done);
+      req.on('error', () => undefined);
+    });
+    await expect.poll(() => lines.join('')).toContain('went away');
+  } finally {
+    await app.close();
+  }
+  const out = lines.join('');
+  const gone = out.split('\n').filter((l) => l.includes('went away'));
+  expect(gone.length).toBeGreaterThan(0);
+  for (const line of gone) expect(JSON.parse(line).level).toBe(30);
+  expect(out).not.toMatch(/"level":50/);
 });

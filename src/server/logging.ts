@@ -97,6 +97,9 @@ function scrubObject(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** The message of a stream that ended before its answer was complete (end-of-stream, under pump). */
+const CLIENT_GONE = 'premature close';
+
 export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
@@ -127,8 +130,12 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
     hooks: {
       // Messages built from URLs (Fastify's "Route GET:/x?code=… not found"), and merge objects
       // logged by hand, go through the same scrubbing.
-      logMethod(args, method) {
+      logMethod(args, method, level) {
         const [first, ...rest] = args as unknown[];
+        // A client gone before its answer was all sent (a phone off the Wi-Fi, a closed tab):
+        // @fastify/compress logs the stream's end as an error, but the server did nothing wrong.
+        if (level >= 50 && first instanceof Error && first.message === CLIENT_GONE)
+          return this.info('the client went away before its answer was complete'); // (its stack says nothing)
         // log.error(err): keep it an error (logged under `err`), its message scrubbed.
         const head =
           first instanceof Error
