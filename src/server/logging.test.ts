@@ -1,6 +1,6 @@
 // The logger options keep secrets out of the log: a reader token in a page URL, the
 // Authorization header, cookies and the XSRF pair, a failing query's SQL and parameters (PGlite
-// and pg errors carry them), a form's contents.
+// and pg errors carry them), a form's contents; and a client that leaves mid-answer is no error.
 import http from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import compress from '@fastify/compress';
