@@ -14,7 +14,11 @@ import type { HomeResponse, IssuesResponse, MagazineFilterResponse, MagazineMeta
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-app-'));
 // The build lists each screen's files in the boot script; a lazy screen's stylesheets go into the page, inline.
 const FILES = { listing: ['assets/list.js', 'assets/listing.css'], title: ['assets/title.css', 'assets/listing.css'] };
-const SHELL = `<!doctype html><html lang="en"><head><title>Lectern</title><script>var files = ${JSON.stringify(FILES)};</script></head><body><div id="root"><!--first-screen--><p>skeleton</p><!--/first-screen--></div></body>`;
+// The shell's own stylesheet, inline, with the Devanagari faces (src/app/fonts.css) as the build writes them.
+const FACE = (weight: number) =>
+  `@font-face{font-family:Noto Sans Devanagari;font-display:swap;font-weight:${weight};src:url(/assets/deva-${weight}.woff2)format("woff2");unicode-range:U+900-97F}`;
+const SHELL_CSS = `body{margin:0}${FACE(400)}${FACE(700)}.home{padding:0}`;
+const SHELL = `<!doctype html><html lang="en"><head><title>Lectern</title><script>var files = ${JSON.stringify(FILES)};</script><style>${SHELL_CSS}</style></head><body><div id="root"><!--first-screen--><p>skeleton</p><!--/first-screen--></div></body>`;
 fs.writeFileSync(path.join(appDir, 'index.html'), SHELL);
 fs.mkdirSync(path.join(appDir, 'ssr'));
 const entry = path.resolve('src/app/entry-server.tsx');
@@ -69,11 +73,27 @@ describe("home's first screen", () => {
     expect(drawnState(html).queries.map((q) => [q.queryKey, q.state.data])).toEqual([[['home', '0', 5], home]]);
   });
 
-  it('leaves the skeleton for a reader with a library or an age rating, for other screens, /hi and /index.html', async () => {
+  it("draws Hindi's home in Hindi, its Devanagari faces held at the first paint (font-display: optional), allowed by the policy", async () => {
+    const res = await t.app.inject({ url: '/hi' });
+    const html = res.body;
+    expect(html).not.toContain('skeleton');
+    expect(html).toContain('<html lang="hi" data-drawn>');
+    expect(html).toContain('<h1 class="home__title">आज का न्यूज़स्टैंड</h1>');
+    expect(html).toContain(`href="/hi${home.mostPopular[0].browserLinkUrl}"`);
+    const held = SHELL_CSS.replaceAll('font-display:swap', 'font-display:optional');
+    expect(html).toContain(`<style>${held}</style>`);
+    expect(html).not.toContain('font-display:swap');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain(`'sha256-${crypto.createHash('sha256').update(held).digest('base64')}'`);
+    // English keeps the faces as they are: its text is drawn without the font's bold (nothing moves).
+    expect(await page('/')).toContain(`<style>${SHELL_CSS}</style>`);
+  });
+
+  it('leaves the skeleton for a reader with a library or an age rating, for other screens, other Hindi ones and /index.html', async () => {
     expect(await page('/', 'libraryId=3')).toContain('<p>skeleton</p>');
     expect(await page('/', 'ageRating=12')).toContain('<p>skeleton</p>');
     expect(await page('/magazines/BS', 'libraryId=3')).toContain('<p>skeleton</p>');
-    expect(await page('/hi')).toContain('<p>skeleton</p>');
+    expect(await page('/hi', 'ageRating=12')).toContain('<p>skeleton</p>');
     expect(await page('/hi/magazines/BS')).toContain('<p>skeleton</p>');
     expect(await page('/search')).toContain('<p>skeleton</p>');
     expect(await page('/index.html')).toBe(SHELL);

@@ -154,8 +154,8 @@ test("a Hindi page asks for the Devanagari font's files with its code, once each
 
 test('a signed-in reader, or one with a library or age rating cookie, gets no boot requests', async ({ page, context, baseURL }) => {
   const booted = () => page.evaluate(() => window.bootRequests !== undefined);
-  // (Hindi's home: English's is drawn by the server, its answer in the page, and asks nothing)
-  await page.goto('/hi');
+  // (a Hindi listing: the screens the server draws have their answers in the page, and ask nothing)
+  await page.goto('/hi/magazines/BS');
   expect(await booted()).toBe(true);
   await page.evaluate(() => localStorage.setItem('userToken', 'a-token'));
   await page.reload();
@@ -289,4 +289,47 @@ test("the first screens drawn by the server are the app's own, in the same place
       expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), where).toBeLessThan(0.01);
       await context.close();
     }
+});
+
+test('Hindi home drawn by the server keeps the font of its first paint: with no Devanagari font on the device, hidden until ours is in, and nothing moves', async ({
+  page,
+}) => {
+  // The font comes late, as on a slow network.
+  await page.route(/\.woff2$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  const notTakenOver: string[] = [];
+  page.on('console', (m) => m.text().includes('was not taken over') && notTakenOver.push(m.text()));
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // (not to the load event, which waits for the font)
+  await page.goto('/hi', { waitUntil: 'commit' });
+  await expect(page.locator('html[lang="hi"][data-drawn]')).toHaveCount(1);
+  const heading = page.locator('main h1');
+  // (as the boot script asks: a Devanagari word no wider than characters no font has)
+  const ownFont = await page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    canvas.font = '20px sans-serif';
+    return canvas.measureText('\u0915\u0916\u0917').width !== canvas.measureText('\uE000\uE001\uE002').width;
+  });
+  if (ownFont) await expect(page.locator('html[data-font-pending]')).toHaveCount(0);
+  else {
+    await expect(page.locator('html[data-font-pending]')).toHaveCount(1);
+    await expect(heading).toBeAttached();
+    await expect(heading).toBeHidden();
+  }
+  await expect(heading).toHaveText('आज का न्यूज़स्टैंड');
+  await expect(heading).toBeVisible();
+  await expect(page.locator('html[data-font-pending]')).toHaveCount(0);
+  if (!ownFont) expect(await page.evaluate(() => document.fonts.check('700 1em "Noto Sans Devanagari"', '\u0915'))).toBe(true);
+  await expect.poll(() => heading.evaluate((h1) => Object.keys(h1).some((k) => k.startsWith('__reactFiber')))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(notTakenOver).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
 });

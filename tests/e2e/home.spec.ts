@@ -50,7 +50,7 @@ for (const viewport of [
   });
 }
 
-test('skeletons show while the home data loads; a visitor on / sees the covers the server drew instead', async ({ page }) => {
+test('skeletons show while the home data loads; a visitor on / sees the covers the server drew instead', async ({ page, baseURL }) => {
   // The answer is held until the skeletons have been seen (a loaded machine may take longer to
   // start the app than any fixed delay), and always comes 1.5 s late.
   let release!: () => void;
@@ -59,8 +59,10 @@ test('skeletons show while the home data loads; a visitor on / sees the covers t
     await Promise.all([held, new Promise((r) => setTimeout(r, 1500))]);
     await route.continue();
   });
-  // /hi has no server-drawn first screen (src/server/first-screen): the app's skeletons, which
-  // stay until the shelves are drawn (they are drawn in a transition): never neither.
+  // A reader with an age rating has no server-drawn first screen (src/server/first-screen): the
+  // app's skeletons, which stay until the shelves are drawn (they are drawn in a transition): never
+  // neither.
+  await page.context().addCookies([{ name: 'ageRating', value: '18', url: baseURL! }]);
   await page.addInitScript(() => {
     const w = window as unknown as { sawSkeletonGo?: boolean; shown: boolean };
     w.shown = false;
@@ -77,6 +79,7 @@ test('skeletons show while the home data loads; a visitor on / sees the covers t
   await expect(page.getByTestId('magazine-card').first()).toBeVisible();
   await expect(page.getByTestId('skeleton')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { sawSkeletonGo?: boolean }).sawSkeletonGo ?? false)).toBe(false);
+  await page.context().clearCookies({ name: 'ageRating' });
   // On / the server drew the covers with the app's own components, and the app takes them over as
   // they are (hydrates them, its answer in the page): never a skeleton in between.
   await page.addInitScript(() => {
@@ -91,10 +94,12 @@ test('skeletons show while the home data loads; a visitor on / sees the covers t
   expect(await page.evaluate(() => (window as unknown as { sawSkeleton?: boolean }).sawSkeleton ?? false)).toBe(false);
 });
 
-test('a failed load offers a retry that recovers', async ({ page }) => {
+test('a failed load offers a retry that recovers', async ({ page, baseURL }) => {
   let fail = true;
   await page.route('**/content/home*', (route) => (fail ? route.fulfill({ status: 503, body: '{}' }) : route.continue()));
-  // Hindi's home: English's is drawn by the server from its own answer, which the route cannot fail.
+  // A reader with an age rating: a visitor's home is drawn by the server from its own answer, which
+  // the route cannot fail.
+  await page.context().addCookies([{ name: 'ageRating', value: '18', url: baseURL! }]);
   await page.goto('/hi');
   const retry = page.getByRole('button', { name: 'फिर से प्रयास करें' });
   await expect(retry).toBeVisible();

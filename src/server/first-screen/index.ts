@@ -3,9 +3,11 @@
 // route tree and components (src/app/entry-server.tsx, built into the app's ssr/ folder), which
 // the app then hydrates with the answers it was drawn from (put in the page as JSON). Only for a
 // visitor, whose answers are everyone's (no institution or age rating cookie, as index.html's boot
-// script decides too): anyone else gets the plain shell and the app draws their screen. Not in
-// Hindi yet: drawn before the Devanagari font has arrived, its text wraps otherwise and the page
-// moves when the font swaps in (a layout shift the app's later first paint does not have). Each
+// script decides too): anyone else gets the plain shell and the app draws their screen. In Hindi,
+// home only: a page drawn before the Devanagari font has arrived wrapped its text otherwise when
+// the font swapped in, and the shelves moved 24 px. So the drawn Hindi page keeps the font of its
+// first paint: its Devanagari faces are `font-display: optional` there (our font when it is at hand
+// within a moment, installed or in the device's cache, else the device's own Devanagari font). Each
 // drawn page is kept for the content cache's time, like the answers it is made from; when
 // anything fails (or there is nothing to draw, or the app was built without its drawing) the
 // plain shell goes out, which the app fills as always.
@@ -24,6 +26,12 @@ const LEADING_LINKS = /^(?:<link [^>]*>)*/;
 const KEPT_MAX = 500;
 /** The element that carries the drawn screen's answers (main.tsx reads it). */
 export const FIRST_SCREEN_STATE = 'first-screen-state';
+/** The shell's inline stylesheets, and its Devanagari faces in them (src/app/fonts.css). */
+const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
+const DEVANAGARI_FACES = /@font-face\s*\{[^}]*Noto Sans Devanagari[^}]*\}/g;
+/** The shell's page or stylesheet with its Devanagari faces held at the first paint. */
+const holdingDevanagari = (text: string) =>
+  text.replace(DEVANAGARI_FACES, (face) => face.replace(/font-display:\s*swap/, 'font-display:optional'));
 
 /** The app's drawing (src/app/entry-server.tsx), as built. */
 export interface Drawing {
@@ -50,13 +58,17 @@ export function firstScreenOf(req: FastifyRequest, drawing: Drawing): string | n
 /** The stylesheets of the lazy screens the server draws, read from the build once: they go into
  * the drawn page's head, inline, so its first paint needs no request more (the security policy
  * allows them by their hashes, plugins/security-headers.ts). The app loads the same files with
- * the screen's code. None for a screen the build does not list (and so not drawn). */
-export function firstScreenStyles(appDir: string): Partial<Record<'listing' | 'title', string>> {
+ * the screen's code. None for a screen the build does not list (and so not drawn). And the
+ * shell's own stylesheet as the drawn Hindi page has it, its Devanagari faces held (see above). */
+export function firstScreenStyles(appDir: string): Partial<Record<'listing' | 'title' | 'hindiShell', string>> {
   const shell = path.join(appDir, 'index.html');
-  const listed = fs.existsSync(shell) && SCREEN_FILES.exec(fs.readFileSync(shell, 'utf8'));
+  const html = fs.existsSync(shell) ? fs.readFileSync(shell, 'utf8') : '';
+  const listed = SCREEN_FILES.exec(html);
   if (!listed) return {};
   const files = JSON.parse(listed[1]) as Record<string, string[]>;
-  const styles: Partial<Record<'listing' | 'title', string>> = {};
+  const styles: Partial<Record<'listing' | 'title' | 'hindiShell', string>> = {};
+  const withFaces = [...html.matchAll(INLINE_STYLE)].map((m) => m[1]).filter((css) => css.includes('Noto Sans Devanagari'));
+  if (withFaces.length === 1) styles.hindiShell = holdingDevanagari(withFaces[0]);
   for (const screen of ['listing', 'title'] as const) {
     const sheets = files[screen]?.filter((f) => f.endsWith('.css')) ?? [];
     if (sheets.length > 0) styles[screen] = sheets.map((f) => fs.readFileSync(path.join(appDir, f), 'utf8')).join('\n');
@@ -79,7 +91,8 @@ function askingItself(app: FastifyInstance): typeof fetch {
 export const jsonInPage = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const screenOfPath = (pathname: string): 'home' | 'listing' | 'title' =>
-  pathname === '/' ? 'home' : pathname.startsWith('/magazines/') ? 'listing' : 'title';
+  pathname === '/' || isHindi(pathname) ? 'home' : pathname.startsWith('/magazines/') ? 'listing' : 'title';
+const isHindi = (pathname: string) => /^\/hi(\/|$)/.test(pathname);
 
 export function firstScreenPages(app: FastifyInstance, indexFile: string, drawing: Drawing) {
   const ttlMs = app.config.contentCacheMs;
@@ -91,14 +104,15 @@ export function firstScreenPages(app: FastifyInstance, indexFile: string, drawin
     try {
       const [shell, drawn] = await Promise.all([fs.promises.readFile(indexFile, 'utf8'), drawing.render(pathname, fetchFromServer)]);
       const screen = screenOfPath(pathname);
+      const hindi = isHindi(pathname);
       const css = screen === 'home' ? '' : styles[screen];
-      if (!drawn || css === undefined || !SLOT.test(shell)) return null;
+      if (!drawn || css === undefined || (hindi && !styles.hindiShell) || !SLOT.test(shell)) return null;
       // React puts its preloads of the first covers ahead of the screen: they go into the head,
       // where they belong, and the root holds only what the app hydrates.
       const preloads = LEADING_LINKS.exec(drawn.html)![0];
       const state = `<script type="application/json" id="${FIRST_SCREEN_STATE}">${jsonInPage(drawn.state)}</script>`;
-      return shell
-        .replace('<html lang="en">', '<html lang="en" data-drawn>')
+      return (hindi ? holdingDevanagari(shell) : shell)
+        .replace('<html lang="en">', `<html lang="${hindi ? 'hi' : 'en'}" data-drawn>`)
         .replace('</head>', () => `${preloads}${css ? `<style>${css}</style>` : ''}</head>`)
         .replace(SLOT, () => drawn.html.slice(preloads.length))
         .replace('</body>', () => `${state}</body>`);
