@@ -217,6 +217,18 @@ test("a screen's first covers are fetched by the boot script's preload, once eac
 
 /** The screen as laid out, in document order: headings, pickers, the title's cover and buttons, and
  * each card's link, cover file and box. */
+/** Sums the page's layout shifts not caused by input (Lighthouse's CLS) from its start: the sum so far. */
+async function countShifts(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
 async function firstView(page: Page) {
   return page.$$eval('main :is(h1, h2, select, .title-hero__cover, .title-hero__actions, .cover-card)', (els) =>
     els.map((el) => {
@@ -264,13 +276,7 @@ test("the first screens drawn by the server are the app's own, in the same place
       const page = await context.newPage();
       const notTakenOver: string[] = [];
       page.on('console', (m) => m.text().includes('was not taken over') && notTakenOver.push(m.text()));
-      await page.addInitScript(() => {
-        (window as unknown as { shifts: number }).shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const shifts = await countShifts(page);
       await page.goto(path);
       await expect(page.getByTestId('magazine-card').or(page.getByTestId('issue-card')).first()).toBeVisible();
       // React has taken over the page the server drew (hydrated it), as it was: no mismatch.
@@ -286,7 +292,7 @@ test("the first screens drawn by the server are the app's own, in the same place
       expect(app.slice(0, server.length), where).toEqual(server);
       expect(page.url(), where).toBe(new URL(path, baseURL).href);
       // Nothing moved when the app drew over the server's screen (Lighthouse's CLS).
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts), where).toBeLessThan(0.01);
+      expect(await shifts(), where).toBeLessThan(0.01);
       await context.close();
     }
 });
@@ -301,13 +307,7 @@ test('Hindi home drawn by the server keeps the font of its first paint: with no 
   });
   const notTakenOver: string[] = [];
   page.on('console', (m) => m.text().includes('was not taken over') && notTakenOver.push(m.text()));
-  await page.addInitScript(() => {
-    (window as unknown as { shifts: number }).shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const shifts = await countShifts(page);
   // (not to the load event, which waits for the font)
   await page.goto('/hi', { waitUntil: 'commit' });
   await expect(page.locator('html[lang="hi"][data-drawn]')).toHaveCount(1);
@@ -331,5 +331,5 @@ test('Hindi home drawn by the server keeps the font of its first paint: with no 
   await expect.poll(() => heading.evaluate((h1) => Object.keys(h1).some((k) => k.startsWith('__reactFiber')))).toBe(true);
   await page.waitForLoadState('networkidle');
   expect(notTakenOver).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+  expect(await shifts()).toBeLessThan(0.01);
 });
