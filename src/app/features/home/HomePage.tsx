@@ -44,9 +44,10 @@ export default function HomePage() {
   const to = useLocalePath();
   const home = useQuery(homeQuery(useReaderScope()));
   const online = useOnline();
-  // An answer that arrives (home not drawn by the server: Hindi, a signed-in reader) is drawn in a
-  // transition, in slices of a few milliseconds, the skeletons staying meanwhile: drawn with the
-  // answer's update, at once, its first shelves were a task of 0.1-0.2 s at 4x CPU.
+  // An answer that arrives (home not drawn by the server: a signed-in reader's, or one with an age
+  // rating) is drawn in a transition, in slices of a few milliseconds, the skeletons staying
+  // meanwhile: drawn with the answer's update, at once, its first shelves were a task of 0.1-0.2 s
+  // at 4x CPU.
   const shown = useDeferredValue(home.data);
 
   return (
