@@ -85,7 +85,7 @@ describe("home's first screen", () => {
     expect(html).not.toContain('font-display:swap');
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain(`'sha256-${crypto.createHash('sha256').update(held).digest('base64')}'`);
-    // English keeps the faces as they are: its text is drawn without the font's bold (nothing moves).
+    // English keeps the shell's faces as they are.
     expect(await page('/')).toContain(`<style>${SHELL_CSS}</style>`);
   });
 
