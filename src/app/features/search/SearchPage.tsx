@@ -4,7 +4,7 @@
 // The term and the filters live in the URL (?q=, type, lang, since): a search can be shared, and
 // the back button undoes a filter. No results is never a dead end: "did you mean" for a misspelt
 // word or title, then popular titles and ways to browse.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -54,17 +54,20 @@ export default function SearchPage() {
   const filters: SearchFilters = { ...(mode === 0 && type && { type }), ...(lang && { lang }), ...(since && { since }) };
   const filtered = Object.keys(filters).length > 0;
 
-  /** A filter change is a step of its own (the back button undoes it); typing replaces the URL. */
-  const setParam = (name: string, value: string | undefined, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace },
-    );
+  /** A filter change is a step of its own (the back button undoes it); typing replaces the URL.
+   * Each change starts from the last one made, not from the address this render saw: a tab tapped
+   * just as the typed term reached the address had dropped the term, and the box emptied. */
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const setParam = (name: string, value: string | undefined, replace = false) => {
+    const next = new URLSearchParams(latest.current);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    latest.current = next;
+    setParams(next, { replace });
+  };
   useEffect(() => {
     if (term !== urlTerm) setParam('q', term, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
