@@ -37,9 +37,12 @@ export class SideMenu {
   dialog() {
     return this.page.getByRole('dialog');
   }
+  /** (on a page the server drew, the button answers once the app has taken the page over) */
   async open() {
-    await this.page.getByTestId('open-menu').click();
-    await expect(this.dialog()).toBeVisible();
+    await expect(async () => {
+      await this.page.getByTestId('open-menu').click();
+      await expect(this.dialog()).toBeVisible({ timeout: 1000 });
+    }).toPass();
   }
 }
 
