@@ -55,18 +55,20 @@ export function firstScreenOf(req: FastifyRequest, drawing: Drawing): string | n
   return drawing.drawsAt(pathname) ? pathname : null;
 }
 
+type FirstScreenStyles = Partial<Record<'listing' | 'title' | 'hindiShell', string>>;
+
 /** The stylesheets of the lazy screens the server draws, read from the build once: they go into
  * the drawn page's head, inline, so its first paint needs no request more (the security policy
  * allows them by their hashes, plugins/security-headers.ts). The app loads the same files with
  * the screen's code. None for a screen the build does not list (and so not drawn). And the
  * shell's own stylesheet as the drawn Hindi page has it, its Devanagari faces held (see above). */
-export function firstScreenStyles(appDir: string): Partial<Record<'listing' | 'title' | 'hindiShell', string>> {
+export function firstScreenStyles(appDir: string): FirstScreenStyles {
   const shell = path.join(appDir, 'index.html');
   const html = fs.existsSync(shell) ? fs.readFileSync(shell, 'utf8') : '';
   const listed = SCREEN_FILES.exec(html);
   if (!listed) return {};
   const files = JSON.parse(listed[1]) as Record<string, string[]>;
-  const styles: Partial<Record<'listing' | 'title' | 'hindiShell', string>> = {};
+  const styles: FirstScreenStyles = {};
   const withFaces = [...html.matchAll(INLINE_STYLE)].map((m) => m[1]).filter((css) => css.includes('Noto Sans Devanagari'));
   if (withFaces.length === 1) styles.hindiShell = holdingDevanagari(withFaces[0]);
   for (const screen of ['listing', 'title'] as const) {
