@@ -71,3 +71,36 @@ describe('cached answers with their compressed bodies', () => {
     expect(Array.isArray(small.json()) || typeof small.json() === 'object').toBe(true);
   });
 });
+
+describe('answers shared by institutions', () => {
+  it('gives institutions that show the same one answer, one that shows less its own, and an unknown one a 404', async () => {
+    const { rows } = await t.db.query<{ id: number; con_code: string }>('SELECT id, con_code FROM institutions');
+    const id = Object.fromEntries(rows.map((r) => [r.con_code, r.id]));
+    // (new arrivals: a question no test above asked)
+    const listing = (edzLibId: number) => get(`/content/magazine-filter?categoryID=NA&edzLibId=${edzLibId}`);
+    const names = (res: { json: () => { magazineList: { name: string }[] } }) => res.json().magazineList.map((m) => m.name);
+
+    const active = await listing(id.ACT);
+    expect(active.statusCode).toBe(200);
+    expect(active.headers['x-cache']).toBeUndefined();
+    expect(names(active)).toContain('The Morning Ledger');
+    // Another institution that shows newspapers and journals, and a visitor of none, who sees both.
+    for (const other of [id.EXP, 0]) {
+      const same = await listing(other);
+      expect(same.headers['x-cache']).toBe('hit');
+      expect(same.body).toBe(active.body);
+    }
+    // Basic School shows neither: an answer of its own, and never the others'.
+    const basic = await listing(id.BAS);
+    expect(basic.headers['x-cache']).toBeUndefined();
+    expect(names(basic)).not.toContain('The Morning Ledger');
+    expect(names(basic)).not.toContain('Journal of Modern History');
+    expect((await listing(id.BAS)).headers['x-cache']).toBe('hit');
+    // An institution that does not exist is still a 404, every time, and keeps nothing.
+    for (let i = 0; i < 2; i++) {
+      const unknown = await listing(999_999);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toMatch(/Institution 999999 not found/);
+    }
+  });
+});

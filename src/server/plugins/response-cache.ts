@@ -129,6 +129,10 @@ export interface ResponseCacheOptions {
   /** What else than its parameters an answer depends on (a signed-in reader's age limit): part
    * of the key, so such answers are shared only with those who would get the same. */
   variant?: (req: FastifyRequest) => string;
+  /** The query as the key holds it, when the answer depends on a parameter only through
+   * something it names (an institution's id through what the institution shows): then everyone
+   * whose parameter names the same shares the answer. It rejects as the route would (a 404). */
+  keyQuery?: (req: FastifyRequest) => Promise<unknown>;
   /** Told of every lookup, whether it was a hit (metrics). */
   onLookup?: (hit: boolean) => void;
 }
@@ -150,10 +154,10 @@ function canonical(value: unknown): string {
     .join(',')}}`;
 }
 
-/** The route, its path parameters and the query its schema let through; a route without a
- * querystring schema reads no query, so its key ignores it. */
-export function cacheKey(req: FastifyRequest, variant = ''): string {
-  return canonical([req.routeOptions.url, req.params, req.routeOptions.schema?.querystring ? req.query : null, variant]);
+/** The route, its path parameters and the query its schema let through (or as keyQuery put it);
+ * a route without a querystring schema reads no query, so its key ignores it. */
+export function cacheKey(req: FastifyRequest, variant = '', query: unknown = req.query): string {
+  return canonical([req.routeOptions.url, req.params, req.routeOptions.schema?.querystring ? query : null, variant]);
 }
 
 export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & { stats: () => ResponseCacheStats } {
@@ -209,7 +213,7 @@ export function responseCache(opts: ResponseCacheOptions): FastifyPluginAsync & 
 
     app.addHook('preHandler', async (req, reply) => {
       if (req.method !== 'GET') return;
-      const key = cacheKey(req, opts.variant?.(req));
+      const key = cacheKey(req, opts.variant?.(req), opts.keyQuery ? await opts.keyQuery(req) : req.query);
       let hit = fresh(key);
       const leader = inFlight.get(key);
       if (!hit && leader) {
