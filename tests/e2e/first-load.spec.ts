@@ -311,7 +311,8 @@ test('Hindi home drawn by the server keeps the font of its first paint: with no 
   await late(/\.woff2$/, 1000);
   await late(/\/assets\/main-[\w-]+\.js$/, 2200);
   await page.addInitScript(() => {
-    const times = ((window as unknown as { times: Record<string, number> }).times = {});
+    const times: Record<string, number> = {};
+    (window as unknown as { times: Record<string, number> }).times = times;
     document.addEventListener('DOMContentLoaded', () => (times.parsedAndRun = performance.now()));
     new MutationObserver(() => {
       const pending = document.documentElement?.hasAttribute('data-font-pending');
