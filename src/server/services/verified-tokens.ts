@@ -9,27 +9,16 @@ import { jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
 
 export function verifiedTokens(key: Uint8Array, options: JWTVerifyOptions, max = 10_000) {
   const kept = new Map<string, Readonly<JWTPayload>>();
-  // A check under way, which the same token's other requests wait for: the reader asks for a
-  // page and its neighbours at once with a new reader token, and each checked it.
-  const checking = new Map<string, Promise<Readonly<JWTPayload>>>();
-  const check = async (token: string) => {
+  return async (token: string): Promise<Readonly<JWTPayload>> => {
+    const hit = kept.get(token);
+    // jose's own rule: a token is expired once its exp is not after the current second.
+    if (hit && hit.exp! > Math.floor(Date.now() / 1000)) return hit;
+    if (hit) kept.delete(token);
     const { payload } = await jwtVerify(token, key, options);
     if (typeof payload.exp === 'number') {
       if (kept.size >= max) kept.delete(kept.keys().next().value!);
       kept.set(token, Object.freeze(payload));
     }
     return payload;
-  };
-  return (token: string): Promise<Readonly<JWTPayload>> => {
-    const hit = kept.get(token);
-    // jose's own rule: a token is expired once its exp is not after the current second.
-    if (hit && hit.exp! > Math.floor(Date.now() / 1000)) return Promise.resolve(hit);
-    if (hit) kept.delete(token);
-    let under = checking.get(token);
-    if (!under) {
-      under = check(token).finally(() => checking.delete(token));
-      checking.set(token, under);
-    }
-    return under;
   };
 }
