@@ -164,7 +164,13 @@ export function renderIsolated<T>(job: RenderJob): Promise<T> {
         else reject(msg.unreadable ? new UnreadableIdFile(msg.error ?? '') : new Error(`${job.job} render failed: ${msg.error}`));
       }),
     );
-    child.once('exit', (code, signal) => settle(() => reject(new UnreadableIdFile(`the decoder stopped (${signal ?? code})`))));
+    // 'exit' can come before the child's last message is read (a busy server sees both at once):
+    // judge the child only once its channel is drained and closed.
+    child.once('exit', (code, signal) => {
+      const stopped = () => settle(() => reject(new UnreadableIdFile(`the decoder stopped (${signal ?? code})`)));
+      if (child.connected) child.once('disconnect', stopped);
+      else stopped();
+    });
     child.once('error', (err) => settle(() => reject(err)));
     child.send(job);
   });

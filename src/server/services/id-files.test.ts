@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
+import { renderIdImageIsolated } from './id-files';
+
+const childrenOfThisProcess = () =>
+  fs
+    .readdirSync('/proc/self/task')
+    .flatMap((tid) => fs.readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
+const hasExited = (pid: string) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
+  } catch {
+    return false;
+  }
+};
+const busyFor = (ms: number) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+};
+
+describe('drawing an upload in a child process', () => {
+  // A busy server's event loop learns of the child's exit and its last message together, and
+  // the exit may come first: the drawing must still count.
+  it.runIf(process.platform === 'linux')(
+    'a drawing that finishes while the server is busy is kept, not counted unreadable',
+    async () => {
+      const canvas = createCanvas(400, 250);
+      canvas.getContext('2d').fillRect(20, 20, 120, 150);
+      const png = canvas.toBuffer('image/png');
+      for (let i = 0; i < 8; i++) {
+        const before = new Set(childrenOfThisProcess());
+        const drawn = renderIdImageIsolated(png, 'image/png');
+        const until = Date.now() + 20_000;
+        while (!childrenOfThisProcess().some((pid) => !before.has(pid) && hasExited(pid)) && Date.now() < until);
+        busyFor(100);
+        const image = await drawn;
+        expect(image.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      }
+    },
+    60_000,
+  );
+});
