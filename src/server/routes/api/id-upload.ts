@@ -71,8 +71,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         `You can send your ID ${LIMITS.idUploadPerUser.max} times a day. Please try again tomorrow.`,
       );
     }
-    const image = await drawing(() =>
-      renderIdImageIsolated(bytes!, kind.mime).catch((err) => {
+    const image = await drawing(async () => {
+      // Uploads sent at once wait here in turn: once one is kept, the others need no drawing.
+      if (await hasPendingIdRequest(db, uid)) throw alreadyPending();
+      return renderIdImageIsolated(bytes!, kind.mime).catch((err) => {
         if (err instanceof UnreadableIdFile)
           throw new HttpError(
             415,
@@ -80,8 +82,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             'This file could not be read. Upload a clear photo (JPEG, PNG or WebP) or a PDF of your institution ID.',
           );
         throw err;
-      }),
-    );
+      });
+    });
     if (image === BUSY) {
       reply.header('Retry-After', '5');
       throw new HttpError(503, 'busy', BUSY_MESSAGE);
