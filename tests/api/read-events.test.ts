@@ -84,4 +84,30 @@ describe('read events', () => {
       { mid: FX.mid.tech, reads: 1, rank: 2 },
     ]);
   });
+
+  it('a refresh writes only the titles whose reads or rank changed', async () => {
+    // (xmin: the transaction that last wrote the row)
+    const versions = async () =>
+      new Map(
+        (await t.db.query<{ mid: number; v: string }>(`SELECT mid, xmin::text AS v FROM title_popularity`)).rows.map((r) => [r.mid, r.v]),
+      );
+    await refreshPopularity(t.db);
+    const before = await versions();
+    await refreshPopularity(t.db);
+    expect(await versions()).toEqual(before); // nothing new: no row written
+
+    // Three more readers of tech: it passes Hindi, and the two swap places; no other title moves.
+    const tech = await firstIssue(FX.mid.tech);
+    for (const who of ['four@active.edu', 'five@active.edu', 'six@active.edu'])
+      expect((await sendEvents(views(tech, 1), (await signIn(who)).token)).body.stored).toBe(1);
+    await refreshPopularity(t.db);
+    const after = await versions();
+    const written = [...after].filter(([mid, v]) => before.get(mid) !== v).map(([mid]) => mid);
+    expect(written.sort()).toEqual([FX.mid.hindiMag, FX.mid.tech].sort());
+    const { rows } = await t.db.query(`SELECT mid, reads, rank FROM title_popularity ORDER BY rank LIMIT 2`);
+    expect(rows).toEqual([
+      { mid: FX.mid.tech, reads: 4, rank: 1 },
+      { mid: FX.mid.hindiMag, reads: 3, rank: 2 },
+    ]);
+  });
 });

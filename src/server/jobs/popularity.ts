@@ -4,6 +4,8 @@
 // and the sums per category and per language that order the home's popular rows.
 // Events with no reader are the demo's synthetic history (the read-events route needs a signed-in
 // reader): each of those counts as one reader.
+// Only the titles whose figures changed are written: rewriting every row each time left as many
+// dead rows and cleared the visibility map that the listings' index-only scans rely on.
 import type { Queryable } from '../db/index';
 
 export const POPULARITY_WINDOW_DAYS = 30;
@@ -19,7 +21,7 @@ export async function refreshPopularity(db: Queryable): Promise<void> {
         SELECT mid, (count(DISTINCT user_id) + count(*) FILTER (WHERE user_id IS NULL))::int AS reads FROM usage_events
         WHERE mid IS NOT NULL AND at > now() - interval '${POPULARITY_WINDOW_DAYS} days' GROUP BY mid
       ) e ON e.mid = t.mid
-    ) r WHERE r.mid = p.mid;`);
+    ) r WHERE r.mid = p.mid AND (p.reads, p.rank) IS DISTINCT FROM (r.reads, r.rank);`);
   // The home's popular categories and languages read these sums (migration 021).
   await db.exec(`
     DELETE FROM category_popularity;
