@@ -10,6 +10,8 @@ import {
   type OpenRequest,
   type Opened,
   type Staging,
+  MEDIA_SLICE,
+  handBackEventLoop,
   mediaName,
   newRunId,
   parseRange,
@@ -129,14 +131,23 @@ export class LocalStorage implements MediaStorage {
   async list(area: Area): Promise<Entry[]> {
     const dir = this.dir(area);
     if (!fs.existsSync(dir)) return [];
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => ({ name: e.name, modified: fs.statSync(path.join(dir, e.name)).mtimeMs }));
+    const entries: Entry[] = [];
+    let seen = 0;
+    for await (const e of await fs.promises.opendir(dir, { bufferSize: MEDIA_SLICE })) {
+      if (e.isFile()) {
+        const stat = fs.statSync(path.join(dir, e.name), { throwIfNoEntry: false }); // (removed meanwhile)
+        if (stat) entries.push({ name: e.name, modified: stat.mtimeMs });
+      }
+      if (++seen % MEDIA_SLICE === 0) await handBackEventLoop();
+    }
+    return entries;
   }
 
   async remove(area: Area, names: string[]): Promise<void> {
-    for (const name of names) fs.rmSync(path.join(this.dir(area), path.basename(name)), { force: true });
+    for (let i = 0; i < names.length; i++) {
+      fs.rmSync(path.join(this.dir(area), path.basename(names[i])), { force: true });
+      if (i % MEDIA_SLICE === MEDIA_SLICE - 1) await handBackEventLoop();
+    }
   }
 
   async listStaged(): Promise<Entry[]> {

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVABLE_NAME, mediaName, parseRange, rangeSpec } from './storage';
+import { LocalStorage } from './local';
+import { MEDIA_SLICE, SERVABLE_NAME, mediaName, parseRange, rangeSpec } from './storage';
 
 describe('byte ranges', () => {
   it('reads one range in each form, within the file', () => {
@@ -29,5 +33,39 @@ describe('names', () => {
       expect(SERVABLE_NAME.test(ok)).toBe(true);
     for (const bad of ['.incoming', '../x.webp', 'pages/x.webp', 'x.webp\u0000', 'x.svg', 'x.html', '.hidden.webp', 'x.webp.tmp'])
       expect(SERVABLE_NAME.test(bad)).toBe(false);
+  });
+});
+
+describe('a large area on the local directory', () => {
+  it('is listed and cleared a slice at a time, the event loop handed back in between', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-media-list-'));
+    try {
+      const storage = new LocalStorage(dir);
+      const names = Array.from({ length: 3 * MEDIA_SLICE }, (_, k) => mediaName(Buffer.from(String(k)), 'webp'));
+      for (const name of names) await storage.write('pages', name, Buffer.from(''));
+      // Callbacks that wait for the event loop: each one that ran while the work went on is a handing back.
+      const turnsDuring = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+        let turns = 0;
+        let working = true;
+        const count = () => {
+          if (!working) return;
+          turns++;
+          setImmediate(count);
+        };
+        setImmediate(count);
+        const result = await work();
+        working = false;
+        return [result, turns];
+      };
+      const [listed, listTurns] = await turnsDuring(() => storage.list('pages'));
+      expect(listed.map((e) => e.name).sort()).toEqual([...names].sort());
+      expect(listed.every((e) => e.modified > 0)).toBe(true);
+      expect(listTurns).toBeGreaterThanOrEqual(2);
+      const [, removeTurns] = await turnsDuring(() => storage.remove('pages', names));
+      expect(removeTurns).toBeGreaterThanOrEqual(2);
+      expect(await storage.list('pages')).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

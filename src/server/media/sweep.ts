@@ -4,7 +4,7 @@
 // transaction that has not committed yet is never taken. The same on the local directory and S3.
 import path from 'node:path';
 import type { Queryable } from '../db/index';
-import type { Area, MediaStorage } from './storage';
+import { type Area, type MediaStorage, MEDIA_SLICE, handBackEventLoop } from './storage';
 
 export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Only names saveMedia makes (and its half-written temporary files) are ever removed. */
@@ -23,7 +23,12 @@ const MEDIA_COLUMNS: Record<Area, string> = {
 /** The names an area's rows refer to (a column may hold a URL, /media/x.webp, or a bare name). */
 export async function referencedNames(db: Queryable, area: Area): Promise<Set<string>> {
   const { rows } = await db.query<{ name: string }>(`SELECT DISTINCT name FROM (${MEDIA_COLUMNS[area]}) AS m(name) WHERE name IS NOT NULL`);
-  return new Set(rows.map((r) => path.basename(r.name)));
+  const names = new Set<string>();
+  for (let i = 0; i < rows.length; i++) {
+    names.add(path.basename(rows[i].name));
+    if (i % MEDIA_SLICE === MEDIA_SLICE - 1) await handBackEventLoop();
+  }
+  return names;
 }
 
 export async function sweepMedia(db: Queryable, storage: MediaStorage, graceMs = MEDIA_GRACE_MS): Promise<{ removed: number }> {
