@@ -11,7 +11,7 @@ import {
   type Opened,
   type Staging,
   MEDIA_SLICE,
-  handBackEventLoop,
+  inSlices,
   mediaName,
   newRunId,
   parseRange,
@@ -132,22 +132,16 @@ export class LocalStorage implements MediaStorage {
     const dir = this.dir(area);
     if (!fs.existsSync(dir)) return [];
     const entries: Entry[] = [];
-    let seen = 0;
-    for await (const e of await fs.promises.opendir(dir, { bufferSize: MEDIA_SLICE })) {
-      if (e.isFile()) {
-        const stat = fs.statSync(path.join(dir, e.name), { throwIfNoEntry: false }); // (removed meanwhile)
-        if (stat) entries.push({ name: e.name, modified: stat.mtimeMs });
-      }
-      if (++seen % MEDIA_SLICE === 0) await handBackEventLoop();
-    }
+    await inSlices(await fs.promises.opendir(dir, { bufferSize: MEDIA_SLICE }), (e) => {
+      if (!e.isFile()) return;
+      const stat = fs.statSync(path.join(dir, e.name), { throwIfNoEntry: false }); // (removed meanwhile)
+      if (stat) entries.push({ name: e.name, modified: stat.mtimeMs });
+    });
     return entries;
   }
 
   async remove(area: Area, names: string[]): Promise<void> {
-    for (let i = 0; i < names.length; i++) {
-      fs.rmSync(path.join(this.dir(area), path.basename(names[i])), { force: true });
-      if (i % MEDIA_SLICE === MEDIA_SLICE - 1) await handBackEventLoop();
-    }
+    await inSlices(names, (name) => fs.rmSync(path.join(this.dir(area), path.basename(name)), { force: true }));
   }
 
   async listStaged(): Promise<Entry[]> {

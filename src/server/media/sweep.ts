@@ -4,7 +4,7 @@
 // transaction that has not committed yet is never taken. The same on the local directory and S3.
 import path from 'node:path';
 import type { Queryable } from '../db/index';
-import { type Area, type MediaStorage, MEDIA_SLICE, handBackEventLoop } from './storage';
+import { type Area, type MediaStorage, inSlices } from './storage';
 
 export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Only names saveMedia makes (and its half-written temporary files) are ever removed. */
@@ -24,10 +24,7 @@ const MEDIA_COLUMNS: Record<Area, string> = {
 export async function referencedNames(db: Queryable, area: Area): Promise<Set<string>> {
   const { rows } = await db.query<{ name: string }>(`SELECT DISTINCT name FROM (${MEDIA_COLUMNS[area]}) AS m(name) WHERE name IS NOT NULL`);
   const names = new Set<string>();
-  for (let i = 0; i < rows.length; i++) {
-    names.add(path.basename(rows[i].name));
-    if (i % MEDIA_SLICE === MEDIA_SLICE - 1) await handBackEventLoop();
-  }
+  await inSlices(rows, (r) => names.add(path.basename(r.name)));
   return names;
 }
 
@@ -36,11 +33,11 @@ export async function sweepMedia(db: Queryable, storage: MediaStorage, graceMs =
   let removed = 0;
   for (const area of ['public', 'pages'] as const) {
     const used = await referencedNames(db, area);
-    const unused = (await storage.list(area)).filter((e) => MEDIA_NAME.test(e.name) && !used.has(e.name) && e.modified < cutoff);
-    await storage.remove(
-      area,
-      unused.map((e) => e.name),
-    );
+    const unused: string[] = [];
+    await inSlices(await storage.list(area), (e) => {
+      if (MEDIA_NAME.test(e.name) && !used.has(e.name) && e.modified < cutoff) unused.push(e.name);
+    });
+    await storage.remove(area, unused);
     removed += unused.length;
   }
   for (const run of await storage.listStaged()) if (run.modified < cutoff) await storage.removeStaged(run.name);
