@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SignJWT } from 'jose';
 import { serverSecret } from '../services/secrets';
-import { verifiedTokens } from '../services/verified-tokens';
+import { hs256Key, verifiedTokens } from '../services/verified-tokens';
 import { SESSION_MAX_DAYS, liveSessionUser, openSession } from '../repositories/sessions';
 import { HttpError } from '../http-error';
 import { roughNetwork } from '../services/rough-network';
@@ -49,7 +49,7 @@ declare module 'fastify' {
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Your session has ended. Please sign in again.');
 
 export default fp(async (app) => {
-  const key = await serverSecret(app.db, 'token-signing-key');
+  const key = await hs256Key(await serverSecret(app.db, 'token-signing-key'));
   const verify = verifiedTokens(key, { algorithms: ['HS256'], issuer: ISSUER });
 
   app.decorate('issueToken', async (userId: number, req: FastifyRequest) => {

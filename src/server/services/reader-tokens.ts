@@ -9,7 +9,7 @@ import { SignJWT, errors } from 'jose';
 import type { Queryable } from '../db/index';
 import { HttpError } from '../http-error';
 import { serverSecret } from './secrets';
-import { verifiedTokens } from './verified-tokens';
+import { hs256Key, verifiedTokens } from './verified-tokens';
 import { sessionReaderCached } from '../repositories/sessions';
 
 const AUDIENCE = 'lectern-reader';
@@ -26,7 +26,7 @@ const sessionEnded = () => new HttpError(403, 'token_expired', 'You have signed 
 const tokenInvalid = () => new HttpError(403, 'token_invalid', 'This reading link is not valid for this issue. Open the issue again.');
 
 export async function readerTokens(db: Queryable, lifetimeMinutes: number) {
-  const key = await serverSecret(db, 'reader-token-key');
+  const key = await hs256Key(await serverSecret(db, 'reader-token-key'));
   const check = verifiedTokens(key, { algorithms: ['HS256'], audience: AUDIENCE });
   return {
     async sign(reader: { uuid: string }, issueId: number, sessionId: string): Promise<{ code: string; expiresAt: number }> {
