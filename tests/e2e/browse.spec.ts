@@ -2,7 +2,7 @@
 // the generic popup, the loader and skeletons while a lazy screen arrives, link prefetch and the
 // scroller's ticks. Screenshots: test-results/screens/browse-*-{en,hi}-{360,1280}.png.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { holdExpiredReader, screenshot, signInQuickly } from './pages';
+import { holdExpiredReader, screenshot, signInQuickly, tookOver } from './pages';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -200,6 +200,9 @@ test('while a screen arrives: its skeleton (title, listing) or a full-screen loa
       await page.goto(`${prefix}/`);
       const card = page.getByTestId('magazine-card').first();
       await expect(card).toBeVisible();
+      // (a click on the page the server drew, before the app has taken it over, loads the title
+      // page anew: Hindi home is shown as soon as the font is in, often before the app's code)
+      await tookOver(page);
       // Shifts are watched from here: home's own font swap (the Devanagari font arriving late on a
       // slow machine moved the header) is not what this test is about.
       await page.evaluate(() => document.fonts.ready);
