@@ -40,4 +40,19 @@ describe('drawing an upload in a child process', () => {
     },
     60_000,
   );
+
+  it.runIf(process.platform === 'linux')(
+    'a child the machine stops (killed here) is replaced once, and the good upload is kept',
+    async () => {
+      const canvas = createCanvas(400, 250);
+      canvas.getContext('2d').fillRect(20, 20, 120, 150);
+      const before = new Set(childrenOfThisProcess());
+      const drawn = renderIdImageIsolated(canvas.toBuffer('image/png'), 'image/png');
+      const [first] = childrenOfThisProcess().filter((pid) => !before.has(pid));
+      process.kill(Number(first), 'SIGKILL');
+      const image = await drawn;
+      expect(image.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    },
+    60_000,
+  );
 });

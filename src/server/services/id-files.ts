@@ -139,14 +139,33 @@ export interface RenderJob {
  * one at a time in each server process, a few waiting, then BUSY (the caller answers 503). */
 export const drawing = gate(1, 4);
 
-/** Runs one drawing job in a child process of its own (uploaded images are decoded by native code). */
-export function renderIsolated<T>(job: RenderJob): Promise<T> {
+/** A drawing child that stopped without answering: the file crashed the decoder, or the machine
+ * failed the child (its memory, its start under load). */
+class ChildStopped extends UnreadableIdFile {}
+/** The end of a child's stderr kept for the error (why it stopped). */
+const STDERR_KEPT = 2000;
+
+/** Runs one drawing job in a child process of its own (uploaded images are decoded by native code).
+ * A child that stops without answering is tried once more in a new one: a file that crashes the
+ * decoder does so again, while a good upload is not refused for a child the machine failed. */
+export async function renderIsolated<T>(job: RenderJob): Promise<T> {
+  try {
+    return await renderInChild<T>(job);
+  } catch (err) {
+    if (err instanceof ChildStopped) return renderInChild<T>(job);
+    throw err;
+  }
+}
+
+function renderInChild<T>(job: RenderJob): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./id-render-boot.mjs', import.meta.url), [], {
       execArgv: ['--max-old-space-size=256'],
       serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT)));
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -167,7 +186,8 @@ export function renderIsolated<T>(job: RenderJob): Promise<T> {
     // 'exit' can come before the child's last message is read (a busy server sees both at once):
     // judge the child only once its channel is drained and closed.
     child.once('exit', (code, signal) => {
-      const stopped = () => settle(() => reject(new UnreadableIdFile(`the decoder stopped (${signal ?? code})`)));
+      const stopped = () =>
+        settle(() => reject(new ChildStopped(`the decoder stopped (${signal ?? code})${stderr ? `: ${stderr.trim()}` : ''}`)));
       if (child.connected) child.once('disconnect', stopped);
       else stopped();
     });
