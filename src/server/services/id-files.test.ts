@@ -14,6 +14,12 @@ const hasExited = (pid: string) => {
     return false;
   }
 };
+/** A small valid ID photo. */
+function photo(): Buffer {
+  const canvas = createCanvas(400, 250);
+  canvas.getContext('2d').fillRect(20, 20, 120, 150);
+  return canvas.toBuffer('image/png');
+}
 const busyFor = (ms: number) => {
   const until = Date.now() + ms;
   while (Date.now() < until);
@@ -25,9 +31,7 @@ describe('drawing an upload in a child process', () => {
   it.runIf(process.platform === 'linux')(
     'a drawing that finishes while the server is busy is kept, not counted unreadable',
     async () => {
-      const canvas = createCanvas(400, 250);
-      canvas.getContext('2d').fillRect(20, 20, 120, 150);
-      const png = canvas.toBuffer('image/png');
+      const png = photo();
       for (let i = 0; i < 8; i++) {
         const before = new Set(childrenOfThisProcess());
         const drawn = renderIdImageIsolated(png, 'image/png');
@@ -44,10 +48,8 @@ describe('drawing an upload in a child process', () => {
   it.runIf(process.platform === 'linux')(
     'a child the machine stops (killed here) is replaced once, and the good upload is kept',
     async () => {
-      const canvas = createCanvas(400, 250);
-      canvas.getContext('2d').fillRect(20, 20, 120, 150);
       const before = new Set(childrenOfThisProcess());
-      const drawn = renderIdImageIsolated(canvas.toBuffer('image/png'), 'image/png');
+      const drawn = renderIdImageIsolated(photo(), 'image/png');
       const [first] = childrenOfThisProcess().filter((pid) => !before.has(pid));
       process.kill(Number(first), 'SIGKILL');
       const image = await drawn;
