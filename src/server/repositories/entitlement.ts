@@ -11,6 +11,7 @@
 // that institution's subscription, its sections and age rating and no more (ip-access.ts).
 import type { Queryable } from '../db/index';
 import { HttpError, notFound } from '../http-error';
+import { prepared } from '../db/prepared';
 import { accessEnds, sectionOpen } from './membership';
 import { clientInet, passOpening } from './zones';
 import { hasRunningPlan, planOpening } from './payments';
@@ -54,8 +55,8 @@ export async function subscriptionRefusal(db: Queryable, userId: number): Promis
 /** The same, by the institution alone (its subscription or the code that linked the reader). */
 export async function institutionSubscriptionRefusal(db: Queryable, userId: number): Promise<ReadingRefusal | null> {
   const { rows } = await db.query<{ inst_id: number | null; active: boolean | null }>(
-    `SELECT i.id AS inst_id, ${accessEnds('u', 'i')} > now() AS active
-     FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
+    prepared(`SELECT i.id AS inst_id, ${accessEnds('u', 'i')} > now() AS active
+     FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`),
     [userId],
   );
   if (!rows[0]?.inst_id) return 'no_access';
@@ -83,14 +84,14 @@ export async function checkReading(db: Queryable, userId: number, issueId: numbe
     journals: boolean | null;
     store_country: string | null;
   }>(
-    `SELECT t.mid, t.cat_id, t.type, t.blocked_countries AS blocked, t.age_rating AS title_age,
+    prepared(`SELECT t.mid, t.cat_id, t.type, t.blocked_countries AS blocked, t.age_rating AS title_age,
             i.id AS inst_id, i.country AS inst_country, i.age_rating AS inst_age,
             ${sectionOpen('i', 'c', 'newspapers')} AS newspapers, ${sectionOpen('i', 'c', 'journals')} AS journals,
             (SELECT country FROM stores WHERE store_id = $3) AS store_country
      FROM issues s JOIN titles t ON t.mid = s.mid
      LEFT JOIN users u ON u.id = $1 LEFT JOIN institutions i ON i.id = u.institution_id
      LEFT JOIN access_codes c ON c.id = u.access_code_id
-     WHERE s.issue_id = $2`,
+     WHERE s.issue_id = $2`),
     [userId, issueId, storeId],
   );
   const r = rows[0];

@@ -2,6 +2,7 @@
 // reader and device (the usage counts the download and device limits are enforced from).
 import type { Db, Queryable } from '../db/index';
 import { notFound } from '../http-error';
+import { prepared } from '../db/prepared';
 import type { IssueManifest, Progress } from '../../shared/schemas/reader';
 import { countUsageEvents } from './counter-usage';
 import { srcSet } from './cards';
@@ -17,13 +18,13 @@ export async function issueManifest(db: Queryable, issueId: number): Promise<Omi
     cover_1x: string | null;
     cover_3x: string | null;
   }>(
-    `SELECT s.mid, t.name AS title, s.name, to_char(s.pub_date, 'YYYY-MM-DD') AS pub_date, t.type, s.cover_2x AS cover, s.cover_1x, s.cover_3x
-     FROM issues s JOIN titles t ON t.mid = s.mid WHERE s.issue_id = $1`,
+    prepared(`SELECT s.mid, t.name AS title, s.name, to_char(s.pub_date, 'YYYY-MM-DD') AS pub_date, t.type, s.cover_2x AS cover, s.cover_1x, s.cover_3x
+     FROM issues s JOIN titles t ON t.mid = s.mid WHERE s.issue_id = $1`),
     [issueId],
   );
   if (!rows[0]) throw notFound(`Issue ${issueId}`);
   const pages = await db.query<{ page_no: number; width: number; small_width: number | null; xlarge_width: number | null; height: number }>(
-    'SELECT page_no, width, small_width, xlarge_width, height FROM pages WHERE issue_id = $1 ORDER BY page_no',
+    prepared('SELECT page_no, width, small_width, xlarge_width, height FROM pages WHERE issue_id = $1 ORDER BY page_no'),
     [issueId],
   );
   const i = rows[0];
@@ -57,7 +58,7 @@ const IMAGE_COLUMN: Record<PageSize, string> = {
 /** The media file of a page image, or null when the page (or that image) does not exist. */
 export async function pageImageFile(db: Queryable, issueId: number, pageNo: number, size: PageSize): Promise<string | null> {
   const { rows } = await db.query<{ file: string | null }>(
-    `SELECT ${IMAGE_COLUMN[size]} AS file FROM pages WHERE issue_id = $1 AND page_no = $2`,
+    prepared(`SELECT ${IMAGE_COLUMN[size]} AS file FROM pages WHERE issue_id = $1 AND page_no = $2`),
     [issueId, pageNo],
   );
   return rows[0]?.file ?? null;
@@ -70,7 +71,7 @@ export async function pageText(db: Queryable, issueId: number, pageNo: number): 
 
 export async function readProgress(db: Queryable, userId: number, issueId: number): Promise<Progress> {
   const { rows } = await db.query<{ page_no: number; updated_at: Date }>(
-    'SELECT page_no, updated_at FROM reading_progress WHERE user_id = $1 AND issue_id = $2',
+    prepared('SELECT page_no, updated_at FROM reading_progress WHERE user_id = $1 AND issue_id = $2'),
     [userId, issueId],
   );
   return { issueId, page: rows[0]?.page_no ?? null, updatedAt: rows[0] ? Math.floor(rows[0].updated_at.getTime() / 1000) : null };

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Db, Queryable } from '../db/index';
+import { prepared } from '../db/prepared';
 import { accessEnds, isLive, sectionOpen } from './membership';
 import { opensTitle, titleSections, type TitleSql } from './opens';
 import { recordAudit } from './console';
@@ -327,7 +328,7 @@ export function zonesAtQuery(where: { ip?: string; position?: { lat: number; lng
     const p = `point($${params.length - 1}::float8, $${params.length}::float8)`;
     parts.push(`SELECT ${cols}, 'place' AS via FROM zones z WHERE z.area @> box(${p}, ${p}) AND ${usable('z')}`);
   }
-  return parts.length ? { sql: parts.join(' UNION ALL '), params } : null;
+  return parts.length ? { sql: prepared(parts.join(' UNION ALL ')), params } : null;
 }
 
 /** The zones open now at this address and/or position: the index lookups of zonesAtQuery, then
