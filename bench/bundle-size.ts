@@ -78,14 +78,13 @@ async function bytes(browser: Browser, url: string) {
   await settled(page);
   await Promise.all(reading);
   const over = await takenOverAt(page);
-  // Each file's arrival on the page's clock, as the mark's (from the navigation).
-  const arrived = new Map(
-    await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming).responseEnd] as const),
-    ),
+  // Each file's arrival on the page's clock, as the mark's (from the navigation): its first, as
+  // the service worker's first install asks for the page's files once more (register.ts).
+  const arrived = new Map<string, number>();
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, (e as PerformanceResourceTiming).responseEnd] as const),
   );
+  for (const [pathname, end] of entries) if (!arrived.has(pathname)) arrived.set(pathname, end);
   await context.close();
   for (const s of scripts) s.at = Math.round(arrived.get(s.url) ?? s.at);
   return { scripts: scripts.sort((a, b) => a.at - b.at), over };
