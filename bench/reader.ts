@@ -113,13 +113,15 @@ try {
     frames.push(...frame.slice(0, turnKeys.length));
     scripts.push(...script.slice(0, turnKeys.length));
   }
-  const line = (label: string, ms: number[]) => {
+  const line = (label: string, ms: number[], frameLate = '') => {
     ms.sort((a, b) => a - b);
-    return `${label.padEnd(24)} ${ms.length} turns  p50 ${percentile(ms, 50).toFixed(1)} ms  p95 ${percentile(ms, 95).toFixed(1)} ms  max ${ms.at(-1)!.toFixed(1)} ms  (${load()})`;
+    return `${label.padEnd(24)} ${ms.length} turns  p50 ${percentile(ms, 50).toFixed(1)} ms  p95 ${percentile(ms, 95).toFixed(1)} ms  max ${ms.at(-1)!.toFixed(1)} ms${frameLate}  (${load()})`;
   };
-  console.log(line('next page: key to paint', paints));
-  console.log(line('  first turn (bars hide)', firstPaints));
-  console.log(line('  a key it ignores', floor));
+  // Event Timing's 8 ms steps: 24 ms or more is a frame later than the key's next one.
+  const late = (ms: number[]) => `, ${ms.filter((m) => m > 16).length} a frame late`;
+  console.log(line('next page: key to paint', paints, late(paints)));
+  console.log(line('  first turn (bars hide)', firstPaints, late(firstPaints)));
+  console.log(line('  a key it ignores', floor, late(floor)));
   console.log(line('  to the page decoded', turns));
   console.log(line("  the turn's frame", frames));
   console.log(line("  the turn's script", scripts));
