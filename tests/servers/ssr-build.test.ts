@@ -1,8 +1,8 @@
 // The server's drawing of first screens as `npm run build` makes it (`vite build --ssr`): React's
 // production build whatever NODE_ENV the server starts with. Its packages are bundled into it,
 // their checks of NODE_ENV settled at build time, so it imports only Node's own modules (with
-// NODE_ENV unset, as on a local start, React's development build was picked at run time and drew a
-// first screen 20-60 % slower).
+// NODE_ENV unset, as on a local start, React's development build was picked at run time and took
+// 25-100 % longer to draw a first screen).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
