@@ -156,7 +156,8 @@ function chunkGraph(): Plugin {
       const ids = [...this.getModuleIds()];
       const moduleId = (file: string) => ids.find((id) => id.endsWith(file))!;
       const [appEntry, readerEntry] = [moduleId('src/app/main.tsx'), moduleId('src/app/features/reader/main.tsx')];
-      const app = staticClosure(appEntry);
+      // (React DOM is imported by the app's start in a step of its own, main.tsx: still the start's)
+      const app = new Set([...staticClosure(appEntry), ...staticClosure(moduleId('node_modules/react-dom/client.js'))]);
       const reader = staticClosure(readerEntry);
       const home = staticClosure(moduleId(SCREEN_MODULES.home));
       const listing = staticClosure(moduleId(SCREEN_MODULES.listing));

@@ -3,7 +3,6 @@
 // service worker, and the outbox of writes made offline.
 import './lib/zod-jitless';
 import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, type RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider, hydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
@@ -39,14 +38,21 @@ whenReaderChanges(() => {
 });
 
 reloadOnStaleChunk();
-await initI18n(localeOf(window.location.pathname));
+// React DOM's code (its module is one function of 190 KB) runs in a task of its own once its file
+// is in, asked for now so that no step below waits for it: run with this module's code, it made
+// the start's first task a long one at 4x CPU.
+const reactDomLoaded = import('react-dom/client');
 
 // The start in steps, each a task of its own with the first render done in slices of a few
 // milliseconds (a transition), so a slow phone's main thread is never held long at start
-// (Lighthouse's total blocking time): this module's code, the texts, the router, the first
-// screen's answers, then React.
+// (Lighthouse's total blocking time): this module's code, the texts, the router made, the router
+// started, the first screen's answers, then React.
+await nextTask();
+await initI18n(localeOf(window.location.pathname));
 await nextTask();
 const router = createAppRouter();
+await nextTask();
+router.initialize();
 await nextTask();
 // Over a first screen the server drew with the app's components (entry-server.tsx), React takes
 // the page over as it is (hydrates it) with the answers it was drawn from, in the page: it waits
@@ -95,6 +101,7 @@ if (drawn) {
   hydrate(queryClient, state);
 }
 await nextTask();
+const { createRoot, hydrateRoot } = await reactDomLoaded;
 /** Renders nothing; its effect runs once React has committed the first screen (lib/after-start.ts). */
 function TakenOver() {
   useEffect(firstScreenTakenOver, []);
@@ -122,8 +129,10 @@ else {
   startTransition(() => root.render(app));
 }
 persistQueryClientSubscribe({ queryClient, ...persistOptions });
-// The persister saves on a change: the first screen's answers came before it listened.
-if (drawn) void persistQueryClientSave({ queryClient, ...persistOptions });
+// The persister saves on a change: the first screen's answers came before it listened. Saved once
+// the start is over: the save writes every saved answer as JSON (home's is 97 KB), 30-40 ms at 4x
+// CPU, which made the task that starts React's take-over a long one.
+if (drawn) void afterStart().then(() => persistQueryClientSave({ queryClient, ...persistOptions }));
 // Off the first load's path, once the first screen is taken over (lib/after-start.ts), each in an
 // idle moment of its own: the service worker (whose install fetches every chunk), the outbox,
 // downloads and read events left unsent (features/offline/start.ts), and link prefetch (spec §9:
