@@ -8,6 +8,8 @@
 // .tmp/bench/app-profile on the first run and kept. BENCH_PORT moves it off port 4415.
 // BENCH_WITHIN=createAppRouter,hydrateRoot also prints, for each load, the time its samples spent
 // inside each named function, long task or not (for a change that takes a task under 50 ms).
+// Playwright enables DevTools' Runtime domain, which makes the app's first task 90-130 ms longer
+// than on a phone (bench/start-tasks.ts says why): count the start's long tasks with bench:start.
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';

@@ -9,6 +9,8 @@
 // 3. The tap: long tasks at 4x from the moment a settled home goes to sign-in or search (as a tap on
 //    the header's link does) until that screen has settled: the screen's code and its schemas run then.
 // Timings on a shared machine are noisy: compare bytes and the list of long tasks, not milliseconds.
+// Playwright enables DevTools' Runtime domain, which makes the app's first task 90-130 ms longer
+// than on a phone (bench/start-tasks.ts says why): bench:start counts the start's tasks without it.
 // Usage: npm run build && npm run bench:bundle   (BUNDLE_RUNS=3 loads each page three times at 4x;
 // BUNDLE_PAGES=home,title only those; BUNDLE_PORT=4391 the port; BUNDLE_DATA_DIR=dir serves a data directory that already
 // holds the demo library, whose making on a first start takes minutes on a busy machine)
