@@ -1,6 +1,7 @@
 // The router, made from the route table (table.ts). Screens are lazy so the first visit loads only
 // what it shows, and every screen but home brings the screens' texts with it (lib/i18n.ts). Each
-// route exists once and is mounted at / (English) and /hi (Hindi).
+// route exists once and is mounted at / (English) and /hi (Hindi); the app's router starts with
+// its page's locale only.
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createRouter as createRouter,
@@ -15,6 +16,8 @@ import { loadScreenTexts } from '../lib/i18n';
 import { LoadingSlot } from '../components/PendingScreen';
 import { HINDI_PREFIX, SCREENS, type Screen } from './table';
 import { screenModules } from './screen-modules';
+import { localeOf } from '../lib/locale';
+import type { Locale } from '../../shared/constants';
 
 /** The screen's component, from its module. */
 async function componentOf(screen: Screen): Promise<React.ComponentType> {
@@ -44,26 +47,43 @@ function routesOf(screen: Screen): RouteObject[] {
 
 const screens: RouteObject[] = SCREENS.flatMap(routesOf);
 
+/** The layout's route id: the other locale's screens are patched in below it. */
+const LAYOUT_ID = 'layout';
+
+/** A locale's screens: English at /, Hindi at /hi. */
+const localeRoutes = (locale: Locale): RouteObject => ({
+  id: locale,
+  path: locale === 'hi' ? HINDI_PREFIX : '/',
+  children: screens,
+  ErrorBoundary: RouteError,
+});
+
+const withLayout = (children: RouteObject[]): RouteObject[] => [{ id: LAYOUT_ID, Component: Layout, children }];
+
 /** The route table: every screen at / and at /hi. */
-export const appRoutes: RouteObject[] = [
-  {
-    Component: Layout,
-    children: [
-      { path: HINDI_PREFIX, children: screens, ErrorBoundary: RouteError },
-      { path: '/', children: screens, ErrorBoundary: RouteError },
-    ],
-  },
-];
+export const appRoutes: RouteObject[] = withLayout([localeRoutes('hi'), localeRoutes('en')]);
 
 /** The app's router as createBrowserRouter makes it, less its start: made when the app starts
  * (main.tsx), which calls `initialize()` (match the address, start loading the screen) in a task
- * of its own. Together the two were one task of 75-96 ms at 4x CPU; apart, 19-45 ms and 21-32 ms
- * (the route table is every screen twice, at / and at /hi, and making the router compiles each
- * path's pattern). */
-export const createAppRouter = () =>
-  createRouter({
+ * of its own. It starts with the page's locale's screens only, and the other locale's join when a
+ * navigation first goes there (a reader switching language in the side menu): making the router
+ * ranks every route and compiles patterns as it matches, and the table of both locales made that
+ * task 50-120 ms at 4x CPU (React Router's flattenAndRankRoutes and matchRoutes, most of it). */
+export function createAppRouter() {
+  const locale = localeOf(window.location.pathname);
+  const other: Locale = locale === 'hi' ? 'en' : 'hi';
+  let otherAdded = false;
+  return createRouter({
     history: createBrowserHistory(),
-    routes: appRoutes,
+    routes: withLayout([localeRoutes(locale)]),
     mapRouteProperties,
     hydrationRouteProperties,
+    // Asked for an address that matched no route or only a route with parameters (English's `*`
+    // matches every /hi address).
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      if (otherAdded || localeOf(path) !== other) return;
+      otherAdded = true;
+      patch(LAYOUT_ID, [localeRoutes(other)]);
+    },
   });
+}
