@@ -14,7 +14,8 @@
 // Usage: npm run build && npm run bench:start
 //   START_RUNS=5 loads per page; START_PAGES=home,listing only those (blank, home, listing, title,
 //   hindi); START_DATA_DIR=dir a data directory that already holds the 200-title demo, kept;
-//   APP_DIR=dir another build; START_VERBOSE=1 prints every load's tasks.
+//   APP_DIR=dir another build; START_VERBOSE=1 prints every load's tasks. A task that ran one of
+//   the start's steps (main.tsx marks each) is named by it: "step router-made".
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
 import { freePort, startServer } from '../tests/support/server-process';
-import { TAKEN_OVER } from '../src/app/lib/after-start';
+import { START_STEP, TAKEN_OVER } from '../src/app/lib/after-start';
 
 const RUNS = Number(process.env.START_RUNS ?? 5);
 const ONLY = process.env.START_PAGES?.split(',');
@@ -113,7 +114,12 @@ async function load(url: string): Promise<Load> {
     const { result } = await send<{ result: { value: string } }>(
       'Runtime.evaluate',
       {
-        expression: `JSON.stringify({ ...window.__startTasks, takenOver: performance.getEntriesByName(${JSON.stringify(TAKEN_OVER)})[0]?.startTime ?? null })`,
+        expression: `JSON.stringify({
+          ...window.__startTasks,
+          takenOver: performance.getEntriesByName(${JSON.stringify(TAKEN_OVER)})[0]?.startTime ?? null,
+          steps: performance.getEntriesByType('mark').filter((m) => m.name.startsWith(${JSON.stringify(START_STEP)}))
+            .map((m) => ({ start: m.startTime, name: m.name.slice(${START_STEP.length}) })),
+        })`,
         returnByValue: true,
       },
       sessionId,
@@ -122,11 +128,14 @@ async function load(url: string): Promise<Load> {
       tasks: { start: number; duration: number }[];
       scripts: { start: number; duration: number; what: string }[];
       takenOver: number | null;
+      steps: { start: number; name: string }[];
     };
     const tasks = kept.tasks.map(({ start, duration }) => {
       const inside = kept.scripts.filter((s) => s.start >= start - 1 && s.start < start + duration);
       const script = inside.reduce((sum, s) => sum + s.duration, 0);
-      const what = [...new Set(inside.filter((s) => s.duration >= 5).map((s) => s.what))];
+      // The start's step a task ran (main.tsx marks each as it begins).
+      const steps = kept.steps.filter((m) => m.start >= start && m.start < start + duration).map((m) => `step ${m.name}`);
+      const what = [...steps, ...new Set(inside.filter((s) => s.duration >= 5).map((s) => s.what))];
       return { start, duration, script, what };
     });
     return { tasks, takenOver: kept.takenOver };

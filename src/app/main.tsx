@@ -13,7 +13,7 @@ import { readerIs } from './db/reader';
 import { deviceQueryPersister, isPersisted } from './lib/persist';
 import { createAppRouter } from './routes/router';
 import { nextTask } from './lib/next-task';
-import { afterStart, firstScreenTakenOver } from './lib/after-start';
+import { START_STEP, afterStart, firstScreenTakenOver } from './lib/after-start';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
 import { LOCAL } from '../shared/storage-names';
@@ -43,17 +43,23 @@ reloadOnStaleChunk();
 // the start's first task a long one at 4x CPU.
 const reactDomLoaded = import('react-dom/client');
 
+/** The start's next step, in a task of its own, marked so that bench:start names the step of a long task. */
+async function nextStep(name: string) {
+  await nextTask();
+  performance.mark(START_STEP + name);
+}
+
 // The start in steps, each a task of its own with the first render done in slices of a few
 // milliseconds (a transition), so a slow phone's main thread is never held long at start
 // (Lighthouse's total blocking time): this module's code, the texts, the router made, the router
 // started, the first screen's answers, then React.
-await nextTask();
+await nextStep('texts');
 await initI18n(localeOf(window.location.pathname));
-await nextTask();
+await nextStep('router-made');
 const router = createAppRouter();
-await nextTask();
+await nextStep('router-started');
 router.initialize();
-await nextTask();
+await nextStep('route-wait');
 // Over a first screen the server drew with the app's components (entry-server.tsx), React takes
 // the page over as it is (hydrates it) with the answers it was drawn from, in the page: it waits
 // for the route's code first, however long that takes on a slow phone (the drawn page is whole
@@ -81,7 +87,7 @@ const routeReady = (limitMs = Infinity) =>
   });
 if (drawn) await routeReady();
 else if (navigator.serviceWorker?.controller) await routeReady(3000);
-await nextTask();
+await nextStep('answers');
 const persistOptions = {
   persister,
   maxAge: PERSISTED_QUERIES_MAX_AGE_MS,
@@ -100,7 +106,7 @@ if (drawn) {
   for (const q of state.queries) queryClient.removeQueries({ queryKey: q.queryKey, exact: true });
   hydrate(queryClient, state);
 }
-await nextTask();
+await nextStep('render');
 const { createRoot, hydrateRoot } = await reactDomLoaded;
 /** Renders nothing; its effect runs once React has committed the first screen (lib/after-start.ts). */
 function TakenOver() {

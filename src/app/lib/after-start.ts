@@ -8,6 +8,8 @@ import { startTransition, useEffect, useState } from 'react';
 
 /** The performance mark of the take-over (bench/bundle-size.ts reads it). */
 export const TAKEN_OVER = 'lectern:taken-over';
+/** The prefix of the marks of the start's steps (main.tsx; bench/start-tasks.ts reads them). */
+export const START_STEP = 'lectern:start:';
 /** The longest wait for an idle moment once the page is taken over: a page whose main thread is
  * never idle still gets its deferred work. */
 const IDLE_WAIT_MS = 1000;
