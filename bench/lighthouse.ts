@@ -2,7 +2,10 @@
 // a listing, a title page and Hindi home, in the machine's Chromium, against the built app served by the real
 // server on a throwaway data directory with the demo library (200 titles, as a first start makes it;
 // LH_TITLES=40 for the tests' smaller one). Prints per page the
-// performance and accessibility scores, FCP, LCP, TBT, CLS, Speed Index and the top failing audits.
+// performance and accessibility scores, FCP, LCP, TBT, CLS, Speed Index and the top failing audits,
+// and Lighthouse's own CPU benchmark (its environment's benchmarkIndex, measured in each run): the
+// 4x slowdown is simulated from the tasks this machine ran, so the scores follow the host's speed
+// and compare only between runs whose index is alike.
 // Usage: npm run build && npm run bench:lighthouse   (LH_RUNS=3 keeps the median run per page;
 // LH_SAVE=dir writes each kept report there as <page>.json, to look into; LH_PAGES=home,listing
 // runs only those)
@@ -96,6 +99,7 @@ try {
       `\n${page.name} ${new URL(page.url).pathname}${RUNS > 1 ? ` (median of ${RUNS}: ${runs.map((r) => score(r, 'performance')).join(', ')})` : ''}`,
     );
     console.log(`  performance ${score(lhr, 'performance')}  accessibility ${score(lhr, 'accessibility')}`);
+    console.log(`  CPU benchmark index ${runs.map((r) => Math.round(r.environment.benchmarkIndex)).join(', ')} (higher is faster)`);
     console.log(
       `  FCP ${(ms(lhr, 'first-contentful-paint') / 1000).toFixed(1)} s  LCP ${(ms(lhr, 'largest-contentful-paint') / 1000).toFixed(1)} s  ` +
         `TBT ${Math.round(ms(lhr, 'total-blocking-time'))} ms  CLS ${ms(lhr, 'cumulative-layout-shift').toFixed(3)}  ` +
