@@ -32,8 +32,11 @@ export function IssueCard({
   onRead,
   place = 'shelf',
   eager,
+  lang,
 }: {
   issue: Issue;
+  /** The title's language, which its issue names are in. */
+  lang?: string;
   /** The title's page (shared/title-paths.ts), which the issue's page is below. */
   titlePath: string;
   current?: boolean;
@@ -61,11 +64,15 @@ export function IssueCard({
             eager={eager}
           />
         ) : (
-          <span className="cover-card__placeholder">{issue.issueName}</span>
+          <span className="cover-card__placeholder" lang={lang}>
+            {issue.issueName}
+          </span>
         )}
         <FloatingIcon item={issue} />
       </span>
-      <span className="cover-card__name">{issue.issueName}</span>
+      <span className="cover-card__name" lang={lang}>
+        {issue.issueName}
+      </span>
       {!namedByDate(issue) && <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>}
     </Link>
   );

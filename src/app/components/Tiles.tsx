@@ -66,7 +66,9 @@ export const MagazineTile = memo(function MagazineTile({
         {m.imageSrc ? (
           <CoverImage src={m.imageSrc} srcSet={m.imageSrcSet} place={place} alt={t('card.cover', { name: m.name })} eager={eager} />
         ) : (
-          <span className="cover-card__placeholder">{m.name}</span>
+          <span className="cover-card__placeholder" lang={m.lang}>
+            {m.name}
+          </span>
         )}
         {m.isGold && <span className="badge badge--gold">{t('card.gold')}</span>}
         {isFavourite(m.mid) && (
@@ -78,8 +80,15 @@ export const MagazineTile = memo(function MagazineTile({
           </span>
         )}
       </span>
-      <span className="cover-card__name">{m.name}</span>
-      {m.issueName && <span className="cover-card__issue">{m.issueName}</span>}
+      {/* The title's own words in its language (the badges are in the reader's). */}
+      <span className="cover-card__name" lang={m.lang}>
+        {m.name}
+      </span>
+      {m.issueName && (
+        <span className="cover-card__issue" lang={m.lang}>
+          {m.issueName}
+        </span>
+      )}
     </Link>
   );
 });

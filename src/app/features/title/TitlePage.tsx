@@ -122,7 +122,9 @@ export default function TitlePage() {
               eager
             />
           ) : (
-            <span className="cover-card__placeholder">{m.name}</span>
+            <span className="cover-card__placeholder" lang={m.lang}>
+              {m.name}
+            </span>
           )}
         </div>
         <div className="title-hero__text">
@@ -130,16 +132,21 @@ export default function TitlePage() {
             {t(`title.kind.${m.type}`)}
             {m.isGold && <span className="badge badge--inline">{t('card.gold')}</span>}
           </p>
-          <h1 id="title-name" className="title-hero__name">
+          {/* The title's own words in its language; the rest in the reader's. */}
+          <h1 id="title-name" className="title-hero__name" lang={m.lang}>
             {m.name}
           </h1>
           {issue && (
             <p className="title-hero__issue" data-testid="current-issue">
-              {issue.issueName}
+              <span lang={m.lang}>{issue.issueName}</span>
               {!namedByDate(issue) && ` · ${formatDate(issue.pubDate, i18n.language)}`}
             </p>
           )}
-          {m.description && <p className="title-hero__description">{m.description}</p>}
+          {m.description && (
+            <p className="title-hero__description" lang={m.lang}>
+              {m.description}
+            </p>
+          )}
           <div className="title-hero__actions">
             {issue && (
               <ReadNowButton
@@ -180,14 +187,22 @@ export default function TitlePage() {
       {specials.length > 0 && (
         <Scroller id="special-issues" title={t('title.specialIssues')} count={specials.length}>
           {specials.map((i) => (
-            <IssueCard key={i.issueId} issue={i} titlePath={path} current={i.issueId === issue?.issueId} onRead={openIssue} />
+            <IssueCard key={i.issueId} issue={i} lang={m.lang} titlePath={path} current={i.issueId === issue?.issueId} onRead={openIssue} />
           ))}
         </Scroller>
       )}
       {recents.length > 0 && (
         <Scroller id="recent-issues" title={t('title.recentIssues')} count={recents.length}>
           {recents.map((i, n) => (
-            <IssueCard key={i.issueId} issue={i} titlePath={path} current={i.issueId === issue?.issueId} onRead={openIssue} eager={n < 2} />
+            <IssueCard
+              key={i.issueId}
+              issue={i}
+              lang={m.lang}
+              titlePath={path}
+              current={i.issueId === issue?.issueId}
+              onRead={openIssue}
+              eager={n < 2}
+            />
           ))}
         </Scroller>
       )}
