@@ -278,7 +278,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectManifest: {
           // The shell and the reader with their screens and the English table (bundled into the entry); the Hindi
           // table and fonts are cached by the service worker when first used.
-          globPatterns: ['index.html', 'reader.html', 'assets/*.{js,css}', 'icons/icon-192.png', 'icons/badge-96.png', 'favicon.svg'],
+          globPatterns: ['index.html', 'reader.html', 'assets/*.{js,css}', 'icons/icon-192.png', 'icons/badge-96.png'],
           globIgnores: ['assets/hi-*.js', 'assets/devanagari-*.css'],
         },
       }),

@@ -1,4 +1,4 @@
-// Draws the app icons (the same mark as public/favicon.svg) into public/icons/. Run once after
+// Draws the app icons (the mark: a white L and an orange bookmark on navy) into public/icons/. Run once after
 // changing the design: npx tsx scripts/make-icons.ts
 import fs from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
