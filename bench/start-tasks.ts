@@ -16,12 +16,10 @@
 //   hindi); START_DATA_DIR=dir a data directory that already holds the 200-title demo, kept;
 //   APP_DIR=dir another build; START_VERBOSE=1 prints every load's tasks. A task that ran one of
 //   the start's steps (main.tsx marks each) is named by it: "step router-made".
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium';
+import { launchOverPipe, phonePage } from './devtools-pipe';
 import { freePort, startServer } from '../tests/support/server-process';
 import { START_STEP, TAKEN_OVER } from '../src/app/lib/after-start';
 
@@ -30,32 +28,6 @@ const ONLY = process.env.START_PAGES?.split(',');
 const VERBOSE = !!process.env.START_VERBOSE;
 const WAIT_MS = 8000;
 const LONG_MS = 50;
-
-/** Chromium's DevTools protocol over its pipe (fd 3 in, fd 4 out, messages ended by NUL). */
-function devtools(toBrowser: Writable, fromBrowser: Readable) {
-  let nextId = 1;
-  let buffered = '';
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  fromBrowser.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    let end;
-    while ((end = buffered.indexOf('\0')) >= 0) {
-      const message = JSON.parse(buffered.slice(0, end)) as { id?: number; result?: unknown; error?: { message: string } };
-      buffered = buffered.slice(end + 1);
-      const call = message.id ? waiting.get(message.id) : undefined;
-      if (!call) continue;
-      waiting.delete(message.id!);
-      if (message.error) call.reject(new Error(message.error.message));
-      else call.resolve(message.result);
-    }
-  });
-  return <T = Record<string, unknown>>(method: string, params: object = {}, sessionId?: string) =>
-    new Promise<T>((resolve, reject) => {
-      const id = nextId++;
-      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      toBrowser.write(JSON.stringify({ id, method, params, sessionId }) + '\0');
-    });
-}
 
 /** Runs in the page before its own code: keeps the long tasks and the scripts of long frames. */
 const RECORDER = `(() => {
@@ -89,24 +61,12 @@ const server = await startServer(
   { DATA_DIR: dataDir, DEMO_TITLES: '200', ...(appDir ? { APP_DIR: path.resolve(appDir) } : {}) },
   600_000,
 );
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-start-profile-'));
-const chromium = spawn(
-  chromiumPath(),
-  [...CHROMIUM_ARGS, '--headless', `--user-data-dir=${profile}`, '--remote-debugging-pipe', 'about:blank'],
-  {
-    stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
-  },
-);
-const send = devtools(chromium.stdio[3] as Writable, chromium.stdio[4] as Readable);
+const chromium = launchOverPipe();
+const send = chromium.send;
 
 async function load(url: string): Promise<Load> {
-  const { browserContextId } = await send<{ browserContextId: string }>('Target.createBrowserContext');
+  const { sessionId, dispose } = await phonePage(send);
   try {
-    const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId });
-    const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
-    await send('Emulation.setCPUThrottlingRate', { rate: 4 }, sessionId);
-    await send('Emulation.setDeviceMetricsOverride', { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true }, sessionId);
-    await send('Page.enable', {}, sessionId);
     await send('Page.addScriptToEvaluateOnNewDocument', { source: RECORDER }, sessionId);
     await send('Page.navigate', { url }, sessionId);
     await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
@@ -140,7 +100,7 @@ async function load(url: string): Promise<Load> {
     });
     return { tasks, takenOver: kept.takenOver };
   } finally {
-    await send('Target.disposeBrowserContext', { browserContextId });
+    await dispose();
   }
 }
 
@@ -187,8 +147,7 @@ try {
     });
   }
 } finally {
-  chromium.kill();
+  chromium.close();
   await server.stop();
-  fs.rmSync(profile, { recursive: true, force: true });
   if (!process.env.START_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
 }
