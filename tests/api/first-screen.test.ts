@@ -143,7 +143,7 @@ describe("a title page's first screen", () => {
     expect(html).toContain(`<style>${TITLE_CSS}</style></head>`);
     const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
     expect(html).toContain('<main id="main" tabindex="-1"><div class="title-page">');
-    expect(html).toContain(`<h1 id="title-name" class="title-hero__name">${escaped(meta.name)}</h1>`);
+    expect(html).toContain(`<h1 id="title-name" class="title-hero__name" lang="${meta.lang}">${escaped(meta.name)}</h1>`);
     expect(html).toContain(`src="${meta.latestIssue!.imageSrc}"`);
     expect(html).toContain(escaped(meta.publisher));
     expect(drawnState(html).queries.find((q) => q.queryKey.includes('meta'))?.state.data).toEqual(meta);
