@@ -16,6 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { launchOverPipe, phonePage } from './devtools-pipe';
+import { median } from './support';
 import { freePort, startServer } from '../tests/support/server-process';
 
 const RUNS = Number(process.env.FIRST_RENDER_RUNS ?? 9);
@@ -121,7 +122,7 @@ async function load(variant: string): Promise<Load> {
   }
 }
 
-const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN);
+const roundedMedian = (xs: number[]) => Math.round(median(xs));
 
 try {
   const drawn = withoutScripts(await (await fetch(`${server.base}/`)).text());
@@ -137,10 +138,10 @@ try {
   for (const [variant, kept] of loads) {
     const traced = TRACE
       ? '  traced: ' +
-        (Object.keys(TRACED) as (keyof Traced)[]).map((key) => `${key} ${median(kept.map((l) => l.traced![key]))}`).join(', ')
+        (Object.keys(TRACED) as (keyof Traced)[]).map((key) => `${key} ${roundedMedian(kept.map((l) => l.traced![key]))}`).join(', ')
       : '';
     console.log(
-      `  ${variant.padEnd(20)} total ${median(kept.map((l) => l.total))} ms, longest ${median(kept.map((l) => l.longest))} ms${traced}`,
+      `  ${variant.padEnd(20)} total ${roundedMedian(kept.map((l) => l.total))} ms, longest ${roundedMedian(kept.map((l) => l.longest))} ms${traced}`,
     );
   }
 } finally {

@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launchOverPipe, phonePage } from './devtools-pipe';
+import { median } from './support';
 import { freePort, startServer } from '../tests/support/server-process';
 import { START_STEP, TAKEN_OVER } from '../src/app/lib/after-start';
 
@@ -104,7 +105,6 @@ async function load(url: string): Promise<Load> {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const round = (n: number) => Math.round(n);
 
 try {
