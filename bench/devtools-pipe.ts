@@ -53,9 +53,11 @@ export function launchOverPipe() {
   return {
     send,
     on: (method: string, listener: (params: Record<string, unknown>) => void) => listeners.set(method, listener),
-    close() {
+    /** Ends Chromium and removes its profile once it has exited (it writes the profile as it exits). */
+    async close() {
+      const exited = chromium.exitCode !== null ? Promise.resolve() : new Promise((resolve) => chromium.once('exit', resolve));
       chromium.kill();
-      // (Chromium may still be writing its profile as it exits)
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };

@@ -147,7 +147,7 @@ try {
     });
   }
 } finally {
-  chromium.close();
+  await chromium.close();
   await server.stop();
   if (!process.env.START_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
 }
