@@ -17,7 +17,7 @@ beforeAll(async () => {
       SELECT 'more-' || g, 'More ' || g, 'First paragraph.' || E'\\n\\n' || 'Second paragraph.', 'Business', 1, 1, now() - g * interval '1 hour'
       FROM generate_series(1, 23) g;`);
     await db.query(
-      `INSERT INTO stories (canonical_url, title, body, section, category, mid, issue_id, published_at) VALUES ($1, $2, 'पाठ।', 'sec_99', 'Hindi', 1, 1, now())`,
+      `INSERT INTO stories (canonical_url, title, body, section, category, mid, issue_id, published_at, lang_code) VALUES ($1, $2, 'पाठ।', 'sec_99', 'Hindi', 1, 1, now(), 'hi')`,
       [HINDI_URL, 'स्वच्छ ऊर्जा की दौड़'],
     );
   });
@@ -43,7 +43,16 @@ describe('GET /content/stories', () => {
       isNews: false,
       browserLinkUrl: '/stories/campus-libraries-1',
       magName: 'Business Weekly',
+      lang: 'en',
     });
+  });
+
+  it('gives each story its language, which its tile says (a screen reader, the Devanagari font)', async () => {
+    const res = await get('/content/story?url=more-1');
+    expect(res.status).toBe(200);
+    const langs = new Map(res.body.moreFromTitle.map((s: { title: string; lang: string }) => [s.title, s.lang]));
+    expect(langs.get('स्वच्छ ऊर्जा की दौड़')).toBe('hi');
+    expect(langs.get('More 2')).toBe('en');
   });
 
   it('pages by 20 from zero and honours an age rating below 8', async () => {

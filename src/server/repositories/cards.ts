@@ -130,7 +130,7 @@ export function toLanguage(r: LanguageRow, storeId = 1): Language {
 }
 
 export const STORY_COLUMNS = `s.canonical_url, s.title, s.subtitle, s.short_desc, s.read_time_s, s.is_news, s.published_at,
-  s.category, s.cover, i.name AS issue_name, t.name AS mag_name`;
+  s.category, s.cover, s.lang_code, i.name AS issue_name, t.name AS mag_name`;
 export const STORY_JOINS = 'LEFT JOIN issues i ON i.issue_id = s.issue_id LEFT JOIN titles t ON t.mid = s.mid';
 export interface StoryRow {
   canonical_url: string;
@@ -142,6 +142,7 @@ export interface StoryRow {
   published_at: Date;
   category: string;
   cover: string | null;
+  lang_code: string;
   issue_name: string | null;
   mag_name: string | null;
 }
@@ -159,6 +160,7 @@ export function toStory(r: StoryRow): StoryTile {
     category: r.category,
     browserLinkUrl: `/stories/${r.canonical_url}`,
     appLinkUrl: appLink(`/stories/${r.canonical_url}`),
+    lang: r.lang_code,
   };
 }
 

@@ -80,8 +80,8 @@ export async function articleUrlFor(db: Queryable, q: ArticleDetailsQuery): Prom
 export async function storyByUrl(db: Queryable, url: string, ageRating?: number): Promise<Story | null> {
   const params: unknown[] = [url];
   const age = ageFilter(ageRating, params);
-  const { rows } = await db.query<StoryRow & { body: string; lang_code: string; mid: number | null; issue_id: number | null }>(
-    `SELECT ${STORY_COLUMNS}, s.body, s.lang_code, s.mid, s.issue_id FROM stories s ${STORY_JOINS} WHERE s.canonical_url = $1${age}`,
+  const { rows } = await db.query<StoryRow & { body: string; mid: number | null; issue_id: number | null }>(
+    `SELECT ${STORY_COLUMNS}, s.body, s.mid, s.issue_id FROM stories s ${STORY_JOINS} WHERE s.canonical_url = $1${age}`,
     params,
   );
   const r = rows[0];
@@ -97,7 +97,6 @@ export async function storyByUrl(db: Queryable, url: string, ageRating?: number)
   return {
     ...toArticle(r),
     canonicalUrl: r.canonical_url,
-    lang: r.lang_code,
     paragraphs: r.body
       .split(/\n\s*\n/)
       .map((p) => p.trim())

@@ -133,6 +133,7 @@ export const StoryTile = z.object({
   category: z.string(),
   browserLinkUrl: z.string(), // /stories/{canonical url}
   appLinkUrl: z.string(),
+  lang: z.string(), // the story's language: its words say it (a screen reader, the Devanagari font)
 });
 export type StoryTile = z.infer<typeof StoryTile>;
 

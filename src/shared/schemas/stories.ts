@@ -39,7 +39,6 @@ export const ArticleDetailsQuery = z
 export type ArticleDetailsQuery = z.infer<typeof ArticleDetailsQuery>;
 export const Story = Article.extend({
   canonicalUrl: z.string(),
-  lang: z.string(),
   paragraphs: z.array(z.string()),
   mid: z.number().nullable(),
   issueId: z.number().nullable(),

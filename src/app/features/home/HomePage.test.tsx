@@ -58,6 +58,7 @@ const home: HomeResponse = {
     isNews: false,
     publishedAt: '2026-05-01T00:00:00Z',
     category: 'culture',
+    lang: 'en',
     browserLinkUrl: `/stories/story-${n}`,
     appLinkUrl: 'x',
   })),
