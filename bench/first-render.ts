@@ -10,7 +10,8 @@
 // of the font stacks: the Devanagari text drawn with no font of its own, boxes on this machine).
 //
 // Usage: npm run build && npm run bench:first-render   (FIRST_RENDER_RUNS=9 loads a variant, taken
-//   in turns; FIRST_RENDER_DATA_DIR=dir a data directory that already holds the 200-title demo)
+//   in turns; FIRST_RENDER_DATA_DIR=dir a data directory that already holds the 200-title demo;
+//   FIRST_RENDER_PATH=/magazines/BS another drawn page than home)
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import { freePort, startServer } from '../tests/support/server-process';
 
 const RUNS = Number(process.env.FIRST_RENDER_RUNS ?? 9);
 const TRACE = !!process.env.FIRST_RENDER_TRACE;
+const PAGE = process.env.FIRST_RENDER_PATH ?? '/';
 const WAIT_MS = 5000;
 const LONG_MS = 50;
 
@@ -33,7 +35,7 @@ function withoutDevanagariText(html: string) {
   const start = html.indexOf('<div id="root"');
   return html.slice(0, start) + html.slice(start).replace(DEVANAGARI, 'k');
 }
-const withoutDevanagariFont = (html: string) => html.replace(/(--(?:sans|serif):)"Noto Sans Devanagari", ?/g, '$1');
+const withoutDevanagariFont = (html: string) => html.replace(/(--deva-(?:sans|serif):)"Noto Sans Devanagari", ?/g, '$1');
 
 /** Runs in the page before anything else: keeps the long tasks. */
 const RECORDER = `(() => {
@@ -125,7 +127,7 @@ async function load(variant: string): Promise<Load> {
 const roundedMedian = (xs: number[]) => Math.round(median(xs));
 
 try {
-  const drawn = withoutScripts(await (await fetch(`${server.base}/`)).text());
+  const drawn = withoutScripts(await (await fetch(`${server.base}${PAGE}`)).text());
   variants.set('drawn', drawn);
   variants.set('no-images', withoutImages(drawn));
   variants.set('no-css', withoutCss(drawn));
@@ -134,7 +136,7 @@ try {
   const loads = new Map<string, Load[]>([...variants.keys()].map((v) => [v, []]));
   // In turns, so that the host's slower minutes fall on every variant alike.
   for (let i = 0; i < RUNS; i++) for (const [variant, kept] of loads) kept.push(await load(variant));
-  console.log(`Home as drawn, before the app's code, at 4x CPU: tasks over ${LONG_MS} ms in the first 3 s, medians of ${RUNS} loads`);
+  console.log(`${PAGE} as drawn, before the app's code, at 4x CPU: tasks over ${LONG_MS} ms in the first 3 s, medians of ${RUNS} loads`);
   for (const [variant, kept] of loads) {
     const traced = TRACE
       ? '  traced: ' +
@@ -145,7 +147,7 @@ try {
     );
   }
 } finally {
-  chromium.close();
+  await chromium.close();
   pages.close();
   await server.stop();
   if (!process.env.FIRST_RENDER_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { createAppRouter } from './routes/router';
 import { nextTask } from './lib/next-task';
 import { START_STEP, afterStart, firstScreenTakenOver } from './lib/after-start';
 import { registerServiceWorker, reloadOnStaleChunk } from './pwa/register';
+import { watchDevanagari } from './lib/devanagari-font';
 import { PERSISTED_QUERIES_MAX_AGE_MS, PERSISTED_QUERIES_MAX_CHARS } from '../shared/offline';
 import { LOCAL } from '../shared/storage-names';
 import './pwa/install'; // catches the install offer, which fires once and early
@@ -144,6 +145,8 @@ if (drawn) void afterStart().then(() => persistQueryClientSave({ queryClient, ..
 // downloads and read events left unsent (features/offline/start.ts), and link prefetch (spec §9:
 // links within 200 px of the viewport; routes/prefetch.ts).
 void afterStart().then(registerServiceWorker);
+// Devanagari that does not say its language gives the page the Devanagari font (lib/devanagari-font.ts).
+void afterStart().then(() => watchDevanagari());
 void afterStart()
   .then(() => import('./features/offline/start'))
   .then((m) => m.startOffline());

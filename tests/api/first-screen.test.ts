@@ -31,7 +31,14 @@ const TITLE_CSS = '.title-hero{display:flex}\n.listing-grid{display:grid}';
 let t: TestContext;
 let home: HomeResponse;
 beforeAll(async () => {
-  t = await testApp(loadCatalogue, { config: { appDir } });
+  t = await testApp(
+    async (db) => {
+      await loadCatalogue(db);
+      // A category named in Devanagari, which its listing's heading shows without saying the language.
+      await db.query(`UPDATE categories SET name = 'प्रौद्योगिकी' WHERE cat_id = 3`);
+    },
+    { config: { appDir } },
+  );
   home = (await t.app.inject({ url: '/content/home?edzLibId=0&age_rate=5' })).json();
 });
 afterAll(async () => {
@@ -115,6 +122,14 @@ describe("a listing's first screen", () => {
     for (const m of list.magazineList) expect(html).toContain(`href="${m.browserLinkUrl}"`);
     expect(html.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(Math.min(6, list.magazineList.length));
     expect(drawnState(html).queries).toHaveLength(3);
+    // Its Devanagari (the language picker's हिन्दी) is in a picker, which has the font of its own.
+    expect(html).toContain('<html lang="en" data-drawn>');
+  });
+
+  it('gives the whole page the Devanagari font when it draws Devanagari that does not say its language', async () => {
+    const html = await page('/magazines/3');
+    expect(html).toMatch(/<h1 class="listing__title" data-testid="listing-title">प्रौद्योगिकी/);
+    expect(html).toContain('<html lang="en" data-drawn data-devanagari>');
   });
 
   it("draws nothing for the sections shown only by the institution's flags or never, an empty or unknown category, or a language", async () => {

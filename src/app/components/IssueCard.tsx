@@ -88,7 +88,10 @@ export function IssueCard({
         data-testid="issue-read"
       >
         {t('title.read')}
-        <span className="visually-hidden"> {issue.issueName}</span>
+        <span className="visually-hidden" lang={lang}>
+          {' '}
+          {issue.issueName}
+        </span>
       </button>
     </div>
   );

@@ -123,9 +123,17 @@ export const StoryCard = memo(function StoryCard({ s }: { s: StoryTile }) {
     <Link to={to(s.browserLinkUrl)} className="story-card" data-testid="story-card">
       {showsStoryCover(s.imgPath) && <img src={s.imgPath!} alt="" width={300} height={425} loading="lazy" decoding="async" />}
       <span className="story-card__body">
-        {s.subTitle && <span className="story-card__kicker">{s.subTitle}</span>}
-        <span className="story-card__title">{s.title}</span>
-        <span className="story-card__desc">{s.shortDesc}</span>
+        {s.subTitle && (
+          <span className="story-card__kicker" lang={s.lang}>
+            {s.subTitle}
+          </span>
+        )}
+        <span className="story-card__title" lang={s.lang}>
+          {s.title}
+        </span>
+        <span className="story-card__desc" lang={s.lang}>
+          {s.shortDesc}
+        </span>
         <span className="story-card__meta">{t(label.key, { count: label.count })}</span>
       </span>
     </Link>

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { WHOLE_PAGE_DEVANAGARI, unmarkedDevanagari } from '../../shared/devanagari-font';
 
 /** index.html marks what the server may replace: everything in the app's root element. */
 const SLOT = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
@@ -112,9 +113,14 @@ export function firstScreenPages(app: FastifyInstance, indexFile: string, drawin
       // React puts its preloads of the first covers ahead of the screen: they go into the head,
       // where they belong, and the root holds only what the app hydrates.
       const preloads = LEADING_LINKS.exec(drawn.html)![0];
+      // Devanagari that does not say its language has the font only if the whole page takes it.
+      const wholePageDevanagari = !hindi && unmarkedDevanagari(drawn.html);
       const state = `<script type="application/json" id="${FIRST_SCREEN_STATE}">${jsonInPage(drawn.state)}</script>`;
       return (hindi ? holdingDevanagari(shell) : shell)
-        .replace('<html lang="en">', `<html lang="${hindi ? 'hi' : 'en'}" data-drawn>`)
+        .replace(
+          '<html lang="en">',
+          `<html lang="${hindi ? 'hi' : 'en'}" data-drawn${wholePageDevanagari ? ` ${WHOLE_PAGE_DEVANAGARI}` : ''}>`,
+        )
         .replace('</head>', () => `${preloads}${css ? `<style>${css}</style>` : ''}</head>`)
         .replace(SLOT, () => drawn.html.slice(preloads.length))
         .replace('</body>', () => `${state}</body>`);

@@ -18,6 +18,7 @@ import { NoData } from '../../components/NoData';
 import { useLocalePath } from '../../components/useLocalePath';
 import { session } from '../../lib/session';
 import { languageLabel } from '../../lib/locale';
+import { LanguageName } from '../../components/LanguageName';
 import { categoriesQuery, languagesQuery, magazinesQuery } from './queries';
 import { useEndOfList } from './useEndOfList';
 import './listing.css';
@@ -83,7 +84,12 @@ export default function MagazinesPage({ journals = false }: { journals?: boolean
       <header className="listing__head">
         <h1 className="listing__title" data-testid="listing-title">
           {categoryName || <span className="skeleton skeleton--title" aria-hidden="true" />}
-          {language && <span className="listing__lang"> · {languageLabel(language.nativeName, language._lang, hi)}</span>}
+          {language && (
+            <span className="listing__lang">
+              {' · '}
+              <LanguageName code={language.lang_code} nativeName={language.nativeName} englishName={language._lang} hindiPage={hi} />
+            </span>
+          )}
         </h1>
         {shown && list.data && (
           <p className="listing__count" data-testid="listing-count">

@@ -17,7 +17,8 @@ function byYear(issues: Issue[]): [string, Issue[]][] {
   return [...years];
 }
 
-export function IssueArchive({ mid, titlePath }: { mid: number; titlePath: string }) {
+/** `lang`: the title's language, which its issues' names are in. */
+export function IssueArchive({ mid, titlePath, lang }: { mid: number; titlePath: string; lang: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const archive = useInfiniteQuery(archiveQuery(queryClient, mid));
@@ -37,7 +38,7 @@ export function IssueArchive({ mid, titlePath }: { mid: number; titlePath: strin
           </h3>
           <div className="listing-grid">
             {list.map((i) => (
-              <IssueCard key={i.issueId} issue={i} titlePath={titlePath} place="grid" />
+              <IssueCard key={i.issueId} issue={i} lang={lang} titlePath={titlePath} place="grid" />
             ))}
           </div>
         </section>

@@ -10,7 +10,8 @@ import { IssueArchive } from './IssueArchive';
 
 type Range = { from: string; to: string; page: number };
 
-export function IssueRangeFilter({ mid, titlePath }: { mid: number; titlePath: string }) {
+/** `lang`: the title's language, which its issues' names are in. */
+export function IssueRangeFilter({ mid, titlePath, lang }: { mid: number; titlePath: string; lang: string }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState('');
@@ -34,7 +35,7 @@ export function IssueRangeFilter({ mid, titlePath }: { mid: number; titlePath: s
         <button type="button" className="button button--ghost" onClick={() => setOpen(true)} data-testid="filter-issues">
           {t('title.range.filter')}
         </button>
-        <IssueArchive mid={mid} titlePath={titlePath} />
+        <IssueArchive mid={mid} titlePath={titlePath} lang={lang} />
       </>
     );
   }
@@ -53,7 +54,7 @@ export function IssueRangeFilter({ mid, titlePath }: { mid: number; titlePath: s
         )}
         <div className="listing-grid">
           {data?.edt_details.map((i) => (
-            <IssueCard key={i.issueId} issue={i} titlePath={titlePath} place="grid" />
+            <IssueCard key={i.issueId} issue={i} lang={lang} titlePath={titlePath} place="grid" />
           ))}
         </div>
         <div className="range__actions">
@@ -114,7 +115,7 @@ export function IssueRangeFilter({ mid, titlePath }: { mid: number; titlePath: s
           </p>
         )}
       </form>
-      <IssueArchive mid={mid} titlePath={titlePath} />
+      <IssueArchive mid={mid} titlePath={titlePath} lang={lang} />
     </>
   );
 }

@@ -9,7 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import type { Issue, MagazineCard, MagazineMeta } from '../../../shared/schemas/content';
-import { formatDate, languageLabel } from '../../lib/locale';
+import { formatDate } from '../../lib/locale';
+import { LanguageName } from '../../components/LanguageName';
 import { Scroller } from '../../components/Scroller';
 import { CoverImage, MagazineTile } from '../../components/Tiles';
 import { IssueCard } from '../../components/IssueCard';
@@ -171,7 +172,9 @@ export default function TitlePage() {
             </div>
             <div>
               <dt>{t('title.language')}</dt>
-              <dd>{languageLabel(m.languageNativeName, m.languageName, hi)}</dd>
+              <dd>
+                <LanguageName code={m.lang} nativeName={m.languageNativeName} englishName={m.languageName} hindiPage={hi} />
+              </dd>
             </div>
             <div>
               <dt>{t('title.frequency')}</dt>
@@ -218,7 +221,7 @@ export default function TitlePage() {
         <h2 id="all-issues-title" className="shelf__title">
           {t('title.allIssues')}
         </h2>
-        <IssueRangeFilter mid={mid} titlePath={path} />
+        <IssueRangeFilter mid={mid} titlePath={path} lang={m.lang} />
       </section>
 
       {related.data && related.data.magazineList.length > 0 && (

@@ -1,0 +1,54 @@
+// The page takes the Devanagari font whole once it shows Devanagari text that does not say its
+// language (src/shared/devanagari-font.ts says why the font is not everywhere): a library's name, a
+// story's title in a list, what a reader types. Watched from the end of the start on: what the
+// first screen drew is looked at then, and whatever is added or typed after it.
+import { DEVANAGARI_ELEMENTS, DEVANAGARI_TEXT, WHOLE_PAGE_DEVANAGARI, isDevanagariLanguage } from '../../shared/devanagari-font';
+
+/** Elements whose text has the font, or is not drawn (the drawn page's answers are JSON in a script). */
+const COVERED = [...DEVANAGARI_ELEMENTS, 'script', 'style', 'template', 'noscript'].join(',');
+
+/** Whether this text node's Devanagari has the font without the whole page taking it. */
+function covered(text: Text): boolean {
+  const parent = text.parentElement;
+  if (!parent || parent.closest(COVERED)) return true;
+  // The nearest language said (<html>'s is the page's: a Hindi page has the font throughout).
+  const marked = parent.closest('[lang]');
+  return !!marked && isDevanagariLanguage(marked.getAttribute('lang')!);
+}
+
+/** Whether anything under this node is Devanagari text without the font. */
+export function hasUnmarkedDevanagari(node: Node): boolean {
+  if (!DEVANAGARI_TEXT.test(node.textContent ?? '')) return false;
+  if (node.nodeType === Node.TEXT_NODE) return !covered(node as Text);
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode() as Text | null; text; text = walker.nextNode() as Text | null) {
+    if (DEVANAGARI_TEXT.test(text.data) && !covered(text)) return true;
+  }
+  return false;
+}
+
+const typed = (event: Event) => {
+  const field = event.target;
+  return field instanceof HTMLInputElement && DEVANAGARI_TEXT.test(field.value);
+};
+
+/** Watches the page until it shows Devanagari text without the font, then gives it the font. */
+export function watchDevanagari(root: HTMLElement = document.body): void {
+  const html = document.documentElement;
+  if (html.hasAttribute(WHOLE_PAGE_DEVANAGARI)) return;
+  const takeFont = () => {
+    html.setAttribute(WHOLE_PAGE_DEVANAGARI, '');
+    observer.disconnect();
+    removeEventListener('input', onInput, true);
+  };
+  const onInput = (event: Event) => typed(event) && takeFont();
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const changed = record.type === 'characterData' ? [record.target] : record.addedNodes;
+      for (const node of changed) if (hasUnmarkedDevanagari(node)) return takeFont();
+    }
+  });
+  if (hasUnmarkedDevanagari(root)) return takeFont();
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+  addEventListener('input', onInput, true);
+}
