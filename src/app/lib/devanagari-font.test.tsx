@@ -15,7 +15,7 @@ describe('the page takes the Devanagari font whole', () => {
     document.body.innerHTML = '<a><span lang="hi">नवभारत टाइम्स</span></a><select><option>हिन्दी (Hindi)</option></select>';
     watchDevanagari();
     const later = document.createElement('p');
-    later.innerHTML = '<span lang="mr">लोकसत्ता</span> and English';
+    later.innerHTML = '<span lang="mr">लोकसत्ता</span> and English <i lang="hi"><b lang="en">Sport अंक</b></i>';
     document.body.append(later);
     await settled();
     expect(wholePage()).toBe(false);

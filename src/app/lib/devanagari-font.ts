@@ -11,9 +11,12 @@ const COVERED = [...DEVANAGARI_ELEMENTS, 'script', 'style', 'template', 'noscrip
 function covered(text: Text): boolean {
   const parent = text.parentElement;
   if (!parent || parent.closest(COVERED)) return true;
-  // The nearest language said (<html>'s is the page's: a Hindi page has the font throughout).
-  const marked = parent.closest('[lang]');
-  return !!marked && isDevanagariLanguage(marked.getAttribute('lang')!);
+  // Any language said around it (<html>'s is the page's): the font stack of an element in a
+  // Devanagari language comes down to all inside it, whatever their own language.
+  for (let marked = parent.closest('[lang]'); marked; marked = marked.parentElement?.closest('[lang]') ?? null) {
+    if (isDevanagariLanguage(marked.getAttribute('lang')!)) return true;
+  }
+  return false;
 }
 
 /** Whether anything under this node is Devanagari text without the font. */
