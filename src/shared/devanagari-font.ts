@@ -16,7 +16,7 @@ export const DEVANAGARI_LANGUAGES = ['hi', 'mr', 'ne', 'sa', 'kok', 'mai', 'bho'
 
 /** Whether a `lang` value names a language written in Devanagari (hi, hi-IN, mr…). */
 export const isDevanagariLanguage = (lang: string): boolean =>
-  DEVANAGARI_LANGUAGES.some((code) => lang.toLowerCase() === code || lang.toLowerCase().startsWith(`${code}-`));
+  (DEVANAGARI_LANGUAGES as readonly string[]).includes(lang.toLowerCase().split('-')[0]);
 
 /** Elements whose text has the Devanagari font whatever their language (styles.css). */
 export const DEVANAGARI_ELEMENTS = ['select', 'textarea'] as const;
