@@ -1,9 +1,9 @@
 // The fast path (migration 021): what listings and search read is kept up to date by
 // triggers and the popularity job, so the answers follow ingest, deletions and reads at once;
 // title and story search find Chinese and Japanese inside a run and Arabic presentation forms.
-// On PostgreSQL too: prepared catalogue reads and index-only plans.
+// On PostgreSQL too: prepared catalogue reads and index-only plans; a listing order's generation raised at commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestContext } from '../support/app';
+import { migratedDb, testApp, type TestContext } from '../support/app';
 import { addReads, FX, loadCatalogue } from '../fixtures/catalogue';
 import { storeRenderedIssue } from '../../src/server/ingest/ingest';
 import { refreshPopularity } from '../../src/server/jobs/popularity';
@@ -25,19 +25,26 @@ const get = async (url: string) => {
 const card = async (category: string, mid: number) =>
   (await get(`/content/magazine-filter?categoryID=${category}`)).magazineList.find((m: { mid: number }) => m.mid === mid);
 
-async function ingest(mid: number, name: string, pubDate: string, text: string, isSpecial = false): Promise<number> {
-  const tiny = new Uint8Array([1, 2, 3, mid, name.length]);
-  const page = { pageNo: 1, width: 720, smallWidth: 360, xlargeWidth: 720, height: 1020, text, large: tiny, small: tiny, xlarge: tiny };
-  return t.db.transaction((tx) =>
-    storeRenderedIssue(tx, t.app.storage, { mid, name, pubDate, isSpecial }, { pages: [page], covers: [tiny, tiny, tiny], warnings: [] }),
-  );
+/** A one-page issue as the renderer gives it. */
+function renderedPdf(text: string) {
+  const tiny = new Uint8Array([1, 2, 3, text.length]);
+  return {
+    pages: [{ pageNo: 1, width: 720, smallWidth: 360, xlargeWidth: 720, height: 1020, text, large: tiny, small: tiny, xlarge: tiny }],
+    covers: [tiny, tiny, tiny],
+    warnings: [],
+  };
 }
+async function ingest(mid: number, name: string, pubDate: string, text: string, isSpecial = false): Promise<number> {
+  return t.db.transaction((tx) => storeRenderedIssue(tx, t.app.storage, { mid, name, pubDate, isSpecial }, renderedPdf(text)));
+}
+const generation = async () => Number((await t.db.query<{ gen: number }>('SELECT gen FROM catalogue_generation')).rows[0].gen);
+const listed = async (query: string) =>
+  (await get(`/content/magazine-filter?${query}`)).magazineList.map((m: { mid: number }) => m.mid) as number[];
 const pageHits = async (q: string) =>
   (await get(`/content/mag-search?q=${encodeURIComponent(q)}`)).items.map((i: { issueId: number }) => i.issueId);
 
 describe('listing counts, kept per catalogue generation (migration 027)', () => {
   const hits = async (query: string) => (await get(`/content/magazine-filter?${query}`)).nbHits as number;
-  const generation = async () => Number((await t.db.query<{ gen: number }>('SELECT gen FROM catalogue_generation')).rows[0].gen);
 
   it('counts again only after a title is added, changed or removed, never after a read or a rollback', async () => {
     const tech = `categoryID=${FX.cats.tech}`;
@@ -67,6 +74,78 @@ describe('listing counts, kept per catalogue generation (migration 027)', () => 
 
     await t.db.query('DELETE FROM titles WHERE mid = $1', [rows[0].mid]);
     expect([await hits(`${tech}&lang=en`), await hits(`${tech}&lang=fr`)]).toEqual([techEn, techFr]);
+  });
+});
+
+describe('listing orders, kept per catalogue generation (migration 044)', () => {
+  it('follow a new issue, a deleted one and a new rank at once, and stay through a rollback or a job that changed nothing', async () => {
+    const arrivals = await listed('categoryID=NA');
+    const last = arrivals[arrivals.length - 1];
+    const issueId = await ingest(last, 'Arrived today', '2026-12-24', 'Just arrived');
+    expect(await listed('categoryID=NA')).toEqual([last, ...arrivals.filter((m) => m !== last)]);
+
+    // An issue stored and then rolled back moves nothing, and raises nothing.
+    const gen = await generation();
+    const rollback = new Error('rollback');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await storeRenderedIssue(tx, t.app.storage, { mid: arrivals[1], name: 'Never', pubDate: '2026-12-31' }, renderedPdf('never'));
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await generation()).toBe(gen);
+    expect((await listed('categoryID=NA'))[0]).toBe(last);
+
+    await t.db.query('DELETE FROM issues WHERE issue_id = $1', [issueId]);
+    expect(await listed('categoryID=NA')).toEqual(arrivals);
+
+    // The popularity job: a rank that moves shows at once; a run that moves none raises nothing.
+    await refreshPopularity(t.db);
+    const popular = await listed('categoryID=BS');
+    const settled = await generation();
+    await refreshPopularity(t.db);
+    expect(await generation()).toBe(settled);
+    const least = popular[popular.length - 1];
+    await addReads(t.db, least, 500);
+    await refreshPopularity(t.db);
+    expect((await listed('categoryID=BS'))[0]).toBe(least);
+    await t.db.query('DELETE FROM usage_events WHERE mid = $1', [least]);
+    await refreshPopularity(t.db);
+    expect(await listed('categoryID=BS')).toEqual(popular);
+  });
+
+  it('raise the generation once for a transaction that adds several issues', async () => {
+    const gen = await generation();
+    const added = await t.db.transaction(async (tx) => [
+      await storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.biz, name: 'Two a day, one', pubDate: '2026-12-25' }, renderedPdf('one')),
+      await storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.tech, name: 'Two a day, two', pubDate: '2026-12-26' }, renderedPdf('two')),
+    ]);
+    expect(await generation()).toBe(gen + 1);
+    expect((await listed('categoryID=NA')).slice(0, 2)).toEqual([FX.mid.tech, FX.mid.biz]);
+    await t.db.query('DELETE FROM issues WHERE issue_id = ANY($1)', [added]);
+  });
+
+  // An ingest adds its issue, then its pages, then moves its files in, all in one transaction: a
+  // generation raised at the insert would hold every other ingest until that one committed.
+  it.runIf(process.env.LECTERN_TEST_DB === 'postgres')('raise it at commit: an ingest still open holds up no other', async () => {
+    const gen = await generation();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const open = t.db.transaction(async (tx) => {
+      await storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.biz, name: 'Slow one', pubDate: '2026-12-27' }, renderedPdf('slow'));
+      await released;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const other = t.db.transaction((tx) =>
+      storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.tech, name: 'Quick one', pubDate: '2026-12-28' }, renderedPdf('quick')),
+    );
+    const quick = await Promise.race([other, new Promise<'held'>((r) => setTimeout(() => r('held'), 5000))]);
+    release();
+    await open;
+    await other;
+    expect(quick).not.toBe('held');
+    expect(await generation()).toBe(gen + 2);
+    await t.db.query(`DELETE FROM issues WHERE name IN ('Slow one', 'Quick one')`);
   });
 });
 
@@ -109,20 +188,19 @@ describe('the latest issue, kept by a trigger', () => {
   });
 
   it('two ingests into one title at the same time leave the newer issue as the latest', async () => {
-    const tiny = new Uint8Array([9, 9, 9]);
-    const pdf = (text: string) => ({
-      pages: [{ pageNo: 1, width: 720, smallWidth: 360, xlargeWidth: 720, height: 1020, text, large: tiny, small: tiny, xlarge: tiny }],
-      covers: [tiny, tiny, tiny],
-      warnings: [],
-    });
     let newer = 0;
     const first = t.db.transaction(async (tx) => {
-      newer = await storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.paper, name: 'Newer', pubDate: '2026-11-30' }, pdf('newer'));
+      newer = await storeRenderedIssue(
+        tx,
+        t.app.storage,
+        { mid: FX.mid.paper, name: 'Newer', pubDate: '2026-11-30' },
+        renderedPdf('newer'),
+      );
       await new Promise((r) => setTimeout(r, 300)); // still open while the second one stores its issue
     });
     await new Promise((r) => setTimeout(r, 50));
     const second = t.db.transaction((tx) =>
-      storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.paper, name: 'Older', pubDate: '2026-11-29' }, pdf('older')),
+      storeRenderedIssue(tx, t.app.storage, { mid: FX.mid.paper, name: 'Older', pubDate: '2026-11-29' }, renderedPdf('older')),
     );
     await Promise.all([first, second]);
     const { rows } = await t.db.query<{ issue_id: number }>('SELECT issue_id FROM title_latest WHERE mid = $1', [FX.mid.paper]);
@@ -232,42 +310,48 @@ describe.runIf(process.env.LECTERN_TEST_DB === 'postgres')('prepared catalogue r
     expect(statements.some((s) => /websearch_to_tsquery/.test(s.statement))).toBe(false);
   });
 
-  it('plans a listing page once per connection, not on every run: the first and pages 1 to 9', async () => {
+  it('plans a listing page once per connection, not on every run: from a kept order, or walked to', async () => {
     const visibility = { newspapers: false, journals: true };
     type Plans = { statement: string; generic_plans: number; custom_plans: number };
-    let plans: Plans[] = [];
-    const rollback = new Error('rollback');
-    await t.db
+    // A database of its own: its connections have prepared none of this file's statements yet.
+    const db = await migratedDb();
+    await loadCatalogue(db);
+    const plans = await db
       .transaction(async (tx) => {
-        // A catalogue large enough for the planner's estimates to matter, gone with the rollback.
+        // A catalogue large enough for the planner's estimates to matter.
         await tx.query(`INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type, store_ids, age_rating, curated_rank)
           SELECT 'Bulk ' || g, 'bulk-' || g, 'Bulk', 3, 'en', 'Monthly', 'magazine', '{1}', 3, 100 + g FROM generate_series(1, 3000) g`);
-        await tx.query('ANALYZE titles');
-        for (let i = 0; i < 8; i++) await listMagazines(tx, { visibility, category: 'TF', storeId: 1, page: 0, count: false });
+        await tx.query('ANALYZE titles, title_latest, title_popularity');
+        for (let i = 0; i < 8; i++) await listMagazines(tx, { visibility, category: 3, storeId: 1, page: 0, count: false });
         for (let i = 0; i < 2; i++) {
-          for (let page = 1; page < 10; page++) await listMagazines(tx, { visibility, category: 'BS', storeId: 1, page, count: false });
+          for (let page = 1; page < 10; page++) {
+            await listMagazines(tx, { visibility, category: 'BS', storeId: 1, page, count: false });
+            // A page size other than the app's is walked to, its offset a parameter.
+            await listMagazines(tx, { visibility, category: 'BS', storeId: 1, page, pageSize: 10, count: false });
+          }
         }
-        plans = (
-          await tx.query<Plans>(
-            `SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%127,154%ANY(t.store_ids)%'`,
-          )
-        ).rows;
-        throw rollback;
+        const { rows } = await tx.query<Plans>(
+          `SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements
+           WHERE statement LIKE '%127,154%ANY(t.store_ids)%' OR statement LIKE '%unnest($1::int[])%'`,
+        );
+        return rows;
       })
-      .catch((e: unknown) => {
-        if (e !== rollback) throw e;
-      });
-    await t.db.query('ANALYZE titles');
-    const first = plans.filter((p) => !/OFFSET/.test(p.statement));
-    const later = plans.filter((p) => /OFFSET/.test(p.statement));
-    expect([first.length, later.length]).toEqual([1, 1]);
-    // Planned once and kept (a statement whose values are all written in has one plan); with the
-    // store as a parameter PostgreSQL judged its generic plan dearer and planned each of the 8 runs.
-    expect(first[0].generic_plans).toBeGreaterThanOrEqual(3);
-    // Pages 1 to 9 share a statement whose offset is a parameter: kept too after PostgreSQL's first
-    // five plans. With the whole walk under the OFFSET its generic plan skipped a tenth of the
-    // titles, and each of the 18 runs was planned for its own offset.
-    expect(later[0].custom_plans).toBeLessThanOrEqual(5);
-    expect(later[0].generic_plans).toBeGreaterThanOrEqual(13);
+      .finally(() => db.close());
+    const runs = (p: Plans) => p.generic_plans + p.custom_plans;
+    const orders = plans.filter((p) => /array_agg/.test(p.statement));
+    const byKey = plans.filter((p) => /unnest/.test(p.statement));
+    const walked = plans.filter((p) => /OFFSET \$/.test(p.statement));
+    // Each listing walked once for its order, then 26 full pages fetched by key: kept after
+    // PostgreSQL's first five plans. (A page of fewer titles than its generic plan assumes, ten,
+    // may keep being planned for its values: the plan for a few keys is the cheaper one.)
+    expect(orders.map(runs)).toEqual([1, 1]);
+    expect([byKey.length, runs(byKey[0])]).toEqual([1, 26]);
+    expect(byKey[0].custom_plans).toBeLessThanOrEqual(5);
+    // Pages 1 to 9 walked to share a statement whose offset is a parameter: kept too after
+    // PostgreSQL's first five plans. With the whole walk under the OFFSET its generic plan skipped
+    // a tenth of the titles, and each of the 18 runs was planned for its own offset.
+    expect(walked).toHaveLength(1);
+    expect(walked[0].custom_plans).toBeLessThanOrEqual(5);
+    expect(walked[0].generic_plans).toBeGreaterThanOrEqual(13);
   });
 });
