@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { COVER_SIZES, COVER_WIDTHS } from './src/shared/covers';
 import { SCREENS, firstScreenPaths } from './src/app/routes/table';
 import { bootData } from './src/app/routes/boot-data';
+import { packScreenFiles } from './src/app/routes/screen-files';
 
 const manifest = JSON.parse(fs.readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 const buildId = Date.now().toString(36);
@@ -67,7 +68,7 @@ function preloadScreens(html: string, bundle: Rollup.OutputBundle): string {
   if (hiFonts.length !== 2) throw new Error(`preloadScreens: ${hiFonts.length} Devanagari font files, not 2`);
   return html
     .replace('/*SCREEN_FILES*/ {}', JSON.stringify({ ...filesOf(SCREEN_MODULES, html, bundle), hiFonts }))
-    .replace('/*LINK_FILES*/ {}', JSON.stringify(filesOf({ ...everyScreen, ...texts }, html, bundle)))
+    .replace('/*LINK_FILES*/ {}', JSON.stringify(packScreenFiles(filesOf({ ...everyScreen, ...texts }, html, bundle))))
     .replace('/*COVERS*/ {}', JSON.stringify({ widths: COVER_WIDTHS, sizes: COVER_SIZES }));
 }
 

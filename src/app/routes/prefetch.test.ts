@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { appRoutes } from './router';
 import { routeFor, startLinkPrefetch, targetsOf } from './prefetch';
+import { packScreenFiles, unpackScreenFiles } from './screen-files';
 
 // The route table only: its components need a browser.
 vi.mock('./Layout', () => ({ Layout: () => null }));
@@ -74,7 +75,7 @@ describe('link prefetch: what a link near the viewport asks for', () => {
       screensEn: ['assets/en-5.js'],
       screensHi: ['assets/hi-6.js'],
     };
-    document.head.innerHTML = `<script type="application/json" id="screen-files">${JSON.stringify(files)}</script>`;
+    document.head.innerHTML = `<script type="application/json" id="screen-files">${JSON.stringify(packScreenFiles(files))}</script>`;
     document.body.innerHTML = '<a href="/login">Sign in</a><a href="/hi/search">Search</a>';
     const report = stubObserver();
     const targets = targetsOf(appRoutes);
@@ -114,5 +115,19 @@ describe('link prefetch in development', () => {
     report([{ isIntersecting: true, target: document.body.querySelector('a')! }]);
     await new Promise((r) => setTimeout(r, 10));
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+});
+
+describe("the build's packed list of screen files", () => {
+  it('names each file once and gives every screen back its own files, in order', () => {
+    const files = {
+      'features/home/HomePage.tsx': ['assets/HomePage-1.js', 'assets/core-2.js', 'assets/home-3.css'],
+      'features/title/TitlePage.tsx': ['assets/TitlePage-4.js', 'assets/core-2.js', 'assets/home-3.css'],
+      screensEn: ['assets/en-5.js'],
+    };
+    const packed = packScreenFiles(files);
+    expect(packed.files).toHaveLength(5);
+    expect(packed.screens['features/title/TitlePage.tsx']).toEqual([3, 1, 2]);
+    expect(unpackScreenFiles(JSON.parse(JSON.stringify(packed)))).toEqual(files);
   });
 });

@@ -10,6 +10,7 @@ import type { RouteObject } from 'react-router';
 import { LINK_PREFETCH_MARGIN_PX } from '../../shared/constants';
 import i18n from '../lib/i18n';
 import { pathPattern, type Screen } from './table';
+import { unpackScreenFiles, type PackedScreenFiles, type ScreenFiles } from './screen-files';
 
 let running = false;
 const watched = new WeakSet<Element>();
@@ -37,9 +38,9 @@ export const routeFor = (targets: Target[], pathname: string) => targets.find((t
 
 /** Each screen's files and the screens' texts (index.html, filled in by the build). In development
  * the build has not filled it in: the marker comment is left, and nothing is prefetched. */
-function screenFiles(): Record<string, string[]> {
+function screenFiles(): ScreenFiles {
   const text = document.getElementById('screen-files')?.textContent ?? '';
-  return (text.includes('/*') ? {} : JSON.parse(text || '{}')) as Record<string, string[]>;
+  return text && !text.includes('/*') ? unpackScreenFiles(JSON.parse(text) as PackedScreenFiles) : {};
 }
 
 /** Asks for a file as the router's import would, without running it; again for a later link if
@@ -58,7 +59,7 @@ function preload(file: string) {
   document.head.appendChild(link);
 }
 
-function prefetch(targets: Target[], files: Record<string, string[]>, pathname: string) {
+function prefetch(targets: Target[], files: ScreenFiles, pathname: string) {
   const route = routeFor(targets, pathname);
   const screen = route?.handle as Screen | undefined;
   // (the router drops `lazy` once it has loaded the screen)
