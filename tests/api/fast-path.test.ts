@@ -98,6 +98,8 @@ describe('listing orders, kept per catalogue generation (migration 044)', () => 
 
     await t.db.query('DELETE FROM issues WHERE issue_id = $1', [issueId]);
     expect(await listed('categoryID=NA')).toEqual(arrivals);
+    // A page past the order's end is empty, and says so again once the order is kept.
+    for (let i = 0; i < 2; i++) expect(await listed('categoryID=NA&page=4')).toEqual([]);
 
     // The popularity job: a rank that moves shows at once; a run that moves none raises nothing.
     await refreshPopularity(t.db);

@@ -197,18 +197,19 @@ const CARDS_BY_KEY = `SELECT ${CARD_COLUMNS}, ${GEN_COLUMN}
  * catalogue generation for ten pages' keys, and each page then fetches its twenty titles by key
  * (the walk to a page was most of PostgreSQL's time for a listing: 530 buffers for page 5 of
  * every title at 10,000 titles, against 120). Null when that cannot say: the order changed again
- * as it was fetched, or the page lies past its end. */
+ * as it was fetched, or the page lies past its end (the caller walks to the page). */
 async function pageOfKeptOrder(db: Queryable, f: ListFilter): Promise<Page | null> {
   const params: unknown[] = [];
   const walk = listingWalk(f, params);
   const key = `${walk}\0${JSON.stringify(params)}`;
+  const first = f.page * LISTING_PAGE_SIZE;
   const cards = async (order: { gen: number; mids: number[] }): Promise<Page | null> => {
-    const mids = order.mids.slice(f.page * LISTING_PAGE_SIZE, (f.page + 1) * LISTING_PAGE_SIZE);
-    if (mids.length === 0) return null;
-    const { rows } = await db.query<PageRow>(prepared(CARDS_BY_KEY), [mids]);
+    const { rows } = await db.query<PageRow>(prepared(CARDS_BY_KEY), [order.mids.slice(first, first + LISTING_PAGE_SIZE)]);
     return rows[0]?.gen === order.gen ? { rows, gen: order.gen } : null;
   };
+  // (a page past the order's end is walked to: with no rows, the fetch cannot read the generation)
   const kept = orders.get(db, key);
+  if (kept && kept.mids.length <= first) return null;
   const page = kept && (await cards(kept));
   if (page) return page;
   const { rows } = await db.query<{ mids: number[] | null; gen: number }>(
@@ -217,7 +218,7 @@ async function pageOfKeptOrder(db: Queryable, f: ListFilter): Promise<Page | nul
   );
   const order = { gen: rows[0].gen, mids: rows[0].mids ?? [] };
   orders.set(db, key, order);
-  return cards(order);
+  return order.mids.length > first ? cards(order) : null;
 }
 
 async function walkToPage(db: Queryable, f: ListFilter): Promise<Page> {
