@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { benchCluster, prepareTargets, withServer } from './catalogues';
-import { waitForHttp } from './support';
+import { cpuMsSoFar, waitForHttp } from './support';
 import { LISTING_PATHS } from './listings';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -30,17 +30,25 @@ const ENDPOINTS =
     : ALL_ENDPOINTS;
 const CACHE_MS = process.env.BENCH_CACHE === 'off' ? ['0'] : process.env.BENCH_CACHE === 'on' ? ['30000'] : ['30000', '0'];
 
-async function load(base: string, requests: { path: string }[]) {
+/** Also the CPU a request cost the server (its processes) and PostgreSQL, given the server's pid. */
+async function load(base: string, requests: { path: string }[], serverPid?: number) {
   // Browsers ask for compressed answers; so does this load.
   const headers = { 'accept-encoding': 'gzip, deflate, br' };
   await autocannon({ url: base, requests, headers, connections: 10, duration: 2 }); // warm caches and JIT
-  return autocannon({ url: base, requests, headers, connections: 50, duration: DURATION_S });
+  const before = serverPid && cpuMsSoFar(serverPid);
+  const result = await autocannon({ url: base, requests, headers, connections: 50, duration: DURATION_S });
+  const after = serverPid && cpuMsSoFar(serverPid);
+  const perRequest = (ms: number) => (ms / result.requests.total).toFixed(2);
+  const cpu = before &&
+    after && { server: perRequest(after.server - before.server), postgres: perRequest(after.postgres - before.postgres) };
+  return { ...result, cpu };
 }
 
 const rows: string[] = [];
-function report(label: string, r: autocannon.Result, bare?: number) {
+function report(label: string, r: autocannon.Result & { cpu?: { server: string; postgres: string } | 0 }, bare?: number, engine?: string) {
   const ratio = bare ? `  ${(r.requests.average / bare).toFixed(3)} of bare` : '';
-  const line = `${label.padEnd(68)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}${ratio}`;
+  const cpu = r.cpu ? `  CPU ms/request: server ${r.cpu.server}${engine === 'postgres' ? `, PostgreSQL ${r.cpu.postgres}` : ''}` : '';
+  const line = `${label.padEnd(68)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}${ratio}${cpu}`;
   console.log(line);
   rows.push(line);
 }
@@ -67,13 +75,14 @@ try {
       await withServer(
         target,
         PORT,
-        async (base) => {
+        async (base, serverPid) => {
           for (const [name, requests] of Object.entries(ENDPOINTS)) {
-            const r = await load(base, requests);
+            const r = await load(base, requests, serverPid);
             report(
               `${target.engine.padEnd(8)} ${String(target.titles).padStart(6)} titles  ${workers}×  cache ${cacheMs === '0' ? 'off' : 'on '}  ${name}`,
               r,
               bare,
+              target.engine,
             );
           }
         },

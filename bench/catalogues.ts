@@ -54,7 +54,7 @@ export function postgresTarget(cluster: BenchCluster, titles: number): Target {
 export async function withServer<T>(
   target: Target,
   port: number,
-  fn: (base: string) => Promise<T>,
+  fn: (base: string, serverPid: number) => Promise<T>,
   extraEnv: Record<string, string> = {},
 ): Promise<T> {
   // node itself (not npx) so that stopping it stops the server.
@@ -68,7 +68,7 @@ export async function withServer<T>(
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${base}/api/health`, 120_000);
-    return await fn(base);
+    return await fn(base, server.pid!);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
