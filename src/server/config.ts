@@ -189,6 +189,10 @@ const database = z.object({
     whole(100).default(5000),
     'Longest wait for a PostgreSQL connection (a new one, or a free one from a busy pool); past it the request is a 503 with `Retry-After` instead of a hang.',
   ),
+  DATABASE_IDLE_TIMEOUT_MS: documented(
+    whole(0).default(0),
+    'How long an idle PostgreSQL connection stays open, `0` as long as the server runs: a new connection plans every statement again on cold caches. Set it where connections must be given back (a small managed plan).',
+  ),
   DATABASE_READ_URL: documented(
     text().optional(),
     'A streaming replica of `DATABASE_URL` (same database name) that answers the catalogue’s reads. Needs `DATABASE_URL`.',
@@ -496,6 +500,7 @@ function toConfig(e: Env) {
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseIdleTimeoutMs: e.DATABASE_IDLE_TIMEOUT_MS,
     databaseReadUrl: e.DATABASE_READ_URL,
     databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     // DEMO unset: the demo only where its published logins reach nobody else.

@@ -42,6 +42,7 @@ const open = () =>
       max: config.databasePoolMax,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       connectTimeoutMs: config.databaseConnectTimeoutMs,
+      idleTimeoutMs: config.databaseIdleTimeoutMs,
       onError: (err) => console.error(`database connection error: ${err.message}`),
     },
   });

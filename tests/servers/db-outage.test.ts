@@ -1,6 +1,7 @@
 // PostgreSQL restarted while 50 connections read: during the outage every request is answered
 // (503 with Retry-After, never a hang or a 500) and health says the database is degraded; after
-// it the pool reconnects by itself. On a cluster of its own.
+// it the pool reconnects by itself, its idle connections kept as the server keeps them
+// (DATABASE_IDLE_TIMEOUT_MS 0). On a cluster of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -21,7 +22,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-outage-'));
 beforeAll(async () => {
   cluster = await startPostgresCluster();
   cluster.createDatabase('outage');
-  db = await openPostgres(cluster.url('outage'), { max: 10, connectTimeoutMs: 1000, onError: () => {} });
+  db = await openPostgres(cluster.url('outage'), { max: 10, connectTimeoutMs: 1000, idleTimeoutMs: 0, onError: () => {} });
   await migrate(db);
   await loadCatalogue(db);
   // Cache off: every request reaches the database. No rate cap: the load comes from one address.
@@ -50,6 +51,48 @@ async function read(url = '/content/getCategories'): Promise<Answer> {
   const body = (await res.json()) as { error?: { code: string } };
   return { status: res.status, retryAfter: res.headers.get('retry-after'), code: body.error?.code, ms: performance.now() - start };
 }
+
+const backendPid = async (pool: Db) => (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+const idleFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('idle connections', () => {
+  it('are kept with idleTimeoutMs 0 (the server’s default) and closed after it when one is set', async () => {
+    const kept = await openPostgres(cluster.url('outage'), { max: 1, idleTimeoutMs: 0 });
+    const lapsing = await openPostgres(cluster.url('outage'), { max: 1, idleTimeoutMs: 100 });
+    try {
+      const keptPid = await backendPid(kept);
+      const lapsingPid = await backendPid(lapsing);
+      await idleFor(600);
+      expect(kept.poolStats?.()).toMatchObject({ total: 1, idle: 1 });
+      expect(lapsing.poolStats?.()).toMatchObject({ total: 0 });
+      // The same server process answers on the kept connection; the lapsed one is opened anew.
+      expect(await backendPid(kept)).toBe(keptPid);
+      expect(await backendPid(lapsing)).not.toBe(lapsingPid);
+    } finally {
+      await kept.close();
+      await lapsing.close();
+    }
+  });
+
+  it('a kept connection cut while idle (PostgreSQL restarted) is replaced: the next query answers', async () => {
+    const errors: Error[] = [];
+    const kept = await openPostgres(cluster.url('outage'), { max: 1, idleTimeoutMs: 0, onError: (err) => errors.push(err) });
+    try {
+      const before = await backendPid(kept);
+      cluster.stopServer();
+      // (pg_ctl runs synchronously: the pool hears of the cut once this process's loop runs again,
+      // as a server's, not blocked, hears of it at once)
+      await idleFor(200);
+      cluster.startServer();
+      const after = await backendPid(kept);
+      expect(after).not.toBe(before);
+      // The cut was told to the pool's error handler (which the server logs), not thrown at a reader.
+      expect(errors.length).toBe(1);
+    } finally {
+      await kept.close();
+    }
+  }, 30_000);
+});
 
 describe('database outage', () => {
   it('50 readers while PostgreSQL restarts: 503 + Retry-After during, no hang, 200 again after', async () => {

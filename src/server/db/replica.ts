@@ -7,7 +7,7 @@
 //   from the replica only once caughtUpAt ≥ w, that is once the replica surely holds that write.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { Db, PoolOptions, Queryable } from './index';
+import { poolSettings, type Db, type PoolOptions, type Queryable } from './index';
 import { inTransaction } from './transaction';
 import { pgQuery } from './prepared';
 
@@ -15,7 +15,6 @@ export const POLL_MS = 250;
 export const DEFAULT_MAX_LAG_MS = 2_000;
 // A replica that does not answer must not hold a reader for long: the primary is there.
 const CONNECT_TIMEOUT_MS = 2_000;
-const IDLE_TIMEOUT_MS = 30_000;
 
 /** The request being served: when its session last wrote (ms since the epoch; 0 = not lately). */
 export const readConsistency = new AsyncLocalStorage<{ wroteAt: number }>();
@@ -37,19 +36,14 @@ const lostConnection = (err: unknown): boolean => {
 
 export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOptions = {}): Promise<Db> {
   const {
-    max = 10,
-    statementTimeoutMs = 0,
     maxLagMs = DEFAULT_MAX_LAG_MS,
     onError = (err: Error) => console.error('database connection error:', err.message),
     log = (message: string) => console.warn(message),
   } = opts;
   const pool = new pg.Pool({
     connectionString: readUrl,
-    max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    idleTimeoutMillis: IDLE_TIMEOUT_MS,
     application_name: 'lectern-read',
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    ...poolSettings({ ...opts, connectTimeoutMs: CONNECT_TIMEOUT_MS }),
   });
   pool.on('error', (err) => onError(new Error(`replica: ${err.message}`)));
 
