@@ -26,9 +26,11 @@ const SECONDS = Number(process.env.BURST_SECONDS ?? 60);
 const TITLES = Number(process.env.BURST_TITLES ?? 1000);
 const PORT = Number(process.env.BENCH_PORT ?? 4420);
 // A server in service at 9 am has answered yesterday's readers: V8 has compiled its code, its
-// listing counts are kept. Yesterday here: a tenth of the students visit, ten at a time, then all
-// is quiet long enough for the response cache's answers (CONTENT_CACHE_MS below) to lapse and the
-// idle database connections to close (30 s), so the burst meets both cold, as at 9 am.
+// listing counts are kept, its database connections are open (kept while idle:
+// DATABASE_IDLE_TIMEOUT_MS 0). Yesterday here: a tenth of the students visit, ten at a time, then
+// all is quiet long enough for the response cache's answers (CONTENT_CACHE_MS below) to lapse, so
+// the burst meets the cache cold, as at 9 am. DATABASE_IDLE_TIMEOUT_MS=30000 closes the idle
+// connections in the quiet (the server before they were kept), so the burst meets them new too.
 // BURST_COLD=1: a server started just before the burst instead (a restart at 9 am): its first
 // seconds run code V8 has not compiled yet, 2-3 times slower (docs/performance.md).
 const COLD = process.env.BURST_COLD === '1';
