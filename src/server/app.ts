@@ -43,6 +43,8 @@ declare module 'fastify' {
     config: Config;
     /** Media files: the local directory or S3 (config.s3). */
     storage: MediaStorage;
+    /** True while the server asks itself its busiest questions before it listens (warm-up.ts). */
+    warmingUp: boolean;
   }
 }
 
@@ -93,6 +95,7 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('db', opts.db);
   app.decorate('config', opts.config);
   app.decorate('storage', openStorage(config));
+  app.decorate('warmingUp', false);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   await app.register(errors);

@@ -123,6 +123,10 @@ const server = z.object({
     whole(1, 64).default(1),
     'Server processes sharing the port (node:cluster); more than 1 needs `DATABASE_URL` (PGlite is one process: the server refuses to start, with one line).',
   ),
+  WARM_UP: documented(
+    onOff().default(true),
+    'Before it listens, each process asks itself what a phone’s first visit asks (home, listings, titles; it reads only, at most 5 s), so that no reader meets its cold code. `0`: listen at once.',
+  ),
   SHUTDOWN_TIMEOUT_MS: documented(
     whole(1000).default(30_000),
     'On SIGTERM/SIGINT, how long requests in flight and open connections may take to finish before the process exits anyway (exit code 1).',
@@ -510,6 +514,7 @@ function toConfig(e: Env) {
     demoZoneCidr: parseDemoZoneCidr(e.DEMO_ZONE_CIDR, localOnly),
     logLevel: e.LOG_LEVEL,
     requestLog: e.REQUEST_LOG,
+    warmUp: e.WARM_UP,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     radiusAcctPort: e.RADIUS_ACCT_PORT,

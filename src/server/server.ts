@@ -20,6 +20,7 @@ import { MIGRATE_ONLY_ENV, runPrimary, workersProblem } from './cluster';
 import { serveClusterMetrics } from './metrics-server';
 import { movePageImagesOutOfPublic } from './media/relocate';
 import { openStorage } from './media/open-storage';
+import { warmUp } from './warm-up';
 
 const config = (() => {
   try {
@@ -109,6 +110,12 @@ if (cluster.isWorker && process.env[MIGRATE_ONLY_ENV]) {
   const app = await buildApp({ db, config, logger: loggerOptions(config.logLevel) });
   const jobs = startJobs(db, config, app.log, app.storage, { mailer: app.mailer, unsubscribeUrl: app.unsubscribeUrl });
   closeOnSignals(app, db, jobs, config.shutdownTimeoutMs);
+  if (config.warmUp) {
+    const warm = await warmUp(app);
+    app.log.info(
+      `Warmed up: ${warm.answered} of ${warm.asked} requests answered in ${Math.round(warm.ms)} ms${warm.stopped ? `; stopped: ${warm.stopped}` : ''}`,
+    );
+  }
   await app.listen({ host: config.host, port: config.port });
   if (cluster.isPrimary) announce();
 }

@@ -125,12 +125,15 @@ export default fp(
     }
     const metrics: Metrics = {
       registry,
-      cacheLookup: (hit) => cache.inc({ result: hit ? 'hit' : 'miss' }),
+      cacheLookup: (hit) => {
+        if (!app.warmingUp) cache.inc({ result: hit ? 'hit' : 'miss' });
+      },
       text: () => (cluster.isWorker ? metricsFromPrimary() : registry.metrics()),
     };
     app.decorate('metrics', metrics);
 
     app.addHook('onResponse', async (req, reply) => {
+      if (app.warmingUp) return; // the server's own questions before it listens
       const route = req.routeOptions.url ?? 'unmatched';
       requests.inc({ method: req.method, route, status: String(reply.statusCode) });
       duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);

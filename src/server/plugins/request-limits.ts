@@ -71,6 +71,7 @@ export default fp(async (app) => {
     keyGenerator: (req) => clientKey(req),
     // The global cap: only /api and /content routes (not the app's files, media or health check).
     allowList: (req) => {
+      if (app.warmingUp) return true; // the server's own questions before it listens
       const route = req.routeOptions.url ?? '';
       return !CAPPED.test(route) || PAGE_IMAGES.test(route);
     },

@@ -1,0 +1,92 @@
+// Before it listens, the server asks itself the catalogue's busiest questions (src/server/warm-up.ts):
+// they change nothing in the database, leave home in the response cache, are not counted in the
+// metrics nor against the loopback address's rate limit, and with the database away the warm-up
+// stops at its first failure instead of waiting out every request.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestContext } from '../support/app';
+import { loadCatalogue } from '../fixtures/catalogue';
+import { warmUp } from '../../src/server/warm-up';
+import type { Db } from '../../src/server/db/index';
+
+const TOKEN = 'metrics-token-for-the-test-0123456789';
+const RATE_LIMIT = 5;
+
+/** Every table's row count, by name. */
+async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of rows)
+    counts[table_name] = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "${table_name}"`)).rows[0].n);
+  return counts;
+}
+
+describe('the warm-up before listening', () => {
+  let t: TestContext;
+  let before: Record<string, number>;
+  let warm: Awaited<ReturnType<typeof warmUp>>;
+  beforeAll(async () => {
+    t = await testApp(loadCatalogue, {
+      config: { metricsToken: TOKEN, rateLimitPerMinute: RATE_LIMIT, contentCacheMs: 60_000 },
+    });
+    before = await rowCounts(t.db);
+    warm = await warmUp(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it('asks home, categories, every quick listing and titles, each answered', () => {
+    expect(warm.stopped).toBeUndefined();
+    // home, categories, 5 quick categories × 3 pages, and at least one title's page and issues
+    expect(warm.answered).toBeGreaterThanOrEqual(2 + 15 + 2);
+    // the drawn home, listing and title pages are 404s where the app is not built
+    expect(warm.asked - warm.answered).toBeLessThanOrEqual(3);
+    expect(t.app.warmingUp).toBe(false);
+  });
+
+  // Before any other request here: the metrics would count those.
+  it('is left out of the metrics and of the rate limit', async () => {
+    const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('lectern_http_requests_total');
+    expect(metrics.body).not.toMatch(/lectern_http_requests_total\{[^}]*route="\/(content|magazines|\*)/);
+    expect(metrics.body).not.toMatch(/lectern_response_cache_lookups_total\{result="miss"\} [1-9]/);
+    // The loopback address still has its whole minute's allowance, and no more.
+    const statuses: number[] = [];
+    for (let k = 0; k <= RATE_LIMIT; k++) statuses.push((await t.app.inject({ url: `/content/getLanguages?k=${k}` })).statusCode);
+    expect(statuses).toEqual([...Array<number>(RATE_LIMIT).fill(200), 429]);
+  });
+
+  it('writes nothing to the database', async () => {
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+
+  it('leaves home in the response cache', async () => {
+    // (from another address: the loopback one has spent its minute's allowance above)
+    const home = await t.app.inject({ url: '/content/home', headers: { 'accept-encoding': 'br' }, remoteAddress: '192.0.2.7' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['x-cache']).toBe('hit');
+  });
+});
+
+describe('with the database away', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await testApp(loadCatalogue);
+  });
+  afterAll(async () => {
+    await t?.app.close(); // its database closed by the test
+    fs.rmSync(t.dataDir, { recursive: true, force: true });
+  });
+
+  it('stops at the first failure', async () => {
+    await t.db.close();
+    const warm = await warmUp(t.app);
+    expect(warm.stopped).toMatch(/answered 5\d\d|failed/);
+    // `/` (the plain shell when home cannot be drawn, a 404 where the app is not built), then home
+    expect(warm.asked).toBe(2);
+    expect(warm.answered).toBeLessThanOrEqual(1);
+    expect(t.app.warmingUp).toBe(false);
+  });
+});
