@@ -1,7 +1,7 @@
 // The issue card of spec §2/§3: cover, issue name and date, and the optional floating icon; the
 // title page's shelves, the archive and the date filter show it (not home: a chunk of its own).
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../lib/texts';
 import type { Issue, IssueTile } from '../../shared/schemas/content';
 import { useLocalePath } from './useLocalePath';
 import { formatDate, namedByDate } from '../../shared/labels';
@@ -10,7 +10,7 @@ import { CoverImage, type CoverPlace } from './Tiles';
 /** The floating icon over a cover (spec §3), when the API says to show one. Its alt text is the
  * app's translation of what the icon marks (shared/floating-icon.ts: a special issue). */
 export function FloatingIcon({ item }: { item: Pick<IssueTile, 'showFloatingIcon' | 'floatingImgSrc'> }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   if (!item.showFloatingIcon || !item.floatingImgSrc) return null;
   return (
     <img
@@ -45,7 +45,7 @@ export function IssueCard({
   /** One of the first covers in view: loaded at once (often the page's largest paint). */
   eager?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, lang: language } = useTexts();
   const to = useLocalePath();
   const card = (
     <Link
@@ -73,7 +73,7 @@ export function IssueCard({
       <span className="cover-card__name" lang={lang}>
         {issue.issueName}
       </span>
-      {!namedByDate(issue) && <span className="cover-card__issue">{formatDate(issue.pubDate, i18n.language)}</span>}
+      {!namedByDate(issue) && <span className="cover-card__issue">{formatDate(issue.pubDate, language)}</span>}
     </Link>
   );
   if (!onRead) return card;

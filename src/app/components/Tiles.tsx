@@ -3,7 +3,7 @@
 // out of home's first load.
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../lib/texts';
 import type { Category, Language, MagazineCard, StoryTile } from '../../shared/schemas/content';
 import { newsAgeLabel, readTimeLabel, showsStoryCover } from '../../shared/labels';
 import { useLocalePath } from './useLocalePath';
@@ -58,7 +58,7 @@ export const MagazineTile = memo(function MagazineTile({
   eager?: boolean;
   place?: CoverPlace;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const to = useLocalePath();
   return (
     <Link to={to(m.browserLinkUrl)} className="cover-card" data-testid="magazine-card">
@@ -94,9 +94,9 @@ export const MagazineTile = memo(function MagazineTile({
 });
 
 export const CategoryTile = memo(function CategoryTile({ c }: { c: Category }) {
-  const { i18n } = useTranslation();
+  const { lang } = useTexts();
   const to = useLocalePath();
-  const name = i18n.language === 'hi' && c.nameHi ? c.nameHi : c.name;
+  const name = lang === 'hi' && c.nameHi ? c.nameHi : c.name;
   return (
     <Link to={to(c.browserLinkUrl)} className="category-tile" data-testid="category-tile">
       {c.imgPath && <img src={c.imgPath} alt="" width={300} height={425} loading="lazy" decoding="async" />}
@@ -116,7 +116,7 @@ export const LanguageChip = memo(function LanguageChip({ l }: { l: Language }) {
 });
 
 export const StoryCard = memo(function StoryCard({ s }: { s: StoryTile }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const to = useLocalePath();
   const label = s.isNews ? newsAgeLabel(s.publishedAt) : readTimeLabel(s.readTime);
   return (

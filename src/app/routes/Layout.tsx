@@ -7,6 +7,7 @@ import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { InstallSlot } from '../pwa/InstallSlot';
 import { localeOf, stripLocale } from '../lib/locale';
 import { loadScreenTexts, setLocale } from '../lib/i18n';
+import { TextsProvider } from '../lib/texts';
 import { accessRedirect, accessState } from '../lib/access';
 import { passesAsked, passesChecked, usePassesVersion } from '../lib/zone-pass';
 import { useQueryClient } from '@tanstack/react-query';
@@ -104,7 +105,7 @@ export function Layout() {
   }, [locale, i18n]);
 
   return (
-    <>
+    <TextsProvider>
       <Header onOpenMenu={() => setMenuOpen(true)} />
       {menuOpen && (
         <Suspense fallback={null}>
@@ -130,6 +131,6 @@ export function Layout() {
       <InstallSlot />
       <UpdatePrompt />
       <Toaster />
-    </>
+    </TextsProvider>
   );
 }
