@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { selfRequestHeaders } from '../self-requests';
 import { WHOLE_PAGE_DEVANAGARI, unmarkedDevanagari } from '../../shared/devanagari-font';
 
 /** index.html marks what the server may replace: everything in the app's root element. */
@@ -82,7 +83,7 @@ export function firstScreenStyles(appDir: string): FirstScreenStyles {
 /** The drawing's requests, answered by this server as a visitor's would be (no cookies, no token). */
 function askingItself(app: FastifyInstance): typeof fetch {
   return async (input) => {
-    const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json' } });
+    const res = await app.inject({ method: 'GET', url: String(input), headers: { accept: 'application/json', ...selfRequestHeaders() } });
     return new Response(res.statusCode === 204 ? null : res.body, {
       status: res.statusCode,
       headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },

@@ -9,6 +9,7 @@ import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { isSelfRequest } from '../self-requests';
 import { HttpError } from '../http-error';
 import { campusAddresses, type CampusAddresses } from '../services/campus-addresses';
 
@@ -71,7 +72,8 @@ export default fp(async (app) => {
     keyGenerator: (req) => clientKey(req),
     // The global cap: only /api and /content routes (not the app's files, media or health check).
     allowList: (req) => {
-      if (app.warmingUp) return true; // the server's own questions before it listens
+      // The server's own questions: before it listens, and the first screens' drawing.
+      if (app.warmingUp || isSelfRequest(req)) return true;
       const route = req.routeOptions.url ?? '';
       return !CAPPED.test(route) || PAGE_IMAGES.test(route);
     },
