@@ -1,5 +1,5 @@
-// Requests the server makes of itself (the first screens' drawing asks /content as a visitor's app
-// would) carry a mark made anew by each process, which no client can know: they are the server's
+// Requests the server makes of itself (its warm-up before it listens; the first screens' drawing,
+// which asks /content as a visitor's app would) carry a mark made anew by each process, which no client can know: they are the server's
 // own work, counted in the visitor's request, not against the loopback address's rate limit. Left
 // counted, a few hundred first visits a minute to different titles spent that address's allowance
 // and the pages after them went out undrawn.

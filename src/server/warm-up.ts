@@ -4,13 +4,14 @@
 // asks: the drawn home, listing and title pages, home, categories, the quick listings' first
 // pages, and ten titles and their issues. A rolling restart's new worker then meets its first
 // readers warm. The questions only read and record no reading; they leave home in the response
-// cache; the metrics and the rate limit leave them out (app.warmingUp). A failed answer or a
-// thrown error stops the warm-up: with the database away, each question would wait for its
+// cache; the metrics leave them out (app.warmingUp), and so does the rate limit, as for all the
+// server's own requests (self-requests.ts). A failed answer or a thrown error stops the warm-up: with the database away, each question would wait for its
 // connect timeout while the server does not listen.
 import zlib from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import * as endpoints from '../shared/endpoints';
 import { QUICK_CATEGORY_CODES } from '../shared/constants';
+import { selfRequestHeaders } from './self-requests';
 
 /** Listing pages per quick category, and the titles whose page and issues are asked for. */
 const PAGES = 3;
@@ -38,7 +39,7 @@ export async function warmUp(app: FastifyInstance): Promise<WarmUp> {
     }
     done.asked++;
     try {
-      const res = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip', ...selfRequestHeaders() } });
       if (res.statusCode === 200) {
         done.answered++;
         return res;

@@ -72,8 +72,7 @@ export default fp(async (app) => {
     keyGenerator: (req) => clientKey(req),
     // The global cap: only /api and /content routes (not the app's files, media or health check).
     allowList: (req) => {
-      // The server's own questions: before it listens, and the first screens' drawing.
-      if (app.warmingUp || isSelfRequest(req)) return true;
+      if (isSelfRequest(req)) return true; // the server's own: its warm-up, the first screens' drawing
       const route = req.routeOptions.url ?? '';
       return !CAPPED.test(route) || PAGE_IMAGES.test(route);
     },
