@@ -53,17 +53,23 @@ function report(label: string, r: autocannon.Result & { cpu?: { server: string; 
   rows.push(line);
 }
 
-// Bare Fastify first, in its own process like the server.
-const bareServer = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts', String(PORT + 2)], { stdio: 'inherit' });
-let bare: number;
-try {
-  await waitForHttp(`http://127.0.0.1:${PORT + 2}/api/health`, 60_000);
-  const r = await load(`http://127.0.0.1:${PORT + 2}`, [{ path: '/bare' }]);
-  bare = r.requests.average;
-  report('bare Fastify (a small JSON)', r);
-} finally {
-  bareServer.kill('SIGTERM');
+/** A bench script serving on its own port in a process of its own, like the server, measured on requests. */
+async function measureAlone(script: string, env: Record<string, string>, requests: { path: string }[]) {
+  const port = PORT + 2;
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port)], { env: { ...process.env, ...env }, stdio: 'inherit' });
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);
+    return await load(`http://127.0.0.1:${port}`, requests, child.pid);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
 }
+
+// Bare Fastify first, in its own process like the server.
+const bareRun = await measureAlone('bench/bare-fastify.ts', {}, [{ path: '/bare' }]);
+const bare = bareRun.requests.average;
+report('bare Fastify (a small JSON)', bareRun);
 
 const cluster = await benchCluster();
 try {
@@ -71,6 +77,18 @@ try {
     // With the response cache (the default) and without it (every request reaches the database),
     // on PostgreSQL once per process count.
     const workerCounts = target.engine === 'postgres' ? WORKERS : ['1'];
+    // The uncached listing's floor: its statements, JSON and brotli in bare Fastify (listing-floor.ts).
+    if (target.engine === 'postgres' && CACHE_MS.includes('0'))
+      report(
+        `postgres ${String(target.titles).padStart(6)} titles  floor: the listing's own work in bare Fastify`,
+        await measureAlone(
+          'bench/listing-floor.ts',
+          target.env,
+          LISTING_PATHS.map((path) => ({ path })),
+        ),
+        bare,
+        target.engine,
+      );
     for (const [cacheMs, workers] of CACHE_MS.flatMap((c) => workerCounts.map((w) => [c, w]))) {
       await withServer(
         target,

@@ -38,14 +38,17 @@ const COMPRESS_MIN_BYTES = 1024;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 // A kept body is made once: quality 5 compresses a 100 KB answer in a few milliseconds to within
-// a few % of the maximum (11). One made for one answer: quality 3, as @fastify/compress (app.ts).
+// a few % of the maximum (11). One made for one answer: quality 3, as @fastify/compress (app.ts),
+// and 2 up to 16 KB: a 10 KB listing page comes out the same size (2,322 bytes against 2,321) in
+// 63 µs instead of 80, while home's 92 KB grows by a tenth at 2.
 const BROTLI_KEPT = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const BROTLI_QUICK_MAX_BYTES = 16 * 1024;
 // Its window fits the body: brotli's state for a 10 KB answer is then a fraction of the default's.
-function brotliOnce(length: number): zlib.BrotliOptions {
+export function brotliOnce(length: number): zlib.BrotliOptions {
   const window = Math.min(18, Math.max(10, Math.ceil(Math.log2(length))));
   return {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: length <= BROTLI_QUICK_MAX_BYTES ? 2 : 3,
       [zlib.constants.BROTLI_PARAM_LGWIN]: window,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length,
     },
