@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEVANAGARI_LANGUAGES, isDevanagariLanguage, unmarkedDevanagari } from './devanagari-font';
+import { DEVANAGARI_LANGUAGES, devanagariMark, isDevanagariLanguage, unmarkedDevanagari } from './devanagari-font';
 
 describe('unmarkedDevanagari: Devanagari text in drawn markup without the font', () => {
   it('finds none in a page without Devanagari, or with it only where its language is said', () => {
@@ -13,6 +13,8 @@ describe('unmarkedDevanagari: Devanagari text in drawn markup without the font',
     expect(unmarkedDevanagari('<select><option value="hi">हिन्दी (Hindi)</option></select>')).toBe(false);
     // an attribute is not drawn in the page's fonts
     expect(unmarkedDevanagari('<img alt="नवभारत का आवरण" src="/c.webp"><p title="हिन्दी">x</p>')).toBe(false);
+    // text of no known language, marked because it is Devanagari
+    expect(unmarkedDevanagari('<li><strong data-devanagari="">केंद्रीय पुस्तकालय</strong> 12 pages</li>')).toBe(false);
   });
 
   it('finds Devanagari outside, before, after or between marked elements', () => {
@@ -22,12 +24,23 @@ describe('unmarkedDevanagari: Devanagari text in drawn markup without the font',
     expect(unmarkedDevanagari('<p><span lang="hi">अंक</span></p><p>कहानी</p>')).toBe(true);
     expect(unmarkedDevanagari('<p lang="en">Times of India: टाइम्स</p>')).toBe(true);
     expect(unmarkedDevanagari('<p lang="ta">தமிழ் and हिन्दी</p>')).toBe(true);
+    expect(unmarkedDevanagari('<p data-devanagari-x="">कहानी</p>')).toBe(true);
   });
 
   it('keeps its place past void elements, self-closed SVG and attributes holding ">"', () => {
     expect(unmarkedDevanagari('<div lang="hi"><img src="a.webp" alt="x > y"><br><input value="1"></div><p>कहानी</p>')).toBe(true);
     expect(unmarkedDevanagari('<div lang="hi"><img src="a.webp"><svg><path d="M0 0"/></svg>अंक</div>')).toBe(false);
     expect(unmarkedDevanagari('<div lang="hi" data-x="a>b">अंक</div>')).toBe(false);
+  });
+});
+
+describe('devanagariMark: the font for text of no known language', () => {
+  it('marks Devanagari text, and nothing else', () => {
+    expect(devanagariMark('केंद्रीय पुस्तकालय')).toEqual({ 'data-devanagari': '' });
+    expect(devanagariMark('Library of नवभारत')).toEqual({ 'data-devanagari': '' });
+    expect(devanagariMark('Central Library')).toEqual({});
+    expect(devanagariMark('')).toEqual({});
+    expect(devanagariMark(null)).toEqual({});
   });
 });
 

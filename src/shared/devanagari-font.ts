@@ -21,12 +21,19 @@ export const isDevanagariLanguage = (lang: string): boolean =>
 /** Elements whose text has the Devanagari font whatever their language (styles.css). */
 export const DEVANAGARI_ELEMENTS = ['select', 'textarea'] as const;
 
-/** The attribute on <html> that gives the whole page the Devanagari font. */
+/** The attribute that gives an element the Devanagari font: on <html>, the whole page. */
 export const WHOLE_PAGE_DEVANAGARI = 'data-devanagari';
+
+/** Props for an element showing text whose language we do not know (a title's name kept on the
+ * shelf, a zone's name, a page's words): the font when the text itself is Devanagari, so the page
+ * need not take it whole. Text whose language is known says it with `lang` instead. */
+export const devanagariMark = (text: string | null | undefined): { 'data-devanagari'?: '' } =>
+  text && DEVANAGARI_TEXT.test(text) ? { [WHOLE_PAGE_DEVANAGARI]: '' } : {};
 
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const TAG = /<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const LANG = /\slang="([^"]*)"/;
+const MARKED = /\sdata-devanagari(?:=|\s|$)/;
 
 /** Whether markup as React draws it (well formed) holds Devanagari text outside an element that
  * has the font: the server's drawn page then takes it whole. Only text is looked at: an attribute
@@ -45,7 +52,10 @@ export function unmarkedDevanagari(html: string): boolean {
       if (covered.length > 1) covered.pop();
     } else if (!VOID_ELEMENTS.has(name) && !attributes.endsWith('/')) {
       const lang = LANG.exec(attributes)?.[1];
-      const own = (DEVANAGARI_ELEMENTS as readonly string[]).includes(name) || (lang !== undefined && isDevanagariLanguage(lang));
+      const own =
+        (DEVANAGARI_ELEMENTS as readonly string[]).includes(name) ||
+        (lang !== undefined && isDevanagariLanguage(lang)) ||
+        MARKED.test(attributes);
       // (an element in another language, inside one in Hindi, still has the font: it comes with the stack)
       covered.push(own || covered[covered.length - 1]);
     }

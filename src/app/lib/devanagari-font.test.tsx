@@ -12,7 +12,8 @@ afterEach(() => {
 
 describe('the page takes the Devanagari font whole', () => {
   it('not for Devanagari that says its language, nor for a picker’s', async () => {
-    document.body.innerHTML = '<a><span lang="hi">नवभारत टाइम्स</span></a><select><option>हिन्दी (Hindi)</option></select>';
+    document.body.innerHTML =
+      '<a><span lang="hi">नवभारत टाइम्स</span></a><select><option>हिन्दी (Hindi)</option></select><h3 data-devanagari="">पुस्तकालय <b>क्षेत्र</b></h3>';
     watchDevanagari();
     const later = document.createElement('p');
     later.innerHTML = '<span lang="mr">लोकसत्ता</span> and English <i lang="hi"><b lang="en">Sport अंक</b></i>';

@@ -4,8 +4,9 @@
 // first screen drew is looked at then, and whatever is added or typed after it.
 import { DEVANAGARI_ELEMENTS, DEVANAGARI_TEXT, WHOLE_PAGE_DEVANAGARI, isDevanagariLanguage } from '../../shared/devanagari-font';
 
-/** Elements whose text has the font, or is not drawn (the drawn page's answers are JSON in a script). */
-const COVERED = [...DEVANAGARI_ELEMENTS, 'script', 'style', 'template', 'noscript'].join(',');
+/** Elements whose text has the font (marked ones too), or is not drawn (the drawn page's answers
+ * are JSON in a script). */
+const COVERED = [...DEVANAGARI_ELEMENTS, `[${WHOLE_PAGE_DEVANAGARI}]`, 'script', 'style', 'template', 'noscript'].join(',');
 
 /** Whether this text node's Devanagari has the font without the whole page taking it. */
 function covered(text: Text): boolean {

@@ -11,6 +11,7 @@ import type { ConsoleTitle } from '../../../shared/schemas/console-titles';
 import { consoleTexts } from './texts';
 import { QueryProblem, useRefusalText } from './ConsoleParts';
 import { consoleTitlesQuery, useSaveIdentifiers } from './titles-queries';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 const FIELDS = ['printIssn', 'onlineIssn', 'isbn'] as const;
 
@@ -75,7 +76,9 @@ function TitleItem({ title, edit }: { title: ConsoleTitle; edit: () => void }) {
   const ids = FIELDS.filter((f) => title[f]);
   return (
     <li className="titles__item" data-testid="title-row">
-      <span className="titles__name">{title.name}</span>
+      <span className="titles__name" {...devanagariMark(title.name)}>
+        {title.name}
+      </span>
       <span className="titles__meta">
         {t(`titleKind_${title.type}`)} · {title.publisher}
       </span>
@@ -119,7 +122,9 @@ function IdentifiersForm({ title, close }: { title: ConsoleTitle; close: () => v
   return (
     <li className="titles__item titles__item--editing">
       <form className="console-form titles__form" onSubmit={onSubmit} noValidate data-testid="identifiers-form">
-        <h3 className="console__subheading">{title.name}</h3>
+        <h3 className="console__subheading" {...devanagariMark(title.name)}>
+          {title.name}
+        </h3>
         {FIELDS.map((f) => (
           <Field
             key={f}

@@ -16,6 +16,7 @@ import { ZoneNetworkArrivals } from './ZoneNetworkArrivals';
 import { Link } from 'react-router';
 import { useLocalePath } from '../../components/useLocalePath';
 import { appPaths } from '../../../shared/app-paths';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 /** The code readers type at the desk: large, with when the next one comes. */
 function DeskCode({ institutionId, zoneId }: { institutionId: number; zoneId: number }) {
@@ -100,7 +101,9 @@ export function ZonesSection({ institutionId }: SectionProps) {
           ) : (
             <li key={z.id} className="console-zone" data-testid={`zone-${z.id}`}>
               <div className="console-zone__head">
-                <h3 className="console__subheading">{z.name}</h3>
+                <h3 className="console__subheading" {...devanagariMark(z.name)}>
+                  {z.name}
+                </h3>
                 <span className={`console-state console-state--${z.active ? 'active' : 'disabled'}`}>
                   {z.active ? t('zoneInUse') : t('zoneNotInUse')}
                 </span>

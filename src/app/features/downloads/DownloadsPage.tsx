@@ -11,6 +11,7 @@ import { useOpenIssue } from '../open-issue/useOpenIssue';
 import { checkDownloads, removeDownload, useDownloads } from '../../downloads/store';
 import { coverSrcSet } from '../../../shared/covers';
 import './downloads.css';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -85,8 +86,8 @@ export default function DownloadsPage() {
                   <span className="downloads__cover" />
                 )}
                 <div className="downloads__text">
-                  <strong>{d.titleName}</strong>
-                  <span>{d.issueName}</span>
+                  <strong {...devanagariMark(d.titleName)}>{d.titleName}</strong>
+                  <span {...devanagariMark(d.issueName)}>{d.issueName}</span>
                   <small>
                     {formatBytes(d.bytes, i18n.language)} · {t('downloads.saved', { date: formatDate(new Date(d.savedAt), i18n.language) })}
                     {d.status !== 'done' && ` · ${t(status(d), { done: d.done, total: d.pages })}`}

@@ -11,6 +11,7 @@ import { readerUrl } from '../../../shared/reader-paths';
 import { QUOTA, useDownloads } from '../../downloads/store';
 import { useStartDownload } from '../downloads/mutations';
 import { useNeighbours } from './queries';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export function EndPanel({
   manifest,
@@ -38,14 +39,16 @@ export function EndPanel({
       data-testid={testId}
     >
       <small>{label}</small>
-      <strong>{i.issueName}</strong>
+      <strong {...devanagariMark(i.issueName)}>{i.issueName}</strong>
       <span>{formatDate(i.pubDate, lang)}</span>
     </a>
   );
   return (
     <section className="reader__end" aria-labelledby="reader-end-title" data-no-gestures data-testid="reader-end">
       <h2 id="reader-end-title">{t('reader.endTitle')}</h2>
-      <p>{t('reader.endBody', { issue: `${manifest.titleName} · ${manifest.issueName}` })}</p>
+      <p {...devanagariMark(`${manifest.titleName} ${manifest.issueName}`)}>
+        {t('reader.endBody', { issue: `${manifest.titleName} · ${manifest.issueName}` })}
+      </p>
       {near && (near.newer || near.older) && (
         <div className="reader__end-issues">
           {near.older && link(near.older, t('reader.previousIssue'), 'previous-issue')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTexts } from './queries';
 import { pageStructure } from '../../../shared/page-structure';
 import { TextSize, useFontSize } from '../../components/TextSize';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export function PageTexts({ issueId, pages, code }: { issueId: number; pages: number[]; code: string | null }) {
   const { t } = useTranslation();
@@ -27,15 +28,25 @@ export function PageTexts({ issueId, pages, code }: { issueId: number; pages: nu
           >
             <p className="reader__text-page">
               <span>{t('reader.textOf', { page: n })}</span>
-              {page?.header && <span className="reader__text-folio">{page.header}</span>}
+              {page?.header && (
+                <span className="reader__text-folio" {...devanagariMark(page.header)}>
+                  {page.header}
+                </span>
+              )}
             </p>
             {text === undefined ? (
               <p role="status">{t('reader.loading')}</p>
             ) : page ? (
               <>
-                {page.headline && <h2 className="reader__text-headline">{page.headline}</h2>}
+                {page.headline && (
+                  <h2 className="reader__text-headline" {...devanagariMark(page.headline)}>
+                    {page.headline}
+                  </h2>
+                )}
                 {page.paragraphs.map((para, i) => (
-                  <p key={i}>{para}</p>
+                  <p key={i} {...devanagariMark(para)}>
+                    {para}
+                  </p>
                 ))}
               </>
             ) : (

@@ -7,6 +7,7 @@ import { issueLine } from './issue-line';
 import { leaveReader } from './leave';
 import { flushProgress } from './tracking';
 import { useFullScreen } from './useScreen';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export type Panel = 'none' | 'thumbs' | 'text';
 
@@ -36,8 +37,8 @@ export const ReaderBar = memo(function ReaderBar({ manifest, lang, titlePath, of
         ←
       </a>
       <div className="reader__title">
-        <strong>{manifest.titleName}</strong>
-        <span>
+        <strong {...devanagariMark(manifest.titleName)}>{manifest.titleName}</strong>
+        <span {...devanagariMark(manifest.issueName)}>
           {issueLine(manifest.issueName, manifest.pubDate, lang)}
           {offlineCopy && ` · ${t('reader.offlineCopy')}`}
         </span>

@@ -11,6 +11,7 @@ import { discoverQuery } from './queries';
 import { useOpenIssue } from '../open-issue/useOpenIssue';
 import { COVER_SIZES, coverSrcSet } from '../../../shared/covers';
 import { FloatingIcon } from '../../components/IssueCard';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 const CHIPS = 3;
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
@@ -30,7 +31,7 @@ export function Snippet({ html }: { html: string }) {
     }
   });
   return (
-    <p className="discover__snippet" data-testid="snippet">
+    <p className="discover__snippet" data-testid="snippet" {...devanagariMark(html)}>
       {out}
     </p>
   );
@@ -63,8 +64,12 @@ export function DiscoverTile({ tile, term }: { tile: IssueTile; term: string }) 
         <FloatingIcon item={tile} />
       </Link>
       <div className="discover__text">
-        <p className="discover__mag">{tile.magName}</p>
-        <p className="discover__issue">{tile.issueName}</p>
+        <p className="discover__mag" {...devanagariMark(tile.magName)}>
+          {tile.magName}
+        </p>
+        <p className="discover__issue" {...devanagariMark(tile.issueName)}>
+          {tile.issueName}
+        </p>
         {hit && <Snippet html={hit._highLight} />}
         {!open ? (
           <button type="button" className="link-button" onClick={() => setOpen(true)} data-testid="discover-more">

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { CoverImage, type CoverPlace } from '../../components/Tiles';
 import type { ShelfItem } from './queries';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export function ContinueTile({
   item,
@@ -21,14 +22,20 @@ export function ContinueTile({
         {item.imageSrc ? (
           <CoverImage src={item.imageSrc} srcSet={item.imageSrcSet} place={place} alt={t('card.cover', { name: item.titleName })} />
         ) : (
-          <span className="cover-card__placeholder">{item.titleName}</span>
+          <span className="cover-card__placeholder" {...devanagariMark(item.titleName)}>
+            {item.titleName}
+          </span>
         )}
         <span className="continue-tile__bar" aria-hidden="true">
           <span style={{ width: `${Math.min(100, (item.page / Math.max(1, item.pages)) * 100)}%` }} />
         </span>
       </span>
-      <span className="cover-card__name">{item.titleName}</span>
-      <span className="cover-card__issue">{item.issueName}</span>
+      <span className="cover-card__name" {...devanagariMark(item.titleName)}>
+        {item.titleName}
+      </span>
+      <span className="cover-card__issue" {...devanagariMark(item.issueName)}>
+        {item.issueName}
+      </span>
       <span className="continue-tile__page" data-testid="continue-page">
         {pageOf}
       </span>

@@ -15,6 +15,7 @@ import { BROWSE_PATH, DOWNLOADS_PATH } from './paths';
 import '../listing/listing.css';
 import './shelf.css';
 import { appPaths } from '../../../shared/app-paths';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 interface PartProps {
   id: string;
@@ -112,8 +113,12 @@ export default function ShelfPage() {
             <span className="cover-card__frame">
               {d.cover ? <img src={d.cover} alt="" width={150} height={212} loading="lazy" /> : null}
             </span>
-            <span className="cover-card__name">{d.titleName}</span>
-            <span className="cover-card__issue">{d.issueName}</span>
+            <span className="cover-card__name" {...devanagariMark(d.titleName)}>
+              {d.titleName}
+            </span>
+            <span className="cover-card__issue" {...devanagariMark(d.issueName)}>
+              {d.issueName}
+            </span>
           </button>
         ))}
       </Part>

@@ -8,6 +8,7 @@ import { useZoneTexts } from './texts';
 import { distanceText, hoursLines, lengthKey } from './format';
 import { useLocationState } from './location';
 import { zonesQuery } from './queries';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 const deviceTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -19,7 +20,7 @@ function Zone({ zone, near }: { zone: ZoneSummary; near: { lat: number; lng: num
   return (
     <li className="zone-item" data-testid="zone-item">
       <div className="zone-item__head">
-        <h3>{zone.name}</h3>
+        <h3 {...devanagariMark(zone.name)}>{zone.name}</h3>
         <span className={`zone-chip${zone.openNow ? ' zone-chip--on' : ''}`}>{zone.openNow ? t('near.openNow') : t('near.closedNow')}</span>
       </div>
       <p className="zone-muted">{zone.institution ? t('near.by', { institution: zone.institution }) : t('near.public')}</p>
