@@ -178,9 +178,12 @@ describe("a title page's first screen", () => {
 
 describe("the drawing's own requests", () => {
   const RATE_LIMIT = 2;
+  const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
   let capped: TestContext;
   beforeAll(async () => {
-    capped = await testApp(loadCatalogue, { config: { appDir, rateLimitPerMinute: RATE_LIMIT, contentCacheMs: 0 } });
+    capped = await testApp(loadCatalogue, {
+      config: { appDir, rateLimitPerMinute: RATE_LIMIT, contentCacheMs: 0, metricsToken: METRICS_TOKEN },
+    });
   });
   afterAll(() => capped?.close());
 
@@ -197,6 +200,25 @@ describe("the drawing's own requests", () => {
     const statuses: number[] = [];
     for (let k = 0; k <= RATE_LIMIT; k++) statuses.push((await capped.app.inject({ url: `/content/getLanguages?k=${k}` })).statusCode);
     expect(statuses).toEqual([...Array<number>(RATE_LIMIT).fill(200), 429]);
+  });
+
+  it('are counted in the metrics as the one page request they serve', async () => {
+    const { browserLinkUrl } = home.mostPopular.find((m) => /^[\x20-\x7e]+$/.test(m.name) && m.name !== 'Blocked Review')!;
+    /** Requests counted so far, by route. */
+    const counted = async () => {
+      const metrics = await capped.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const byRoute = new Map<string, number>();
+      for (const [, route, n] of metrics.body.matchAll(/^lectern_http_requests_total\{[^}]*route="([^"]+)"[^}]*\} (\d+)$/gm))
+        byRoute.set(route, (byRoute.get(route) ?? 0) + Number(n));
+      return byRoute;
+    };
+    const before = await counted();
+    const html = (await capped.app.inject({ url: browserLinkUrl, remoteAddress: '192.0.2.9' })).body;
+    expect(html).toContain('data-drawn');
+    const after = await counted();
+    const grew = [...after].filter(([route, n]) => n > (before.get(route) ?? 0)).map(([route, n]) => [route, n - (before.get(route) ?? 0)]);
+    // The page's own request (and the scrape before it), and none of the /content answers it was drawn from.
+    expect(grew.filter(([route]) => route !== '/metrics')).toEqual([[expect.not.stringMatching(/^\/content\//), 1]]);
   });
 
   it('carry a mark no client can send: a guessed one is counted like any request', async () => {

@@ -13,6 +13,7 @@ import client from 'prom-client';
 import { HttpError } from '../http-error';
 import { openJobCounts } from '../repositories/ingest-jobs';
 import { metricsFromPrimary, serveMetrics } from '../metrics-server';
+import { isSelfRequest } from '../self-requests';
 
 export interface Metrics {
   /** The registry of this process (null when metrics are off). */
@@ -133,7 +134,9 @@ export default fp(
     app.decorate('metrics', metrics);
 
     app.addHook('onResponse', async (req, reply) => {
-      if (app.warmingUp) return; // the server's own questions before it listens
+      // The server's own questions (its warm-up; a drawn page's answers, counted in its page's
+      // request with their time): a visit counts once.
+      if (isSelfRequest(req)) return;
       const route = req.routeOptions.url ?? 'unmatched';
       requests.inc({ method: req.method, route, status: String(reply.statusCode) });
       duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
