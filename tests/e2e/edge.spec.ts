@@ -3,7 +3,7 @@
 // drawn with the shipped Noto Sans Devanagari (on a machine without a Devanagari font they were
 // empty boxes).
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { HomePage, SignIn, screenshot } from './pages';
+import { HomePage, SignIn, screenshot, signInQuickly } from './pages';
 
 /** Records every CSP violation the pages of this context report (an init script runs outside the
  * page's CSP, in every tab the context opens, from its first script on). */
@@ -95,6 +95,32 @@ test('a Devanagari title on an English page is drawn with Noto Sans Devanagari',
   expect(await page.locator('.home__title').evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Devanagari');
   expect(await page.locator('html').getAttribute('data-devanagari')).toBeNull();
   await screenshot(page, 'home-en-devanagari-1280');
+});
+
+test("a Hindi issue read in English: its title and its pages' text are drawn with Noto Sans Devanagari", async ({ page, context }) => {
+  await signInQuickly(page, 'reader@demo.edu', 'read2026', { home: false });
+  const list = await (await page.request.get('/content/magazine-filter?categoryID=BS&lang=hi')).json();
+  const title = list.magazineList.find((m: { type: string }) => m.type === 'magazine');
+  await page.goto(`/magazine/${title.mid}`);
+  const [reader] = await Promise.all([context.waitForEvent('page'), page.getByTestId('read-now').click()]);
+  await expect(reader.locator('img.reader__page--shown').first()).toBeVisible();
+  await reader.getByRole('button', { name: 'Text', exact: true }).click();
+  const paragraph = reader.getByTestId('page-text').first().locator('p:not(.reader__text-page)').first();
+  await expect(paragraph).toContainText(/[\u0900-\u097F]/);
+  // The reader gives its page no font as a whole: the words that are Devanagari have it themselves
+  // (no answer says a page's language). Without it a device with no Devanagari font drew boxes.
+  for (const words of [reader.locator('.reader__title strong'), paragraph]) {
+    expect(await words.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Noto Sans Devanagari/);
+    const text = (await words.textContent())!.match(/[\u0900-\u097F]+/)![0];
+    await expect.poll(() => reader.evaluate((t) => document.fonts.check('16px "Noto Sans Devanagari"', t), text)).toBe(true);
+  }
+  expect(
+    await reader
+      .locator('.reader__bar button')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily),
+  ).not.toContain('Devanagari');
+  await screenshot(reader, 'reader-hindi-issue-text-en-1280');
 });
 
 test('an English page without Devanagari text fetches no Devanagari font', async ({ page }) => {
