@@ -8,6 +8,7 @@ import { ENQUIRY_STATUSES, type Enquiry, type EnquiryStatus } from '../../../sha
 import { enquiriesQuery, useEnquiryStatus, type InboxScope } from './enquiries-queries';
 import { consoleTexts, type ConsoleTextKey } from './texts';
 import { QueryProblem, useRefusalText, type SectionProps } from './ConsoleParts';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 /** What a librarian can do with an enquiry of each status. */
 const NEXT: Record<EnquiryStatus, { status: EnquiryStatus; text: ConsoleTextKey }[]> = {
@@ -97,7 +98,7 @@ export function EnquiriesSection({ institutionId, me }: SectionProps) {
           {data.enquiries.map((e) => (
             <li key={e.id} className="console-enquiry" data-testid={`enquiry-${e.id}`}>
               <div className="console-zone__head">
-                <h3 className="console__subheading">
+                <h3 className="console__subheading" {...devanagariMark(e.name)}>
                   {e.name}{' '}
                   <span className="console-enquiry__kind">
                     · {t(e.kind === 'institution' ? 'enquiryKindInstitution' : 'enquiryKindQuestion')}

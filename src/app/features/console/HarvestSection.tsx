@@ -11,6 +11,7 @@ import { downloadText, fetchKbart, sushiQuery, useRevokeSushi, useSushiKey } fro
 import { consoleTexts } from './texts';
 import { formatDay } from './dates';
 import { Problem, statusOf, useRefusalText, type SectionProps } from './ConsoleParts';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 type Confirming = { id: number; what: 'key' | 'revoke' } | null;
 
@@ -34,7 +35,9 @@ function RequestorItem({
   return (
     <li data-testid="sushi-requestor">
       <div className="console-domain__head">
-        <span className="console-domain__name">{r.name}</span>
+        <span className="console-domain__name" {...devanagariMark(r.name)}>
+          {r.name}
+        </span>
         <button
           type="button"
           className="button button--ghost button--small"

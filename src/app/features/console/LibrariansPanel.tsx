@@ -8,6 +8,7 @@ import { useNamespaceTexts } from '../../lib/namespaceTexts';
 import { librariansQuery, useLibrarianChange } from './admin-queries';
 import { consoleTexts } from './texts';
 import { QueryProblem, useRefusalText } from './ConsoleParts';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export function LibrariansPanel({ institutionId }: { institutionId: number }) {
   const { t } = useNamespaceTexts('console', consoleTexts);
@@ -31,7 +32,7 @@ export function LibrariansPanel({ institutionId }: { institutionId: number }) {
         <ul className="console-domains" data-testid="librarians">
           {list.data.librarians.map((l) => (
             <li key={l.email}>
-              <span>
+              <span {...devanagariMark(l.name)}>
                 {l.name ? `${l.name} · ` : ''}
                 {l.email}
               </span>

@@ -9,6 +9,7 @@ import { consoleTexts } from './texts';
 import { useRefusalText } from './ConsoleParts';
 import { useImportMembers, usePreviewImport } from './members-queries';
 import { formatDay } from './dates';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export function MemberImport({ institutionId, back }: { institutionId: number; back: string }) {
   const { t, lang } = useNamespaceTexts('console', consoleTexts);
@@ -73,7 +74,7 @@ export function MemberImport({ institutionId, back }: { institutionId: number; b
                   <tr key={r.line} className={r.status === 'error' ? 'member-import__error' : undefined}>
                     <td>{r.line}</td>
                     <td>{r.email}</td>
-                    <td>{r.name}</td>
+                    <td {...devanagariMark(r.name)}>{r.name}</td>
                     <td>{r.until && r.status !== 'error' ? formatDay(`${r.until}T00:00:00Z`, lang) : r.until}</td>
                     <td>{r.status === 'error' ? r.error : t(`importStatus_${r.status}`)}</td>
                   </tr>

@@ -6,6 +6,7 @@ import { overviewQuery } from './queries';
 import { consoleTexts } from './texts';
 import { ReadsChart } from './ReadsChart';
 import { QueryProblem, type SectionProps } from './ConsoleParts';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export function OverviewSection({ institutionId, me }: SectionProps) {
   const { t, lang } = useNamespaceTexts('console', consoleTexts);
@@ -46,7 +47,7 @@ export function OverviewSection({ institutionId, me }: SectionProps) {
               <ol className="console-top" data-testid="top-titles">
                 {o.topTitles.map((title) => (
                   <li key={title.mid}>
-                    <span>{title.name}</span>
+                    <span {...devanagariMark(title.name)}>{title.name}</span>
                     <span className="console-top__reads">{t('titleReads', { count: title.reads })}</span>
                   </li>
                 ))}

@@ -14,6 +14,7 @@ import { Problem, statusOf, useRefusalText } from './ConsoleParts';
 import { posterQuery } from './zones-queries';
 import './poster.css';
 import { appPaths } from '../../../shared/app-paths';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 /** Seconds to `iso`, ticking. */
 function useSecondsTo(iso: string | undefined): number {
@@ -83,10 +84,12 @@ export default function PosterPage() {
       <article className={`poster${print ? ' poster--paper' : ''}`} data-testid="poster">
         <header className="poster__brand">
           {p.institution?.logoUrl && <img className="poster__logo" src={p.institution.logoUrl} alt="" />}
-          <span>{p.institution?.name ?? 'Lectern'}</span>
+          <span {...devanagariMark(p.institution?.name)}>{p.institution?.name ?? 'Lectern'}</span>
         </header>
         <p className="poster__kicker">{t('posterKicker')}</p>
-        <h1 className="poster__zone">{p.zone.name}</h1>
+        <h1 className="poster__zone" {...devanagariMark(p.zone.name)}>
+          {p.zone.name}
+        </h1>
         <p className="poster__line">{t('posterLine')}</p>
         <figure
           className="poster__qr"

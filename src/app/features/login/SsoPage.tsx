@@ -11,6 +11,7 @@ import { buildUrl } from '../../lib/api';
 import { ssoStart } from '../../../shared/endpoints/account';
 import { returnTo } from './flow';
 import { ssoInstitutionsQuery } from './queries';
+import { devanagariMark } from '../../../shared/devanagari-font';
 
 export default function SsoPage() {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ export default function SsoPage() {
         <ul className="sso-list">
           {data.institutions.map((i) => (
             <li key={i.id}>
-              <button type="button" className="button button--ghost button--wide" onClick={() => go(i.id)}>
+              <button type="button" className="button button--ghost button--wide" onClick={() => go(i.id)} {...devanagariMark(i.name)}>
                 {i.name}
               </button>
             </li>

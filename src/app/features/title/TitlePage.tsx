@@ -91,7 +91,9 @@ export default function TitlePage() {
   if (country.data && m.blockedCountries.includes(country.data)) {
     return (
       <div className="title-page">
-        <h1 className="title-hero__name">{m.name}</h1>
+        <h1 className="title-hero__name" lang={m.lang}>
+          {m.name}
+        </h1>
         <p className="notice notice--error" role="alert" data-testid="blocked">
           {t('title.blocked')}
         </p>
