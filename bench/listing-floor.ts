@@ -27,12 +27,10 @@ app.get<{ Querystring: { categoryID: string; page?: string } }>('/content/magazi
   return zlib.brotliCompressSync(body, brotliOnce(Buffer.byteLength(body)));
 });
 await app.listen({ port: Number(process.argv[2] ?? 4403), host: '127.0.0.1' });
-for (const signal of ['SIGTERM', 'SIGINT'])
-  process.once(
-    signal,
-    () =>
-      void app
-        .close()
-        .then(() => db.close())
-        .then(() => process.exit(0)),
-  );
+const stop = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

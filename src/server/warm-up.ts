@@ -5,8 +5,9 @@
 // pages, and ten titles and their issues. A rolling restart's new worker then meets its first
 // readers warm. The questions only read and record no reading; they leave home in the response
 // cache; the metrics leave them out (their requests as for all the server's own requests,
-// self-requests.ts; their cache lookups by app.warmingUp), and so does the rate limit. A failed answer or a thrown error stops the warm-up: with the database away, each question would wait for its
-// connect timeout while the server does not listen.
+// self-requests.ts; their cache lookups by app.warmingUp), and so does the rate limit. A failed
+// answer or a thrown error stops the warm-up: with the database away, each question would wait
+// for its connect timeout while the server does not listen.
 import zlib from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import * as endpoints from '../shared/endpoints';
