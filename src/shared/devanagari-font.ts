@@ -22,18 +22,18 @@ export const isDevanagariLanguage = (lang: string): boolean =>
 export const DEVANAGARI_ELEMENTS = ['select', 'textarea'] as const;
 
 /** The attribute that gives an element the Devanagari font: on <html>, the whole page. */
-export const WHOLE_PAGE_DEVANAGARI = 'data-devanagari';
+export const DEVANAGARI_MARK = 'data-devanagari';
 
 /** Props for an element showing text whose language we do not know (a title's name kept on the
  * shelf, a zone's name, a page's words): the font when the text itself is Devanagari, so the page
  * need not take it whole. Text whose language is known says it with `lang` instead. */
 export const devanagariMark = (text: string | null | undefined): { 'data-devanagari'?: '' } =>
-  text && DEVANAGARI_TEXT.test(text) ? { [WHOLE_PAGE_DEVANAGARI]: '' } : {};
+  text && DEVANAGARI_TEXT.test(text) ? { [DEVANAGARI_MARK]: '' } : {};
 
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 const TAG = /<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const LANG = /\slang="([^"]*)"/;
-const MARKED = /\sdata-devanagari(?:=|\s|$)/;
+const MARKED = new RegExp(`\\s${DEVANAGARI_MARK}(?:=|\\s|$)`);
 
 /** Whether markup as React draws it (well formed) holds Devanagari text outside an element that
  * has the font: the server's drawn page then takes it whole. Only text is looked at: an attribute

@@ -2,11 +2,11 @@
 // language (src/shared/devanagari-font.ts says why the font is not everywhere): a library's name, a
 // story's title in a list, what a reader types. Watched from the end of the start on: what the
 // first screen drew is looked at then, and whatever is added or typed after it.
-import { DEVANAGARI_ELEMENTS, DEVANAGARI_TEXT, WHOLE_PAGE_DEVANAGARI, isDevanagariLanguage } from '../../shared/devanagari-font';
+import { DEVANAGARI_ELEMENTS, DEVANAGARI_TEXT, DEVANAGARI_MARK, isDevanagariLanguage } from '../../shared/devanagari-font';
 
 /** Elements whose text has the font (marked ones too), or is not drawn (the drawn page's answers
  * are JSON in a script). */
-const COVERED = [...DEVANAGARI_ELEMENTS, `[${WHOLE_PAGE_DEVANAGARI}]`, 'script', 'style', 'template', 'noscript'].join(',');
+const COVERED = [...DEVANAGARI_ELEMENTS, `[${DEVANAGARI_MARK}]`, 'script', 'style', 'template', 'noscript'].join(',');
 
 /** Whether this text node's Devanagari has the font without the whole page taking it. */
 function covered(text: Text): boolean {
@@ -39,9 +39,9 @@ const typed = (event: Event) => {
 /** Watches the page until it shows Devanagari text without the font, then gives it the font. */
 export function watchDevanagari(root: HTMLElement = document.body): void {
   const html = document.documentElement;
-  if (html.hasAttribute(WHOLE_PAGE_DEVANAGARI)) return;
+  if (html.hasAttribute(DEVANAGARI_MARK)) return;
   const takeFont = () => {
-    html.setAttribute(WHOLE_PAGE_DEVANAGARI, '');
+    html.setAttribute(DEVANAGARI_MARK, '');
     observer.disconnect();
     removeEventListener('input', onInput, true);
   };

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { selfRequestHeaders } from '../self-requests';
-import { WHOLE_PAGE_DEVANAGARI, unmarkedDevanagari } from '../../shared/devanagari-font';
+import { DEVANAGARI_MARK, unmarkedDevanagari } from '../../shared/devanagari-font';
 
 /** index.html marks what the server may replace: everything in the app's root element. */
 const SLOT = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
@@ -118,10 +118,7 @@ export function firstScreenPages(app: FastifyInstance, indexFile: string, drawin
       const wholePageDevanagari = !hindi && unmarkedDevanagari(drawn.html);
       const state = `<script type="application/json" id="${FIRST_SCREEN_STATE}">${jsonInPage(drawn.state)}</script>`;
       return (hindi ? holdingDevanagari(shell) : shell)
-        .replace(
-          '<html lang="en">',
-          `<html lang="${hindi ? 'hi' : 'en'}" data-drawn${wholePageDevanagari ? ` ${WHOLE_PAGE_DEVANAGARI}` : ''}>`,
-        )
+        .replace('<html lang="en">', `<html lang="${hindi ? 'hi' : 'en'}" data-drawn${wholePageDevanagari ? ` ${DEVANAGARI_MARK}` : ''}>`)
         .replace('</head>', () => `${preloads}${css ? `<style>${css}</style>` : ''}</head>`)
         .replace(SLOT, () => drawn.html.slice(preloads.length))
         .replace('</body>', () => `${state}</body>`);
