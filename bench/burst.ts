@@ -3,22 +3,18 @@
 // as the app does (the three pages at once, as the reader fetches a page and its neighbours). The
 // response cache is on as in service, on PostgreSQL, beside bare Fastify measured in the same run.
 // Target: every answer 2xx, p99 ≤ 100 ms.
-// The students are made in the database (a user and a live session each) and their tokens signed
-// with the server's own key, as signing in would: 5,000 password checks would measure the hash.
+// The students are made in the database (bench/students.ts).
 // The whole load comes from one loopback address, so the server runs with its rate limit off
 // (withServer), as for the other load benches.
 // Usage: npm run bench:burst  (BURST_INSTITUTIONS, BURST_STUDENTS, BURST_SECONDS, BURST_TITLES, BURST_WINDOW_S,
 // BURST_COLD, BURST_QUIET_S;
 // BENCH_PG_URL reuses a running cluster whose bench_<titles> database is seeded)
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { SignJWT } from 'jose';
 import { benchCluster, postgresTarget, withServer } from './catalogues';
 import { percentile, waitForHttp } from './support';
-import { openDb } from '../src/server/db/index';
-import { serverSecret } from '../src/server/services/secrets';
+import { type Issue, type Student, makeStudents } from './students';
 
 const INSTITUTIONS = Number(process.env.BURST_INSTITUTIONS ?? 100);
 const STUDENTS = Number(process.env.BURST_STUDENTS ?? 50);
@@ -38,70 +34,6 @@ const CACHE_MS = 30_000;
 // BURST_QUIET_S: another quiet; under the cache's 30 s the burst meets it warm.
 const QUIET_MS = process.env.BURST_QUIET_S ? Number(process.env.BURST_QUIET_S) * 1000 : CACHE_MS + 5_000;
 const LISTINGS = ['BS', 'NA', 'F', '3', '154'];
-
-interface Issue {
-  issue_id: number;
-  mid: number;
-}
-interface Student {
-  institution: number;
-  token: string;
-}
-
-/** 100 institutions with a live subscription and 50 members each, a live session per member. */
-async function makeStudents(databaseUrl: string, dataDir: string): Promise<{ students: Student[]; issues: Issue[] }> {
-  const db = await openDb({ databaseUrl, dataDir });
-  try {
-    // A later run on a reused cluster replaces the earlier run's institutions and students.
-    await db.exec(`DELETE FROM users WHERE email LIKE 'burst-%@burst.example';
-                   DELETE FROM institutions WHERE con_code LIKE 'BURST-%'`);
-    const { rows: insts } = await db.query<{ id: number }>(
-      `INSERT INTO institutions (name, con_code, sub_start, sub_end, newspapers, journals, country, age_rating, contact_email)
-       SELECT 'Burst College ' || g, 'BURST-' || g, now() - interval '100 days', now() + interval '300 days', true, true, 'IN', 9,
-              'librarian@burst' || g || '.example'
-       FROM generate_series(1, $1::int) g RETURNING id`,
-      [INSTITUTIONS],
-    );
-    const { rows: users } = await db.query<{ id: number; uuid: string; institution_id: number }>(
-      `INSERT INTO users (uuid, email, email_verified, first_name, last_name, institution_id)
-       SELECT gen_random_uuid(), 'burst-' || i || '-' || s || '@burst.example', true, 'Student', s::text, i
-       FROM unnest($1::int[]) i, generate_series(1, $2::int) s RETURNING id, uuid, institution_id`,
-      [insts.map((i) => i.id), STUDENTS],
-    );
-    const sessions = users.map(() => crypto.randomUUID());
-    await db.query(
-      `INSERT INTO user_sessions (id, user_id, user_agent, expires_at)
-       SELECT s, u, 'bench:burst', now() + interval '30 days' FROM unnest($1::uuid[], $2::int[]) AS x(s, u)`,
-      [sessions, users.map((u) => u.id)],
-    );
-    // The same token signing in gives (plugins/auth.ts): the session id, the user's uuid.
-    const key = await serverSecret(db, 'token-signing-key');
-    const students = await Promise.all(
-      users.map(async (u, k) => ({
-        institution: u.institution_id,
-        token: await new SignJWT({ sid: sessions[k] })
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(u.uuid)
-          .setIssuer('lectern')
-          .setIssuedAt()
-          .setExpirationTime('1d')
-          .sign(key),
-      })),
-    );
-    // Issues whose first three pages have images (the demo library's), any kind of title.
-    const { rows } = await db.query<Issue>(
-      `SELECT p.issue_id, i.mid FROM pages p JOIN issues i ON i.issue_id = p.issue_id JOIN titles t ON t.mid = i.mid
-       WHERE p.page_no = 3 AND p.image_small IS NOT NULL AND t.age_rating <= 9 AND t.blocked_countries = '{}'
-       ORDER BY p.issue_id LIMIT 40`,
-    );
-    // A database in service has been vacuumed since its members joined: without this, autovacuum
-    // comes for the 5,000 rows just deleted and made while the burst runs.
-    await db.exec('VACUUM ANALYZE users, user_sessions, institutions');
-    return { students, issues: rows };
-  } finally {
-    await db.close();
-  }
-}
 
 // Idle sockets are dropped before the server's keep-alive timeout (10 s) would close them under a
 // request; a failed request is counted by its error code.
@@ -223,9 +155,11 @@ const bare = await bareFastify();
 const cluster = await benchCluster();
 try {
   const target = postgresTarget(cluster, TITLES);
-  const { students, issues } = await makeStudents(target.env.DATABASE_URL, target.env.DATA_DIR);
-  if (!issues.length)
-    throw new Error('bench:burst: no issue with page images in the catalogue (the demo library is loaded first by the seed)');
+  const { students, issues } = await makeStudents(target.env.DATABASE_URL, target.env.DATA_DIR, {
+    tag: 'burst',
+    institutions: INSTITUTIONS,
+    perInstitution: STUDENTS,
+  });
   await warmClient(students, issues);
   await withServer(
     target,

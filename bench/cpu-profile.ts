@@ -3,6 +3,8 @@
 // function whose file or name matches. How the fast path's Node time was found (docs/performance.md).
 // Usage: node --cpu-prof --cpu-prof-dir=.tmp/prof --import tsx src/server/server.ts  (load it, stop it)
 //        npx tsx bench/cpu-profile.ts .tmp/prof/<file>.cpuprofile [--top 30] [--stack zlib]
+//          [--timeline] [--from s] [--to s]  (the busy share per second of the profile; only the
+//          samples between those seconds from its start: a restart's first seconds under load)
 import fs from 'node:fs';
 
 interface CallFrame {
@@ -31,8 +33,19 @@ const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const from = Number(option('--from') ?? 0) * 1e6;
+const to = Number(option('--to') ?? Infinity) * 1e6;
+const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const busyBySecond: number[] = [];
+let at = 0;
+profile.samples.forEach((id, i) => {
+  const dt = profile.timeDeltas[i] ?? 0;
+  at += dt;
+  const second = Math.floor(at / 1e6);
+  if (!idle.has(id)) busyBySecond[second] = (busyBySecond[second] ?? 0) + dt;
+  if (at >= from && at < to) self.set(id, (self.get(id) ?? 0) + dt);
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const shortUrl = (url: string) => url.replace(/^.*node_modules\//, 'nm/').replace(/^file:\/\/.*?\/(src|bench|tests)\//, '$1/');
@@ -58,6 +71,8 @@ for (const [id, t] of self) {
   byFunction.set(frame(f), (byFunction.get(frame(f)) ?? 0) + t);
 }
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled ("(idle)" is the event loop waiting)`);
+if (args.includes('--timeline'))
+  console.log(`busy % by second: ${Array.from(busyBySecond, (t = 0, s) => `${s}:${Math.round(t / 1e4)}`).join(' ')}`);
 show('self time by package or file', byOwner);
 show('self time by function', byFunction);
 
