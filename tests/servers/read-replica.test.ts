@@ -12,6 +12,7 @@ import { openDb, openPostgres } from '../../src/server/db/index';
 import { withReplica } from '../../src/server/db/replica';
 import { grantConsoleRole } from '../../src/server/repositories/console';
 import { WROTE_COOKIE } from '../../src/server/plugins/read-your-writes';
+import { warmUp } from '../../src/server/warm-up';
 
 const LIB = 'librarian@active.edu';
 const MAX_LAG_MS = 60_000;
@@ -67,6 +68,16 @@ afterAll(async () => {
 });
 
 describe('reads on a streaming replica', () => {
+  it("warms the replica's connections as well as the primary's before the server listens", async () => {
+    const warm = await warmUp(t.app);
+    expect(warm.stopped).toBeUndefined();
+    expect(warm.connections).toBe(4 + 4);
+    const { rows } = await replica.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'lectern-read' AND datname = 'lectern'`,
+    );
+    expect(rows[0].n).toBe(4);
+  });
+
   it('answers catalogue reads from the replica: a change the replica has not replayed is not seen yet', async () => {
     const { rows } = await t.db.read.query(`SELECT current_setting('application_name') AS name, pg_is_in_recovery() AS standby`);
     expect(rows[0]).toEqual({ name: 'lectern-read', standby: true });

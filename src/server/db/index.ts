@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { withReplica } from './replica';
 import { inTransaction, queryable } from './transaction';
+import { warmConnections } from './warm-connections';
 
 // Both engines return the same JS types: 'YYYY-MM-DD' strings for date, numbers for bigint
 // (counts), Date for timestamptz.
@@ -36,6 +37,9 @@ export interface Db extends Queryable {
   replicaLagMs(): number | null;
   /** PostgreSQL: the primary pool's connections, open, idle and requests waiting for one (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** PostgreSQL: opens every connection of the pool (and the replica's) and has each prepare the
+   * marked statements run so far (db/warm-connections.ts); returns how many connections. */
+  warmConnections?(): Promise<number>;
 }
 
 /** `from`: a data directory dumped by PGlite (`dumpDataDir`) to begin with; without `dataDir` the
@@ -106,7 +110,8 @@ export function poolSettings(opts: PoolOptions): pg.PoolConfig {
 export async function openPostgres(url: string, opts: number | PoolOptions = {}): Promise<Db> {
   const options = typeof opts === 'number' ? { max: opts } : opts;
   const { onError = (err: Error) => console.error('database connection error:', err.message) } = options;
-  const pool = new pg.Pool({ connectionString: url, ...poolSettings(options) });
+  const settings = poolSettings(options);
+  const pool = new pg.Pool({ connectionString: url, ...settings });
   // Without a listener an idle connection's error would end the process.
   pool.on('error', onError);
   await pool.query('select 1');
@@ -118,6 +123,7 @@ export async function openPostgres(url: string, opts: number | PoolOptions = {})
     read: self,
     replicaLagMs: () => null,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    warmConnections: () => warmConnections(pool, settings.max!, onError),
     transaction,
     readTransaction: transaction,
     close: () => pool.end(),

@@ -5,6 +5,8 @@
 // generic plan, a poor one where the best plan depends on the words asked for. PGlite has no such
 // cache through its query call and runs them as before.
 const names = new Map<string, string>();
+/** The parameters each marked statement first ran with (in a server, its warm-up's own questions). */
+const firstParams = new Map<string, unknown[]>();
 /** Distinct texts kept at most (a statement is built per filter shape: a few dozen in use). */
 const MAX_PREPARED = 256;
 
@@ -18,5 +20,14 @@ export function prepared(sql: string): string {
  * then planned once per connection too). */
 export function pgQuery(sql: string, params: unknown[]): { text: string; values: unknown[]; name?: string } {
   const name = names.get(sql);
-  return name ? { name, text: sql, values: params } : { text: sql, values: params };
+  if (!name) return { text: sql, values: params };
+  if (!firstParams.has(sql)) firstParams.set(sql, params);
+  return { name, text: sql, values: params };
+}
+
+/** Every marked statement run so far, as node-postgres's query with the parameters it first ran
+ * with: a new connection asked them parses and plans them and reads the tables they name
+ * (db/warm-connections.ts). */
+export function preparedSoFar(): { name: string; text: string; values: unknown[] }[] {
+  return [...firstParams].map(([text, values]) => ({ name: names.get(text)!, text, values }));
 }

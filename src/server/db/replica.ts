@@ -10,6 +10,7 @@ import pg from 'pg';
 import { poolSettings, type Db, type PoolOptions, type Queryable } from './index';
 import { inTransaction } from './transaction';
 import { pgQuery } from './prepared';
+import { warmConnections } from './warm-connections';
 
 export const POLL_MS = 250;
 export const DEFAULT_MAX_LAG_MS = 2_000;
@@ -40,12 +41,10 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
     onError = (err: Error) => console.error('database connection error:', err.message),
     log = (message: string) => console.warn(message),
   } = opts;
-  const pool = new pg.Pool({
-    connectionString: readUrl,
-    application_name: 'lectern-read',
-    ...poolSettings({ ...opts, connectTimeoutMs: CONNECT_TIMEOUT_MS }),
-  });
-  pool.on('error', (err) => onError(new Error(`replica: ${err.message}`)));
+  const settings = poolSettings({ ...opts, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString: readUrl, application_name: 'lectern-read', ...settings });
+  const replicaError = (err: Error) => onError(new Error(`replica: ${err.message}`));
+  pool.on('error', replicaError);
 
   const openedAt = Date.now();
   let caughtUpAt = 0;
@@ -163,6 +162,10 @@ export async function withReplica(primary: Db, readUrl: string, opts: ReplicaOpt
     read,
     readTransaction,
     replicaLagMs: lag,
+    async warmConnections() {
+      const onPrimary = (await primary.warmConnections?.()) ?? 0;
+      return onPrimary + (reachable ? await warmConnections(pool, settings.max!, replicaError) : 0);
+    },
     async close() {
       clearInterval(timer);
       await pool.end();
