@@ -1,7 +1,9 @@
-// Before it listens, the server asks itself the catalogue's busiest questions (src/server/warm-up.ts):
-// they change nothing in the database, leave home in the response cache, are not counted in the
-// metrics nor against the loopback address's rate limit, and with the database away the warm-up
-// stops at its first failure instead of waiting out every request.
+// Before it listens, the server asks itself the catalogue's busiest questions (src/server/warm-up.ts)
+// and a reader's, signed in with tokens of a session that does not exist: they change nothing in
+// the database, leave home in the response cache, are not counted in the metrics nor against the
+// loopback address's rate limit, and with the database away the warm-up stops at its first
+// failure instead of waiting out every request.
+// On PostgreSQL too: every connection of the pool opened and warmed (db/warm-connections.ts).
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
@@ -45,6 +47,13 @@ describe('the warm-up before listening', () => {
     expect(t.app.warmingUp).toBe(false);
   });
 
+  it("asks a reader's questions as a session that does not exist, each refused", () => {
+    // home with its session token answers as to a visitor (among the 200s); the reader token and
+    // a page image with its reader code are refused
+    expect(warm.statuses[401]).toBe(1);
+    expect(warm.statuses[403]).toBe(1);
+  });
+
   // Before any other request here: the metrics would count those.
   it('is left out of the metrics and of the rate limit', async () => {
     const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
@@ -61,6 +70,34 @@ describe('the warm-up before listening', () => {
   it('writes nothing to the database', async () => {
     expect(await rowCounts(t.db)).toEqual(before);
   });
+
+  it.runIf(process.env.LECTERN_TEST_DB === 'postgres')(
+    'opens every connection of the pool, each with the statements the warm-up ran prepared',
+    async () => {
+      const POOL_MAX = 4; // the tests' pool (tests/support/app.ts)
+      expect(warm.connections).toBe(POOL_MAX);
+      // As many transactions at once as the pool has connections: each holds one of them.
+      let arrived = 0;
+      let allThere!: () => void;
+      const together = new Promise<void>((resolve) => (allThere = resolve));
+      const prepared = await Promise.all(
+        Array.from({ length: POOL_MAX }, () =>
+          t.db.transaction(async (tx) => {
+            const { rows } = await tx.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+            if (++arrived === POOL_MAX) allThere();
+            await together;
+            return rows.map((r) => r.statement);
+          }),
+        ),
+      );
+      for (const statements of prepared) {
+        expect(statements.length).toBeGreaterThan(10);
+        // the session lookup too, which may write (its last use, once a day): the read-only
+        // transaction refuses to run it, after it is parsed
+        expect(statements.some((s) => s.includes('UPDATE user_sessions SET last_seen_at'))).toBe(true);
+      }
+    },
+  );
 
   it('leaves home in the response cache', async () => {
     // (from another address: the loopback one has spent its minute's allowance above)

@@ -33,6 +33,9 @@ declare module 'fastify' {
     /** Opens a session for the user and returns its signed token. Signing in also cancels a
      * pending account deletion. */
     issueToken(userId: number, req: FastifyRequest): Promise<string>;
+    /** The signed token naming a session and its user's uuid (issueToken's, without opening the
+     * session: the warm-up's, for a session that does not exist). */
+    sessionToken(sessionId: string, uuid: string): Promise<string>;
     /** preHandler: 401 unless a valid token of a live session came with the request. */
     requireUser(req: FastifyRequest): Promise<void>;
   }
@@ -52,16 +55,19 @@ export default fp(async (app) => {
   const key = await hs256Key(await serverSecret(app.db, 'token-signing-key'));
   const verify = verifiedTokens(key, { algorithms: ['HS256'], issuer: ISSUER });
 
-  app.decorate('issueToken', async (userId: number, req: FastifyRequest) => {
-    const sessionId = crypto.randomUUID();
-    const uuid = await openSession(app.db, sessionId, userId, String(req.headers['user-agent'] ?? '').slice(0, 200), roughNetwork(req));
-    return new SignJWT({ sid: sessionId })
+  const sessionToken = (sessionId: string, uuid: string) =>
+    new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(uuid)
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(TOKEN_LIFETIME)
       .sign(key);
+  app.decorate('sessionToken', sessionToken);
+  app.decorate('issueToken', async (userId: number, req: FastifyRequest) => {
+    const sessionId = crypto.randomUUID();
+    const uuid = await openSession(app.db, sessionId, userId, String(req.headers['user-agent'] ?? '').slice(0, 200), roughNetwork(req));
+    return sessionToken(sessionId, uuid);
   });
 
   async function userFromToken(req: FastifyRequest): Promise<AuthUser | null> {
