@@ -125,7 +125,7 @@ const server = z.object({
   ),
   WARM_UP: documented(
     onOff().default(true),
-    'Before it listens, each process asks itself what a phone’s first visit asks (home, listings, titles; it reads only, at most 5 s), so that no reader meets its cold code. `0`: listen at once.',
+    'Before it listens, each process asks itself what a phone’s first visit asks (home, listings, titles, covers) and a reader’s (as a session that does not exist), and on PostgreSQL warms every pooled connection; it reads only, at most 5 s, so that no reader meets its cold code. `0`: listen at once.',
   ),
   SHUTDOWN_TIMEOUT_MS: documented(
     whole(1000).default(30_000),
@@ -184,7 +184,10 @@ const database = z.object({
     'PGlite database (`pg/`), media files (`media/`), private files (`private/`) and the outbox.',
   ),
   DATABASE_URL: documented(text().optional(), 'A PostgreSQL server to use instead of PGlite, e.g. `postgres://user@host/lectern`.'),
-  DATABASE_POOL_MAX: documented(whole(1).default(10), 'PostgreSQL connections per server process.'),
+  DATABASE_POOL_MAX: documented(
+    whole(1).default(10),
+    'PostgreSQL connections per server process (its warm-up opens them all before it listens).',
+  ),
   DATABASE_STATEMENT_TIMEOUT_MS: documented(
     whole(0).default(15_000),
     'Longest statement the server runs on PostgreSQL, `0` none (command-line tools have none).',
