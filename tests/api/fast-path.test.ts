@@ -151,6 +151,60 @@ describe('listing orders, kept per catalogue generation (migration 044)', () => 
   });
 });
 
+describe('related titles, from an order kept per catalogue generation', () => {
+  // What the answer must be: the statement that chose them before the order was kept.
+  const expected = async (mid: number, page: number) => {
+    const { rows } = await t.db.query<{ mid: number; total: number }>(
+      `WITH me AS (SELECT cat_id, lang_code, type FROM titles WHERE mid = $1)
+       SELECT t.mid, count(*) OVER ()::int AS total FROM titles t JOIN me ON t.type = me.type JOIN title_popularity tp ON tp.mid = t.mid
+       WHERE t.mid <> $1 AND t.cat_id <> ${FX.cats.hidden}
+       ORDER BY (t.cat_id = me.cat_id) DESC, (t.lang_code = me.lang_code) DESC, tp.rank, t.mid LIMIT 5 OFFSET $2`,
+      [mid, page * 5],
+    );
+    return { mids: rows.map((r) => r.mid), nbPages: Math.ceil((rows[0]?.total ?? 0) / 5) };
+  };
+  const related = async (mid: number, page = 0) => {
+    const body = await get(`/content/magazine-related?mid=${mid}&page=${page}`);
+    return { mids: body.magazineList.map((m: { mid: number }) => m.mid) as number[], nbPages: body.nbPages as number };
+  };
+  const sameAsSql = async () => {
+    for (const mid of Object.values(FX.mid)) expect(await related(mid), `title ${mid}`).toEqual(await expected(mid, 0));
+  };
+
+  it('follow a new title, a new rank, a changed category and a deletion at once', async () => {
+    await sameAsSql();
+    const { rows } = await t.db.query<{ mid: number }>(
+      `INSERT INTO titles (name, slug, publisher, cat_id, lang_code, frequency, type)
+       VALUES ('Related Later', 'related-later', 'Meridian', $1, 'en', 'Monthly', 'magazine') RETURNING mid`,
+      [FX.cats.tech],
+    );
+    const later = rows[0].mid;
+    // Same category and language as Tech Today: after Blocked Review, the better read.
+    expect((await related(FX.mid.tech)).mids.slice(0, 2)).toEqual([FX.mid.blocked, later]);
+    await addReads(t.db, later, 500);
+    await refreshPopularity(t.db);
+    expect((await related(FX.mid.tech)).mids.slice(0, 2)).toEqual([later, FX.mid.blocked]);
+    await sameAsSql();
+
+    await t.db.query('UPDATE titles SET cat_id = $1 WHERE mid = $2', [FX.cats.business, later]);
+    expect((await related(FX.mid.tech)).mids[0]).toBe(FX.mid.blocked);
+    expect((await related(FX.mid.biz)).mids[0]).toBe(later);
+    await sameAsSql();
+
+    await t.db.query('DELETE FROM usage_events WHERE mid = $1', [later]);
+    await t.db.query('DELETE FROM titles WHERE mid = $1', [later]);
+    await refreshPopularity(t.db);
+    await sameAsSql();
+    expect((await related(FX.mid.biz)).mids).not.toContain(later);
+  });
+
+  it('answer a page past the end with no titles and the number of pages', async () => {
+    const { nbPages } = await related(FX.mid.tech);
+    expect(nbPages).toBeGreaterThan(0);
+    expect(await related(FX.mid.tech, 40)).toEqual({ mids: [], nbPages });
+  });
+});
+
 describe("home's rows in one statement", () => {
   it('are the first pages of the listings they stand for, in order', async () => {
     const home = await get('/content/home');
