@@ -113,7 +113,7 @@ if (cluster.isWorker && process.env[MIGRATE_ONLY_ENV]) {
   if (config.warmUp) {
     const warm = await warmUp(app);
     app.log.info(
-      `Warmed up: ${warm.answered} of ${warm.asked} requests answered${warm.connections ? `, ${warm.connections} database connections` : ''} in ${Math.round(warm.ms)} ms${warm.stopped ? `; stopped: ${warm.stopped}` : ''}`,
+      `Warmed up: ${warm.answered} of ${warm.asked} requests answered, ${warm.drawn} pages drawn${warm.connections ? `, ${warm.connections} database connections` : ''} in ${Math.round(warm.ms)} ms${warm.stopped ? `; stopped: ${warm.stopped}` : ''}`,
     );
   }
   await app.listen({ host: config.host, port: config.port });

@@ -20,7 +20,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import * as endpoints from '../shared/endpoints';
 import { QUICK_CATEGORY_CODES } from '../shared/constants';
 import { pageImagePath } from '../shared/reader-paths';
-import type { MagazineCard, MagazineFilterResponse } from '../shared/schemas/content';
+import type { MagazineCard, MagazineFilterResponse, MagazineMeta } from '../shared/schemas/content';
 import { selfRequestHeaders } from './self-requests';
 import { readerTokens } from './services/reader-tokens';
 import { XSRF_COOKIE, XSRF_HEADER } from './plugins/xsrf';
@@ -29,6 +29,8 @@ import { XSRF_COOKIE, XSRF_HEADER } from './plugins/xsrf';
 const PAGES = 3;
 const TITLES = 10;
 const COVERS = 3;
+/** A page with its first screen drawn in (first-screen/index.ts marks it). */
+const DRAWN = /<html[^>]* data-drawn[ >]/;
 /** However far it got, the server listens after this long. */
 const BUDGET_MS = 5_000;
 
@@ -39,6 +41,8 @@ export interface WarmUp {
   asked: number;
   /** answers by status */
   statuses: Record<number, number>;
+  /** pages answered with their first screen drawn (first-screen/): home, a listing, a title */
+  drawn: number;
   /** PostgreSQL: database connections opened and warmed (db/warm-connections.ts) */
   connections?: number;
   ms: number;
@@ -47,7 +51,7 @@ export interface WarmUp {
 
 export async function warmUp(app: FastifyInstance): Promise<WarmUp> {
   const started = performance.now();
-  const done: WarmUp = { answered: 0, asked: 0, statuses: {}, ms: 0 };
+  const done: WarmUp = { answered: 0, asked: 0, statuses: {}, drawn: 0, ms: 0 };
   const ask = async (
     url: string,
     {
@@ -73,6 +77,7 @@ export async function warmUp(app: FastifyInstance): Promise<WarmUp> {
       done.statuses[res.statusCode] = (done.statuses[res.statusCode] ?? 0) + 1;
       if (res.statusCode === expect) {
         done.answered++;
+        if (String(res.headers['content-type']).startsWith('text/html') && DRAWN.test(decoded(res))) done.drawn++;
         return res;
       }
       // A 404 is an empty catalogue's answer, not a fault.
@@ -97,13 +102,16 @@ export async function warmUp(app: FastifyInstance): Promise<WarmUp> {
         const listed = res ? (JSON.parse(decoded(res)) as MagazineFilterResponse).magazineList : [];
         for (const card of listed) if (cards.size < TITLES) cards.set(card.mid, card);
       }
-    for (const mid of cards.keys()) {
-      await ask(`${endpoints.contentMagMeta.path}?mid=${mid}`);
+    // The title page drawn is of a title blocked nowhere: one blocked in some country is not
+    // drawn (a visitor's country is not known), and would leave the drawing of titles cold.
+    let drawable: MagazineCard | undefined;
+    for (const [mid, card] of cards) {
+      const meta = await ask(`${endpoints.contentMagMeta.path}?mid=${mid}`);
+      if (!drawable && meta && (JSON.parse(decoded(meta)) as MagazineMeta).blockedCountries.length === 0) drawable = card;
       await ask(`${endpoints.contentIssuesByMag.path}?mid=${mid}`);
     }
     await ask(`/magazines/${QUICK_CATEGORY_CODES[0]}`);
-    const [first] = cards.values();
-    if (first) await ask(first.browserLinkUrl);
+    if (drawable) await ask(drawable.browserLinkUrl);
     const covers = [...cards.values()].flatMap((c) => (c.imageSrc?.startsWith('/media/') ? [c.imageSrc] : []));
     for (const cover of covers.slice(0, COVERS)) await ask(cover);
 

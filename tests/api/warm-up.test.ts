@@ -5,9 +5,10 @@
 // failure instead of waiting out every request.
 // On PostgreSQL too: every connection of the pool opened and warmed (db/warm-connections.ts).
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
-import { loadCatalogue } from '../fixtures/catalogue';
+import { addReads, FX, loadCatalogue } from '../fixtures/catalogue';
+import { refreshPopularity } from '../../src/server/jobs/popularity';
 import { warmUp } from '../../src/server/warm-up';
 import type { Db } from '../../src/server/db/index';
 
@@ -106,6 +107,33 @@ describe('the warm-up before listening', () => {
     const home = await t.app.inject({ url: '/content/home', headers: { 'accept-encoding': 'br' }, remoteAddress: '192.0.2.7' });
     expect(home.statusCode).toBe(200);
     expect(home.headers['x-cache']).toBe('hit');
+  });
+});
+
+describe('the title page it draws', () => {
+  it('is of a title blocked nowhere, though the most read title is blocked in a country', async () => {
+    // A title blocked somewhere is not drawn (a visitor's country is not known): warming the
+    // drawing of titles needs another.
+    const t = await testApp(async (db) => {
+      await loadCatalogue(db);
+      await addReads(db, FX.mid.blocked, 500);
+      await refreshPopularity(db);
+    });
+    try {
+      const mostRead = (await t.app.inject({ url: '/content/magazine-filter?categoryID=BS' })).json().magazineList[0];
+      expect(mostRead.mid).toBe(FX.mid.blocked);
+      const inject = vi.spyOn(t.app, 'inject');
+      await warmUp(t.app);
+      const titlePages = (inject.mock.calls as unknown as [{ url: string }][])
+        .map(([asked]) => asked.url)
+        .filter((url) => url.startsWith('/magazine/'));
+      expect(titlePages).toHaveLength(1);
+      const mid = Number(/^\/magazine\/(\d+)-/.exec(titlePages[0])?.[1]);
+      const meta = (await t.app.inject({ url: `/content/magMeta?mid=${mid}` })).json();
+      expect(meta.blockedCountries).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });
 
