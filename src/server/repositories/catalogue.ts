@@ -387,7 +387,8 @@ interface RelatedCandidate {
 /** Every title by popularity, kept per catalogue generation: picking five related titles in SQL
  * sorted and numbered every title of the kind (20-38 ms of PostgreSQL at 10,000 titles, most of a
  * drawn title page), where a pass over this list takes a fraction of a millisecond. */
-type RelatedOrder = { gen: number; titles: RelatedCandidate[] };
+/** Every title by its key, and each kind's titles in order. */
+type RelatedOrder = { gen: number; byMid: Map<number, RelatedCandidate>; ofType: Map<string, RelatedCandidate[]> };
 const relatedOrders = new WeakMap<Queryable, RelatedOrder>();
 /** Reads in flight: a title page's readers after a change share one read of every title. */
 const relatedReads = new WeakMap<Queryable, Promise<RelatedOrder>>();
@@ -407,26 +408,30 @@ async function readAllRelated(db: Queryable): Promise<RelatedOrder> {
      FROM titles t JOIN title_popularity tp ON tp.mid = t.mid ORDER BY ${POPULARITY_ORDER}`),
   );
   // An empty catalogue has no row to read the generation from: -1 is never current.
-  const order = {
-    gen: rows[0]?.gen ?? -1,
-    titles: rows.map((r) => ({ mid: r.mid, type: r.type, catId: r.cat_id, lang: r.lang_code, ageRating: r.age_rating })),
-  };
+  const order: RelatedOrder = { gen: rows[0]?.gen ?? -1, byMid: new Map(), ofType: new Map() };
+  for (const r of rows) {
+    const title = { mid: r.mid, type: r.type, catId: r.cat_id, lang: r.lang_code, ageRating: r.age_rating };
+    order.byMid.set(r.mid, title);
+    const ofType = order.ofType.get(r.type);
+    if (ofType) ofType.push(title);
+    else order.ofType.set(r.type, [title]);
+  }
   relatedOrders.set(db, order);
   return order;
 }
 
 /** Titles of the same kind as `mid`: same category first, then the same language, then the most
- * read (the list's order). Null when `mid` is not in the list. */
-function pickRelated(titles: RelatedCandidate[], mid: number, first: number, size: number, excluded: number[], maxAge: number) {
-  const me = titles.find((t) => t.mid === mid);
+ * read (the order's). Null when `mid` is not in the order. */
+function pickRelated(order: RelatedOrder, mid: number, first: number, size: number, excluded: number[], maxAge: number) {
+  const me = order.byMid.get(mid);
   if (!me) return null;
   // Same category and language, same category, same language, the rest: each tier keeps no more
   // than the page needs, and every title counts for the number of pages.
   const tiers: number[][] = [[], [], [], []];
   const enough = first + size;
   let total = 0;
-  for (const t of titles) {
-    if (t.type !== me.type || t.mid === mid || t.ageRating > maxAge || excluded.includes(t.catId)) continue;
+  for (const t of order.ofType.get(me.type)!) {
+    if (t.mid === mid || t.ageRating > maxAge || excluded.includes(t.catId)) continue;
     total++;
     const tier = tiers[(t.catId === me.catId ? 0 : 2) + (t.lang === me.lang ? 0 : 1)];
     if (tier.length < enough) tier.push(t.mid);
@@ -444,7 +449,7 @@ export async function relatedTitles(db: Queryable, mid: number, page: number, v:
   // answered as it is.
   for (let tries = 0; ; tries++) {
     order ??= await readRelatedOrder(db);
-    const pick = pickRelated(order.titles, mid, page * RELATED_PAGE_SIZE, RELATED_PAGE_SIZE, excludedCategories(v), maxAge);
+    const pick = pickRelated(order, mid, page * RELATED_PAGE_SIZE, RELATED_PAGE_SIZE, excludedCategories(v), maxAge);
     const rows = pick?.mids.length ? (await db.query<PageRow>(prepared(CARDS_BY_KEY), [pick.mids])).rows : [];
     const gen = rows[0]?.gen ?? (await db.query<{ gen: number }>(`SELECT ${GEN_COLUMN}`)).rows[0].gen;
     if (gen === order.gen || tries === 1) {
