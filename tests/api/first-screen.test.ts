@@ -6,9 +6,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestContext } from '../support/app';
 import { loadCatalogue } from '../fixtures/catalogue';
+import { warmUp } from '../../src/server/warm-up';
 import type { HomeResponse, IssuesResponse, MagazineFilterResponse, MagazineMeta } from '../../src/shared/schemas/content';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-app-'));
@@ -104,6 +106,24 @@ describe("home's first screen", () => {
     expect(await page('/hi/magazines/BS')).toContain('<p>skeleton</p>');
     expect(await page('/search')).toContain('<p>skeleton</p>');
     expect(await page('/index.html')).toBe(SHELL);
+  });
+});
+
+describe('a drawn page sent', () => {
+  it('goes out in the encoding asked for, each the same page', async () => {
+    const get = async (encoding: string) => {
+      const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': encoding } });
+      return { encoding: res.headers['content-encoding'], vary: String(res.headers.vary), body: res.rawPayload };
+    };
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toContain('<html lang="en" data-drawn>');
+    const [br, again, gzip] = [await get('gzip, br'), await get('br'), await get('gzip')];
+    expect([br.encoding, again.encoding, gzip.encoding]).toEqual(['br', 'br', 'gzip']);
+    expect(br.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    expect(again.body.equals(br.body)).toBe(true);
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(plain.body.toString());
   });
 });
 
@@ -235,5 +255,13 @@ describe("the drawing's own requests", () => {
         ).statusCode,
       );
     expect(statuses).toEqual([...Array<number>(RATE_LIMIT).fill(200), 429]);
+  });
+});
+
+describe('the warm-up before listening', () => {
+  it('draws home, a listing and a title page', async () => {
+    const warm = await warmUp(t.app);
+    expect(warm.stopped).toBeUndefined();
+    expect(warm.drawn).toBe(3);
   });
 });

@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { selfRequestHeaders } from '../self-requests';
 import { DEVANAGARI_MARK, unmarkedDevanagari } from '../../shared/devanagari-font';
+import type { Encoding } from '../plugins/response-cache';
 
 /** index.html marks what the server may replace: everything in the app's root element. */
 const SLOT = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
@@ -98,13 +99,19 @@ const screenOfPath = (pathname: string): 'home' | 'listing' | 'title' =>
   pathname === '/' || isHindi(pathname) ? 'home' : pathname.startsWith('/magazines/') ? 'listing' : 'title';
 const isHindi = (pathname: string) => /^\/hi(\/|$)/.test(pathname);
 
+/** A drawn page, and its compressed bodies as they are first asked for (plugins/response-cache.ts sendKept). */
+export interface FirstScreenPage {
+  html: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
 export function firstScreenPages(app: FastifyInstance, indexFile: string, drawing: Drawing) {
   const ttlMs = app.config.contentCacheMs;
   const styles = firstScreenStyles(path.dirname(indexFile));
-  const kept = new Map<string, { at: number; page: Promise<string | null> }>();
+  const kept = new Map<string, { at: number; page: Promise<FirstScreenPage | null> }>();
   const fetchFromServer = askingItself(app);
 
-  const make = async (pathname: string): Promise<string | null> => {
+  const make = async (pathname: string): Promise<FirstScreenPage | null> => {
     try {
       const [shell, drawn] = await Promise.all([fs.promises.readFile(indexFile, 'utf8'), drawing.render(pathname, fetchFromServer)]);
       const screen = screenOfPath(pathname);
@@ -117,11 +124,12 @@ export function firstScreenPages(app: FastifyInstance, indexFile: string, drawin
       // Devanagari that does not say its language has the font only if the whole page takes it.
       const wholePageDevanagari = !hindi && unmarkedDevanagari(drawn.html);
       const state = `<script type="application/json" id="${FIRST_SCREEN_STATE}">${jsonInPage(drawn.state)}</script>`;
-      return (hindi ? holdingDevanagari(shell) : shell)
+      const html = (hindi ? holdingDevanagari(shell) : shell)
         .replace('<html lang="en">', `<html lang="${hindi ? 'hi' : 'en'}" data-drawn${wholePageDevanagari ? ` ${DEVANAGARI_MARK}` : ''}>`)
         .replace('</head>', () => `${preloads}${css ? `<style>${css}</style>` : ''}</head>`)
         .replace(SLOT, () => drawn.html.slice(preloads.length))
         .replace('</body>', () => `${state}</body>`);
+      return { html, encoded: {} };
     } catch (err) {
       app.log.warn({ err }, 'first screen not drawn; the plain shell goes out');
       return null;
@@ -129,7 +137,7 @@ export function firstScreenPages(app: FastifyInstance, indexFile: string, drawin
   };
 
   /** The page for this address, or null for the plain shell. */
-  return (pathname: string): Promise<string | null> => {
+  return (pathname: string): Promise<FirstScreenPage | null> => {
     const page = kept.get(pathname);
     if (page && Date.now() - page.at < ttlMs) return page.page;
     kept.delete(pathname);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { firstScreenOf, firstScreenPages, loadDrawing } from '../first-screen/index';
+import { sendKept } from './response-cache';
 import { z } from 'zod';
 import { sendMedia } from '../media/serve';
 import { SERVABLE_NAME } from '../media/storage';
@@ -70,7 +71,7 @@ export default fp(async (app) => {
       reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
       const screen = drawing && firstScreenOf(req, drawing);
       const page = screen && firstScreenPage && (await firstScreenPage(screen));
-      return reply.send(page || fs.createReadStream(indexFile));
+      return page ? sendKept(req, reply, page.html, page.encoded) : reply.send(fs.createReadStream(indexFile));
     });
   }
 
