@@ -8,7 +8,8 @@
 // the font swapped in, and the shelves moved 24 px. So the drawn Hindi page keeps the font of its
 // first paint: its Devanagari faces are `font-display: optional` there (our font when it is at hand
 // within a moment, installed or in the device's cache, else the device's own Devanagari font). Each
-// drawn page is kept for the content cache's time, like the answers it is made from; when
+// drawn page is kept for the content cache's time, like the answers it is made from (and its
+// brotli and gzip bodies, each compressed once, as a visitor first asks for them); when
 // anything fails (or there is nothing to draw, or the app was built without its drawing) the
 // plain shell goes out, which the app fills as always.
 import fs from 'node:fs';
