@@ -384,11 +384,11 @@ interface RelatedCandidate {
   ageRating: number;
 }
 
-/** Every title by popularity, kept per catalogue generation: picking five related titles in SQL
- * sorted and numbered every title of the kind (20-38 ms of PostgreSQL at 10,000 titles, most of a
- * drawn title page), where a pass over this list takes a fraction of a millisecond. */
-/** Every title by its key, and each kind's titles in order. */
+/** Every title by its key, and each kind's titles in order of popularity. */
 type RelatedOrder = { gen: number; byMid: Map<number, RelatedCandidate>; ofType: Map<string, RelatedCandidate[]> };
+/** Kept per catalogue generation: picking five related titles in SQL sorted and numbered every
+ * title of the kind (20-38 ms of PostgreSQL at 10,000 titles, most of a drawn title page), where a
+ * pass over the kind's list takes a fraction of a millisecond. */
 const relatedOrders = new WeakMap<Queryable, RelatedOrder>();
 /** Reads in flight: a title page's readers after a change share one read of every title. */
 const relatedReads = new WeakMap<Queryable, Promise<RelatedOrder>>();
