@@ -2,9 +2,10 @@
 // a live session each and its token, made straight in the database and signed with the server's
 // own key as signing in would (thousands of password checks would measure the hash).
 import crypto from 'node:crypto';
-import { SignJWT } from 'jose';
 import { openDb } from '../src/server/db/index';
 import { serverSecret } from '../src/server/services/secrets';
+import { hs256Key } from '../src/server/services/verified-tokens';
+import { signSessionToken } from '../src/server/plugins/auth';
 
 export interface Student {
   institution: number;
@@ -48,19 +49,10 @@ export async function makeStudents(
        SELECT s, u, $3, now() + interval '30 days' FROM unnest($1::uuid[], $2::int[]) AS x(s, u)`,
       [sessions, users.map((u) => u.id), `bench:${tag}`],
     );
-    // The same token signing in gives (plugins/auth.ts): the session id, the user's uuid.
-    const key = await serverSecret(db, 'token-signing-key');
+    // The same token signing in gives (plugins/auth.ts).
+    const key = await hs256Key(await serverSecret(db, 'token-signing-key'));
     const students = await Promise.all(
-      users.map(async (u, k) => ({
-        institution: u.institution_id,
-        token: await new SignJWT({ sid: sessions[k] })
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(u.uuid)
-          .setIssuer('lectern')
-          .setIssuedAt()
-          .setExpirationTime('1d')
-          .sign(key),
-      })),
+      users.map(async (u, k) => ({ institution: u.institution_id, token: await signSessionToken(key, sessions[k], u.uuid) })),
     );
     // Issues whose first three pages have images (the demo library's), any kind of title.
     const { rows } = await db.query<Issue>(

@@ -51,18 +51,22 @@ declare module 'fastify' {
 
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Your session has ended. Please sign in again.');
 
+/** The signed token of a session: its id and its user's uuid, signed with the server's
+ * 'token-signing-key' (hs256Key). */
+export const signSessionToken = (key: CryptoKey, sessionId: string, uuid: string) =>
+  new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(uuid)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(TOKEN_LIFETIME)
+    .sign(key);
+
 export default fp(async (app) => {
   const key = await hs256Key(await serverSecret(app.db, 'token-signing-key'));
   const verify = verifiedTokens(key, { algorithms: ['HS256'], issuer: ISSUER });
 
-  const sessionToken = (sessionId: string, uuid: string) =>
-    new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(uuid)
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(TOKEN_LIFETIME)
-      .sign(key);
+  const sessionToken = (sessionId: string, uuid: string) => signSessionToken(key, sessionId, uuid);
   app.decorate('sessionToken', sessionToken);
   app.decorate('issueToken', async (userId: number, req: FastifyRequest) => {
     const sessionId = crypto.randomUUID();
