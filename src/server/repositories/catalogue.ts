@@ -403,9 +403,11 @@ function readRelatedOrder(db: Queryable) {
 }
 
 async function readAllRelated(db: Queryable): Promise<RelatedOrder> {
+  // Not marked prepared: it runs once per catalogue generation, and the warm-up would have every
+  // pooled connection read every title to prepare it (db/warm-connections.ts).
   const { rows } = await db.query<{ mid: number; type: string; cat_id: number; lang_code: string; age_rating: number; gen: number }>(
-    prepared(`SELECT t.mid, t.type, t.cat_id, t.lang_code, t.age_rating, ${GEN_COLUMN}
-     FROM titles t JOIN title_popularity tp ON tp.mid = t.mid ORDER BY ${POPULARITY_ORDER}`),
+    `SELECT t.mid, t.type, t.cat_id, t.lang_code, t.age_rating, ${GEN_COLUMN}
+     FROM titles t JOIN title_popularity tp ON tp.mid = t.mid ORDER BY ${POPULARITY_ORDER}`,
   );
   // An empty catalogue has no row to read the generation from: -1 is never current.
   const order: RelatedOrder = { gen: rows[0]?.gen ?? -1, byMid: new Map(), ofType: new Map() };
