@@ -121,9 +121,20 @@ async function sendEntry(req: FastifyRequest, reply: FastifyReply, e: Entry, gre
   if (e.etag) reply.header('ETag', e.etag);
   if (e.encoded) varyOnEncoding(reply);
   if (matches(req.headers['if-none-match'], e.etag)) return reply.code(304).send();
+  return e.encoded ? sendEncoded(req, reply, e.body, e.encoded, grew) : reply.send(e.body);
+}
+
+/** A kept body in the encoding the client accepts, made the first time it is asked for. */
+async function sendEncoded(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  encoded: Partial<Record<Encoding, Buffer>>,
+  grew: (bytes: number) => void,
+) {
   const encoding = pickEncoding(req.headers['accept-encoding']);
-  if (!e.encoded || !encoding) return reply.send(e.body);
-  return reply.header('Content-Encoding', encoding).send(await encodedBody(e.encoded, e.body, encoding, grew));
+  if (!encoding) return reply.send(body);
+  return reply.header('Content-Encoding', encoding).send(await encodedBody(encoded, body, encoding, grew));
 }
 
 /** A body kept elsewhere (a drawn first screen) sent as the client accepts, each encoding
@@ -131,9 +142,7 @@ async function sendEntry(req: FastifyRequest, reply: FastifyReply, e: Entry, gre
  * many times was compressed again for each (brotli was half of a kept home page's time). */
 export async function sendKept(req: FastifyRequest, reply: FastifyReply, body: string, encoded: Partial<Record<Encoding, Buffer>>) {
   varyOnEncoding(reply);
-  const encoding = pickEncoding(req.headers['accept-encoding']);
-  if (!encoding) return reply.send(body);
-  return reply.header('Content-Encoding', encoding).send(await encodedBody(encoded, body, encoding, () => {}));
+  return sendEncoded(req, reply, body, encoded, () => {});
 }
 
 export interface ResponseCacheOptions {
