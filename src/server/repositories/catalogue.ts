@@ -186,52 +186,80 @@ function listingPage(f: ListFilter, params: unknown[]) {
 }
 
 type PageRow = CardRow & { gen: number };
-type Page = { rows: PageRow[]; gen: number | undefined };
+type Page = { cards: MagazineCard[]; gen: number | undefined };
+
+async function generationNow(db: Queryable): Promise<number> {
+  return (await db.query<{ gen: number }>(prepared('SELECT gen FROM catalogue_generation'))).rows[0].gen;
+}
 
 /** Cards by their titles' keys, in the keys' order, with the catalogue generation. */
 const CARDS_BY_KEY = `SELECT ${CARD_COLUMNS}, ${GEN_COLUMN}
   FROM unnest($1::int[]) WITH ORDINALITY k(mid, rn) JOIN titles t ON t.mid = k.mid ${LATEST_ISSUE_JOIN} ORDER BY k.rn`;
 
+/** The cards this process made, by title key, all under the one generation they were read at:
+ * every column of a card raises the generation when it changes (migrations 027, 044 and 045), so
+ * a kept card is the card for as long as the generation stays. Reading them was most of
+ * PostgreSQL's time for a listing page from a kept order. */
+const keptCards = new WeakMap<Queryable, { gen: number; byMid: Map<number, MagazineCard> }>();
+/** Under 1 KB each (860 bytes at the bench's 10,000 titles): past this many, a catalogue larger
+ * than the bench's, the kept cards start again. */
+const KEPT_CARDS_MAX = 20_000;
+
+/** The cards of `mids`, in their order, as they are at generation `gen`; null when the catalogue
+ * has moved on from `gen` or a title is gone. Only the cards not kept are read. */
+async function cardsAt(db: Queryable, gen: number, mids: number[]): Promise<MagazineCard[] | null> {
+  let kept = keptCards.get(db);
+  if (kept && kept.gen > gen) return null;
+  if (!kept || kept.gen < gen || kept.byMid.size + mids.length > KEPT_CARDS_MAX) keptCards.set(db, (kept = { gen, byMid: new Map() }));
+  const { byMid } = kept;
+  const missing = mids.filter((mid) => !byMid.has(mid));
+  if (missing.length) {
+    const { rows } = await db.query<PageRow>(prepared(CARDS_BY_KEY), [missing]);
+    if (rows.length < missing.length || rows[0].gen !== gen) return null;
+    // Frozen: one card object goes into every answer that shows the title.
+    for (const r of rows) byMid.set(r.mid, Object.freeze(toCard(r)));
+  }
+  return mids.map((mid) => byMid.get(mid)!);
+}
+
 /** A page of the first ten from the order this process keeps: the listing is walked once per
- * catalogue generation for ten pages' keys, and each page then fetches its twenty titles by key
- * (the walk to a page was most of PostgreSQL's time for a listing: 530 buffers for page 5 of
- * every title at 10,000 titles, against 120). Null when that cannot say: the order changed again
- * as it was fetched, or the page lies past its end (the caller walks to the page). */
+ * catalogue generation for ten pages' keys, and each page then takes its twenty titles' cards,
+ * kept or read by key (the walk to a page was most of PostgreSQL's time for a listing: 530
+ * buffers for page 5 of every title at 10,000 titles, against 120). Null when that cannot say:
+ * the catalogue changed again as it was read, or the page lies past the order's end (the caller
+ * walks to the page). */
 async function pageOfKeptOrder(db: Queryable, f: ListFilter): Promise<Page | null> {
   const params: unknown[] = [];
   const walk = listingWalk(f, params);
   const key = `${walk}\0${JSON.stringify(params)}`;
   const first = f.page * LISTING_PAGE_SIZE;
-  const cards = async (order: { gen: number; mids: number[] }): Promise<Page | null> => {
-    const { rows } = await db.query<PageRow>(prepared(CARDS_BY_KEY), [order.mids.slice(first, first + LISTING_PAGE_SIZE)]);
-    return rows[0]?.gen === order.gen ? { rows, gen: order.gen } : null;
-  };
-  // (a page past the order's end is walked to: with no rows, the fetch cannot read the generation)
-  const kept = orders.get(db, key);
-  if (kept && kept.mids.length <= first) return null;
-  const page = kept && (await cards(kept));
-  if (page) return page;
-  const { rows } = await db.query<{ mids: number[] | null; gen: number }>(
-    prepared(`SELECT array_agg(w.mid ORDER BY w.rn) AS mids, ${GEN_COLUMN} FROM (${walk} LIMIT ${PLANNED_PAGES * LISTING_PAGE_SIZE}) w`),
-    params,
-  );
-  const order = { gen: rows[0].gen, mids: rows[0].mids ?? [] };
-  orders.set(db, key, order);
-  return order.mids.length > first ? cards(order) : null;
+  let order = orders.get(db, key);
+  if (order && order.mids.length <= first) return null;
+  if (order?.gen !== (await generationNow(db))) {
+    const { rows } = await db.query<{ mids: number[] | null; gen: number }>(
+      prepared(`SELECT array_agg(w.mid ORDER BY w.rn) AS mids, ${GEN_COLUMN} FROM (${walk} LIMIT ${PLANNED_PAGES * LISTING_PAGE_SIZE}) w`),
+      params,
+    );
+    order = { gen: rows[0].gen, mids: rows[0].mids ?? [] };
+    orders.set(db, key, order);
+    if (order.mids.length <= first) return null;
+  }
+  const cards = await cardsAt(db, order.gen, order.mids.slice(first, first + LISTING_PAGE_SIZE));
+  return cards && { cards, gen: order.gen };
 }
 
 async function walkToPage(db: Queryable, f: ListFilter): Promise<Page> {
   const params: unknown[] = [];
   const { rows } = await db.query<PageRow>(prepared(`${listingPage(f, params)} ORDER BY p.rn`), params);
-  return { rows, gen: rows[0]?.gen };
+  return { cards: rows.map(toCard), gen: rows[0]?.gen };
 }
 
 export async function listMagazines(db: Queryable, f: ListFilter) {
   const size = f.pageSize ?? LISTING_PAGE_SIZE;
   const ordered = size === LISTING_PAGE_SIZE && f.page < PLANNED_PAGES;
   const page = (ordered && (await pageOfKeptOrder(db, f))) || (await walkToPage(db, f));
-  const total = f.count === false ? page.rows.length : await listingCount(db, f, page.gen);
-  return { magazineList: page.rows.map(toCard), page: f.page, ...capPaging(total, size) };
+  const total = f.count === false ? page.cards.length : await listingCount(db, f, page.gen);
+  return { magazineList: page.cards, page: f.page, ...capPaging(total, size) };
 }
 
 /** Several listing pages (home's rows, no counts) in one statement: one round trip and one plan
@@ -446,16 +474,16 @@ function pickRelated(order: RelatedOrder, mid: number, first: number, size: numb
 export async function relatedTitles(db: Queryable, mid: number, page: number, v: Visibility, ageRate?: number) {
   const maxAge = ageRate && ageRate < AGE_RATE_APPLY_BELOW ? ageRate : Number.MAX_SAFE_INTEGER;
   let order = relatedOrders.get(db);
-  // The kept order holds while the cards (or, with none to fetch, the generation alone) are read
-  // at its generation; else it is read again, once. An order read a moment before a change is
-  // answered as it is.
+  // The kept order holds while the catalogue is at its generation; else it is read again, once.
+  // An order read a moment before a change is answered as it is, with its cards as they are now.
   for (let tries = 0; ; tries++) {
     order ??= await readRelatedOrder(db);
     const pick = pickRelated(order, mid, page * RELATED_PAGE_SIZE, RELATED_PAGE_SIZE, excludedCategories(v), maxAge);
-    const rows = pick?.mids.length ? (await db.query<PageRow>(prepared(CARDS_BY_KEY), [pick.mids])).rows : [];
-    const gen = rows[0]?.gen ?? (await db.query<{ gen: number }>(`SELECT ${GEN_COLUMN}`)).rows[0].gen;
-    if (gen === order.gen || tries === 1) {
-      return { magazineList: rows.map(toCard), page, nbPages: Math.ceil((pick?.total ?? 0) / RELATED_PAGE_SIZE) };
+    const mids = pick?.mids ?? [];
+    const cards = order.gen === (await generationNow(db)) ? await cardsAt(db, order.gen, mids) : null;
+    if (cards || tries === 1) {
+      const magazineList = cards ?? (mids.length ? (await db.query<PageRow>(prepared(CARDS_BY_KEY), [mids])).rows.map(toCard) : []);
+      return { magazineList, page, nbPages: Math.ceil((pick?.total ?? 0) / RELATED_PAGE_SIZE) };
     }
     order = undefined;
   }
