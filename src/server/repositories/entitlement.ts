@@ -45,6 +45,13 @@ const PLAN_OPENS = new Set<ReadingRefusal>(['no_access', 'subscription_expired',
 
 const refuse = (code: ReadingRefusal) => new HttpError(403, code, READING_REFUSALS[code]);
 
+/** Whether the reader's institution's subscription runs now, from a row of users u joined to
+ * institutions i (none for a reader who has no institution, or no such reader). */
+const SUBSCRIPTION_ACTIVE = `${accessEnds('u', 'i')} > now() AS active`;
+type SubscriptionRow = { inst_id: number | null; active: boolean | null };
+const subscriptionRefusalOf = (r: SubscriptionRow | undefined): ReadingRefusal | null =>
+  !r?.inst_id ? 'no_access' : r.active ? null : 'subscription_expired';
+
 /** Why this reader may not read at all (no issue involved), or null: an institution's live
  * subscription or a paid personal plan running now. */
 export async function subscriptionRefusal(db: Queryable, userId: number): Promise<ReadingRefusal | null> {
@@ -54,13 +61,13 @@ export async function subscriptionRefusal(db: Queryable, userId: number): Promis
 
 /** The same, by the institution alone (its subscription or the code that linked the reader). */
 export async function institutionSubscriptionRefusal(db: Queryable, userId: number): Promise<ReadingRefusal | null> {
-  const { rows } = await db.query<{ inst_id: number | null; active: boolean | null }>(
-    prepared(`SELECT i.id AS inst_id, ${accessEnds('u', 'i')} > now() AS active
-     FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`),
+  const { rows } = await db.query<SubscriptionRow>(
+    prepared(
+      `SELECT i.id AS inst_id, ${SUBSCRIPTION_ACTIVE} FROM users u LEFT JOIN institutions i ON i.id = u.institution_id WHERE u.id = $1`,
+    ),
     [userId],
   );
-  if (!rows[0]?.inst_id) return 'no_access';
-  return rows[0].active ? null : 'subscription_expired';
+  return subscriptionRefusalOf(rows[0]);
 }
 
 /** The age limit an institution's rating sets for its readers (spec §5: a rating of 8 or more
@@ -71,21 +78,24 @@ export const ageLimitOf = (rating: number): number | null => (rating < AGE_RATE_
 /** May this reader read this issue? `ip` is the request's client address (request.ip), for IP
  * authentication; without it only the reader's own access counts. */
 export async function checkReading(db: Queryable, userId: number, issueId: number, storeId = 1, ip?: string): Promise<ReadableIssue> {
-  const { rows } = await db.query<{
-    mid: number;
-    cat_id: number;
-    type: string;
-    blocked: string[];
-    title_age: number;
-    inst_id: number | null;
-    inst_country: string | null;
-    inst_age: number | null;
-    newspapers: boolean | null;
-    journals: boolean | null;
-    store_country: string | null;
-  }>(
+  // The institution's subscription comes in the same statement: one round trip for a reader
+  // whose institution opens the issue, the common case.
+  const { rows } = await db.query<
+    SubscriptionRow & {
+      mid: number;
+      cat_id: number;
+      type: string;
+      blocked: string[];
+      title_age: number;
+      inst_country: string | null;
+      inst_age: number | null;
+      newspapers: boolean | null;
+      journals: boolean | null;
+      store_country: string | null;
+    }
+  >(
     prepared(`SELECT t.mid, t.cat_id, t.type, t.blocked_countries AS blocked, t.age_rating AS title_age,
-            i.id AS inst_id, i.country AS inst_country, i.age_rating AS inst_age,
+            i.id AS inst_id, i.country AS inst_country, i.age_rating AS inst_age, ${SUBSCRIPTION_ACTIVE},
             ${sectionOpen('i', 'c', 'newspapers')} AS newspapers, ${sectionOpen('i', 'c', 'journals')} AS journals,
             (SELECT country FROM stores WHERE store_id = $3) AS store_country
      FROM issues s JOIN titles t ON t.mid = s.mid
@@ -99,8 +109,7 @@ export async function checkReading(db: Queryable, userId: number, issueId: numbe
   const blocked = [r.store_country, r.inst_country].some((c) => c && r.blocked.includes(c.trim()));
   const newspaper = r.type === 'newspaper' || r.cat_id === NEWSPAPER_CATEGORY;
   const journal = r.type === 'journal' || r.cat_id === JOURNAL_SECTION;
-  const refusal =
-    (await institutionSubscriptionRefusal(db, userId)) ?? (blocked ? 'country_blocked' : institutionRefusal(r, newspaper, journal));
+  const refusal = subscriptionRefusalOf(r) ?? (blocked ? 'country_blocked' : institutionRefusal(r, newspaper, journal));
   const own = { issueId, mid: r.mid, institutionId: r.inst_id, zoneId: null, passEndsAt: null, ipInstitutionId: null };
   if (!refusal) return own;
   if (refusal === 'country_blocked') throw refuse(refusal);
