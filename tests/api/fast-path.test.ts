@@ -2,7 +2,7 @@
 // triggers and the popularity job, so the answers follow ingest, deletions and reads at once;
 // title and story search find Chinese and Japanese inside a run and Arabic presentation forms.
 // On PostgreSQL too: prepared catalogue reads and index-only plans; a listing order's generation raised at commit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migratedDb, testApp, type TestContext } from '../support/app';
 import { addReads, FX, loadCatalogue } from '../fixtures/catalogue';
 import { storeRenderedIssue } from '../../src/server/ingest/ingest';
@@ -257,6 +257,28 @@ describe("home's rows in one statement", () => {
     expect(home.popularJournals).toEqual(await first(`categoryID=${FX.cats.journals}`));
     expect(home.popularMagazines.map((m: { type: string }) => m.type)).not.toContain('journal');
     expect(new Set([home.mostPopular, home.featured, home.international, home.topFree].map((l) => JSON.stringify(l))).size).toBe(4);
+  });
+
+  it('are kept while the catalogue stays, and follow a new issue and a renamed title at once', async () => {
+    await get('/content/home');
+    const asked = vi.spyOn(t.app.db.read, 'query');
+    const kept = await get('/content/home');
+    expect(
+      asked.mock.calls.map(([sql]) => String(typeof sql === 'string' ? sql : sql.text)).filter((sql) => /UNION ALL/.test(sql)),
+    ).toEqual([]);
+    asked.mockRestore();
+
+    const last = kept.newArrivals[kept.newArrivals.length - 1];
+    const issueId = await ingest(last.mid, 'Home today', '2026-12-29', 'Home pages');
+    await t.db.query(`UPDATE titles SET name = 'Renamed For Home' WHERE mid = $1`, [kept.mostPopular[0].mid]);
+    const home = await get('/content/home');
+    expect(home.newArrivals[0]).toMatchObject({ mid: last.mid, issueId, issueName: 'Home today' });
+    expect(home.mostPopular[0]).toMatchObject({ mid: kept.mostPopular[0].mid, name: 'Renamed For Home' });
+    expect(home.newArrivals).toEqual((await get('/content/magazine-filter?categoryID=NA')).magazineList);
+
+    await t.db.query('DELETE FROM issues WHERE issue_id = $1', [issueId]);
+    await t.db.query('UPDATE titles SET name = $2 WHERE mid = $1', [kept.mostPopular[0].mid, kept.mostPopular[0].name]);
+    expect(await get('/content/home')).toEqual(kept);
   });
 });
 

@@ -126,6 +126,8 @@ const counts = keptPerGeneration<{ gen: number; n: number }>(10_000);
 /** The order of a listing's first pages (its titles' keys), by its walk and parameters: a few
  * dozen shapes in use, 200 keys each. */
 const orders = keptPerGeneration<{ gen: number; mids: number[] }>(2_000);
+/** The titles of home's rows, by their walk, parameters and size. */
+const sectionOrders = keptPerGeneration<{ gen: number; mids: number[] }>(2_000);
 
 async function listingCount(db: Queryable, f: ListFilter, pageGen: number | undefined): Promise<number> {
   const params: unknown[] = [];
@@ -205,21 +207,38 @@ const keptCards = new WeakMap<Queryable, { gen: number; byMid: Map<number, Magaz
  * than the bench's, the kept cards start again. */
 const KEPT_CARDS_MAX = 20_000;
 
+/** The kept cards of generation `gen` (none kept yet when it is newer than theirs); null when the
+ * catalogue has moved on from `gen`. */
+function cardsKeptAt(db: Queryable, gen: number): Map<number, MagazineCard> | null {
+  let kept = keptCards.get(db);
+  if (kept && kept.gen > gen) return null;
+  if (!kept || kept.gen < gen || kept.byMid.size >= KEPT_CARDS_MAX) keptCards.set(db, (kept = { gen, byMid: new Map() }));
+  return kept.byMid;
+}
+
+/** Keeps the cards of rows read at their generation. Frozen: one card object goes into every
+ * answer that shows the title. */
+function keepCards(db: Queryable, rows: PageRow[]): MagazineCard[] {
+  const kept = rows.length ? cardsKeptAt(db, rows[0].gen) : null;
+  return rows.map((r) => {
+    const card = kept?.get(r.mid) ?? Object.freeze(toCard(r));
+    kept?.set(r.mid, card);
+    return card;
+  });
+}
+
 /** The cards of `mids`, in their order, as they are at generation `gen`; null when the catalogue
  * has moved on from `gen` or a title is gone. Only the cards not kept are read. */
 async function cardsAt(db: Queryable, gen: number, mids: number[]): Promise<MagazineCard[] | null> {
-  let kept = keptCards.get(db);
-  if (kept && kept.gen > gen) return null;
-  if (!kept || kept.gen < gen || kept.byMid.size + mids.length > KEPT_CARDS_MAX) keptCards.set(db, (kept = { gen, byMid: new Map() }));
-  const { byMid } = kept;
-  const missing = mids.filter((mid) => !byMid.has(mid));
+  const kept = cardsKeptAt(db, gen);
+  if (!kept) return null;
+  const missing = mids.filter((mid) => !kept.has(mid));
   if (missing.length) {
     const { rows } = await db.query<PageRow>(prepared(CARDS_BY_KEY), [missing]);
     if (rows.length < missing.length || rows[0].gen !== gen) return null;
-    // Frozen: one card object goes into every answer that shows the title.
-    for (const r of rows) byMid.set(r.mid, Object.freeze(toCard(r)));
+    for (const card of keepCards(db, rows)) kept.set(card.mid, card);
   }
-  return mids.map((mid) => byMid.get(mid)!);
+  return mids.map((mid) => kept.get(mid)!);
 }
 
 /** A page of the first ten from the order this process keeps: the listing is walked once per
@@ -262,15 +281,33 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
   return { magazineList: page.cards, page: f.page, ...capPaging(total, size) };
 }
 
-/** Several listing pages (home's rows, no counts) in one statement: one round trip and one plan
- * instead of one each. */
+/** Home's rows (first pages of listings, no counts): each row's titles kept per generation like a
+ * listing's order, with their cards; when one is not, all of them in one statement (one round
+ * trip and one plan instead of one each), which is then kept. */
 export async function listSections(db: Queryable, filters: ListFilter[]): Promise<MagazineCard[][]> {
   if (!filters.length) return [];
+  const keys = filters.map((f) => {
+    const params: unknown[] = [];
+    return `${listingWalk(f, params)}\0${JSON.stringify(params)}\0${f.pageSize ?? LISTING_PAGE_SIZE}`;
+  });
+  const gen = await generationNow(db);
+  const firsts = keys.map((key) => sectionOrders.get(db, key));
+  if (firsts.every((first) => first?.gen === gen)) {
+    const cards = await cardsAt(
+      db,
+      gen,
+      firsts.flatMap((first) => first!.mids),
+    );
+    if (cards) return firsts.map((first) => cards.splice(0, first!.mids.length));
+  }
   const params: unknown[] = [];
   const pages = filters.map((f, i) => `(SELECT ${i} AS section, page.* FROM (${listingPage(f, params)}) page)`);
-  const { rows } = await db.query<CardRow & { section: number }>(prepared(`${pages.join(' UNION ALL ')} ORDER BY section, rn`), params);
+  const { rows } = await db.query<PageRow & { section: number }>(prepared(`${pages.join(' UNION ALL ')} ORDER BY section, rn`), params);
+  const cards = keepCards(db, rows);
   const sections: MagazineCard[][] = filters.map(() => []);
-  for (const r of rows) sections[r.section].push(toCard(r));
+  rows.forEach((r, i) => sections[r.section].push(cards[i]));
+  // (with no row at all there is no generation to keep them under)
+  if (rows.length) keys.forEach((key, i) => sectionOrders.set(db, key, { gen: rows[0].gen, mids: sections[i].map((c) => c.mid) }));
   return sections;
 }
 
