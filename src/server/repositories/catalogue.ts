@@ -165,6 +165,13 @@ function listingWalk(f: Omit<ListFilter, 'page'>, params: unknown[]) {
        ORDER BY ${order}`;
 }
 
+/** A listing's walk with its parameters, and the key what is kept of it goes by. */
+function walkOf(f: Omit<ListFilter, 'page'>) {
+  const params: unknown[] = [];
+  const walk = listingWalk(f, params);
+  return { walk, params, key: `${walk}\0${JSON.stringify(params)}` };
+}
+
 /** One listing page as SQL (its parameters added to `params`): the cards in order, each with its
  * place (rn) and the catalogue generation. */
 function listingPage(f: ListFilter, params: unknown[]) {
@@ -248,9 +255,7 @@ async function cardsAt(db: Queryable, gen: number, mids: number[]): Promise<Maga
  * the catalogue changed again as it was read, or the page lies past the order's end (the caller
  * walks to the page). */
 async function pageOfKeptOrder(db: Queryable, f: ListFilter): Promise<Page | null> {
-  const params: unknown[] = [];
-  const walk = listingWalk(f, params);
-  const key = `${walk}\0${JSON.stringify(params)}`;
+  const { walk, params, key } = walkOf(f);
   const first = f.page * LISTING_PAGE_SIZE;
   let order = orders.get(db, key);
   if (order && order.mids.length <= first) return null;
@@ -270,7 +275,7 @@ async function pageOfKeptOrder(db: Queryable, f: ListFilter): Promise<Page | nul
 async function walkToPage(db: Queryable, f: ListFilter): Promise<Page> {
   const params: unknown[] = [];
   const { rows } = await db.query<PageRow>(prepared(`${listingPage(f, params)} ORDER BY p.rn`), params);
-  return { cards: rows.map(toCard), gen: rows[0]?.gen };
+  return { cards: keepCards(db, rows), gen: rows[0]?.gen };
 }
 
 export async function listMagazines(db: Queryable, f: ListFilter) {
@@ -286,10 +291,7 @@ export async function listMagazines(db: Queryable, f: ListFilter) {
  * trip and one plan instead of one each), which is then kept. */
 export async function listSections(db: Queryable, filters: ListFilter[]): Promise<MagazineCard[][]> {
   if (!filters.length) return [];
-  const keys = filters.map((f) => {
-    const params: unknown[] = [];
-    return `${listingWalk(f, params)}\0${JSON.stringify(params)}\0${f.pageSize ?? LISTING_PAGE_SIZE}`;
-  });
+  const keys = filters.map((f) => `${walkOf(f).key}\0${f.pageSize ?? LISTING_PAGE_SIZE}`);
   const gen = await generationNow(db);
   const firsts = keys.map((key) => sectionOrders.get(db, key));
   if (firsts.every((first) => first?.gen === gen)) {
@@ -519,7 +521,7 @@ export async function relatedTitles(db: Queryable, mid: number, page: number, v:
     const mids = pick?.mids ?? [];
     const cards = order.gen === (await generationNow(db)) ? await cardsAt(db, order.gen, mids) : null;
     if (cards || tries === 1) {
-      const magazineList = cards ?? (mids.length ? (await db.query<PageRow>(prepared(CARDS_BY_KEY), [mids])).rows.map(toCard) : []);
+      const magazineList = cards ?? (mids.length ? keepCards(db, (await db.query<PageRow>(prepared(CARDS_BY_KEY), [mids])).rows) : []);
       return { magazineList, page, nbPages: Math.ceil((pick?.total ?? 0) / RELATED_PAGE_SIZE) };
     }
     order = undefined;
