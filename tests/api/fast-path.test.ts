@@ -245,6 +245,44 @@ describe('cards, kept per catalogue generation (migration 045)', () => {
   });
 });
 
+describe('cards, kept per catalogue generation, with readers and a writer at once', () => {
+  // On PostgreSQL the readers run on the pool's connections beside the writer.
+  it('never answer a card older than the last change committed before the request', async () => {
+    const { name } = await card('BS', FX.mid.tech);
+    const shown = async (i: number) =>
+      i % 2
+        ? await card('BS', FX.mid.tech)
+        : (await get(`/content/magazine-related?mid=${FX.mid.blocked}`)).magazineList.find((m: { mid: number }) => m.mid === FX.mid.tech);
+    let committed = 0;
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 1; i <= 10; i++) {
+        await t.db.query('UPDATE titles SET name = $2 WHERE mid = $1', [FX.mid.tech, `Race ${i}`]);
+        committed = i;
+        await new Promise((r) => setTimeout(r, 5)); // the readers' turn, on PGlite's one connection
+      }
+      writing = false;
+    })();
+    const stale: string[] = [];
+    let reads = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, reader) => {
+        // (at most 100 reads: the test app keeps its rate limit)
+        for (let i = reader; writing && reads < 100; i++, reads++) {
+          const floor = committed;
+          const seen = (await shown(i)).name as string;
+          if ((seen === name ? 0 : Number(seen.replace('Race ', ''))) < floor) stale.push(`${seen} after Race ${floor}`);
+        }
+      }),
+    );
+    await writer;
+    expect(reads).toBeGreaterThan(20);
+    expect(stale).toEqual([]);
+    expect([(await shown(0)).name, (await shown(1)).name]).toEqual(['Race 10', 'Race 10']);
+    await t.db.query('UPDATE titles SET name = $2 WHERE mid = $1', [FX.mid.tech, name]);
+  });
+});
+
 describe("home's rows in one statement", () => {
   it('are the first pages of the listings they stand for, in order', async () => {
     const home = await get('/content/home');
